@@ -1,0 +1,1 @@
+"""Content: YAML with source positions, typed models, language lookup and lint."""

@@ -1,0 +1,125 @@
+"""Load every content file into typed models and language texts, with positions for messages."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from ..errors import Diagnostic, InputError
+from .print_model import PrintConfig
+from .texts import Texts, check_shape
+from .threesixteen_model import ThreeSixteenGame
+from .travel_model import TravelGame
+from .validate import validate
+from .yamlsrc import Located, load_yaml
+
+GAMES = ("threesixteen", "travel")
+GAME_MODELS = {"threesixteen": ThreeSixteenGame, "travel": TravelGame}
+REFERENCE_LANG = "en"
+DATA_FILES = {"game.yaml"}
+
+
+def default_root() -> Path:
+    """`content/` next to the package (a source checkout), or the current directory's `content/`."""
+    here = Path(__file__).resolve().parents[2] / "content"
+    return here if here.is_dir() else Path.cwd() / "content"
+
+
+def discover_languages(root: Path) -> list[str]:
+    """A language exists when `content/common/<lang>.yaml` exists; the reference language comes first."""
+    langs = sorted(p.stem for p in (root / "common").glob("*.yaml"))
+    return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
+
+
+def _rel(root: Path, path: Path) -> str:
+    try:
+        return str(path.relative_to(root.parent))
+    except ValueError:
+        return str(path)
+
+
+@dataclass
+class Content:
+    """Everything under `content/`, validated. Build it with `load_content`."""
+
+    root: Path
+    print: PrintConfig
+    games: dict[str, object]
+    game_located: dict[str, Located]
+    languages: list[str]
+    _texts: dict[tuple[str, str], Texts] = field(default_factory=dict)
+
+    @property
+    def threesixteen(self) -> ThreeSixteenGame:
+        return self.games["threesixteen"]  # type: ignore[return-value]
+
+    @property
+    def travel(self) -> TravelGame:
+        return self.games["travel"]  # type: ignore[return-value]
+
+    def file(self, *parts: str) -> Path:
+        return self.root.joinpath(*parts)
+
+    def texts(self, game: str, lang: str) -> Texts:
+        """The words of `game` in `lang`, with the shared words (`common`) under the same lookup."""
+        key = (game, lang)
+        if key not in self._texts:
+            self._texts[key] = load_texts(self.root, game, lang)
+        return self._texts[key]
+
+    @cached_property
+    def source_files(self) -> list[Path]:
+        return sorted(p for p in self.root.rglob("*.yaml"))
+
+
+def load_texts(root: Path, game: str, lang: str) -> Texts:
+    """Merge `common/<lang>.yaml` and `<game>/<lang>.yaml`; a key in both is an error."""
+    tree: dict = {}
+    located_all: list[Located] = []
+    for folder in ("common", game) if game != "common" else ("common",):
+        path = root / folder / f"{lang}.yaml"
+        data, located = load_yaml(path, _rel(root, path))
+        check_shape(data, located)
+        for key, value in (data or {}).items():
+            if key in tree:
+                raise InputError.at(located.of((key,), key=True),
+                                    f"key '{key}' is already defined in common/{lang}.yaml", "duplicate-key", key)
+            tree[key] = value
+        located_all.append(located)
+    return Texts(lang, tree, located_all)
+
+
+def load_game(root: Path, game: str):
+    path = root / game / "game.yaml"
+    data, located = load_yaml(path, _rel(root, path))
+    return validate(GAME_MODELS[game], data, located), located
+
+
+def load_print(root: Path) -> PrintConfig:
+    path = root / "print.yaml"
+    data, located = load_yaml(path, _rel(root, path))
+    return validate(PrintConfig, data, located)
+
+
+def load_content(root: Path | None = None) -> Content:
+    """Load and validate all language-neutral data; language texts load lazily on first use.
+
+    Raises InputError with every schema problem found across the data files.
+    """
+    root = Path(root) if root else default_root()
+    problems: list[Diagnostic] = []
+    games: dict[str, object] = {}
+    located: dict[str, Located] = {}
+    printcfg = None
+    try:
+        printcfg = load_print(root)
+    except InputError as exc:
+        problems += exc.diagnostics
+    for game in GAMES:
+        try:
+            games[game], located[game] = load_game(root, game)
+        except InputError as exc:
+            problems += exc.diagnostics
+    if problems:
+        raise InputError(problems)
+    return Content(root, printcfg, games, located, discover_languages(root))

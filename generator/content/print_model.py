@@ -1,0 +1,55 @@
+"""Typed model of `content/print.yaml`: papers, component sizes, bleed, margins, fonts, type sizes."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from .validate import Strict
+
+Mm = Annotated[float, Field(gt=0, le=1000)]
+
+
+class Size(Strict):
+    width_mm: Mm
+    height_mm: Mm
+
+
+class FontFamily(Strict):
+    """TrueType files inside an installed Python package: `package/relative/path.ttf`."""
+
+    regular: str
+    bold: str
+    licence: str
+    source: str
+
+
+class Fonts(Strict):
+    default: str
+    families: dict[str, FontFamily]
+    #: a language may ask for another family (e.g. a future `ja` with a Japanese font)
+    by_language: dict[str, str] = {}
+
+
+class TypeScale(Strict):
+    """Font sizes in pt; text shrinks from its size down to `min_body` and no further."""
+
+    title: Annotated[float, Field(gt=0, le=72)] = 13
+    body: Annotated[float, Field(gt=0, le=72)] = 9
+    small: Annotated[float, Field(gt=0, le=72)] = 7.5
+    min_body: Annotated[float, Field(gt=0, le=72)] = 7
+    min_title: Annotated[float, Field(gt=0, le=72)] = 8
+
+
+class PrintConfig(Strict):
+    papers: dict[str, Size]
+    printer_margin_mm: Annotated[float, Field(ge=0, le=30)] = 5
+    bleed_mm: Annotated[float, Field(ge=0, le=10)] = 3.175
+    sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 2
+    cut_mark_mm: Annotated[float, Field(ge=0, le=20)] = 4
+    card: Size
+    tile: Size
+    png_dpi: Annotated[int, Field(ge=72, le=1200)] = 300
+    tts_max_px: Annotated[int, Field(ge=512, le=16384)] = 4096
+    fonts: Fonts
+    type: TypeScale = TypeScale()

@@ -1,0 +1,115 @@
+"""The words of one language: a tree of strings keyed like the game data, with positions for lint.
+
+A language file holds text only. Lookups use dotted keys (`items.camera.name`); `{placeholders}` are filled
+with `format`. A missing key is a content error that lint reports; at render time it raises KeyError.
+"""
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from ..errors import Diagnostic, InputError, Position
+from .yamlsrc import Located
+
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+@dataclass
+class Texts:
+    """All strings of one language file (or several merged: common + game)."""
+
+    lang: str
+    tree: dict[str, Any]
+    located: list[Located]
+
+    def get(self, key: str, **values: Any) -> str:
+        node: Any = self.tree
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise KeyError(f"no text '{key}' in language '{self.lang}'")
+            node = node[part]
+        if not isinstance(node, str):
+            raise KeyError(f"text '{key}' in language '{self.lang}' is not a string")
+        return node.format(**values) if values else node
+
+    __call__ = get
+
+    def has(self, key: str) -> bool:
+        try:
+            self.get(key)
+        except KeyError:
+            return False
+        return True
+
+    def section(self, key: str) -> dict[str, Any]:
+        node: Any = self.tree
+        for part in key.split("."):
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+        return node if isinstance(node, dict) else {}
+
+    def position(self, key: str) -> Position:
+        loc = tuple(key.split("."))
+        for located in self.located:
+            if loc in located.values:
+                return located.values[loc]
+        return self.located[0].of(loc) if self.located else Position("?")
+
+    def leaves(self) -> Iterator[tuple[str, Any]]:
+        """Every (dotted key, value) pair; values are strings unless the file is malformed."""
+
+        def walk(node: Any, prefix: str) -> Iterator[tuple[str, Any]]:
+            for key, value in node.items():
+                path = f"{prefix}.{key}" if prefix else key
+                if isinstance(value, dict):
+                    yield from walk(value, path)
+                else:
+                    yield path, value
+
+        yield from walk(self.tree, "")
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def check_shape(tree: Any, located: Located) -> None:
+    """A language file is a mapping of mappings and strings: lists and numbers are not text."""
+    problems: list[Diagnostic] = []
+
+    def walk(node: Any, loc: tuple) -> None:
+        for key, value in node.items():
+            here = loc + (key,)
+            if isinstance(value, dict):
+                walk(value, here)
+            elif isinstance(value, list):
+                problems.append(Diagnostic(located.of(here), "expected text or a mapping; found a list", "schema",
+                                           key_path=".".join(map(str, here))))
+            elif value is not None and not isinstance(value, str):
+                problems.append(Diagnostic(located.of(here), "expected text", "schema", key_path=".".join(here)))
+            elif isinstance(value, str):
+                bad = _bad_format(value)
+                if bad:
+                    problems.append(Diagnostic(located.of(here), bad, "placeholder", key_path=".".join(here)))
+
+    if tree is None:
+        tree = {}
+    if not isinstance(tree, dict):
+        raise InputError.at(located.of(()), "a language file must be a mapping of keys to text", "schema")
+    walk(tree, ())
+    if problems:
+        raise InputError(problems)
+
+
+def _bad_format(text: str) -> str:
+    """Braces must be `{name}` placeholders or doubled `{{`/`}}`; anything else breaks `format`."""
+    try:
+        for _, field, spec, conv in string.Formatter().parse(text):
+            if field is not None and not re.fullmatch(r"[a-z_][a-z0-9_]*", field):
+                return f"'{{{field}}}' is not a placeholder name (use lowercase letters, digits, _; write {{{{ for a brace)"
+            if spec or conv:
+                return "placeholders take no format spec or conversion"
+    except ValueError as exc:
+        return f"unbalanced braces: {exc}"
+    return ""

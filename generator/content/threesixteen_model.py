@@ -1,0 +1,28 @@
+"""Typed model of `content/threesixteen/game.yaml`: tiles, colours, board geometry, rule ids."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from .travel_model import Colour, Players, RuleRef, Slug
+from .validate import Strict
+
+
+class PlayerColour(Strict):
+    id: Slug
+    fill: Colour
+    ink: Colour
+
+
+class ThreeSixteenGame(Strict):
+    game: Slug
+    players: Players
+    high: Annotated[int, Field(ge=2, le=30, description="tiles are numbered 1..high")] = 16
+    copies: Annotated[int, Field(ge=1, le=6, description="how many of each number")] = 3
+    rows: Annotated[int, Field(ge=1, le=6)] = 3
+    columns: list[Annotated[str, Field(pattern=r"^[A-Z]$")]]
+    colours: list[PlayerColour]
+    caller: PlayerColour
+    sections: list[Slug]
+    rules: list[RuleRef]

@@ -1,0 +1,120 @@
+"""Typed model of `content/travel/game.yaml`: every card, count, requirement and rule parameter."""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .effects import Effect
+from .validate import Strict
+
+Slug = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$", description="lowercase ASCII id")]
+Iso = Annotated[str, Field(pattern=r"^[A-Z]{2}$", description="ISO 3166-1 alpha-2 country code")]
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
+#: a playing-card index: rank (A 2-10 J Q K) + suit (S H D C), or JOKER
+CardIndex = Annotated[str, Field(pattern=r"^((A|[2-9]|10|J|Q|K)[SHDC]|JOKER)$")]
+#: an OpenMoji file name without .svg, e.g. 1F4F7 or 1F1F0-1F1F7
+Icon = Annotated[str, Field(pattern=r"^[0-9A-F]{4,5}(-[0-9A-F]{4,5})*$")]
+
+
+class Players(Strict):
+    min: Annotated[int, Field(ge=1, le=10)]
+    max: Annotated[int, Field(ge=1, le=10)]
+
+
+class TravelRules(Strict):
+    """Numbers of the base rules; characters may override some per player (effect `modify_rule`)."""
+
+    hand_limit: Annotated[int, Field(ge=3, le=20)] = 7
+    starting_hand: Annotated[int, Field(ge=0, le=10)] = 3
+    empty_hand_draw: Annotated[int, Field(ge=0, le=10)] = 3
+    recycle_cost: Annotated[int, Field(ge=0, le=5)] = 2
+    recycle_take: Annotated[int, Field(ge=1, le=5)] = 1
+    steal_cost: Annotated[int, Field(ge=0, le=5)] = 1
+    trade_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
+    travel_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
+    postcards_to_win: Annotated[int, Field(ge=1, le=10)] = 4
+    travel_with_forbidden: bool = False
+    items_per_country: Annotated[int, Field(ge=1, le=8)] = 3
+
+
+class Item(Strict):
+    id: Slug
+    icon: Icon
+    colour: Colour
+    index: list[CardIndex] = Field(description="one playing-card index per copy; the copy count is its length")
+
+
+Continent = Literal["africa", "asia", "europe", "north-america", "south-america", "oceania"]
+
+
+class CountrySide(Strict):
+    code: Iso
+    continent: Continent
+    capital: tuple[Annotated[float, Field(ge=-90, le=90)], Annotated[float, Field(ge=-180, le=180)]] = Field(
+        description="latitude, longitude of the capital in degrees"
+    )
+
+
+class CountryCard(Strict):
+    """One double-sided card: both countries ask for the same items (so `needs` belongs to the card)."""
+
+    id: Slug
+    sides: Annotated[list[CountrySide], Field(min_length=2, max_length=2)]
+    needs: list[Slug]
+
+
+class Passport(Strict):
+    id: Slug
+    country: Iso
+
+
+class DeckCard(Strict):
+    """An extension card that is shuffled into the draw pile (event, special, forbidden, postcard)."""
+
+    id: Slug
+    icon: Icon
+    index: CardIndex
+    effect: Effect
+
+
+class Character(Strict):
+    id: Slug
+    icon: Icon
+    effect: Effect
+
+
+class ReferenceCard(Strict):
+    """A double-sided reference card; each side lists text keys under `reference.<side>` in the language files."""
+
+    id: Slug
+    sides: Annotated[list[Slug], Field(min_length=2, max_length=2)]
+
+
+class RuleRef(Strict):
+    id: Annotated[str, Field(pattern=r"^[A-Z]{1,2}[0-9]{1,3}$")]
+    section: Slug
+
+
+class KindStyle(Strict):
+    colour: Colour
+    ink: Colour = "#ffffff"
+
+
+class TravelGame(Strict):
+    game: Slug
+    players: Players
+    rules_params: TravelRules
+    kinds: dict[Slug, KindStyle] = Field(description="colour per card kind")
+    items: list[Item]
+    countries: list[CountryCard]
+    passports: list[Passport]
+    events: list[DeckCard]
+    special: list[DeckCard]
+    forbidden: list[DeckCard]
+    postcards: list[DeckCard]
+    characters: list[Character]
+    reference_cards: list[ReferenceCard]
+    sections: list[Slug]
+    rules: list[RuleRef]
+    faq: list[Slug]
