@@ -1,0 +1,1 @@
+"""Rendering: fonts, text fitting, component faces, sheets and PDF/PNG outputs."""
