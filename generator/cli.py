@@ -4,7 +4,15 @@ Exit codes: 0 ok, 1 invalid input (content, record, missing file), 2 usage (bad 
 """
 from __future__ import annotations
 
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
 import typer
+
+from .errors import EXIT_INVALID, EXIT_USAGE, InputError
 
 app = typer.Typer(
     name="pnp",
@@ -15,5 +23,97 @@ app = typer.Typer(
 )
 
 
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+ContentOpt = typer.Option(None, "--content", help="Content folder (default: the project's content/).",
+                          file_okay=False)
+
+
+def fail(exc: InputError) -> None:
+    """Print every diagnostic of an input error and exit 1."""
+    for diagnostic in exc.diagnostics:
+        typer.echo(str(diagnostic), err=True)
+    raise typer.Exit(EXIT_INVALID)
+
+
+def usage(message: str) -> None:
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(EXIT_USAGE)
+
+
+def load(content_dir: Optional[Path]):
+    from .content.load import load_content
+
+    try:
+        return load_content(content_dir)
+    except InputError as exc:
+        fail(exc)
+
+
+def require_lang(content, lang: str) -> str:
+    if lang not in content.languages:
+        usage(f"unknown language '{lang}'; available: {', '.join(content.languages)}")
+    return lang
+
+
+@app.command()
+def lint(fmt: Format = typer.Option(Format.text, "--format", help="text (one finding per line) or json."),
+         content_dir: Optional[Path] = ContentOpt) -> None:
+    """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
+    from .content.lint import lint as run_lint
+    from .render.fitcheck import fit_findings
+
+    report = run_lint(content_dir, fit_check=fit_findings)
+    if fmt is Format.json:
+        typer.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
+    else:
+        for finding in report.findings:
+            typer.echo(str(finding))
+        typer.echo(report.summary())
+    raise typer.Exit(EXIT_INVALID if report.errors else 0)
+
+
+@app.command()
+def schema(content_dir: Optional[Path] = ContentOpt) -> None:
+    """Write JSON Schemas for the content files to content/schemas/ (editors use them to complete keys)."""
+    from .content.load import default_root
+    from .content.schema import write_schemas
+
+    root = content_dir or default_root()
+    try:
+        written = write_schemas(root)
+    except InputError as exc:
+        fail(exc)
+    typer.echo(f"wrote {len(written)} schemas to {root / 'schemas'}")
+
+
+@app.command()
+def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 or travel."),
+          lang: str = typer.Option("en", "--lang", help="Language of the rule texts in the report."),
+          fmt: Format = typer.Option(Format.text, "--format", help="text or json."),
+          content_dir: Optional[Path] = ContentOpt) -> None:
+    """Check a recorded game against the rules: 'valid' with the result, or the first broken rule."""
+    from .check import check_record
+
+    content = load(content_dir)
+    require_lang(content, lang)
+    try:
+        report = check_record(record, content, lang)
+    except InputError as exc:
+        fail(exc)
+    if fmt is Format.json:
+        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(report.to_text())
+    raise typer.Exit(0 if report.ok else EXIT_INVALID)
+
+
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -43,6 +43,15 @@ class Texts:
             return False
         return True
 
+    def has_node(self, key: str) -> bool:
+        """True when `key` exists, whether it holds text or a mapping."""
+        node: Any = self.tree
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                return False
+            node = node[part]
+        return True
+
     def section(self, key: str) -> dict[str, Any]:
         node: Any = self.tree
         for part in key.split("."):

@@ -6,7 +6,7 @@ from typing import Annotated
 from pydantic import Field
 
 from .travel_model import Colour, Players, RuleRef, Slug
-from .validate import Strict
+from .validate import Strict, pattern
 
 
 class PlayerColour(Strict):
@@ -21,7 +21,7 @@ class ThreeSixteenGame(Strict):
     high: Annotated[int, Field(ge=2, le=30, description="tiles are numbered 1..high")] = 16
     copies: Annotated[int, Field(ge=1, le=6, description="how many of each number")] = 3
     rows: Annotated[int, Field(ge=1, le=6)] = 3
-    columns: list[Annotated[str, Field(pattern=r"^[A-Z]$")]]
+    columns: list[Annotated[str, pattern(r"^[A-Z]$", "one capital letter")]]
     colours: list[PlayerColour]
     caller: PlayerColour
     sections: list[Slug]

@@ -3,12 +3,22 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import Diagnostic, InputError
 from .yamlsrc import Located, dotted
 
 M = TypeVar("M", bound=BaseModel)
+
+
+#: pattern -> what a person should write, for messages ("an ISO 3166-1 alpha-2 code" beats a regex)
+PATTERN_HELP: dict[str, str] = {}
+
+
+def pattern(regex: str, description: str):
+    """A string Field with a pattern whose error message names `description` instead of the regex."""
+    PATTERN_HELP[regex] = description
+    return Field(pattern=regex, description=description)
 
 
 class Strict(BaseModel):
@@ -34,6 +44,29 @@ def _message(err: dict) -> str:
         return f"missing key '{err['loc'][-1]}'"
     if kind == "extra_forbidden":
         return f"unknown key '{err['loc'][-1]}'"
+    ctx = err.get("ctx") or {}
+    if kind == "union_tag_invalid":
+        return f"unknown {ctx.get('discriminator', 'kind').strip(chr(39))} '{ctx.get('tag')}'; expected one of: " \
+            + ctx.get("expected_tags", "").replace("'", "")
+    if kind == "union_tag_not_found":
+        return f"missing key {ctx.get('discriminator', 'kind')}"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        words = {"greater_than_equal": "at least", "greater_than": "more than",
+                 "less_than_equal": "at most", "less_than": "less than"}[kind]
+        limit = ctx.get("ge", ctx.get("gt", ctx.get("le", ctx.get("lt"))))
+        return f"expected a number {words} {limit}; found {found}"
+    if kind == "string_pattern_mismatch":
+        wanted = PATTERN_HELP.get(ctx.get("pattern"), f"text matching {ctx.get('pattern')}")
+        return f"expected {wanted}; found {found}"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number; found {found}"
+    if kind in ("float_parsing", "float_type"):
+        return f"expected a number; found {found}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false; found {found}"
+    if kind in ("too_short", "too_long"):
+        return f"expected {ctx.get('min_length', ctx.get('max_length'))} entries " \
+            f"({'at least' if kind == 'too_short' else 'at most'}); found {ctx.get('actual_length')}"
     expected = err["msg"]
     if expected.startswith("Value error, "):
         expected = expected[len("Value error, "):]
@@ -47,23 +80,24 @@ def diagnostics_from(exc: ValidationError, located: Located) -> list[Diagnostic]
     for err in exc.errors(include_url=False):
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         # pydantic puts union/tagged-union member names in loc; keep only real keys and indexes
-        real = _real_path(loc, located)
+        real = _real_path(loc, located, err["type"] == "missing")
         at_key = err["type"] == "extra_forbidden"
+        if err["type"] in ("union_tag_invalid",) and real + ("kind",) in located.values:
+            real = real + ("kind",)
         position = located.of(real, key=at_key)
         out.append(Diagnostic(position, _message(err), "schema", key_path=dotted(real)))
     return sorted(set(out), key=lambda d: (d.position.line, d.position.col, d.message))
 
 
-def _real_path(loc: tuple, located: Located) -> tuple:
+def _real_path(loc: tuple, located: Located, missing: bool) -> tuple:
+    """Drop what pydantic adds to a location (union member names); keep a missing key's own name."""
     real: tuple = ()
     for part in loc:
         candidate = real + (part,)
         if candidate in located.values or candidate in located.keys or isinstance(part, int):
             real = candidate
-        elif isinstance(part, str) and (real + (part,)) not in located.values:
-            # a key pydantic reports that is absent from the file (missing) or a union tag: keep if last
-            if part == loc[-1]:
-                real = candidate
+    if missing and loc and real != tuple(loc):
+        real = real + (loc[-1],)
     return real
 
 

@@ -1,0 +1,37 @@
+"""`pnp check`: read a recorded game, hand it to its game's checker, return the report.
+
+The record's `game:` key says which rules apply; each game's checker parses its own notation.
+"""
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+
+from .content.load import Content, GAMES
+from .content.yamlsrc import load_yaml
+from .errors import InputError, Position
+
+
+def record_game(path: Path) -> str:
+    """The `game:` of a record, with a positioned error when it is missing or unknown."""
+    data, located = load_yaml(path)
+    if not isinstance(data, dict):
+        raise InputError.at(located.of(()), "a game record is a mapping that starts with `game: "
+                            + "|".join(GAMES) + "`", "record")
+    game = data.get("game")
+    if game is None:
+        raise InputError.at(located.of(()), "missing key 'game' (one of: " + ", ".join(GAMES) + ")", "record")
+    if game not in GAMES:
+        raise InputError.at(located.of(("game",)), f"unknown game '{game}'; expected one of: "
+                            + ", ".join(GAMES), "record", key_path="game")
+    return game
+
+
+def check_record(path: Path | str, content: Content, lang: str):
+    """Check one record file; returns the game's Report (`.ok`, `.to_text()`, `.to_json()`)."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError.at(Position(str(path)), "file not found", "file")
+    game = record_game(path)
+    checker = import_module(f"generator.games.{game}.check")
+    return checker.check_file(str(path), content, lang)

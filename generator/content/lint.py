@@ -1,0 +1,171 @@
+"""`pnp lint`: everything a translator or designer can get wrong in `content/`, one finding per problem.
+
+Schema and cross-checks of the data, then per language against the reference language (English): missing and
+extra keys, empty texts, placeholder sets that differ, characters the font cannot draw, and (through the
+renderer's own fitting) text that does not fit its box at the minimum size.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..errors import Diagnostic, InputError, Position
+from .crosscheck import CHECKS
+from .load import GAMES, REFERENCE_LANG, Content, default_root, load_content, load_texts
+from .required import allowed_placeholders, required_keys
+from .texts import Texts, placeholders
+
+TEXT_FOLDERS = ("common",) + GAMES
+
+
+@dataclass
+class LintReport:
+    findings: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "warning")
+
+    def summary(self) -> str:
+        return f"{self.errors} error(s), {self.warnings} warning(s) in {self.files} file(s)"
+
+    def as_json(self) -> dict:
+        return {"findings": [f.as_json() for f in self.findings], "errors": self.errors,
+                "warnings": self.warnings, "files": self.files}
+
+
+def text_languages(root: Path) -> list[str]:
+    """Every language that has a text file in any folder; the reference language first."""
+    langs = {p.stem for folder in TEXT_FOLDERS for p in (root / folder).glob("*.yaml") if p.stem != "game"}
+    return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
+
+
+def _single(folder: str, root: Path, lang: str) -> Texts:
+    """One language file alone (not merged with common), so findings point at the file that has the key."""
+    from .texts import check_shape
+    from .yamlsrc import load_yaml
+
+    path = root / folder / f"{lang}.yaml"
+    data, located = load_yaml(path, str(path.relative_to(root.parent)))
+    check_shape(data, located)
+    return Texts(lang, data or {}, [located])
+
+
+def _missing_at(texts: Texts, key: str) -> Position:
+    """Where a missing key belongs: its nearest existing parent in this file."""
+    parts = key.split(".")
+    while parts:
+        parts = parts[:-1]
+        if parts and texts.has_node(".".join(parts)):
+            return texts.position(".".join(parts))
+    return Position(texts.located[0].path, 1, 1)
+
+
+def lint(root: Path | None = None, fit_check: Callable[[Content, str, str], list[Diagnostic]] | None = None
+         ) -> LintReport:
+    root = Path(root) if root else default_root()
+    report = LintReport()
+    content: Content | None = None
+    try:
+        content = load_content(root)
+    except InputError as exc:
+        report.findings += exc.diagnostics
+    report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in TEXT_FOLDERS)
+    if content is not None:
+        for game in GAMES:
+            report.findings += CHECKS[game](content.games[game], content.game_located[game])
+
+    langs = text_languages(root)
+    for folder in TEXT_FOLDERS:
+        report.findings += list(_lint_folder(root, folder, langs, content))
+
+    if content is not None and fit_check is not None and not any(f.severity == "error" for f in report.findings):
+        for game in GAMES:
+            for lang in langs:
+                report.findings += fit_check(content, game, lang)
+    report.findings.sort(key=lambda d: (d.position.path, d.position.line, d.position.col, d.message))
+    return report
+
+
+def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | None) -> Iterator[Diagnostic]:
+    loaded: dict[str, Texts] = {}
+    for lang in langs:
+        path = root / folder / f"{lang}.yaml"
+        if not path.is_file():
+            yield Diagnostic(Position(str(path.relative_to(root.parent))),
+                             f"language '{lang}' has text files elsewhere but not this one; copy "
+                             f"{folder}/{REFERENCE_LANG}.yaml to start", "missing-file")
+            continue
+        try:
+            loaded[lang] = _single(folder, root, lang)
+        except InputError as exc:
+            yield from exc.diagnostics
+    reference = loaded.get(REFERENCE_LANG)
+    game = content.games.get(folder) if content is not None else None
+    if reference is not None and (game is not None or folder == "common"):
+        for key in required_keys(folder, game):
+            if not reference.has_node(key):
+                yield Diagnostic(_missing_at(reference, key), f"missing text '{key}' (the game data needs it)",
+                                 "missing-key", key_path=key)
+        for key, names in (allowed_placeholders(folder, game) if game is not None else {}).items():
+            if reference.has(key):
+                unknown = sorted(placeholders(reference.get(key)) - names)
+                if unknown:
+                    yield Diagnostic(reference.position(key), f"placeholder {{{unknown[0]}}} cannot be filled "
+                                     f"here; use one of: " + ", ".join("{" + n + "}" for n in sorted(names)),
+                                     "placeholder", key_path=key)
+    for lang, texts in loaded.items():
+        yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content)
+
+
+def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None) -> Iterator[Diagnostic]:
+    mine = dict(texts.leaves())
+    if reference is not None:
+        theirs = dict(reference.leaves())
+        for key in theirs:
+            if key not in mine:
+                ref = reference.position(key)
+                yield Diagnostic(_missing_at(texts, key), f"missing text '{key}' (in {REFERENCE_LANG}: "
+                                 f"line {ref.line})", "missing-key", key_path=key)
+        for key, value in mine.items():
+            if key not in theirs:
+                yield Diagnostic(texts.position(key), f"'{key}' is not in the reference language "
+                                 f"({REFERENCE_LANG}); check the spelling or remove it", "extra-key",
+                                 key_path=key)
+            elif isinstance(value, str) and isinstance(theirs[key], str):
+                ours, ref = placeholders(value), placeholders(theirs[key])
+                if ours != ref:
+                    lacking = sorted(ref - ours)
+                    extra = sorted(ours - ref)
+                    parts = []
+                    if lacking:
+                        parts.append("lacks " + ", ".join("{" + p + "}" for p in lacking))
+                    if extra:
+                        parts.append("has " + ", ".join("{" + p + "}" for p in extra) + " not in "
+                                     + REFERENCE_LANG)
+                    yield Diagnostic(texts.position(key), "placeholders differ from the reference: "
+                                     + "; ".join(parts), "placeholder", key_path=key)
+    for key, value in mine.items():
+        if value is None or (isinstance(value, str) and not value.strip()):
+            yield Diagnostic(texts.position(key), f"empty text '{key}'", "empty", key_path=key)
+    if content is not None:
+        yield from _glyphs(texts, mine, content)
+
+
+def _glyphs(texts: Texts, leaves: dict, content: Content) -> Iterator[Diagnostic]:
+    from ..render.fonts import fonts_for, missing_glyphs  # reportlab only when there is text to check
+
+    pair = fonts_for(content.print, texts.lang)
+    for key, value in leaves.items():
+        if isinstance(value, str):
+            missing = missing_glyphs(pair.regular, value) or missing_glyphs(pair.bold, value)
+            if missing:
+                shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5])
+                yield Diagnostic(texts.position(key), f"the font '{pair.family}' cannot draw {shown}; it would "
+                                 f"print as a blank", "glyph", key_path=key)

@@ -1,0 +1,75 @@
+"""Which text keys a language file must have, derived from the game data, and which placeholders each may use.
+
+The reference language (English) is checked against these; every other language is checked against the
+reference language, so a translator sees exactly what is missing.
+"""
+from __future__ import annotations
+
+from typing import get_args
+
+from .effects import Timing
+from .threesixteen_model import ThreeSixteenGame
+from .travel_model import TravelGame
+from .crosscheck import CARD_KINDS
+
+CARD_FAMILIES = ("events", "special", "forbidden", "postcards", "characters")
+
+
+def required_keys(game_id: str, game) -> list[str]:
+    if game_id == "common":
+        return ["language.name"]
+    keys = ["title", "tagline"]
+    keys += [f"sections.{s}" for s in game.sections]
+    for rule in game.rules:
+        keys += [f"rules.{rule.id}.title", f"rules.{rule.id}.text"]
+    if isinstance(game, ThreeSixteenGame):
+        keys += [f"colours.{c.id}" for c in game.colours] + [f"colours.{game.caller.id}"]
+        return keys
+    assert isinstance(game, TravelGame)
+    keys += [f"kinds.{k}" for k in CARD_KINDS]
+    keys += [f"timing.{t}" for t in get_args(Timing)]
+    for item in game.items:
+        keys += [f"items.{item.id}.name", f"items.{item.id}.text"]
+    for card in game.countries:
+        for side in card.sides:
+            keys += [f"countries.{side.code}.name", f"countries.{side.code}.capital"]
+    keys += [f"passports.{p.id}.name" for p in game.passports]
+    for family in CARD_FAMILIES:
+        for card in getattr(game, family):
+            keys += [f"{family}.{card.id}.name", f"{family}.{card.id}.text"]
+    for card in game.reference_cards:
+        keys += [f"reference.{side}.title" for side in card.sides]
+    for entry in game.faq:
+        keys += [f"faq.{entry}.q", f"faq.{entry}.a"]
+    return keys
+
+
+def allowed_placeholders(game_id: str, game) -> dict[str, set[str]]:
+    """Keys whose placeholders the renderer fills from game data, and the names it can fill."""
+    allowed: dict[str, set[str]] = {}
+    if isinstance(game, TravelGame):
+        params = set(type(game.rules_params).model_fields)
+        for rule in game.rules:
+            allowed[f"rules.{rule.id}.text"] = params
+            allowed[f"rules.{rule.id}.title"] = params
+        for entry in game.faq:
+            allowed[f"faq.{entry}.q"] = params
+            allowed[f"faq.{entry}.a"] = params
+        for family in CARD_FAMILIES:
+            for card in getattr(game, family):
+                names = set(card.effect.model_dump()) - {"kind", "timing"}
+                allowed[f"{family}.{card.id}.text"] = names | params
+    elif isinstance(game, ThreeSixteenGame):
+        params = {"high", "copies", "rows", "columns", "tiles", "players_min", "players_max"}
+        for rule in game.rules:
+            allowed[f"rules.{rule.id}.text"] = params
+            allowed[f"rules.{rule.id}.title"] = params
+    return allowed
+
+
+def rule_values(game) -> dict[str, object]:
+    """The values that fill rule-text placeholders (the same names `allowed_placeholders` permits)."""
+    if isinstance(game, TravelGame):
+        return game.rules_params.model_dump()
+    return {"high": game.high, "copies": game.copies, "rows": game.rows, "columns": len(game.columns),
+            "tiles": game.high * game.copies, "players_min": game.players.min, "players_max": game.players.max}

@@ -1,0 +1,61 @@
+"""Text fit for `pnp lint`: draw every face and page on a scratch canvas with the renderer's own fitting.
+
+A text that does not fit its box at the minimum size raises TextOverflow while drawing; each one becomes a
+finding at the text's position in the language file. Nothing is written.
+"""
+from __future__ import annotations
+
+import io
+from importlib import import_module
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..content.load import Content
+from ..errors import Diagnostic
+from .context import Box, RenderContext, TextOverflow
+
+#: where each game's components and full pages come from
+SOURCES = {
+    "travel": (("generator.render.travel_cards", "travel_components"),),
+    "threesixteen": (("generator.render.threesixteen", "threesixteen_components"),),
+}
+PAGES = {
+    "travel": (("generator.render.rulebook", "rulebook_pages"),),
+    "threesixteen": (("generator.render.threesixteen", "threesixteen_pages"),
+                     ("generator.render.rulebook", "rulebook_pages")),
+}
+
+
+def _call(spec: tuple[str, str], ctx: RenderContext):
+    module, name = spec
+    return getattr(import_module(module), name)(ctx)
+
+
+def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
+    findings: dict[tuple, Diagnostic] = {}
+    for paper in content.print.papers:
+        ctx = RenderContext(content, game, lang, paper)
+        canvas = Canvas(io.BytesIO(), invariant=1)
+        draws = []
+        if paper == next(iter(content.print.papers)):  # components are the same size on every paper
+            for spec in SOURCES[game]:
+                for component in _call(spec, ctx):
+                    box = Box(0, 0, component.width, component.height, 0)
+                    for face in (component.front, component.back):
+                        if face is not None:
+                            draws.append((face.key, lambda f=face, b=box: f.draw(canvas, b)))
+        for spec in PAGES[game]:
+            for page in _call(spec, ctx):
+                w, h = ctx.page_size
+                if page.landscape:
+                    w, h = h, w
+                draws.append((page.key, lambda p=page, w=w, h=h: p.draw(canvas, w, h)))
+        for key, draw in draws:
+            try:
+                draw()
+            except TextOverflow as exc:
+                position = ctx.texts.position(exc.field)
+                findings.setdefault((exc.field, exc.where), Diagnostic(
+                    position, f"text does not fit its box on {exc.where} at the minimum size "
+                    f"(over by {exc.overflow_pt:.1f} pt); shorten it", "fit", key_path=exc.field))
+    return list(findings.values())

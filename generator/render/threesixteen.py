@@ -1,0 +1,138 @@
+"""3x16: the tiles (one set per player colour plus the caller set) and the full pages (boards, log sheet).
+
+A tile carries one large numeral. A number that reads as another tile's number when turned round (6 and 9)
+gets a bar under it, so a tile picked up the wrong way round is never misread. A tile's back is its set's
+colour and colour name, so mixed sets can be sorted face down. Every tile of one set shares one back, drawn
+once per PDF as a Form XObject.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+
+from ..content.threesixteen_model import PlayerColour
+from . import textfit
+from .context import Box, Component, Face, Page, RenderContext
+from .ts_board import board_page
+from .ts_logsheet import log_sheet_pages
+
+SAFE = 3 * mm  # important content stays this far inside the trim
+MARK_GAP = 0.09  # gap between numeral and bar, as a multiple of the numeral size
+MARK_THICKNESS = 0.075
+#: digits that still read as digits when turned 180 degrees, and what they read as
+TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def turned_number(n: int) -> int | None:
+    """The number `n` reads as when its tile is turned upside down, or None if it reads as no number."""
+    digits = str(n)
+    if any(d not in TURNED for d in digits):
+        return None
+    turned = "".join(TURNED[d] for d in reversed(digits))
+    return None if turned.startswith("0") else int(turned)
+
+
+def needs_mark(n: int, high: int) -> bool:
+    """True for a number that turned round reads as another number of the set (with 1..16: 6 and 9)."""
+    other = turned_number(n)
+    return other is not None and other != n and 1 <= other <= high
+
+
+@dataclass(frozen=True)
+class NumeralStyle:
+    """One numeral size and baseline for every tile of a set, so numerals line up when tiles sit in a row."""
+
+    font: str
+    size: float
+    baseline: float  # above the tile's bottom trim edge
+    bar_width_per_digit: float
+
+    @classmethod
+    def for_tile(cls, font: str, w: float, h: float, high: int) -> "NumeralStyle":
+        widest = max(textfit.unit_width(str(n), font) for n in range(1, high + 1))
+        digit_height = 0.7  # cap height of the numerals as a multiple of the size (NanumGothic: 700/1000)
+        block = digit_height + MARK_GAP + MARK_THICKNESS  # numeral plus the room its bar needs
+        size = min((w - 2 * SAFE) / widest, (h - 2 * SAFE) / block)
+        baseline = (h - block * size) / 2 + (MARK_GAP + MARK_THICKNESS) * size
+        return cls(font, size, baseline, textfit.unit_width("0", font) * size)
+
+
+def _fill_bleed(canvas, box: Box, colour: str) -> None:
+    b = box.bleed_box()
+    canvas.setFillColor(HexColor(colour))
+    canvas.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+
+
+def draw_tile_front(style: NumeralStyle, colour: PlayerColour, n: int, marked: bool, canvas, box: Box) -> None:
+    _fill_bleed(canvas, box, colour.fill)
+    canvas.setFillColor(HexColor(colour.ink))
+    canvas.setFont(style.font, style.size)
+    cx = box.x + box.w / 2
+    canvas.drawCentredString(cx, box.y + style.baseline, str(n))
+    if marked:
+        bar_w = style.bar_width_per_digit * len(str(n))
+        thickness = MARK_THICKNESS * style.size
+        top = box.y + style.baseline - MARK_GAP * style.size
+        canvas.rect(cx - bar_w / 2, top - thickness, bar_w, thickness, stroke=0, fill=1)
+
+
+def _form_name(*parts: object) -> str:
+    return "ts_" + "_".join(str(p) for p in parts).replace(".", "p").replace("-", "m")
+
+
+def draw_tile_back(ctx: RenderContext, colour: PlayerColour, canvas, box: Box) -> None:
+    """The set's colour out to the bleed, the game title and the colour's name (a Form, defined on first use)."""
+    name = _form_name("back", ctx.lang, colour.id, round(box.w, 2), round(box.h, 2), round(box.bleed, 2))
+    if not canvas.hasForm(name):
+        canvas.beginForm(name, -box.bleed, -box.bleed, box.w + box.bleed, box.h + box.bleed)
+        _draw_back_art(ctx, colour, canvas, Box(0, 0, box.w, box.h, box.bleed))
+        canvas.endForm()
+    canvas.saveState()
+    canvas.translate(box.x, box.y)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+def _draw_back_art(ctx: RenderContext, colour: PlayerColour, canvas, box: Box) -> None:
+    _fill_bleed(canvas, box, colour.fill)
+    inner = box.inset(SAFE)
+    where = f"tile back '{colour.id}'"
+    ty = ctx.print.type
+    title = ctx.fit(where, "title", ctx.t("title"), inner.w, inner.h * 0.4, ty.small, ty.min_body, max_lines=1)
+    label = ctx.fit(where, f"colours.{colour.id}", ctx.t(f"colours.{colour.id}"), inner.w, inner.h * 0.6,
+                    ty.body, ty.min_body, bold=True)
+    total = title.height + label.height
+    top = inner.y + (inner.h + total) / 2
+    canvas.setFillColor(HexColor(colour.ink))
+    textfit.draw(canvas, title, inner.x, top, inner.w, align="center")
+    textfit.draw(canvas, label, inner.x, top - title.height, inner.w, align="center")
+
+
+def tile_sets(ctx: RenderContext) -> list[PlayerColour]:
+    """The player colours in content order, then the caller set."""
+    game = ctx.content.threesixteen
+    return [*game.colours, game.caller]
+
+
+def threesixteen_components(ctx: RenderContext) -> list[Component]:
+    """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back."""
+    game = ctx.content.threesixteen
+    w, h = ctx.print.tile.width_mm * mm, ctx.print.tile.height_mm * mm
+    style = NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high)
+    components: list[Component] = []
+    for colour in tile_sets(ctx):
+        back = Face(f"threesixteen/tile/{colour.id}/back", partial(draw_tile_back, ctx, colour))
+        for n in range(1, game.high + 1):
+            draw = partial(draw_tile_front, style, colour, n, needs_mark(n, game.high))
+            for copy in range(1, game.copies + 1):
+                front = Face(f"threesixteen/tile/{colour.id}/{n}/{copy}/front", draw)
+                components.append(Component(f"tile-{colour.id}-{n}-{copy}", f"tiles-{colour.id}", w, h, front, back))
+    return components
+
+
+def threesixteen_pages(ctx: RenderContext) -> list[Page]:
+    """One landscape board per player colour, then the log sheet."""
+    return [*(board_page(ctx, colour) for colour in ctx.content.threesixteen.colours), *log_sheet_pages(ctx)]

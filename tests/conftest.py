@@ -1,0 +1,35 @@
+"""Shared fixtures: a scratch copy of the real content that a test may break in one place."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+
+
+@pytest.fixture
+def content_copy(tmp_path: Path) -> Path:
+    """A copy of content/ under tmp_path/content (paths in messages read `content/...`)."""
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_col(path: Path, needle: str, occurrence: int = 1) -> tuple[int, int]:
+    """1-based line and column of the n-th occurrence of `needle` in a file."""
+    text = path.read_text(encoding="utf-8")
+    index = -1
+    for _ in range(occurrence):
+        index = text.index(needle, index + 1)
+    line = text.count("\n", 0, index) + 1
+    col = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, col

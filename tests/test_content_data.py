@@ -1,0 +1,171 @@
+"""Game data: schema errors and cross-checks, each with its exact message and file:line:col."""
+from __future__ import annotations
+
+import pytest
+
+from generator.content.crosscheck import CHECKS
+from generator.content.load import load_content
+from generator.errors import InputError
+
+from conftest import line_col, replace_in
+
+
+def errors_of(root):
+    try:
+        content = load_content(root)
+    except InputError as exc:
+        return [str(d) for d in exc.diagnostics]
+    found = []
+    for game, check in CHECKS.items():
+        found += [str(d) for d in check(content.games[game], content.game_located[game])]
+    return found
+
+
+def test_shipped_data_is_clean():
+    assert errors_of(None) == []
+
+
+def test_unknown_key(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "  hand_limit: 7 ", "  hand_limt: 7 ")
+    line, col = line_col(path, "hand_limt")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: rules_params.hand_limt: unknown key 'hand_limt' [schema]"]
+
+
+def test_wrong_type(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "hand_limit: 7 ", "hand_limit: seven ")
+    line, col = line_col(path, "seven")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: rules_params.hand_limit: expected a whole number; "
+        f"found 'seven' [schema]"]
+
+
+def test_missing_key(content_copy):
+    path = content_copy / "threesixteen" / "game.yaml"
+    replace_in(path, "caller: {id: caller,", "callr: {id: caller,")
+    line, col = line_col(path, "callr")
+    assert errors_of(content_copy) == [
+        "content/threesixteen/game.yaml:3:1: error: caller: missing key 'caller' [schema]",
+        f"content/threesixteen/game.yaml:{line}:{col}: error: callr: unknown key 'callr' [schema]"]
+
+
+def test_dangling_item_reference(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "needs: [camera, adapter, coat]", "needs: [camrea, adapter, coat]")
+    line, col = line_col(path, "camrea")
+    found = errors_of(content_copy)
+    assert found[0] == (f"content/travel/game.yaml:{line}:{col}: error: countries[0].needs[0]: country card "
+                        f"'kr-mx' needs 'camrea', which is not an item id (items: adapter, backpack, camera, "
+                        f"coat, map, sunglasses, swimsuit, umbrella) [missing-ref]")
+
+
+def test_country_needs_the_configured_number_of_items(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "needs: [camera, adapter, coat]", "needs: [camera, adapter]")
+    line, col = line_col(path, "[camera, adapter]")
+    assert f"content/travel/game.yaml:{line}:{col}: error: countries[0].needs: country card 'kr-mx' needs 2 " \
+           f"items; expected 3 [count]" in errors_of(content_copy)
+
+
+def test_removing_an_event_breaks_counts_and_index_coverage(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "  - {id: lost-and-found, icon: 1F4E2, index: 10S, effect: {kind: reshuffle_discard, "
+                     "timing: on_draw}}\n", "")
+    line, _ = line_col(path, "events:")
+    first, _ = line_col(path, "game: travel")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{first}:1: error: expected 57 deck cards (items, events, special, forbidden, "
+        f"postcards), found 56 [count]",
+        f"content/travel/game.yaml:{first}:1: error: playing-card indexes not on any card: 10S [card-index]",
+        f"content/travel/game.yaml:{line + 1}:3: error: events: expected 5 events, found 4 [count]"]
+
+
+def test_duplicate_playing_card_index(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "index: [2S, 2H, 2D, 2C]", "index: [AS, 2H, 2D, 2C]")
+    line, col = line_col(path, "AS", 2)
+    found = errors_of(content_copy)
+    assert f"content/travel/game.yaml:{line}:{col}: error: items[1].index[0]: playing-card index 'AS' is " \
+           f"already on another card (line {line - 1}) [card-index]" in found
+    assert any(f.endswith("playing-card indexes not on any card: 2S [card-index]") for f in found)
+
+
+def test_effect_parameter_out_of_range(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "kind: draw, timing: action, count: 2", "kind: draw, timing: action, count: 0")
+    line, col = line_col(path, "0}}")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: special[9].effect.count: expected a number at least 1; "
+        f"found '0' [schema]"]
+
+
+def test_effect_timing_not_allowed(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "{kind: cancel_action, timing: reaction}", "{kind: cancel_action, timing: action}")
+    line, col = line_col(path, "{kind: cancel_action")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: special[0].effect: timing 'action' is not allowed for "
+        f"effect 'cancel_action'; use one of: reaction [schema]"]
+
+
+def test_unknown_effect_kind(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "kind: draw, timing: action", "kind: teleport, timing: action")
+    line, col = line_col(path, "teleport")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: special[9].effect.kind: unknown kind 'teleport'; expected "
+        f"one of: draw, search_draw_pile, swap_with_draw_pile, cancel_action, block_steal, substitute_item, "
+        f"steal_choice, extra_action, hand_limit_bonus, everyone_draws, everyone_discards, pass_cards, "
+        f"discard_forbidden, reshuffle_discard, forbidden, postcard, modify_rule [schema]"]
+
+
+def test_pattern_errors_say_what_to_write(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "{code: KR,", "{code: Kr,")
+    line, col = line_col(path, "Kr")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: countries[0].sides[0].code: expected an ISO 3166-1 "
+        f"alpha-2 country code such as KR; found 'Kr' [schema]"]
+
+
+def test_effect_kind_of_the_wrong_family(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "effect: {kind: forbidden, timing: passive}}", "effect: {kind: postcard, timing: passive}}")
+    line, col = line_col(path, "postcard, timing: passive}}")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: forbidden[0].effect.kind: effect 'postcard' is not for "
+        f"forbidden cards; use one of: forbidden [effect]"]
+
+
+def test_the_smuggler_is_required_by_the_faq(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "rule: travel_with_forbidden, value: true", "rule: hand_limit, value: 9")
+    line, col = line_col(path, "characters:")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line + 1}:3: error: characters: the rulebook's FAQ needs a character who may "
+        f"travel with forbidden items (smuggler): no card has effect 'modify_rule' with "
+        f"{{'rule': 'travel_with_forbidden', 'value': True}} [effect]"]
+
+
+def test_duplicate_country_code(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "{code: MX, continent: north-america", "{code: KR, continent: north-america")
+    line, col = line_col(path, "KR", 2)
+    assert f"content/travel/game.yaml:{line}:{col}: error: countries[0].sides[1].code: country 'KR' is already " \
+           f"on another card (line {line - 1}) [duplicate-id]" in errors_of(content_copy)
+
+
+def test_missing_data_file(content_copy):
+    (content_copy / "print.yaml").unlink()
+    assert errors_of(content_copy) == ["content/print.yaml: error: file not found [file]"]
+
+
+def test_malformed_data_file(content_copy):
+    path = content_copy / "threesixteen" / "game.yaml"
+    replace_in(path, "high: 16 ", "high: [16 ")
+    line, col = line_col(path, "[16")
+    found = errors_of(content_copy)
+    assert len(found) == 1 and found[0].startswith("content/threesixteen/game.yaml:") and "[yaml]" in found[0]
+    assert "malformed YAML" in found[0]
