@@ -1,0 +1,42 @@
+"""`make bench`: every speed target, measured side by side in one run, printed as a table.
+
+Each game and the renderer have a `run() -> list[dict]` benchmark; each dict has at least `name`,
+`value`, `unit`, `target` and `ok`. Speed targets live here, never in timed unit tests.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from importlib import import_module
+
+BENCHMARKS = (
+    ("build", "generator.bench_build"),
+    ("3x16 check", "generator.games.threesixteen.bench_check"),
+    ("3x16 solve", "generator.games.threesixteen.bench_solve"),
+    ("travel", "generator.games.travel.bench"),
+)
+
+
+def main(argv: list[str]) -> int:
+    wanted = set(argv)
+    results = []
+    for label, module in BENCHMARKS:
+        if wanted and label.split()[0] not in wanted and label not in wanted:
+            continue
+        print(f"== {label}", flush=True)
+        for row in import_module(module).run():
+            results.append({"suite": label, **row})
+            mark = "ok " if row.get("ok") else "MISS"
+            print(f"  [{mark}] {row['name']}: {row['value']} {row.get('unit', '')} (target {row.get('target', '-')})",
+                  flush=True)
+            if row.get("detail"):
+                print(f"         {row['detail']}", flush=True)
+    with open("output/bench.json", "w", encoding="utf-8") as out:
+        json.dump(results, out, indent=2, ensure_ascii=False)
+    missed = [r for r in results if not r.get("ok")]
+    print(f"{len(results) - len(missed)} of {len(results)} targets met; details in output/bench.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
