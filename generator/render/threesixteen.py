@@ -12,6 +12,7 @@ from functools import partial
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import getFont
 
 from ..content.threesixteen_model import PlayerColour
 from . import textfit
@@ -53,7 +54,7 @@ class NumeralStyle:
     @classmethod
     def for_tile(cls, font: str, w: float, h: float, high: int) -> "NumeralStyle":
         widest = max(textfit.unit_width(str(n), font) for n in range(1, high + 1))
-        digit_height = 0.7  # cap height of the numerals as a multiple of the size (NanumGothic: 700/1000)
+        digit_height = getFont(font).face.capHeight / 1000  # numerals stand as tall as capitals
         block = digit_height + MARK_GAP + MARK_THICKNESS  # numeral plus the room its bar needs
         size = min((w - 2 * SAFE) / widest, (h - 2 * SAFE) / block)
         baseline = (h - block * size) / 2 + (MARK_GAP + MARK_THICKNESS) * size
@@ -87,8 +88,16 @@ def draw_tile_back(ctx: RenderContext, colour: PlayerColour, canvas, box: Box) -
     """The set's colour out to the bleed, the game title and the colour's name (a Form, defined on first use)."""
     name = _form_name("back", ctx.lang, colour.id, round(box.w, 2), round(box.h, 2), round(box.bleed, 2))
     if not canvas.hasForm(name):
-        canvas.beginForm(name, -box.bleed, -box.bleed, box.w + box.bleed, box.h + box.bleed)
-        _draw_back_art(ctx, colour, canvas, Box(0, 0, box.w, box.h, box.bleed))
+        inner = Box(0, 0, box.w, box.h).inset(SAFE)
+        texts = _back_texts(ctx, colour, inner)  # fitted first: a TextOverflow never leaves a form half drawn
+        pad = box.bleed + 1  # a bounding box exactly on the art's edge clips a hairline off it in some viewers
+        canvas.beginForm(name, -pad, -pad, box.w + pad, box.h + pad)
+        _fill_bleed(canvas, Box(0, 0, box.w, box.h, box.bleed), colour.fill)
+        top = inner.y + (inner.h + sum(t.height for t in texts)) / 2
+        canvas.setFillColor(HexColor(colour.ink))
+        for fitted in texts:
+            textfit.draw(canvas, fitted, inner.x, top, inner.w, align="center")
+            top -= fitted.height
         canvas.endForm()
     canvas.saveState()
     canvas.translate(box.x, box.y)
@@ -96,19 +105,14 @@ def draw_tile_back(ctx: RenderContext, colour: PlayerColour, canvas, box: Box) -
     canvas.restoreState()
 
 
-def _draw_back_art(ctx: RenderContext, colour: PlayerColour, canvas, box: Box) -> None:
-    _fill_bleed(canvas, box, colour.fill)
-    inner = box.inset(SAFE)
+def _back_texts(ctx: RenderContext, colour: PlayerColour, inner: Box) -> tuple[textfit.Fitted, textfit.Fitted]:
+    """The game title (small) over the colour's name (bold)."""
     where = f"tile back '{colour.id}'"
     ty = ctx.print.type
     title = ctx.fit(where, "title", ctx.t("title"), inner.w, inner.h * 0.4, ty.small, ty.min_body, max_lines=1)
     label = ctx.fit(where, f"colours.{colour.id}", ctx.t(f"colours.{colour.id}"), inner.w, inner.h * 0.6,
                     ty.body, ty.min_body, bold=True)
-    total = title.height + label.height
-    top = inner.y + (inner.h + total) / 2
-    canvas.setFillColor(HexColor(colour.ink))
-    textfit.draw(canvas, title, inner.x, top, inner.w, align="center")
-    textfit.draw(canvas, label, inner.x, top - title.height, inner.w, align="center")
+    return title, label
 
 
 def tile_sets(ctx: RenderContext) -> list[PlayerColour]:

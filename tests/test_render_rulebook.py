@@ -1,0 +1,171 @@
+"""The rulebooks of both games, read back from the PDF: every rule with its id, title and text, FAQ, components."""
+from __future__ import annotations
+
+import io
+import re
+
+import pdfplumber
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.content.load import load_content
+from generator.content.required import rule_values
+from generator.render.context import RenderContext
+from generator.render.rulebook import component_counts, rulebook_pages
+
+from conftest import replace_in
+
+PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+CASES = [(game, lang) for game in ("threesixteen", "travel") for lang in ("en", "ko")]
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def render(ctx) -> bytes:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=ctx.page_size, invariant=1)
+    for page in rulebook_pages(ctx):
+        assert not page.landscape
+        page.draw(canvas, *ctx.page_size)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def columns_text(pdf_bytes: bytes) -> tuple[list[str], list[str], str]:
+    """Each page's text read column by column (left, then right), each page's footer, and the book's header.
+
+    The first page's header (title and tagline) spans both columns, above a thick rule; every page's footer
+    sits under a thin rule at the foot of the page.
+    """
+    texts, footers, header = [], [], ""
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+        for page in pdf.pages:
+            w, h = float(page.width), float(page.height)
+            assert (w, h) in [pytest.approx(size, abs=0.01) for size in PAPERS.values()]
+            rules = [ln["top"] for ln in page.lines if ln["linewidth"] >= 2]
+            top = rules[0] if rules else 0
+            if rules:
+                header = page.crop((0, 0, w, top)).extract_text()
+            foot = max(ln["top"] for ln in page.lines if ln["linewidth"] < 1)
+            left = page.crop((0, top, w / 2, foot)).extract_text()
+            right = page.crop((w / 2, top, w, foot)).extract_text()
+            texts.append(left + "\n" + right)
+            footers.append(page.crop((0, foot, w, h)).extract_text())
+    return texts, footers, header
+
+
+@pytest.fixture(scope="module", params=[(g, lang, paper) for g, lang in CASES for paper in PAPERS])
+def book(request, content):
+    game, lang, paper = request.param
+    ctx = RenderContext(content, game, lang, paper)
+    return (ctx, *columns_text(render(ctx)))
+
+
+def test_pages_are_portrait_and_exact(content):
+    for paper, size in PAPERS.items():
+        ctx = RenderContext(content, "travel", "ko", paper)
+        with pdfplumber.open(io.BytesIO(render(ctx))) as pdf:
+            sizes = [(float(p.width), float(p.height)) for p in pdf.pages]
+        assert sizes and sizes == [pytest.approx(size, abs=0.01)] * len(sizes)
+
+
+def test_every_rule_appears_with_its_id_title_and_text_in_order(book):
+    ctx, texts, _, _ = book
+    game = getattr(ctx.content, ctx.game)
+    values = rule_values(game)
+    flat = squash("".join(texts))
+    words = set("\n".join(texts).split())
+    at = 0
+    ordered = [r for s in game.sections for r in game.rules if r.section == s]
+    for rule in ordered:
+        assert rule.id in words, rule.id
+        block = squash(rule.id + ctx.t(f"rules.{rule.id}.title", **values) + ctx.t(f"rules.{rule.id}.text", **values))
+        found = flat.find(block, at)
+        assert found >= 0, f"{rule.id} missing or out of order"
+        at = found + len(block)
+    for section in game.sections:
+        assert squash(ctx.t(f"sections.{section}")) in flat
+    assert "{" not in flat and "}" not in flat  # every placeholder filled
+
+
+def test_title_tagline_components_and_page_numbers(book):
+    ctx, texts, footers, header = book
+    game = getattr(ctx.content, ctx.game)
+    flat = squash("".join(texts))
+    assert squash(header) == squash(ctx.t("title") + ctx.t("tagline"))
+    counts = component_counts(game)
+    assert squash(ctx.t("components.intro")) in flat
+    for key in ctx.texts.section("components"):
+        if key not in ("title", "intro"):
+            assert squash(ctx.t(f"components.{key}", count=counts[key], **rule_values(game))) in flat
+    for n, footer in enumerate(footers, start=1):
+        assert squash(footer) == squash(ctx.t("title") + ctx.t("page.number", n=n, total=len(footers)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_travel_faq_in_order(content, lang):
+    ctx = RenderContext(content, "travel", lang, "letter")
+    game = ctx.content.travel
+    values = rule_values(game)
+    flat = squash("".join(columns_text(render(ctx))[0]))
+    last_rule = [r for s in game.sections for r in game.rules if r.section == s][-1]
+    at = flat.find(squash(ctx.t(f"rules.{last_rule.id}.text", **values)))  # the FAQ follows the rules
+    assert at >= 0
+    for entry in ctx.content.travel.faq:
+        qa = squash(ctx.t(f"faq.{entry}.q", **values) + ctx.t(f"faq.{entry}.a", **values))
+        found = flat.find(qa, at)
+        assert found > at, entry
+        at = found
+
+
+def printed_texts(ctx) -> list[str]:
+    """Every text the rulebook prints, placeholders filled."""
+    game = getattr(ctx.content, ctx.game)
+    values = rule_values(game)
+    counts = component_counts(game)
+    texts = [ctx.t("title"), ctx.t("tagline")]
+    texts += [ctx.t(f"sections.{s}") for s in game.sections]
+    texts += [ctx.t(f"rules.{r.id}.{part}", **values) for r in game.rules for part in ("title", "text")]
+    texts += [ctx.t(f"faq.{e}.{part}", **values) for e in getattr(game, "faq", []) for part in ("q", "a")]
+    texts += [ctx.t(f"components.{k}", **values, **({"count": counts[k]} if k in counts else {}))
+              for k in ctx.texts.section("components")]
+    return texts
+
+
+def test_korean_wraps_only_at_spaces(content):
+    """Every word on every printed line is a whole word of the source texts (no word split over two lines)."""
+    for game in ("threesixteen", "travel"):
+        ctx = RenderContext(content, game, "ko", "a4")
+        texts, _, _ = columns_text(render(ctx))
+        known = set(" ".join(printed_texts(ctx)).split()) | {r.id for r in getattr(content, game).rules}
+        known |= {"•", "/"}
+        for text in texts:
+            for line in text.splitlines():
+                for word in line.split():
+                    assert word in known or word.isdigit(), (game, word, line)
+
+
+def test_text_that_overflows_a_page_continues_on_the_next(content_copy):
+    path = content_copy / "threesixteen" / "en.yaml"
+    long_text = " ".join(f"word{i}" for i in range(2500))
+    anchor = 'title: Only the bottom tile\n    text: "'
+    replace_in(path, anchor, f"{anchor}{long_text} ")
+    ctx = RenderContext(load_content(content_copy), "threesixteen", "en", "letter")
+    texts, _, _ = columns_text(render(ctx))
+    assert len(texts) >= 3
+    printed = "\n".join(texts).split()
+    assert [w for w in printed if w.startswith("word")] == [f"word{i}" for i in range(2500)]
+    assert squash(ctx.t("rules.R14.text", **rule_values(ctx.content.threesixteen))) in squash("".join(texts))
+
+
+def test_same_bytes_twice(content):
+    ctx = RenderContext(content, "travel", "ko", "letter")
+    assert render(ctx) == render(ctx)

@@ -1,0 +1,243 @@
+"""3x16 tiles, boards and log sheet, read back from the PDFs they draw."""
+from __future__ import annotations
+
+import io
+import re
+
+import pdfplumber
+import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.content.load import load_content
+from generator.render.context import Box, RenderContext, TextOverflow
+from generator.render.threesixteen import needs_mark, threesixteen_components, threesixteen_pages, turned_number
+from generator.render.ts_logsheet import LogSheetLayout
+
+from conftest import replace_in
+
+PAPERS = {"a4": (841.89, 595.28), "letter": (792.0, 612.0)}  # landscape
+MARGIN = 5 * mm
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+def ctx_for(content, lang="en", paper="a4"):
+    return RenderContext(content, "threesixteen", lang, paper)
+
+
+def pages_pdf(ctx, pages) -> bytes:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    for page in pages:
+        w, h = ctx.page_size
+        if page.landscape:
+            w, h = h, w
+        canvas.setPageSize((w, h))
+        page.draw(canvas, w, h)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def faces_pdf(faces, w, h, bleed=0.0) -> bytes:
+    """Each face alone on a page the size of its bleed box."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(w + 2 * bleed, h + 2 * bleed), invariant=1)
+    for face in faces:
+        face.draw(canvas, Box(bleed, bleed, w, h, bleed))
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+# --- tiles -------------------------------------------------------------------------------------------------
+
+
+def test_tile_counts_decks_and_shared_backs(content):
+    components = threesixteen_components(ctx_for(content))
+    assert len(components) == 48 * 5
+    decks = {}
+    for c in components:
+        decks.setdefault(c.deck, []).append(c)
+    assert list(decks) == ["tiles-red", "tiles-blue", "tiles-green", "tiles-yellow", "tiles-caller"]
+    for deck, tiles in decks.items():
+        assert len(tiles) == 48
+        numbers = sorted(int(t.id.split("-")[2]) for t in tiles)
+        assert numbers == sorted(list(range(1, 17)) * 3)
+        assert len({t.back.key for t in tiles}) == 1, "one back per set"
+    assert len({c.id for c in components}) == 240
+    assert len({c.front.key for c in components}) == 240
+    assert {(round(c.width / mm, 3), round(c.height / mm, 3)) for c in components} == {(16.0, 16.0)}
+
+
+def test_only_numbers_that_turn_into_another_number_are_marked():
+    assert turned_number(6) == 9 and turned_number(9) == 6 and turned_number(11) == 11
+    assert turned_number(16) == 91 and turned_number(10) is None and turned_number(7) is None
+    assert [n for n in range(1, 17) if needs_mark(n, 16)] == [6, 9]
+    assert [n for n in range(1, 100) if needs_mark(n, 99)] == [6, 9, 16, 18, 19, 61, 66, 68, 81, 86, 89, 91, 98, 99]
+
+
+def test_tile_fronts_show_their_number_and_6_and_9_carry_a_bar(content):
+    components = threesixteen_components(ctx_for(content))
+    red = [c for c in components if c.deck == "tiles-red" and c.id.endswith("-1")]
+    w, h = red[0].width, red[0].height
+    with pdfplumber.open(io.BytesIO(faces_pdf([c.front for c in red], w, h, bleed=2 * mm))) as pdf:
+        for n, page in enumerate(pdf.pages, start=1):
+            assert page.extract_text() == str(n)
+            bars = [r for r in page.rects if r["width"] < w - 1]  # everything but the background
+            if n in (6, 9):
+                assert len(bars) == 1
+                bar, chars = bars[0], page.chars
+                # under the numeral's baseline, about as wide as the numeral
+                baseline = page.height - chars[0]["matrix"][5]
+                assert baseline < bar["top"] < baseline + 3 * mm
+                assert abs(bar["width"] - sum(ch["width"] for ch in chars)) < 1
+            else:
+                assert bars == []
+            # the background reaches the bleed edge; the numeral stays 3 mm inside the trim
+            background = page.rects[0]
+            assert background["width"] == pytest.approx(w + 4 * mm, abs=0.01)
+            for ch in page.chars:
+                assert 2 * mm + 3 * mm - 0.5 <= ch["x0"] and ch["x1"] <= 2 * mm + w - 3 * mm + 0.5
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_tile_backs_name_their_colour(content, lang):
+    ctx = ctx_for(content, lang)
+    components = threesixteen_components(ctx)
+    backs = {c.deck: c.back for c in components}
+    w = components[0].width
+    with pdfplumber.open(io.BytesIO(faces_pdf(list(backs.values()), w, w))) as pdf:
+        texts = [squash(page.extract_text()) for page in pdf.pages]
+    for (deck, _), text in zip(backs.items(), texts):
+        colour = deck.removeprefix("tiles-")
+        assert squash(ctx.t(f"colours.{colour}")) in text
+
+
+def test_tile_backs_are_one_form_per_set(content):
+    components = threesixteen_components(ctx_for(content))
+    pdf = faces_pdf([c.back for c in components], components[0].width, components[0].height)
+    assert pdf.count(b"/Subtype /Form") == 5
+
+
+# --- boards and log sheet ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_boards_and_log_sheet_are_landscape_and_inside_the_printer_margin(content, paper):
+    ctx = ctx_for(content, "en", paper)
+    pages = threesixteen_pages(ctx)
+    assert [p.key for p in pages] == ["threesixteen/board/red", "threesixteen/board/blue",
+                                      "threesixteen/board/green", "threesixteen/board/yellow",
+                                      "threesixteen/log-sheet"]
+    assert all(p.landscape for p in pages)
+    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, pages))) as pdf:
+        for page in pdf.pages:
+            assert (float(page.width), float(page.height)) == pytest.approx(PAPERS[paper], abs=0.01)
+            for obj in page.chars + page.rects + page.lines + page.curves:
+                assert obj["x0"] >= MARGIN - 0.5 and obj["x1"] <= page.width - MARGIN + 0.5
+                assert obj["top"] >= MARGIN - 0.5 and obj["bottom"] <= page.height - MARGIN + 0.5
+
+
+def test_board_is_the_same_size_on_both_papers(content):
+    extents = []
+    for paper in ("a4", "letter"):
+        ctx = ctx_for(content, "en", paper)
+        with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[:1]))) as pdf:
+            page = pdf.pages[0]
+            rects = page.rects
+            x0, x1 = min(r["x0"] for r in rects), max(r["x1"] for r in rects)
+            top, bottom = min(r["top"] for r in rects), max(r["bottom"] for r in rects)
+            extents.append((round(x1 - x0, 2), round(bottom - top, 2)))
+    assert extents[0] == extents[1]
+
+
+def test_board_places_fit_a_tile(content):
+    """Every row place is at least a tile wide, a row holds 16 of them, and the supply has a place per tile."""
+    ctx = ctx_for(content)
+    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[:1]))) as pdf:
+        page = pdf.pages[0]
+        strips = [r for r in page.rects if r["width"] > 16 * 16 * mm - 1 and r["height"] > 16 * mm - 0.1]
+        places = [r for r in page.rects if 16 * mm <= r["width"] < 18 * mm and abs(r["height"] - r["width"]) < 0.01]
+    assert len(strips) == 3
+    for strip in strips:
+        assert strip["width"] / 16 >= 16 * mm and strip["height"] >= 16 * mm
+    assert len(places) >= 48
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_board_labels_come_from_the_language_file(content, lang):
+    ctx = ctx_for(content, lang)
+    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[:1]))) as pdf:
+        page = pdf.pages[0]
+        text = squash(page.extract_text())
+        turned = squash("".join(ch["text"] for ch in page.chars if not ch["upright"]))
+    assert squash(ctx.t("board.title")) in text and squash(ctx.t("colours.red")) in text
+    for key in ("board.rows", "board.columns", "board.bottom", "board.supply"):
+        assert squash(ctx.t(key)) in text, key
+    for name in ctx.content.threesixteen.columns:
+        assert squash(ctx.t("board.column", name=name)) in text
+    for n in (1, 2, 3):
+        assert squash(ctx.t("board.row", n=n)) in turned
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_log_sheet_has_48_numbered_call_lines(content, paper):
+    ctx = ctx_for(content, "en", paper)
+    page_w, page_h = PAPERS[paper]
+    layout = LogSheetLayout.for_page(ctx, page_w, page_h)
+    assert layout.calls == 48 and layout.seats == 4
+    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[-1:]))) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        words = page.extract_words()
+    for call in range(1, 49):
+        x, y = layout.line(call)
+        found = [w for w in words if w["text"] == str(call) and x <= w["x0"] and w["x1"] <= x + 8 * mm
+                 and y <= page_h - w["bottom"] and page_h - w["top"] <= y + layout.line_h]
+        assert len(found) == 1, call
+    # handwriting needs room: lines at least 6 mm high, token boxes at least 18 mm wide
+    assert layout.line_h >= 6 * mm and layout.token_w >= 18 * mm
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_log_sheet_shows_the_notation_legend_and_its_labels(content, lang):
+    ctx = ctx_for(content, lang)
+    page_w, page_h = PAPERS["a4"]
+    layout = LogSheetLayout.for_page(ctx, page_w, page_h)
+    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[-1:]))) as pdf:
+        page = pdf.pages[0]
+        panel = layout.panel
+        side = squash(page.crop((panel.x, page_h - panel.top, panel.right, page_h - panel.y)).extract_text())
+        text = squash(page.extract_text())
+    notation = ctx.texts.section("log_sheet.notation")
+    assert set(notation) >= {"place", "row", "move", "example"}
+    legend = squash("".join(ctx.t(f"log_sheet.notation.{k}") for k in notation))
+    assert legend in side
+    for key in ("players", "result", "tiles_left"):
+        assert squash(ctx.t(f"log_sheet.{key}")) in side
+    for key in ("title", "date", "call", "number"):
+        assert squash(ctx.t(f"log_sheet.{key}")) in text
+
+
+def test_pages_draw_the_same_bytes_twice(content):
+    ctx = ctx_for(content, "ko")
+    assert pages_pdf(ctx, threesixteen_pages(ctx)) == pages_pdf(ctx, threesixteen_pages(ctx))
+
+
+def test_a_label_that_cannot_fit_fails_with_its_key_and_language(content_copy):
+    path = content_copy / "threesixteen" / "ko.yaml"
+    replace_in(path, 'column: "세로줄 {name}"', 'column: "아주 길고 길어서 도저히 들어갈 수 없는 세로줄 이름 {name}"')
+    ctx = RenderContext(load_content(content_copy), "threesixteen", "ko", "a4")
+    with pytest.raises(TextOverflow) as caught:
+        pages_pdf(ctx, threesixteen_pages(ctx)[:1])
+    assert (caught.value.where, caught.value.field, caught.value.lang) == ("board 'red'", "board.column", "ko")
+    assert caught.value.overflow_pt > 0
