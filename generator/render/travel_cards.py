@@ -1,0 +1,83 @@
+"""Every travel card as a Component: its front and its back, grouped into decks.
+
+Decks: countries (the back is the other country), items (one component per copy, each with its own playing-card
+index), passports, events, special, forbidden, postcards (all with the common back, so no card in a hand or the
+draw pile can be told from behind; passports too, since they are held and may be stolen at random), characters
+(their own back) and reference (the back is the card's second side).
+"""
+from __future__ import annotations
+
+from ..errors import Diagnostic, InputError, Position
+from . import icons
+from .context import Component, RenderContext
+from .travel_backs import character_back, deck_back
+from .travel_deck_faces import event_face, forbidden_face, item_face, postcard_face, special_face
+from .travel_kit import Kit
+from .travel_table_faces import character_face, country_face, passport_face, reference_face
+
+DECKS = ("countries", "items", "passports", "events", "special", "forbidden", "postcards", "characters",
+         "reference")
+ICON_FAMILIES = ("items", "events", "special", "forbidden", "postcards", "characters")
+
+
+def travel_components(ctx: RenderContext) -> list[Component]:
+    """All travel cards in deck order. Raises InputError for an icon the icon set lacks, TextOverflow for text
+    that does not fit its box at the minimum size."""
+    check_icons(ctx)
+    kit = Kit(ctx)
+    game = kit.game
+    w, h = kit.geo.w, kit.geo.h
+    common_back = deck_back(kit)
+    out: list[Component] = []
+    for card in game.countries:
+        out.append(Component(card.id, "countries", w, h, country_face(kit, card, 0), country_face(kit, card, 1)))
+    for item in game.items:
+        for copy, index in enumerate(item.index, start=1):
+            component_id = f"{item.id}-{copy}"
+            out.append(Component(component_id, "items", w, h, item_face(kit, item, copy, index, component_id),
+                                 common_back))
+    for passport in game.passports:
+        out.append(Component(passport.id, "passports", w, h, passport_face(kit, passport), common_back))
+    for deck, faces in (("events", event_face), ("special", special_face), ("forbidden", forbidden_face),
+                        ("postcards", postcard_face)):
+        for card in getattr(game, deck):
+            out.append(Component(card.id, deck, w, h, faces(kit, card), common_back))
+    back = character_back(kit)
+    for character in game.characters:
+        out.append(Component(character.id, "characters", w, h, character_face(kit, character), back))
+    for ref in game.reference_cards:
+        first, second = ref.sides
+        out.append(Component(ref.id, "reference", w, h, reference_face(kit, ref, first),
+                             reference_face(kit, ref, second)))
+    return out
+
+
+def icon_uses(ctx: RenderContext) -> list[tuple[tuple, str]]:
+    """Every icon the travel cards draw, as (path in game.yaml, OpenMoji code); flags come from country codes."""
+    game = ctx.content.travel
+    uses: list[tuple[tuple, str]] = []
+    for family in ICON_FAMILIES:
+        for i, card in enumerate(getattr(game, family)):
+            uses.append(((family, i, "icon"), card.icon))
+    for i, card in enumerate(game.countries):
+        for s, side in enumerate(card.sides):
+            uses.append((("countries", i, "sides", s, "code"), icons.flag_code(side.code)))
+    for i, passport in enumerate(game.passports):
+        uses.append((("passports", i, "country"), icons.flag_code(passport.country)))
+    return uses
+
+
+def check_icons(ctx: RenderContext) -> None:
+    """Every icon code in game.yaml must name an OpenMoji SVG; one message per missing icon, at its line."""
+    located = ctx.content.game_located["travel"]
+    try:
+        folder = icons.svg_folder()
+    except icons.IconSetMissing as exc:
+        raise InputError.at(Position(located.path), str(exc), "icon") from None
+    problems = [
+        Diagnostic(located.of(loc), f"no OpenMoji icon '{code}' (expected {folder / (code + '.svg')})", "icon",
+                   key_path=".".join(map(str, loc)))
+        for loc, code in icon_uses(ctx) if not icons.exists(code)
+    ]
+    if problems:
+        raise InputError(problems)

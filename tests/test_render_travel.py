@@ -1,0 +1,319 @@
+"""Travel cards as a player gets them: every deck complete, every name and index printed where it belongs, art out
+to the bleed and nothing but background within 3 mm of the trim, icons drawn once per PDF and reused.
+
+Each face is rendered on its own page (the card, its full 1/8 in bleed, then a white margin) and read back from the
+PDF: text with pdfplumber, pixels with pypdfium2, XObjects with pypdf.
+"""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pdfplumber
+import pypdf
+import pypdfium2
+import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.content.load import load_content
+from generator.errors import InputError
+from generator.render import icons
+from generator.render.context import Box, Component, Face, RenderContext, TextOverflow
+from generator.render.travel_backs import CHARACTER_BACK_ICON, DECK_BACK_ICON
+from generator.render.travel_cards import check_icons, icon_uses, travel_components
+
+from conftest import line_col, replace_in
+
+LANGS = ("en", "ko")
+BLEED = 3.175 * mm
+MARGIN = 12.0  # white paper around the bleed box, where nothing may be drawn
+SAFE = 3 * mm
+DECK_COUNTS = {"countries": 12, "items": 32, "passports": 12, "events": 5, "special": 10, "forbidden": 4,
+               "postcards": 6, "characters": 6, "reference": 3}
+DRAW_PILE = ("items", "events", "special", "forbidden", "postcards")
+RED, BLACK = (0xc6 / 255, 0x28 / 255, 0x28 / 255), (0x1b / 255, 0x1b / 255, 0x1b / 255)
+
+
+@dataclass
+class Sheet:
+    """One rendered PDF: page i shows faces[i] = (component, 'front' or 'back', face)."""
+
+    ctx: RenderContext
+    pdf: bytes
+    faces: list[tuple[Component, str, Face]]
+
+
+def render(ctx: RenderContext, components: list[Component]) -> bytes:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName=ctx.fonts.regular)
+    for component in components:
+        for face in (component.front, component.back):
+            canvas.setPageSize((component.width + 2 * (BLEED + MARGIN), component.height + 2 * (BLEED + MARGIN)))
+            face.draw(canvas, Box(MARGIN + BLEED, MARGIN + BLEED, component.width, component.height, BLEED))
+            canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def sheet(request, content) -> Sheet:
+    ctx = RenderContext(content, "travel", request.param, "a4")
+    components = travel_components(ctx)
+    faces = [(c, side, face) for c in components for side, face in (("front", c.front), ("back", c.back))]
+    return Sheet(ctx, render(ctx, components), faces)
+
+
+@pytest.fixture(scope="module")
+def page_texts(sheet) -> list[str]:
+    with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
+        return [page.extract_text() or "" for page in pdf.pages]
+
+
+def squash(text: str) -> str:
+    """Text without whitespace: a name wrapped over two lines still matches."""
+    return re.sub(r"\s+", "", text)
+
+
+# ---- decks ----------------------------------------------------------------------------------------------------
+
+
+def test_each_deck_has_its_cards_in_order(content):
+    components = travel_components(RenderContext(content, "travel", "en", "a4"))
+    decks = [c.deck for c in components]
+    assert {deck: decks.count(deck) for deck in DECK_COUNTS} == DECK_COUNTS
+    assert len(components) == sum(DECK_COUNTS.values())
+    assert decks == sorted(decks, key=list(DECK_COUNTS).index)  # each deck in one run
+    assert len({c.id for c in components}) == len(components)
+    card = content.print.card
+    assert {(round(c.width, 3), round(c.height, 3)) for c in components} == {
+        (round(card.width_mm * mm, 3), round(card.height_mm * mm, 3))}
+
+
+def test_a_country_card_has_one_country_on_each_side(content):
+    components = [c for c in travel_components(RenderContext(content, "travel", "en", "a4")) if c.deck == "countries"]
+    for component, card in zip(components, content.travel.countries):
+        assert component.front.key == f"travel/country/{card.id}/{card.sides[0].code}"
+        assert component.back.key == f"travel/country/{card.id}/{card.sides[1].code}"
+
+
+def test_cards_in_a_hand_share_one_back_and_the_rest_have_their_own(content):
+    components = travel_components(RenderContext(content, "travel", "en", "a4"))
+    backs = {deck: {c.back.key for c in components if c.deck == deck} for deck in DECK_COUNTS}
+    for deck in DRAW_PILE + ("passports",):  # passports are held and may be stolen at random (R13)
+        assert backs[deck] == {"travel/back/deck"}, deck
+    assert backs["characters"] == {"travel/back/character"}
+    reference = [c for c in components if c.deck == "reference"]
+    assert [(c.front.key, c.back.key) for c in reference] == [
+        (f"travel/reference/{ref.id}/{ref.sides[0]}", f"travel/reference/{ref.id}/{ref.sides[1]}")
+        for ref in content.travel.reference_cards]
+
+
+# ---- words in the PDF ------------------------------------------------------------------------------------------
+
+
+def expected_words(sheet: Sheet, component: Component, side: str) -> list[str]:
+    """The words a face must show: its name, and for cards with rules text that text with numbers filled in."""
+    ctx, game = sheet.ctx, sheet.ctx.content.travel
+    params = game.rules_params.model_dump()
+    if component.deck == "countries":
+        card = next(c for c in game.countries if c.id == component.id)
+        code = card.sides[0 if side == "front" else 1].code
+        return [ctx.t(f"countries.{code}.name"), ctx.t(f"countries.{code}.capital")] + [
+            ctx.t(f"items.{item}.name") for item in card.needs]
+    if component.deck == "reference":
+        ref = next(r for r in game.reference_cards if r.id == component.id)
+        return [ctx.t(f"reference.{ref.sides[0 if side == 'front' else 1]}.title")]
+    if side == "back":
+        return []
+    if component.deck == "items":
+        item_id = component.id.rsplit("-", 1)[0]
+        return [ctx.t(f"items.{item_id}.name"), ctx.t(f"items.{item_id}.text")]
+    if component.deck == "passports":
+        return [ctx.t(f"passports.{component.id}.name"), ctx.t("card.passport_text")]
+    family = {"events": game.events, "special": game.special, "forbidden": game.forbidden,
+              "postcards": game.postcards, "characters": game.characters}[component.deck]
+    card = next(c for c in family if c.id == component.id)
+    values = {**params, **card.effect.model_dump()}
+    return [ctx.t(f"{component.deck}.{card.id}.name", **values), ctx.t(f"{component.deck}.{card.id}.text", **values)]
+
+
+def test_every_card_shows_its_name_and_text_in_the_language(sheet, page_texts):
+    for (component, side, _), text in zip(sheet.faces, page_texts):
+        for words in expected_words(sheet, component, side):
+            assert squash(words) in squash(text), (component.id, side, words)
+
+
+def test_every_name_of_the_language_is_printed(sheet, page_texts):
+    ctx = sheet.ctx
+    everything = squash("".join(page_texts))
+    names = [ctx.t(f"{section}.{key}.name") for section in
+             ("items", "countries", "passports", "events", "special", "forbidden", "postcards", "characters")
+             for key in ctx.texts.section(section)]
+    assert len(names) == 8 + 24 + 12 + 5 + 10 + 4 + 6 + 6
+    assert [name for name in names if squash(name) not in everything] == []
+
+
+def test_no_placeholder_is_left_unfilled(page_texts):
+    assert [text for text in page_texts if "{" in text or "}" in text] == []
+
+
+def test_backs_show_the_title(sheet, page_texts):
+    title = squash(sheet.ctx.t("title"))
+    for (component, side, face), text in zip(sheet.faces, page_texts):
+        if face.key.startswith("travel/back/"):
+            assert title in squash(text), component.id
+
+
+# ---- the playing-card index -----------------------------------------------------------------------------------
+
+
+def deck_indexes(content) -> dict[str, str]:
+    game = content.travel
+    indexes = {f"{item.id}-{n}": index for item in game.items for n, index in enumerate(item.index, start=1)}
+    for family in ("events", "special", "forbidden", "postcards"):
+        indexes.update({card.id: card.index for card in getattr(game, family)})
+    return indexes
+
+
+def test_every_deck_card_shows_its_index_in_the_lower_right_corner(sheet):
+    indexes = deck_indexes(sheet.ctx.content)
+    assert len(indexes) == 57
+    checked = 0
+    with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
+        for (component, side, _), page in zip(sheet.faces, pdf.pages):
+            if side != "front" or component.deck not in DRAW_PILE:
+                continue
+            index = indexes[component.id]
+            right, bottom = page.width - MARGIN - BLEED, page.height - MARGIN - BLEED  # trim, pdfplumber's y-down
+            corner = page.crop((right - 13 * mm, bottom - 14 * mm, right - SAFE, bottom - SAFE))
+            # the whole index sits inside the safe area: no character of it crosses the crop
+            assert all(ch["x1"] <= right - SAFE and ch["bottom"] <= bottom - SAFE for ch in corner.chars)
+            if index == "JOKER":
+                assert corner.extract_text() == sheet.ctx.t("card.joker"), component.id
+                continue
+            rank, suit = index[:-1], index[-1]
+            assert corner.extract_text() == rank, component.id  # the suit is a shape, not a character
+            colour = RED if suit in "HD" else BLACK
+            pips = [obj for obj in corner.curves + corner.rects
+                    if obj.get("fill") and np.allclose(obj["non_stroking_color"], colour, atol=0.01)]
+            assert pips, (component.id, "no suit pip")
+            checked += 1
+    assert checked == 52  # 57 deck cards, 5 of them jokers
+
+
+# ---- bleed and safe area ---------------------------------------------------------------------------------------
+
+
+SCALE = 1.5  # px per pt
+
+
+def test_faces_paint_out_to_the_bleed_and_keep_3mm_of_plain_background(sheet):
+    """Outside the bleed box: white paper. From the bleed edge to 3 mm inside the trim: one colour (background)."""
+    pdf = pypdfium2.PdfDocument(sheet.pdf)
+    edge = 2  # px left for anti-aliasing at each boundary
+    for n, (component, side, _) in enumerate(sheet.faces):
+        pixels = pdf[n].render(scale=SCALE).to_numpy()[:, :, :3].astype(int)
+        h, w = pixels.shape[:2]
+        m, b, s = round(MARGIN * SCALE), round((MARGIN + BLEED) * SCALE), round((MARGIN + BLEED + SAFE) * SCALE)
+        paper = np.ones((h, w), bool)
+        paper[m - edge:h - m + edge, m - edge:w - m + edge] = False
+        assert (pixels[paper] >= 250).all(), (component.id, side, "paints outside its bleed")
+        ring = np.zeros((h, w), bool)
+        ring[m + edge:h - m - edge, m + edge:w - m - edge] = True
+        ring[s - edge:h - s + edge, s - edge:w - s + edge] = False
+        background = pixels[m + edge, m + edge]
+        assert (pixels[m + edge, m + edge] < 250).any(), (component.id, side, "no art in the bleed")
+        spread = np.abs(pixels[ring] - background).max()
+        assert spread <= 6, (component.id, side, "something other than background within 3 mm of the trim")
+
+
+# ---- icons -----------------------------------------------------------------------------------------------------
+
+
+def test_every_icon_in_the_game_data_is_in_the_icon_set(content):
+    uses = icon_uses(RenderContext(content, "travel", "en", "a4"))
+    assert len(uses) == 8 + 5 + 10 + 4 + 6 + 6 + 24 + 12
+    assert [code for _, code in uses if not icons.exists(code)] == []
+    assert icons.flag_code("KR") == "1F1F0-1F1F7"
+
+
+def xobject_forms(reader: pypdf.PdfReader) -> dict[str, set[int]]:
+    """Every Form XObject name used anywhere (pages and forms inside forms) -> the objects it points at."""
+    found: dict[str, set[int]] = {}
+
+    def walk(resources) -> None:
+        xobjects = resources.get("/XObject") if resources else None
+        for name, ref in (xobjects or {}).items():
+            if name in found and ref.idnum in found[name]:
+                continue
+            found.setdefault(name, set()).add(ref.idnum)
+            walk(ref.get_object().get("/Resources"))
+
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def test_icons_are_forms_drawn_once_per_pdf_and_reused(sheet):
+    forms = xobject_forms(pypdf.PdfReader(io.BytesIO(sheet.pdf)))
+    codes = {code for _, code in icon_uses(sheet.ctx)} | {DECK_BACK_ICON, CHARACTER_BACK_ICON}
+    icon_forms = {name.removeprefix("/FormXob.openmoji-"): ids for name, ids in forms.items()
+                  if name.startswith("/FormXob.openmoji-")}
+    assert set(icon_forms) == codes
+    assert all(len(ids) == 1 for ids in icon_forms.values())
+    back_forms = [name for name in forms if "travel-back" in name]
+    assert len(back_forms) == 2 and all(len(forms[name]) == 1 for name in back_forms)
+
+
+def test_an_unknown_icon_is_reported_at_its_line(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "icon: 1F4F7,", "icon: FFFFF,")
+    line, col = line_col(path, "FFFFF")
+    ctx = RenderContext(load_content(content_copy), "travel", "en", "a4")
+    with pytest.raises(InputError) as caught:
+        check_icons(ctx)
+    folder = icons.svg_folder()
+    assert [str(d) for d in caught.value.diagnostics] == [
+        f"content/travel/game.yaml:{line}:{col}: error: items.0.icon: no OpenMoji icon 'FFFFF' "
+        f"(expected {folder / 'FFFFF.svg'}) [icon]"]
+    with pytest.raises(InputError):
+        travel_components(ctx)
+
+
+# ---- text that does not fit ------------------------------------------------------------------------------------
+
+
+def test_text_too_long_for_its_box_fails_naming_card_key_and_language(content_copy):
+    replace_in(content_copy / "travel" / "ko.yaml", "카메라", "아주아주 " * 40 + "카메라")
+    ctx = RenderContext(load_content(content_copy), "travel", "ko", "a4")
+    camera = next(c for c in travel_components(ctx) if c.id == "camera-2")
+    with pytest.raises(TextOverflow) as caught:
+        camera.front.draw(Canvas(io.BytesIO()), Box(0, 0, camera.width, camera.height))
+    assert (caught.value.where, caught.value.field, caught.value.lang) == ("camera-2", "items.camera.name", "ko")
+    assert caught.value.overflow_pt > 0
+
+
+def test_rendering_is_deterministic(content):
+    ctx = RenderContext(content, "travel", "en", "letter")
+    assert render(ctx, travel_components(ctx)) == render(ctx, travel_components(ctx))
+
+
+@pytest.mark.parametrize("old, new, card, field", [
+    ('  reaction: "Reaction"', '  reaction: "' + "Reaction " * 8 + '"', "mousetrap", "timing.reaction"),
+    ('  joker: "Joker"', '  joker: "' + "Joker" * 6 + '"', "postcard-beach", "card.joker"),
+])
+def test_header_badge_and_joker_word_that_do_not_fit_fail_the_build(content_copy, old, new, card, field):
+    replace_in(content_copy / "travel" / "en.yaml", old, new)
+    ctx = RenderContext(load_content(content_copy), "travel", "en", "a4")
+    component = next(c for c in travel_components(ctx) if c.id == card)
+    with pytest.raises(TextOverflow) as caught:
+        component.front.draw(Canvas(io.BytesIO()), Box(0, 0, component.width, component.height))
+    assert (caught.value.where, caught.value.field, caught.value.lang) == (card, field, "en")
