@@ -11,10 +11,36 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperGroup
 
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError
 
+#: sub-command groups imported only when used, so `pnp build` with nothing to do starts fast
+LAZY_GROUPS = {
+    "threesixteen": ("generator.games.threesixteen.cli", "3x16: be the caller, solve a deal, simulate games."),
+    # "travel": ("generator.games.travel.cli", "Travel game: simulate games with bots."),
+}
+
+
+class LazyGroup(TyperGroup):
+    """A Typer group whose game sub-apps load on first use."""
+
+    def list_commands(self, ctx):
+        return list(super().list_commands(ctx)) + [name for name in LAZY_GROUPS if name not in self.commands]
+
+    def get_command(self, ctx, name):
+        if name in LAZY_GROUPS and name not in self.commands:
+            from importlib import import_module
+
+            sub = import_module(LAZY_GROUPS[name][0]).app
+            command = typer.main.get_command(sub)
+            command.name, command.help = name, LAZY_GROUPS[name][1]
+            self.commands[name] = command
+        return super().get_command(ctx, name)
+
+
 app = typer.Typer(
+    cls=LazyGroup,
     name="pnp",
     help="Print-and-play kit for 3x16 and a travel card race: build PDFs, lint content, check recorded games.",
     no_args_is_help=True,
@@ -109,6 +135,15 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
     else:
         typer.echo(report.to_text())
     raise typer.Exit(0 if report.ok else EXIT_INVALID)
+
+
+def _register_build() -> None:
+    from .build_cli import build_cmd
+
+    app.command("build")(build_cmd)
+
+
+_register_build()
 
 
 def main() -> None:

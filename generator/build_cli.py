@@ -1,0 +1,87 @@
+"""`pnp build`: the Typer command (the lead registers `build_cmd` on the main app). Parses options, shows a
+progress bar on a terminal, prints the one-line summary, and maps problems to exit codes (1 content, 2 usage).
+"""
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .errors import EXIT_INVALID, EXIT_USAGE, InputError
+
+BAR_WIDTH = 28
+
+
+class Duplex(str, Enum):
+    long = "long"
+    short = "short"
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """`"0.5,-1"` -> (0.5, -1.0): millimetres, x then y."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise typer.BadParameter(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), not '{text}'") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise typer.BadParameter(f"an offset of more than 20 mm is not a printer's drift: '{text}'")
+    return x, y
+
+
+class ProgressBar:
+    """`[#######.....] 5/16 pdf:travel-ko-a4` on one line of stderr, redrawn in place."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+
+    def __call__(self, done: int, total: int, label: str) -> None:
+        filled = BAR_WIDTH * done // max(total, 1)
+        line = f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} {label}"
+        self.stream.write(line.ljust(78)[:78])
+        if done == total:
+            self.stream.write("\r" + " " * 78 + "\r")
+        self.stream.flush()
+
+
+def build_cmd(
+    game: Optional[List[str]] = typer.Option(None, "--game", help="Only this game (threesixteen, travel); repeatable."),
+    lang: Optional[List[str]] = typer.Option(None, "--lang", help="Only this language (e.g. ko, en); repeatable."),
+    paper: Optional[List[str]] = typer.Option(None, "--paper", help="Only this paper (a4, letter); repeatable."),
+    png: bool = typer.Option(False, "--png", help="Also write every face as a 300 dpi PNG and Tabletop Simulator sheets."),
+    pod: bool = typer.Option(True, "--pod/--no-pod", help="Also write one print-on-demand PDF per deck (full bleed)."),
+    back_offset_mm: str = typer.Option("0,0", "--back-offset-mm", metavar="X,Y",
+                                       help="Shift every back by X,Y mm (as seen on the back) for a printer that drifts."),
+    duplex: Duplex = typer.Option(Duplex.long, "--duplex", help="Which edge the printer flips the sheet on."),
+    content_dir: Optional[Path] = typer.Option(None, "--content", help="Content folder (default: the project's content/).",
+                                               file_okay=False),
+    output_dir: Optional[Path] = typer.Option(None, "--output", help="Output folder (default: output/ beside content/).",
+                                              file_okay=False),
+) -> None:
+    """Build the printable PDFs (and print-on-demand decks); only what changed since the last build."""
+    from .build import BuildFailed, BuildUsageError, build
+
+    offset = parse_offset(back_offset_mm)
+    root = content_dir or _default_content()
+    progress = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        summary = build(root, game, lang, paper, png, offset, duplex.value, progress, output_dir=output_dir, pod=pod)
+    except BuildUsageError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    except (InputError, BuildFailed) as exc:
+        for diagnostic in exc.diagnostics:
+            typer.echo(str(diagnostic), err=True)
+        raise typer.Exit(EXIT_INVALID)
+    typer.echo(summary.line())
+
+
+def _default_content() -> Path:
+    """`content/` beside the package in a checkout, else in the current folder (no heavy imports for this)."""
+    here = Path(__file__).resolve().parents[1] / "content"
+    return here if here.is_dir() else Path.cwd() / "content"

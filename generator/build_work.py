@@ -1,0 +1,182 @@
+"""The rendering half of `pnp build`: each job draws its files and writes them whole; jobs run on every core.
+
+Content is loaded once in the parent before the worker processes fork, so each worker starts with it in memory.
+Jobs are dealt to workers by language: a worker then reads and measures only its own languages' texts, which is
+most of a worker's start-up. A text that does not fit, or a missing text, ends its job with a diagnostic at the
+text's position in the language file; nothing of that job is written.
+"""
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+import queue
+import traceback
+from pathlib import Path
+from typing import Iterator
+
+from .build import COST, Unit, UnitResult, write_atomic
+from .content.load import Content, load_content
+from .errors import Diagnostic, InputError, Position
+from .render import document, pod, png, tts
+from .render.context import RenderContext, TextOverflow
+from .render.sheets import LayoutError
+
+_CONTENT: Content | None = None
+
+
+class WorkerCrashed(RuntimeError):
+    """A worker process failed on something that is not a content problem (a bug): its traceback is the message."""
+
+
+def prepare(content_root: Path) -> None:
+    """Load and validate the content in this process (workers forked later inherit it)."""
+    global _CONTENT
+    _CONTENT = load_content(content_root)
+
+
+def cost(unit: Unit) -> int:
+    return COST.get((unit.kind, unit.game), 1)
+
+
+def deal(units: list[Unit], workers: int) -> list[list[Unit]]:
+    """Split the jobs into `workers` batches of similar cost, keeping each language (else each game) together."""
+    for key in (lambda u: u.lang, lambda u: (u.lang, u.game), lambda u: u):
+        groups: dict = {}
+        for unit in units:
+            groups.setdefault(key(unit), []).append(unit)
+        if len(groups) >= workers:
+            break
+    batches: list[list[Unit]] = [[] for _ in range(workers)]
+    load = [0] * workers
+    for group in sorted(groups.values(), key=lambda g: (-sum(map(cost, g)), g)):
+        lightest = load.index(min(load))
+        batches[lightest] += group
+        load[lightest] += sum(map(cost, group))
+    return [sorted(batch, key=lambda u: (-cost(u), u)) for batch in batches if batch]
+
+
+def run_all(units: list[Unit], out_dir: Path, duplex: str, offset: tuple[float, float],
+            workers: int | None = None) -> Iterator[UnitResult]:
+    """Run every job, yielding results as they finish: in this process for one job, else in forked workers."""
+    workers = min(workers or os.cpu_count() or 1, len(units))
+    if workers <= 1:
+        for unit in units:
+            yield run_unit(unit, str(out_dir), duplex, offset)
+        return
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    processes = [context.Process(target=_work, args=(batch, str(out_dir), duplex, offset, results), daemon=True)
+                 for batch in deal(units, workers)]
+    for process in processes:
+        process.start()
+    try:
+        for _ in units:
+            yield _next_result(results, processes)
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+            process.join()
+
+
+def _work(batch: list[Unit], out_dir: str, duplex: str, offset: tuple[float, float], results) -> None:
+    for unit in batch:
+        try:
+            results.put(run_unit(unit, out_dir, duplex, offset))
+        except BaseException:  # a bug, not a content problem: hand the traceback to the parent and stop
+            results.put(traceback.format_exc())
+            return
+
+
+def _next_result(results, processes) -> UnitResult:
+    while True:
+        try:
+            result = results.get(timeout=0.2)
+        except queue.Empty:
+            dead = [p for p in processes if p.exitcode not in (None, 0)]
+            if dead:
+                raise WorkerCrashed(f"a build worker stopped unexpectedly (exit code {dead[0].exitcode})") from None
+            continue
+        if isinstance(result, str):
+            raise WorkerCrashed(result)
+        return result
+
+
+def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float]) -> UnitResult:
+    try:
+        ctx = RenderContext(_CONTENT, unit.game, unit.lang, unit.paper or next(iter(_CONTENT.print.papers)))
+    except InputError as exc:  # a language file that does not load
+        return UnitResult(unit, failure=tuple(exc.diagnostics))
+    try:
+        if unit.kind == "pdf":
+            return _pdf(ctx, unit, Path(out_dir), duplex, offset)
+        if unit.kind == "pod":
+            return _pod(ctx, unit, Path(out_dir))
+        return _png(ctx, unit, Path(out_dir))
+    except TextOverflow as exc:
+        return UnitResult(unit, failure=(Diagnostic(ctx.texts.position(exc.field), str(exc), "fit"),))
+    except KeyError as exc:  # a text the renderer asks for is missing from the language files
+        message = exc.args[0] if exc.args else str(exc)
+        return UnitResult(unit, failure=(Diagnostic(Position(f"content/{unit.game}/{unit.lang}.yaml"),
+                                                    str(message), "missing-text"),))
+    except LayoutError as exc:
+        return UnitResult(unit, failure=(Diagnostic(Position("content/print.yaml"), str(exc), "layout"),))
+    except InputError as exc:
+        return UnitResult(unit, failure=tuple(exc.diagnostics))
+
+
+def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tuple[float, float]) -> UnitResult:
+    doc = document.render_document(ctx, duplex, offset)
+    name = f"{unit.game}-{unit.lang}-{unit.paper}.pdf"
+    write_atomic(out_dir / name, doc.data)
+    return UnitResult(unit, (name,), len(doc.pages), tuple(doc.missing))
+
+
+def _components(ctx: RenderContext) -> tuple[list, list[str]]:
+    missing: list[str] = []
+    return document.game_components(ctx, missing), missing
+
+
+def _pod(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
+    components, missing = _components(ctx)
+    files = [(f"pod/{unit.game}-{unit.lang}-{deck.deck}.pdf", deck.data) for deck in pod.deck_files(ctx, components)]
+    for name, data in files:  # every deck is drawn before the first file is written
+        write_atomic(out_dir / name, data)
+    return UnitResult(unit, tuple(name for name, _ in files), 0, tuple(missing))
+
+
+def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
+    components, missing = _components(ctx)
+    dpi, max_px = ctx.print.png_dpi, ctx.print.tts_max_px
+    outputs: dict[str, bytes] = {}
+    for deck in pod.deck_files(ctx, components):
+        images = png.rasterise(deck, dpi)
+        for face, image in images.items():
+            outputs[f"png/{unit.game}/{unit.lang}/{deck.deck}/{png.face_filename(face)}"] = _png_bytes(image)
+        bleed_px = deck.bleed * dpi / 72
+        for sheet in tts.tts_sheets(f"{unit.game}-{unit.lang}-{deck.deck}", images, _pairs(deck), bleed_px, max_px):
+            outputs[f"tts/{sheet.name}.png"] = _png_bytes(sheet.faces)
+            outputs[f"tts/{sheet.name}-back.png"] = _png_bytes(sheet.back)
+    for name, data in outputs.items():
+        write_atomic(out_dir / name, data)
+    return UnitResult(unit, tuple(sorted(outputs)), 0, tuple(missing))
+
+
+def _pairs(deck: pod.DeckFile) -> list[tuple[str, str | None]]:
+    """(front key, back key or None) per card: pages come front, back, front, back... per component."""
+    pairs: list[tuple[str, str | None]] = []
+    previous = None
+    for component, face in deck.faces:
+        if component == previous and pairs[-1][1] is None:
+            pairs[-1] = (pairs[-1][0], face)
+        else:
+            pairs.append((face, None))
+        previous = component
+    return pairs
+
+
+def _png_bytes(image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=3)
+    return buffer.getvalue()

@@ -1,0 +1,273 @@
+"""One printable PDF: first page, rulebook, every component on imposed sheets (fronts, then mirrored backs),
+full pages (boards, log sheet), credits.
+
+Components and pages come from the game renderers, imported lazily so a document still builds while one of them is
+not written yet (the names of what was missing are returned, never printed in the PDF). Fronts always start on an
+odd page, so a whole-file two-sided print pairs every page of fronts with its page of backs.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from importlib import import_module
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from . import pages as own_pages
+from .context import Box, Component, Page, RenderContext
+from .sheets import MM, SheetLayout, draw_marks, paint, plan_layout
+
+#: where each game's pieces and full pages come from: (module, function)
+COMPONENT_SOURCES = {
+    "travel": (("generator.render.travel_cards", "travel_components"),),
+    "threesixteen": (("generator.render.threesixteen", "threesixteen_components"),),
+}
+PAGE_SOURCES = {
+    "travel": (),
+    "threesixteen": (("generator.render.threesixteen", "threesixteen_pages"),),
+}
+RULEBOOK_SOURCE = ("generator.render.rulebook", "rulebook_pages")
+DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+LABEL_SIZE = 6.5
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One face on a page: which component, which face, and its trim box (pt)."""
+
+    component: str
+    face: str
+    trim: Box
+
+
+@dataclass
+class PagePlan:
+    """What one page of the PDF holds, for the checklist, the outline and the tests."""
+
+    kind: str  # "checklist", "rulebook", "blank", "fronts", "backs", "page", "credits"
+    width: float
+    height: float
+    key: str = ""
+    layout: SheetLayout | None = None
+    placements: list[Placement] = field(default_factory=list)
+
+
+@dataclass
+class Document:
+    data: bytes
+    pages: list[PagePlan]
+    sections: list[own_pages.Section]
+    missing: list[str]  # renderer functions that were not available
+
+
+def _provided(spec: tuple[str, str], ctx: RenderContext, missing: list[str]) -> list:
+    module_name, function = spec
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        missing.append(f"{module_name}.{function}")
+        return []
+    provider = getattr(module, function, None)
+    if provider is None:
+        missing.append(f"{module_name}.{function}")
+        return []
+    return list(provider(ctx))
+
+
+def game_components(ctx: RenderContext, missing: list[str]) -> list[Component]:
+    """Every piece of `ctx.game` from its renderers; names of renderers not yet written are added to `missing`."""
+    return [c for spec in COMPONENT_SOURCES[ctx.game] for c in _provided(spec, ctx, missing)]
+
+
+def _size_groups(components: list[Component]) -> list[list[Component]]:
+    """Pieces grouped by trim size in order of first appearance (different sizes never share a page)."""
+    groups: dict[tuple[float, float], list[Component]] = {}
+    for component in components:
+        groups.setdefault((round(component.width, 3), round(component.height, 3)), []).append(component)
+    return list(groups.values())
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A page to draw: a full page, or a sheet side of `chunk` (drawn as fronts or mirrored backs)."""
+
+    kind: str
+    page: Page | None = None
+    layout: SheetLayout | None = None
+    chunk: tuple[Component, ...] = ()
+    group: int = 0
+    sheet: int = 0
+
+
+def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tuple[float, float] = (0.0, 0.0),
+                    components: list[Component] | None = None, rule_pages: list[Page] | None = None,
+                    full_pages: list[Page] | None = None) -> Document:
+    """Draw the whole PDF for `ctx` (game, language, paper). Raises TextOverflow when a text does not fit.
+
+    Components and pages default to the game's renderers; tests pass their own.
+    """
+    if duplex not in DUPLEX_PREFERENCE:
+        raise ValueError(f"duplex must be 'long' or 'short', not {duplex!r}")
+    missing: list[str] = []
+    if components is None:
+        components = game_components(ctx, missing)
+    if rule_pages is None:
+        rule_pages = _provided(RULEBOOK_SOURCE, ctx, missing)
+    if full_pages is None:
+        full_pages = [p for spec in PAGE_SOURCES[ctx.game] for p in _provided(spec, ctx, missing)]
+    page_w, page_h = ctx.page_size
+    printcfg = ctx.print
+
+    entries: list[_Entry] = [_Entry("checklist")]
+    entries += [_Entry("rulebook", page=p) for p in rule_pages]
+    groups = _size_groups(components)
+    layouts: list[SheetLayout] = []
+    for g, group in enumerate(groups):
+        layout = plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
+                             printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM)
+        layouts.append(layout)
+        for s, start in enumerate(range(0, len(group), layout.per_page)):
+            chunk = tuple(group[start:start + layout.per_page])
+            placed = layout.for_count(len(chunk))
+            two_sided = any(c.back is not None for c in chunk)
+            if two_sided and len(entries) % 2 == 1:  # fronts would fall on an even page: keep them on odd ones
+                entries.append(_Entry("blank", page=own_pages.blank_page(ctx)))
+            entries.append(_Entry("fronts", layout=placed, chunk=chunk, group=g, sheet=s + 1))
+            if two_sided:
+                entries.append(_Entry("backs", layout=placed, chunk=chunk, group=g, sheet=s + 1))
+    entries += [_Entry("page", page=p) for p in full_pages]
+    entries.append(_Entry("credits", page=own_pages.credits_page(ctx)))
+
+    sections = _sections(ctx, entries, groups, layouts)
+    entries[0] = _Entry("checklist", page=own_pages.checklist_page(ctx, sections, duplex, len(components)))
+    offset = (back_offset_mm[0] * MM, back_offset_mm[1] * MM)
+    return _draw(ctx, entries, sections, duplex, offset, missing)
+
+
+def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Component]],
+              layouts: list[SheetLayout]) -> list[own_pages.Section]:
+    sections: list[own_pages.Section] = []
+
+    def add(kind: str, label: str, first: int, last: int, **kw) -> None:
+        sections.append(own_pages.Section(kind, label, first, last, **kw))
+
+    numbered = list(enumerate(entries, start=1))
+    rule_numbers = [n for n, e in numbered if e.kind == "rulebook"]
+    if rule_numbers:
+        add("rulebook", ctx.t("checklist.rulebook"), rule_numbers[0], rule_numbers[-1])
+    for g, group in enumerate(groups):
+        numbers = [n for n, e in numbered if e.kind in ("fronts", "backs") and e.group == g]
+        counts: dict[str, int] = {}
+        for component in group:
+            counts[component.deck] = counts.get(component.deck, 0) + 1
+        two_sided = any(e.kind == "backs" and e.group == g for e in entries)
+        add("sheets", own_pages.size_label(ctx, layouts[g].item_w, layouts[g].item_h), numbers[0], numbers[-1],
+            two_sided=two_sided, decks=tuple(counts.items()))
+    for n, entry in numbered:
+        if entry.kind == "page":
+            add("page", entry.page.title, n, n)
+    add("credits", ctx.t("checklist.credits"), len(entries), len(entries))
+    return sections
+
+
+def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Section], duplex: str,
+          offset: tuple[float, float], missing: list[str]) -> Document:
+    buffer = io.BytesIO()
+    page_w, page_h = ctx.page_size
+    canvas = Canvas(buffer, pagesize=(page_w, page_h), invariant=1, initialFontName=ctx.fonts.regular)
+    canvas.setTitle(f"{ctx.t('title')} ({ctx.lang}, {ctx.t(f'papers.{ctx.paper}')})")
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
+    outline = _Outline(ctx, canvas)
+    plans: list[PagePlan] = []
+    total = len(entries)
+    fronts_page = 0
+    for n, entry in enumerate(entries, start=1):
+        landscape = entry.page is not None and entry.page.landscape
+        w, h = (page_h, page_w) if landscape else (page_w, page_h)
+        canvas.setPageSize((w, h))
+        plan = PagePlan(entry.kind, w, h, key=entry.page.key if entry.page else "", layout=entry.layout)
+        if entry.kind in ("fronts", "backs"):
+            fronts_page = n if entry.kind == "fronts" else fronts_page
+            _draw_sheet(ctx, canvas, entry, plan, duplex, offset, n, fronts_page)
+        else:
+            canvas.saveState()
+            entry.page.draw(canvas, w, h)
+            canvas.restoreState()
+            if entry.kind in ("checklist", "blank", "credits"):
+                own_pages.page_number(ctx, canvas, w, n, total)
+        outline.mark(entry, n)
+        plans.append(plan)
+        canvas.showPage()
+    canvas.save()
+    return Document(buffer.getvalue(), plans, sections, missing)
+
+
+def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duplex: str,
+                offset: tuple[float, float], n: int, fronts_page: int) -> None:
+    layout = entry.layout
+    for i, component in enumerate(entry.chunk):
+        if entry.kind == "fronts":
+            face, trim, clip = component.front, layout.slot(i), layout.clip(i)
+        else:
+            if component.back is None:
+                continue
+            face, trim, clip = component.back, layout.back_slot(i, duplex, offset), layout.back_clip(i, duplex, offset)
+        paint(canvas, face, trim, clip)
+        plan.placements.append(Placement(component.id, face.key, trim))
+    if entry.kind == "fronts":
+        draw_marks(canvas, layout)
+        label = ctx.t("page.fronts", n=n)
+    else:
+        label = ctx.t("page.backs", n=n, front=fronts_page)
+    _sheet_label(ctx, canvas, layout, label)
+
+
+def _sheet_label(ctx: RenderContext, canvas, layout: SheetLayout, text: str) -> None:
+    """A small page label under the block, where it fits between the printer margin and the bleed or marks."""
+    width = stringWidth(text, ctx.fonts.regular, LABEL_SIZE)
+    centre = layout.page_w / 2
+    bottom = ctx.print.printer_margin_mm * MM
+    top = layout.y0 - layout.bleed - 0.5 * MM
+    if any(abs(x - centre) < width / 2 + 1 * MM for x in layout.cut_xs):
+        top = min(top, layout.y0 - layout.bleed - layout.mark_len - 0.5 * MM)
+    baseline = bottom + 1 * MM
+    if top - baseline < LABEL_SIZE or width > layout.page_w - 4 * bottom:
+        return
+    canvas.setFillGray(0.35)
+    canvas.setFont(ctx.fonts.regular, LABEL_SIZE)
+    canvas.drawCentredString(centre, baseline, text)
+
+
+class _Outline:
+    """PDF bookmarks: one entry per section, one child per sheet page or named full page."""
+
+    def __init__(self, ctx: RenderContext, canvas) -> None:
+        self.ctx, self.canvas = ctx, canvas
+        self.opened: set[str] = set()
+
+    def _entry(self, key: str, title: str, level: int) -> None:
+        self.canvas.bookmarkPage(key)
+        self.canvas.addOutlineEntry(title, key, level=level)
+
+    def mark(self, entry: _Entry, n: int) -> None:
+        t = self.ctx.t
+        section = {"checklist": "checklist", "rulebook": "rulebook", "blank": "blank", "page": "pages",
+                   "credits": "credits"}.get(entry.kind)
+        if section is not None:
+            if section not in self.opened:
+                self.opened.add(section)
+                self._entry(f"s-{section}", t(f"outline.{section}"), 0)
+            if entry.kind in ("rulebook", "page") and entry.page.title:
+                self._entry(f"p{n}", entry.page.title, 1)
+            return
+        group_key = f"s-sheets-{entry.group}"
+        size = own_pages.size_label(self.ctx, entry.layout.item_w, entry.layout.item_h)
+        if group_key not in self.opened:
+            self.opened.add(group_key)
+            self._entry(group_key, size, 0)
+        self._entry(f"p{n}", t(f"outline.{entry.kind}", size=size, n=entry.sheet), 1)
+

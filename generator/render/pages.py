@@ -1,0 +1,181 @@
+"""The pages R-core writes itself: the first page (what to print, how to print), the credits page, a blank page.
+
+Every word comes from `content/common/<lang>.yaml` (and the game's title); text is fitted with the same measure as
+the cards, so a translation that runs long fails the build with its key instead of running off the page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+
+from . import textfit
+from .context import Page, RenderContext
+from .fonts import family_for
+from .sheets import MM
+
+MARGIN = 18 * MM
+INK = HexColor("#1c1c1c")
+MUTED = HexColor("#5f6368")
+ACCENT = HexColor("#34495e")
+RULE = HexColor("#c9ccd1")
+TITLE_SIZE = 20
+HEADING_SIZE = 12.5
+BODY_SIZE = 10
+SMALL_SIZE = 8
+
+
+@dataclass(frozen=True)
+class Section:
+    """A run of pages, as the checklist and the outline describe it."""
+
+    kind: str  # "rulebook", "sheets", "page", "credits"
+    label: str  # in the document's language
+    first: int  # 1-based page numbers
+    last: int
+    two_sided: bool = False
+    decks: tuple[tuple[str, int], ...] = ()  # (deck, count) on these sheets
+
+
+def page_range(ctx: RenderContext, first: int, last: int) -> str:
+    if first == last:
+        return ctx.t("checklist.pages_one", first=first)
+    return ctx.t("checklist.pages_range", first=first, last=last)
+
+
+def size_label(ctx: RenderContext, w_pt: float, h_pt: float) -> str:
+    """"Cards, 63.5 × 88.9 mm": named after the print.yaml size it matches."""
+    w, h = round(w_pt / MM, 1), round(h_pt / MM, 1)
+    key = "checklist.piece_size"
+    for name in ("card", "tile"):
+        size = getattr(ctx.print, name)
+        if (round(size.width_mm, 1), round(size.height_mm, 1)) == (w, h):
+            key = f"checklist.{name}_size"
+    return ctx.t(key, w=f"{w:g}", h=f"{h:g}")
+
+
+class Flow:
+    """Writes blocks of fitted text down a column, top to bottom; a block that does not fit raises TextOverflow."""
+
+    def __init__(self, ctx: RenderContext, canvas, where: str, x: float, top: float, width: float, bottom: float):
+        self.ctx, self.canvas, self.where = ctx, canvas, where
+        self.x, self.y, self.width, self.bottom = x, top, width, bottom
+
+    def text(self, key: str, text: str, size: float, bold: bool = False, colour=INK, gap: float = 0.0,
+             indent: float = 0.0, align: str = "left") -> float:
+        """Draw `text` (shrinking only if the page is full) and move down; returns the height used."""
+        width = self.width - indent
+        fitted = self.ctx.fit(self.where, key, text, width, self.y - self.bottom, size,
+                              min(size, self.ctx.print.type.min_body), bold=bold)
+        self.canvas.setFillColor(colour)
+        textfit.draw(self.canvas, fitted, self.x + indent, self.y, width, align=align)
+        self.y -= fitted.height + gap
+        return fitted.height
+
+    def heading(self, key: str) -> None:
+        self.y -= 4 * MM
+        self.text(key, self.ctx.t(key), HEADING_SIZE, bold=True, colour=ACCENT, gap=1.5 * MM)
+        self.rule(INK, 0.8)
+        self.y -= 2.5 * MM
+
+    def rule(self, colour, width: float) -> None:
+        self.canvas.setStrokeColor(colour)
+        self.canvas.setLineWidth(width)
+        self.canvas.line(self.x, self.y, self.x + self.width, self.y)
+
+    def row(self, cells: list[tuple[str, str, float]], gap: float) -> None:
+        """Table row: (key, text, share of the width) per cell, top-aligned, then a hairline."""
+        top, lowest, x = self.y, self.y, self.x
+        for key, text, share in cells:
+            w = self.width * share - 3 * MM
+            fitted = self.ctx.fit(self.where, key, text, w, top - self.bottom, BODY_SIZE, self.ctx.print.type.min_body)
+            self.canvas.setFillColor(INK)
+            textfit.draw(self.canvas, fitted, x, top, w)
+            lowest = min(lowest, top - fitted.height)
+            x += self.width * share
+        self.y = lowest - gap / 2
+        self.rule(RULE, 0.5)
+        self.y -= gap / 2
+
+
+def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pieces: int) -> Page:
+    """Page 1: what is in the file (pages, counts, which pages are two-sided) and how to print it."""
+    sheets = [s for s in sections if s.kind == "sheets"]
+    sheet_pages = page_range(ctx, sheets[0].first, sheets[-1].last) if sheets else ""
+    edge = ctx.t(f"duplex.{duplex}")
+
+    def draw(canvas, w: float, h: float) -> None:
+        flow = Flow(ctx, canvas, "checklist page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
+        canvas.setFillColor(ACCENT)
+        canvas.rect(0, h - 6 * MM, w, 6 * MM, stroke=0, fill=1)
+        flow.text("checklist.title", ctx.t("checklist.title"), BODY_SIZE + 1, bold=True, colour=ACCENT, gap=1 * MM)
+        flow.text("title", ctx.t("title"), TITLE_SIZE + 4, bold=True, gap=3 * MM)
+        flow.text("checklist.intro", ctx.t("checklist.intro", paper=ctx.t(f"papers.{ctx.paper}")), BODY_SIZE + 1,
+                  colour=MUTED, gap=2 * MM)
+        flow.heading("checklist.heading")
+        for section in sections:
+            what = section.label
+            if section.kind == "sheets":
+                decks = ", ".join(ctx.t("checklist.deck", name=ctx.t(f"decks.{deck}"), count=count)
+                                  for deck, count in section.decks)
+                what = ctx.t("checklist.sheet", size=section.label, decks=decks)
+            sides = ctx.t("checklist.two_sided", edge=edge) if section.two_sided else ctx.t("checklist.one_sided")
+            flow.row([("checklist.sheet", what, 0.58), ("checklist.pages_range", page_range(ctx, section.first,
+                      section.last), 0.16), ("checklist.two_sided", sides, 0.26)], 3 * MM)
+        if pieces:
+            flow.y -= 1 * MM
+            flow.text("checklist.total", ctx.t("checklist.total", count=pieces), BODY_SIZE, colour=MUTED)
+        flow.heading("instructions.title")
+        steps = ["scale", "paper"]
+        if sheets:
+            steps += ["duplex", "no_duplex", "test", "cut"]
+        steps.append("one_sided")
+        for n, step in enumerate(steps, start=1):
+            key = f"instructions.{step}"
+            text = ctx.t(key, pages=sheet_pages, edge=edge)
+            top = flow.y
+            canvas.setFillColor(ACCENT)
+            canvas.setFont(ctx.fonts.bold, BODY_SIZE)
+            canvas.drawString(flow.x, top - BODY_SIZE * 0.93, f"{n}.")
+            flow.text(key, text, BODY_SIZE, indent=7 * MM, gap=2.2 * MM)
+
+    return Page("checklist", False, draw, ctx.t("outline.checklist"))
+
+
+def credits_page(ctx: RenderContext) -> Page:
+    """Last page: the typeface and icons with their licences, and where the texts come from."""
+    family = ctx.print.fonts.families[family_for(ctx.print, ctx.lang)]
+
+    def draw(canvas, w: float, h: float) -> None:
+        flow = Flow(ctx, canvas, "credits page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
+        canvas.setFillColor(ACCENT)
+        canvas.rect(0, h - 6 * MM, w, 6 * MM, stroke=0, fill=1)
+        flow.text("credits.title", ctx.t("credits.title"), TITLE_SIZE, bold=True, gap=3 * MM)
+        flow.text("credits.intro", ctx.t("credits.intro"), BODY_SIZE + 1, colour=MUTED, gap=2 * MM)
+        blocks = (("font", {"source": family.source, "licence": family.licence}), ("icons", {}), ("rules", {}),
+                  ("tools", {}))
+        for name, values in blocks:
+            flow.heading(f"credits.{name}_heading")
+            flow.text(f"credits.{name}", ctx.t(f"credits.{name}", **values), BODY_SIZE)
+
+    return Page("credits", False, draw, ctx.t("outline.credits"))
+
+
+def blank_page(ctx: RenderContext) -> Page:
+    """Keeps every page of fronts on an odd page, so printing the whole file two-sided pairs fronts and backs."""
+
+    def draw(canvas, w: float, h: float) -> None:
+        width = w / 2
+        fitted = ctx.fit("blank page", "page.blank", ctx.t("page.blank"), width, h / 3, SMALL_SIZE + 1,
+                         ctx.print.type.min_body)
+        canvas.setFillColor(MUTED)
+        textfit.draw(canvas, fitted, (w - width) / 2, h / 2 + fitted.height / 2, width, align="center")
+
+    return Page("blank", False, draw, ctx.t("outline.blank"))
+
+
+def page_number(ctx: RenderContext, canvas, w: float, n: int, total: int) -> None:
+    """A small centred page number near the foot of a page of our own."""
+    canvas.setFillColor(MUTED)
+    canvas.setFont(ctx.fonts.regular, SMALL_SIZE)
+    canvas.drawCentredString(w / 2, MARGIN - 2 * MM, ctx.t("page.number", n=n, total=total))

@@ -1,0 +1,191 @@
+"""`pnp build` end to end on the real content: every PDF, fonts, determinism, incremental builds, failures."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer import Typer
+from typer.testing import CliRunner
+
+from generator.build import MANIFEST, BuildFailed, BuildUsageError, build
+from generator.build_cli import build_cmd
+
+from conftest import ROOT, line_col, replace_in
+
+PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+PDFS = [f"{game}-{lang}-{paper}.pdf" for game in ("threesixteen", "travel") for lang in ("en", "ko")
+        for paper in ("a4", "letter")]
+
+
+def fonts_of(reader: PdfReader) -> list[tuple[str, object]]:
+    """(BaseFont, font dict) of every font used by any page or form XObject."""
+    found, seen = [], set()
+
+    def walk(resources) -> None:
+        if not resources:
+            return
+        resources = resources.get_object()
+        for ref in (resources.get("/Font") or {}).values():
+            font = ref.get_object()
+            if id(font) not in seen:
+                seen.add(id(font))
+                found.append((str(font["/BaseFont"]), font))
+        for ref in (resources.get("/XObject") or {}).values():
+            xobject = ref.get_object()
+            if id(xobject) not in seen and xobject.get("/Subtype") == "/Form":
+                seen.add(id(xobject))
+                walk(xobject.get("/Resources"))
+
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+@pytest.fixture(scope="module")
+def full_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    summary = build(ROOT / "content", output_dir=out)
+    return out, summary
+
+
+def test_every_pdf_is_written_with_exact_pages_embedded_fonts_and_print_preferences(full_build):
+    out, summary = full_build
+    assert sorted(f for f in summary.written if "/" not in f) == sorted(PDFS)
+    assert summary.up_to_date == 0 and not summary.missing
+    for name in PDFS:
+        reader = PdfReader(out / name)
+        portrait = PAGE_SIZES[name.rsplit("-", 1)[1][:-4]]
+        for page in reader.pages:
+            size = (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2))
+            assert size in (portrait, portrait[::-1]), name
+        prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+        fonts = fonts_of(reader)
+        assert fonts
+        for base, font in fonts:
+            assert base[7:8] == "+" and base[:6].isupper(), f"{name}: font {base} is not a subset"
+            descriptor = font["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor, f"{name}: font {base} is not embedded"
+
+
+def test_print_on_demand_decks_have_trim_and_bleed_boxes(full_build):
+    out, summary = full_build
+    pods = [f for f in summary.written if f.startswith("pod/")]
+    assert "pod/travel-ko-items.pdf" in pods and "pod/threesixteen-en-tiles-caller.pdf" in pods
+    reader = PdfReader(out / "pod/travel-en-items.pdf")
+    bleed = 3.175 * 72 / 25.4
+    for page in reader.pages:
+        media = [float(v) for v in page.mediabox]
+        assert [float(v) for v in page.bleedbox] == pytest.approx(media, abs=0.01)
+        assert [float(v) for v in page.trimbox] == pytest.approx(
+            [bleed, bleed, media[2] - bleed, media[3] - bleed], abs=0.01)
+        assert media[2] - 2 * bleed == pytest.approx(63.5 * 72 / 25.4, abs=0.01)
+
+
+def test_two_clean_builds_are_byte_identical(full_build, tmp_path):
+    out, summary = full_build
+    again = build(ROOT / "content", output_dir=tmp_path)
+    assert again.written == summary.written
+    for name in summary.written:
+        assert (tmp_path / name).read_bytes() == (out / name).read_bytes(), name
+
+
+def test_incremental_builds_redo_only_what_changed(content_copy: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    chosen = {"games": ["threesixteen"], "papers": ["a4"], "output_dir": out}
+    first = build(content_copy, **chosen)
+    assert "threesixteen-ko-a4.pdf" in first.written and "pod/threesixteen-en-tiles-red.pdf" in first.written
+    again = build(content_copy, **chosen)
+    assert again.written == [] and again.up_to_date == 4  # 2 PDFs + 2 print-on-demand sets
+    # nothing heavy is imported to find out there is nothing to do
+    probe = ("import sys; from generator.build import build; "
+             f"s = build({str(content_copy)!r}, games=['threesixteen'], papers=['a4'], output_dir={str(out)!r}); "
+             "print(len(s.written), sorted(m for m in ('reportlab', 'pydantic', 'PIL') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.split("\n")[0] == "0 []"
+    with open(content_copy / "threesixteen" / "ko.yaml", "a", encoding="utf-8") as handle:
+        handle.write("\n# a translator's note\n")
+    changed = build(content_copy, **chosen)
+    assert changed.written and all(f.startswith(("threesixteen-ko-", "pod/threesixteen-ko-")) for f in changed.written)
+    assert "threesixteen-ko-a4.pdf" in changed.written and changed.up_to_date == 2
+    # another option is another output: the backs move, so the PDFs are rebuilt
+    shifted = build(content_copy, langs=["en"], back_offset_mm=(0.5, 0), **chosen)
+    assert shifted.written == ["threesixteen-en-a4.pdf"]
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["units"]["pdf:threesixteen-en-a4"]["files"] == ["threesixteen-en-a4.pdf"]
+
+
+def test_a_text_that_does_not_fit_fails_with_one_clear_message_and_writes_nothing(content_copy: Path,
+                                                                                  tmp_path: Path):
+    common = content_copy / "common" / "en.yaml"
+    long_intro = "Everything you need to play, ready to print. " * 300
+    replace_in(common, "  intro: \"Everything you need to play, ready to print on {paper} paper.",
+               f"  intro: \"{long_intro}")
+    line, col = line_col(common, long_intro[:20])
+    out = tmp_path / "out"
+    with pytest.raises(BuildFailed) as failed:
+        build(content_copy, games=["travel"], langs=["en"], papers=["a4"], output_dir=out)
+    [message] = [str(d) for d in failed.value.diagnostics]
+    prefix = (f"content/common/en.yaml:{line}:{col - 1}: error: checklist page: text 'checklist.intro' in 'en' "
+              "does not fit its box at the minimum size (over by ")
+    assert message.startswith(prefix) and message.endswith(" pt) [fit]")
+    assert float(message[len(prefix):-len(" pt) [fit]")]) > 0
+    assert not (out / "travel-en-a4.pdf").exists()
+    assert not [p for p in out.rglob("*") if p.name.endswith(".tmp")]
+
+    app = Typer()
+    app.command("build")(build_cmd)
+    app.command("noop")(lambda: None)
+    result = CliRunner().invoke(app, ["build", "--content", str(content_copy), "--output", str(out),
+                                      "--game", "travel", "--lang", "en", "--paper", "a4"])
+    assert result.exit_code == 1
+    assert result.output.strip() == message
+
+
+def test_usage_errors_name_what_exists():
+    with pytest.raises(BuildUsageError, match=r"unknown paper 'a3' \(choose from: a4, letter\)"):
+        build(ROOT / "content", papers=["a3"], output_dir="/nonexistent")
+    app = Typer()
+    app.command("build")(build_cmd)
+    app.command("noop")(lambda: None)
+    result = CliRunner().invoke(app, ["build", "--back-offset-mm", "1;2"])
+    assert result.exit_code == 2 and "X,Y" in result.output
+
+
+def test_png_faces_at_300_dpi_with_bleed_and_tabletop_simulator_sheets(tmp_path: Path):
+    from PIL import Image
+
+    summary = build(ROOT / "content", games=["travel"], langs=["en"], papers=["a4"], png=True, output_dir=tmp_path)
+    pngs = [f for f in summary.written if f.startswith("png/travel/en/")]
+    assert "png/travel/en/items/item-camera-1-front.png" in pngs and "png/travel/en/items/back-deck.png" in pngs
+    for name in pngs:
+        with Image.open(tmp_path / name) as image:
+            assert image.size == (825, 1125), name
+    sheets = [f for f in summary.written if f.startswith("tts/") and not f.endswith("-back.png")]
+    assert "tts/travel-en-items.png" in sheets
+    for name in sheets:
+        assert name.replace(".png", "-back.png") in summary.written
+        with Image.open(tmp_path / name) as image:
+            assert max(image.size) <= 4096
+    with Image.open(tmp_path / "tts/travel-en-items.png") as image:
+        columns, rows = 10, 4  # 32 item cards
+        assert image.size[0] % columns == 0 and image.size[1] % rows == 0
+        cell_w, cell_h = image.size[0] // columns, image.size[1] // rows
+        assert cell_h / cell_w == pytest.approx(88.9 / 63.5, abs=0.01)
+
+
+def test_jobs_are_dealt_to_workers_by_language_with_similar_cost():
+    from generator.build import plan
+    from generator.build_work import cost, deal
+
+    units = plan(ROOT / "content", None, None, None, False)
+    batches = deal(units, 2)
+    assert [sorted({u.lang for u in batch}) for batch in batches] == [["en"], ["ko"]]
+    assert sorted(u for batch in batches for u in batch) == sorted(units)
+    one_language = deal([u for u in units if u.lang == "ko"], 2)
+    assert [{u.game for u in batch} for batch in one_language] == [{"travel"}, {"threesixteen"}]
+    assert sum(map(cost, one_language[0])) >= sum(map(cost, one_language[1]))
