@@ -1,0 +1,144 @@
+"""`pnp threesixteen ...`: be the caller, or simulate many games. A thin layer: options in, library call, words out.
+
+Exit codes: 0 ok, 1 invalid input, 2 usage. Every word printed comes from content/threesixteen/<lang>.yaml.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Optional
+
+import typer
+
+from ...build import write_atomic
+from ...content.load import load_content
+from ...content.texts import Texts
+from ...errors import EXIT_INVALID, InputError
+from .caller import deal
+from .engine import Rules
+from .record_text import record_text
+from .simulate import simulate, summarise
+from .strategies import STRATEGIES
+
+app = typer.Typer(help="3x16: be the caller, or simulate games with an online strategy.", no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_enable=False)
+
+STOP_KEYS = {"q", "Q", "\x1b"}
+FORMATS = ("text", "json")
+
+
+def _words(lang: str):
+    """The content and the 3x16 words of `lang`; a broken content file is one message and exit 1."""
+    try:
+        content = load_content()
+        if lang not in content.languages:
+            raise typer.BadParameter(f"unknown language '{lang}'; choose one of: {', '.join(content.languages)}",
+                                     param_hint="--lang")
+        return content, content.texts("threesixteen", lang)
+    except InputError as exc:
+        _fail(exc)
+
+
+def _fail(exc: InputError) -> None:
+    typer.echo(str(exc), err=True)
+    raise typer.Exit(EXIT_INVALID)
+
+
+def call_aloud(calls: list[int], texts: Texts, read_key: Callable[[], str], say: Callable[[str], None]) -> list[int]:
+    """Show one number per key press; q (or Esc, Ctrl-C, end of input) stops. Returns the numbers shown."""
+    say(texts.get("check.call.prompt"))
+    for n, number in enumerate(calls):
+        try:
+            key = read_key()
+        except (KeyboardInterrupt, EOFError):
+            key = "q"
+        if key in STOP_KEYS:
+            say(texts.get("check.call.stopped", n=n, total=len(calls)))
+            return calls[:n]
+        say(texts.get("check.call.line", n=n + 1, total=len(calls), number=number))
+    return calls
+
+
+@app.command("call")
+def call_cmd(
+    seed: Optional[int] = typer.Option(None, help="Shuffle with this seed (the same seed gives the same calls)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write the record skeleton here (else print it)."),
+    players: str = typer.Option("", help="Player names in seat order, separated by commas."),
+    columns: int = typer.Option(5, min=1, max=5, help="Columns each player may use."),
+    lang: str = typer.Option("en", help="Language of the words shown (en, ko)."),
+) -> None:
+    """Be the caller: shuffle the caller tiles and show one number per key press, then write a record skeleton."""
+    content, texts = _words(lang)
+    game = content.threesixteen
+    names = [name.strip() for name in players.split(",") if name.strip()]
+    if len(set(names)) != len(names) or len(names) > game.players.max:
+        raise typer.BadParameter(f"give 1 to {game.players.max} different names", param_hint="--players")
+    names = names or [texts.get("check.call.player", n=n) for n in (1, 2)]
+    rules = Rules.from_game(game, columns)
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
+    calls = deal(seed, rules)
+    interactive = sys.stdin.isatty()
+    if interactive:
+        calls = call_aloud(calls, texts, typer.getchar, typer.echo)
+    comments = [texts.get("check.call.comment"), texts.get("check.call.seed", seed=seed)]
+    skeleton = record_text(names, calls, None, rules.columns, comments)
+    if out is None:
+        typer.echo(skeleton, nl=False)
+        return
+    write_atomic(out, skeleton.encode("utf-8"))
+    if not interactive:
+        typer.echo(texts.get("check.call.all", total=len(calls), numbers=" ".join(map(str, calls))))
+    typer.echo(texts.get("check.call.wrote", path=out))
+
+
+@app.command("simulate")
+def simulate_cmd(
+    games: int = typer.Option(100, min=1, help="How many games to play."),
+    strategy: str = typer.Option("strong", help=f"Online strategy: {', '.join(STRATEGIES)}."),
+    columns: int = typer.Option(5, min=1, max=5, help="Columns each player may use."),
+    seed: int = typer.Option(0, help="Game i is dealt with seed + i."),
+    records: Optional[Path] = typer.Option(None, help="Write every game as a record file into this folder."),
+    plot: Optional[Path] = typer.Option(None, help="Save a histogram of tiles left as PNG."),
+    format: str = typer.Option("text", help="text or json."),
+    lang: str = typer.Option("en", help="Language of the words shown (en, ko)."),
+) -> None:
+    """Play games without knowing the calls ahead; print the win rate and the mean tiles left."""
+    content, texts = _words(lang)
+    t = texts.get
+    if strategy not in STRATEGIES:
+        raise typer.BadParameter(t("check.simulate.unknown_strategy", name=strategy, names=", ".join(STRATEGIES)),
+                                 param_hint="--strategy")
+    if format not in FORMATS:
+        raise typer.BadParameter(f"choose one of: {', '.join(FORMATS)}", param_hint="--format")
+    rules = Rules.from_game(content.threesixteen, columns)
+    played = simulate(strategy, games, rules, seed)
+    summary = summarise(played)
+    lines = [t("check.simulate.header", games=games, strategy=strategy, columns=columns, seed=seed),
+             "  " + t("check.simulate.wins", wins=summary.wins, games=games, rate=f"{100 * summary.win_rate:.1f}"),
+             "  " + t("check.simulate.mean", mean=f"{summary.mean_tiles_left:.2f}")]
+    if records is not None:
+        for game in played:
+            text = record_text([strategy], game.calls, {strategy: game.tokens}, rules.columns,
+                               [t("check.call.seed", seed=game.seed)])
+            write_atomic(records / f"threesixteen-{strategy}-{game.seed:05d}.yaml", text.encode("utf-8"))
+        lines.append("  " + t("check.simulate.wrote_records", count=len(played), path=records))
+    if plot is not None:
+        from .plot import histogram_png
+
+        histogram_png([g.tiles_left for g in played], plot,
+                      t("check.simulate.plot_title", games=games, strategy=strategy, columns=columns),
+                      t("check.simulate.plot_x"), t("check.simulate.plot_y"))
+        lines.append("  " + t("check.simulate.wrote_plot", path=plot))
+    if format == "json":
+        histogram = Counter(g.tiles_left for g in played)
+        typer.echo(json.dumps({
+            "strategy": strategy, "games": games, "columns": columns, "seed": seed,
+            "wins": summary.wins, "win_rate": summary.win_rate, "mean_tiles_left": summary.mean_tiles_left,
+            "tiles_left": {str(k): histogram[k] for k in sorted(histogram)},
+            "records": str(records) if records else None, "plot": str(plot) if plot else None,
+        }, ensure_ascii=False, indent=2))
+    else:
+        typer.echo("\n".join(lines))

@@ -1,0 +1,289 @@
+"""Read a 3x16 record file: who played, the numbers called, and each player's tokens, with source positions.
+
+    game: threesixteen
+    columns: 5
+    players: [Mina, Joon]
+    calls: 1 7 3 ...                 # or a YAML list
+    moves:
+      Mina: R A B>B ...              # one token per call, as one text or a YAML list
+      Joon: [R, A, C]
+
+Every scalar stays text (as in `generator.content.yamlsrc`). Tokens written in one scalar get their positions
+from the raw source between the scalar's start and end marks, and only when a message needs them, so a
+valid record costs one split per player. libyaml composes the file when PyYAML has it (about twenty times
+faster than the pure-Python parser, with the same marks).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import yaml
+
+from ...content.texts import Texts
+from ...content.yamlsrc import NULLS
+from ...errors import InputError, Position
+from .engine import Rules
+from .notation import Notation, Token, letters_span, notation_for
+
+KEYS = ("game", "columns", "players", "calls", "moves", "date")
+GAME = "threesixteen"
+_NUMBER = re.compile(r"[0-9]+")
+_WORD = re.compile(r"\S+")
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """Composes only; no implicit typing, so `no` and `12:30` stay text."""
+
+
+_Loader.yaml_implicit_resolvers = {}
+
+
+def _at(path: str, node: yaml.Node) -> Position:
+    return Position(path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+class ItemPositions:
+    """Positions of the items of a YAML list, one token or number per item."""
+
+    def __init__(self, path: str, nodes: list[yaml.Node]) -> None:
+        self.path = path
+        self.nodes = nodes
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def __getitem__(self, i: int) -> Position:
+        return _at(self.path, self.nodes[i])
+
+
+class ScalarPositions:
+    """Positions of the words of one scalar, found in the raw source text on first use.
+
+    Plain, quoted and block scalars keep their words in the source as written; when they do not (escapes in
+    a double-quoted scalar), every word is placed at the scalar's start rather than at a wrong spot.
+    """
+
+    def __init__(self, path: str, source: str, node: yaml.ScalarNode, words: list[str]) -> None:
+        self.path = path
+        self.source = source
+        self.node = node
+        self.words = words
+        self._found: list[Position] | None = None
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __getitem__(self, i: int) -> Position:
+        if self._found is None:
+            self._found = self._locate()
+        return self._found[i]
+
+    def _locate(self) -> list[Position]:
+        node, text = self.node, self.source
+        begin, end = node.start_mark.index, node.end_mark.index
+        if node.style in ('"', "'"):
+            begin, end = begin + 1, end - 1
+        elif node.style in ("|", ">"):
+            begin = text.index("\n", begin, end) + 1 if "\n" in text[begin:end] else end
+        hits = list(_WORD.finditer(text, begin, max(begin, end)))
+        if [m.group() for m in hits] != self.words:
+            return [_at(self.path, node)] * len(self.words)
+        out = []
+        for m in hits:
+            offset = m.start()
+            line_start = text.rfind("\n", 0, offset) + 1
+            line = node.start_mark.line + text.count("\n", node.start_mark.index, offset) + 1
+            out.append(Position(self.path, line, offset - line_start + 1))
+        return out
+
+
+@dataclass(frozen=True)
+class PlayerTokens:
+    """One player's tokens: as written (for messages), parsed (for the engine), and where they are."""
+
+    name: str
+    written: list[str]
+    parsed: list[Token]
+    positions: Sequence[Position]
+
+
+@dataclass(frozen=True)
+class Record:
+    path: str
+    rules: Rules
+    players: list[PlayerTokens]
+    calls: list[int]
+    call_positions: Sequence[Position]
+    date: str | None = None
+
+
+def load_record(path: str | Path, game, texts: Texts) -> Record:
+    """Read and validate a record file; anything malformed is an InputError at its file:line:col."""
+    name = str(path)
+    try:
+        source = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError.at(Position(name), "file not found", "file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError.at(Position(name), f"not UTF-8 text ({exc.reason} at byte {exc.start})", "file") from None
+    except OSError as exc:
+        raise InputError.at(Position(name), f"cannot read file: {exc.strerror}", "file") from None
+    return parse_record(source, name, game, texts)
+
+
+def parse_record(source: str, path: str, game, texts: Texts) -> Record:
+    """Validate record text (see the module docstring for the shape)."""
+    return _RecordReader(source, path, game, texts, notation_for("".join(game.columns))).read()
+
+
+class _RecordReader:
+    """One pass over the composed YAML; the first problem found is raised with its position."""
+
+    def __init__(self, source: str, path: str, game, texts: Texts, notation: Notation) -> None:
+        self.source = source
+        self.path = path
+        self.game = game
+        self.t = texts
+        self.notation = notation
+
+    def fail(self, node_or_position, message: str, **values) -> InputError:
+        """The InputError for `check.record.<message>` at a node (or a position)."""
+        where = node_or_position if isinstance(node_or_position, Position) else _at(self.path, node_or_position)
+        return InputError.at(where, self.t.get(f"check.record.{message}", **values), "record")
+
+    def read(self) -> Record:
+        root = self._compose()
+        keys = ", ".join(KEYS)
+        if not isinstance(root, yaml.MappingNode):
+            raise self.fail(root if root is not None else Position(self.path, 1, 1), "not_mapping", keys=keys)
+        fields: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for key_node, value_node in root.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key not in KEYS:
+                raise self.fail(key_node, "unknown_key", found=key if key is not None else "?", keys=keys)
+            if key in fields:
+                first = _at(self.path, fields[key][0])
+                raise InputError.at(_at(self.path, key_node),
+                                    f"duplicate key '{key}' (first defined at line {first.line}, column {first.col})",
+                                    "duplicate-key", key_path=key)
+            fields[key] = (key_node, value_node)
+        for key in ("players", "calls", "moves"):
+            if key not in fields:
+                raise self.fail(root, "missing", field=key)
+        if "game" in fields:
+            node = fields["game"][1]
+            if not self._text(node) or node.value != GAME:
+                raise self.fail(node, "wrong_game", game=self._text(node) or "")
+        rules = self._rules(fields.get("columns"))
+        names = self._players(fields["players"][1])
+        calls, call_positions = self._calls(fields["calls"][1])
+        players = self._moves(fields["moves"], names, len(calls))
+        return Record(self.path, rules, players, calls, call_positions, self._date(fields.get("date")))
+
+    def _compose(self) -> yaml.Node | None:
+        try:
+            return yaml.compose(self.source, Loader=_Loader)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+            problem = exc.problem or exc.context or "malformed YAML"
+            raise InputError.at(Position(self.path, line, col), f"malformed YAML: {problem}", "yaml") from None
+        except yaml.YAMLError as exc:
+            raise InputError.at(Position(self.path), f"malformed YAML: {exc}", "yaml") from None
+
+    @staticmethod
+    def _text(node: yaml.Node) -> str | None:
+        """A scalar's text; None for a list, a mapping or a plain empty value."""
+        if not isinstance(node, yaml.ScalarNode) or (node.style is None and node.value in NULLS):
+            return None
+        return node.value
+
+    def _date(self, field: tuple[yaml.Node, yaml.Node] | None) -> str | None:
+        if field is None:
+            return None
+        if not isinstance(field[1], yaml.ScalarNode):
+            raise self.fail(field[1], "date")
+        return self._text(field[1])
+
+    def _rules(self, field: tuple[yaml.Node, yaml.Node] | None) -> Rules:
+        most = len(self.game.columns)
+        if field is None:
+            return Rules.from_game(self.game)
+        node = field[1]
+        text = self._text(node)
+        if text is None or not _NUMBER.fullmatch(text.strip()) or not 1 <= int(text) <= most:
+            raise self.fail(node, "columns", max=most, found=text if text is not None else "")
+        return Rules.from_game(self.game, int(text))
+
+    def _players(self, node: yaml.Node) -> list[str]:
+        most = self.game.players.max
+        if not isinstance(node, yaml.SequenceNode) or not 1 <= len(node.value) <= most:
+            raise self.fail(node, "players", max=most)
+        names: list[str] = []
+        for item in node.value:
+            name = self._text(item)
+            if name is None or not name.strip():
+                raise self.fail(item, "player_name")
+            if name in names:
+                raise self.fail(item, "duplicate_player", name=name)
+            names.append(name)
+        return names
+
+    def _calls(self, node: yaml.Node) -> tuple[list[int], Sequence[Position]]:
+        words, positions = self._words(node, "calls_type", None)
+        for i, word in enumerate(words):
+            if not _NUMBER.fullmatch(word):
+                raise self.fail(positions[i], "not_number", found=word)
+        if not words:
+            raise self.fail(node, "no_calls")
+        return list(map(int, words)), positions
+
+    def _words(self, node: yaml.Node, type_key: str, name: str | None) -> tuple[list[str], Sequence[Position]]:
+        """The words of a scalar (split at whitespace) or of a list (one word per item)."""
+        if isinstance(node, yaml.ScalarNode):
+            text = self._text(node)
+            words = text.split() if text is not None else []
+            return words, ScalarPositions(self.path, self.source, node, words)
+        if isinstance(node, yaml.SequenceNode):
+            words = []
+            for item in node.value:
+                text = self._text(item)
+                if text is None or len(text.split()) != 1:
+                    raise self.fail(item, "one_token", found=text or "")
+                words.append(text.strip())
+            return words, ItemPositions(self.path, node.value)
+        raise self.fail(node, type_key, name=name or "")
+
+    def _moves(self, field: tuple[yaml.Node, yaml.Node], names: list[str], calls: int) -> list[PlayerTokens]:
+        key_node, node = field
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node if self._text(node) is not None else key_node, "moves_type")
+        given: dict[str, yaml.Node] = {}
+        for player_node, tokens_node in node.value:
+            name = player_node.value if isinstance(player_node, yaml.ScalarNode) else None
+            if name not in names:
+                raise self.fail(player_node, "unknown_player", name=name or "?", players=", ".join(names))
+            if name in given:
+                raise self.fail(player_node, "duplicate_player", name=name)
+            given[name] = tokens_node
+        out = []
+        parse = self.notation.parse
+        for name in names:
+            if name not in given:
+                raise self.fail(key_node, "missing_player", name=name)
+            tokens_node = given[name]
+            written, positions = self._words(tokens_node, "tokens_type", name)
+            parsed = [parse(word) for word in written]
+            if None in parsed:
+                bad = parsed.index(None)
+                raise self.fail(positions[bad], "bad_token", found=written[bad],
+                                letters=letters_span(self.notation.letters))
+            if len(written) > calls:
+                raise self.fail(positions[calls], "too_many", name=name, tokens=len(written), calls=calls)
+            if len(written) < calls:
+                raise self.fail(tokens_node, "too_few", name=name, tokens=len(written), calls=calls)
+            out.append(PlayerTokens(name, written, parsed, positions))
+        return out

@@ -1,0 +1,40 @@
+"""Write a 3x16 record as YAML text that `record.load_record` reads back and a person can still edit by hand."""
+from __future__ import annotations
+
+import json
+import re
+
+from ...content.yamlsrc import NULLS
+
+PER_LINE = 16
+_PLAIN = re.compile(r"\w(?:[\w .'-]*\w)?")
+#: characters YAML does not allow in a file, even inside quotes: written as \u escapes
+_UNPRINTABLE = re.compile("[\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def record_text(players: list[str], calls: list[int], tokens: dict[str, list[str]] | None, columns: int,
+                comments: list[str] = ()) -> str:
+    """The record file; `tokens=None` leaves every player's moves empty (a skeleton to fill in)."""
+    lines = [f"# {comment}" for comment in comments]
+    lines += ["game: threesixteen", f"columns: {columns}", f"players: [{', '.join(map(_name, players))}]"]
+    lines += _folded("calls", [str(number) for number in calls], "")
+    lines.append("moves:")
+    for player in players:
+        if tokens is None:
+            lines.append(f'  {_name(player)}: ""')
+        else:
+            lines += _folded(_name(player), tokens[player], "  ")
+    return "\n".join(lines) + "\n"
+
+
+def _folded(key: str, words: list[str], indent: str) -> list[str]:
+    """`key: >-` and the words, sixteen to a line, as on the log sheet."""
+    rows = [" ".join(words[i:i + PER_LINE]) for i in range(0, len(words), PER_LINE)]
+    return [f"{indent}{key}: >-"] + [f"{indent}  {row}" for row in rows]
+
+
+def _name(name: str) -> str:
+    """A player's name as YAML: plain when that is safe, else a double-quoted (JSON) string."""
+    if _PLAIN.fullmatch(name) and name not in NULLS:
+        return name
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(name, ensure_ascii=False))

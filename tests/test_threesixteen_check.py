@@ -1,0 +1,158 @@
+"""`pnp check threesixteen`: each rule's failing record (rule id, position, words), results, winners, the solver."""
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, line_col
+
+from generator.content.load import load_content
+from generator.games.threesixteen.check import check_file
+
+CONTENT = load_content()
+SOLVER = "generator.games.threesixteen.solver"
+
+
+@pytest.fixture(autouse=True)
+def no_solver(monkeypatch):
+    """Most tests check the replay alone; the solver's part is tested with a stand-in below."""
+    monkeypatch.setitem(sys.modules, SOLVER, None)
+
+
+def record(tmp_path: Path, calls: str, moves: dict[str, str], columns: int = 5) -> Path:
+    lines = ["game: threesixteen", f"columns: {columns}", f"players: [{', '.join(moves)}]", f"calls: {calls}",
+             "moves:"] + [f"  {name}: {tokens}" for name, tokens in moves.items()]
+    path = tmp_path / "game.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+# calls, moves, columns, (rule, call, player, token, needle in the file, occurrence)
+BROKEN = [
+    ("1 2 2 2 2", {"Mina": "R A B C D"}, 5, ("R5", 5, None, None, "2\n", 1)),
+    ("1 17", {"Mina": "R A"}, 5, ("R5", 2, None, None, "17", 1)),
+    ("1 2", {"Mina": "R A", "Joon": "R 3A"}, 5, ("R6", 2, "Joon", "3A", "3A", 1)),
+    ("1 1", {"Mina": "R A"}, 5, ("R7", 2, "Mina", "A", "A\n", 1)),
+    ("1 2", {"Mina": "R R"}, 5, ("R8", 2, "Mina", "R", "R\n", 1)),
+    ("1 2 3", {"Mina": "R A D"}, 3, ("R9", 3, "Mina", "D", "D", 1)),
+    ("1 2 3", {"Mina": "R A B>C"}, 3, ("R10", 3, "Mina", "B>C", "B>C", 1)),
+    ("1 2 3", {"Mina": "R A B>A3"}, 3, ("R10", 3, "Mina", "B>A3", "B>A3", 1)),
+    ("1 3 2", {"Mina": "R A>A B"}, 5, ("R11", 2, "Mina", "A>A", "A>A", 1)),
+]
+
+
+@pytest.mark.parametrize("calls, moves, columns, expected", BROKEN)
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_rule_has_a_failing_record(tmp_path, calls, moves, columns, expected, lang):
+    rule, call, player, token, needle, occurrence = expected
+    path = record(tmp_path, calls, moves, columns)
+    report = check_file(path, CONTENT, lang)
+    assert not report.ok
+    line, col = line_col(path, needle, occurrence)
+    data = report.to_json()["violation"]
+    assert (data["rule"], data["call"], data["player"], data["token"]) == (rule, call, player, token)
+    assert (data["position"]["line"], data["position"]["col"]) == (line, col)
+    texts = CONTENT.texts("threesixteen", lang)
+    values = {"high": 16, "copies": 3, "rows": 3, "columns": columns, "tiles": 48}
+    assert data["rule_text"] == texts.get(f"rules.{rule}.text", **values)
+    text = report.to_text()
+    assert f"{path}:{line}:{col}: " in text
+    assert data["rule_text"] in text and data["message"] in text
+
+
+def test_the_words_of_a_broken_rule(tmp_path):
+    path = record(tmp_path, "1 2 3 3", {"Mina": "R A B C>A2BC", "Joon": "R A>A B>B C"}, columns=4)
+    report = check_file(path, CONTENT, "en")
+    assert report.to_text().splitlines() == [
+        f"{path}: the record breaks a rule",
+        f"{path}:6:15: call 4 (number 3), Mina: token C>A2BC breaks rule R11",
+        "  In move 3 of this token: the bottom tile of column C is 3, but no main row ends at 2 "
+        "(the rows end at 3, -, -).",
+        "  R11 Moving onto a row: " + CONTENT.texts("threesixteen", "en").get("rules.R11.text"),
+        "  Board of Mina before this token:",
+        "    Row 1: 1",
+        "    Row 2: -",
+        "    Row 3: -",
+        "    Columns, top to bottom (the last tile is the bottom tile):",
+        "       A  B  C  D",
+        "       2  3  -  -",
+    ]
+    board = report.to_json()["violation"]["board"]
+    assert board == {"rows": [[1], [], []], "columns": {"A": [2], "B": [3], "C": [], "D": []}}
+    ko = check_file(path, CONTENT, "ko").to_text().splitlines()
+    assert ko[1] == f"{path}:6:15: 4번째 부름(숫자 3), Mina의 기호 C>A2BC: 규칙 R11 위반"
+    assert ko[2] == ("  이 기호의 옮기기 3에서: 세로줄 C의 맨 아래 타일은 3인데, 2(으)로 끝나는 가로줄이 없습니다"
+                     "(가로줄의 끝: 3, -, -).")
+
+
+def test_the_first_violation_in_call_order_wins(tmp_path):
+    # Joon breaks a rule at call 2, Mina at call 3, the caller at call 5 (a fourth 2): Joon is reported
+    path = record(tmp_path, "1 2 2 2 2", {"Mina": "R A B>C D E", "Joon": "R R B C D"})
+    assert check_file(path, CONTENT, "en").to_json()["violation"]["player"] == "Joon"
+    # at the same call the caller comes first, then seat order
+    path = record(tmp_path, "1 2 2 2 2", {"Mina": "R A B C R", "Joon": "R A B C R"})
+    assert check_file(path, CONTENT, "en").to_json()["violation"]["rule"] == "R5"
+    path = record(tmp_path, "1 2", {"Mina": "R 3A", "Joon": "R R"})
+    assert check_file(path, CONTENT, "en").to_json()["violation"]["player"] == "Mina"
+
+
+def test_a_valid_stopped_game(tmp_path):
+    path = record(tmp_path, "1 2 3 2 3 1 1 3 2", {"Mina": "R A>A A A A R R A A>AAAAA",
+                                                   "Joon": "R A>A A>A A A R R A A>AA",
+                                                   "Sora": "R A B C>CB D R R E A>AAED"})
+    report = check_file(path, CONTENT, "en")
+    assert report.ok
+    data = report.to_json()
+    assert [(r["name"], r["tiles_left"], r["tiles_on_rows"]) for r in data["results"]] == [
+        ("Mina", 0, 9), ("Joon", 2, 7), ("Sora", 0, 9)]
+    assert (data["winners"], data["win"], data["rule"]) == (["Mina", "Sora"], "fewest", "R13")
+    assert "best" not in data and "best_possible" not in data["results"][0]
+    assert report.to_text().splitlines() == [
+        f"{path}: valid 3x16 record",
+        "  calls: 9, columns: 5, players: 3",
+        "  The game stopped after 9 of 48 calls; tiles left counts the called tiles outside the main rows.",
+        "  Mina – tiles left: 0",
+        "  Joon – tiles left: 2",
+        "  Sora – tiles left: 0",
+        "  Winners, tied: Mina, Sora (fewest tiles left, R13)",
+    ]
+
+
+def test_the_worked_examples_pass():
+    game = check_file(ROOT / "examples" / "threesixteen-game.yaml", CONTENT, "en").to_json()
+    assert game["valid"] and game["calls"] == 48 and game["date"] == "2025-03-14"
+    assert [(r["name"], r["tiles_left"], r["finished_at"]) for r in game["results"]] == [
+        ("Mina", 0, 48), ("Joon", 5, None), ("Sora", 8, None)]
+    assert (game["winners"], game["win"], game["rule"]) == (["Mina"], "finished", "R13")
+    solo = check_file(ROOT / "examples" / "threesixteen-solo.yaml", CONTENT, "ko")
+    assert solo.ok and solo.to_json()["win"] == "solo_finished"
+    assert solo.to_text().splitlines()[-1] == "  혼자 하기 승리: 세 줄을 모두 완성했습니다(R14)."
+
+
+def test_a_solo_score(tmp_path):
+    path = record(tmp_path, "1 2 3 2", {"Yuna": "R A>A B>B C"})
+    report = check_file(path, CONTENT, "en")
+    assert report.to_json()["win"] == "solo_fewest"
+    assert report.to_text().splitlines()[-1] == "  Solo score: 1 tiles left outside the rows (R14)."
+
+
+def test_best_result_from_the_solver(tmp_path, monkeypatch):
+    seen = {}
+
+    def solve(calls, columns=5, time_limit=10.0, high=16, copies=3, rows=3):
+        seen.update(calls=calls, columns=columns, time_limit=time_limit, high=high, copies=copies, rows=rows)
+        return types.SimpleNamespace(min_tiles_left=0, proven=False, lower_bound=0, plan=["R", "A>A", "B"],
+                                     nodes=10, seconds=0.1)
+
+    monkeypatch.setitem(sys.modules, SOLVER, types.SimpleNamespace(solve=solve))
+    path = record(tmp_path, "1 2 3", {"Mina": "R A>A B>B", "Joon": "R A B"}, columns=4)
+    report = check_file(path, CONTENT, "en", solve_seconds=2.5)
+    assert seen == {"calls": [1, 2, 3], "columns": 4, "time_limit": 2.5, "high": 16, "copies": 3, "rows": 3}
+    data = report.to_json()
+    assert data["best"] == {"min_tiles_left": 0, "proven": False, "lower_bound": 0, "plan": "R A>A B",
+                            "time_limit": 2.5}
+    assert data["results"][1]["best_possible"] == {"tiles_left": 0, "proven": False, "lower_bound": 0}
+    assert "      best possible with these calls: 0 (found; at least 0, not proven within 2.5 s)" in \
+        report.to_text().splitlines()

@@ -1,0 +1,119 @@
+"""`pnp threesixteen call` and `simulate`: the caller's output and skeleton, simulated records that pass check."""
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.content.load import load_content
+from generator.errors import InputError
+from generator.games.threesixteen.caller import deal
+from generator.games.threesixteen.check import check_file
+from generator.games.threesixteen.cli import app, call_aloud
+from generator.games.threesixteen.engine import Rules
+from generator.games.threesixteen.record import load_record
+
+CONTENT = load_content()
+EN = CONTENT.texts("threesixteen", "en")
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def no_solver(monkeypatch):
+    monkeypatch.setitem(sys.modules, "generator.games.threesixteen.solver", None)
+
+
+def test_deals_are_fixed_by_the_seed():
+    assert deal(7) == deal(7) != deal(8)
+    assert sorted(deal(7)) == sorted(list(range(1, 17)) * 3)
+    assert deal(0, Rules(high=4, copies=2)) != deal(0) and len(deal(0, Rules(high=4, copies=2))) == 8
+
+
+def test_without_a_terminal_the_skeleton_holds_all_calls(tmp_path):
+    result = runner.invoke(app, ["call", "--seed", "7", "--players", "Mina, 준호"])
+    assert result.exit_code == 0
+    assert result.output.startswith("# 3x16 record. Under moves, write one token per call for each player")
+    assert "# Calls shuffled with seed 7.\n" in result.output
+    path = tmp_path / "game.yaml"
+    path.write_text(result.output, encoding="utf-8")
+    with pytest.raises(InputError) as caught:  # a skeleton: calls and players, no tokens yet
+        load_record(path, CONTENT.threesixteen, EN)
+    assert caught.value.diagnostics[0].message == "Mina: 0 tokens for 48 calls; write one token per call"
+    assert runner.invoke(app, ["call", "--seed", "7", "--players", "Mina, 준호"]).output == result.output
+
+
+def test_the_skeleton_file_is_filled_in_to_a_valid_record(tmp_path):
+    out = tmp_path / "game.yaml"
+    result = runner.invoke(app, ["call", "--seed", "3", "--out", str(out), "--lang", "ko"])
+    assert result.exit_code == 0
+    calls = deal(3)
+    assert result.output.splitlines() == [
+        f"부른 숫자 48개: {' '.join(map(str, calls))}",
+        f"기록 틀을 {out}에 저장했습니다. "
+        "moves 아래에 각 플레이어의 기호를 적은 뒤 pnp check를 실행하십시오.",
+    ]
+    text = out.read_text(encoding="utf-8")
+    assert "players: [플레이어 1, 플레이어 2]" in text
+    tokens = " ".join("R" if number == 1 else "A" for number in calls)
+    for name in ("플레이어 1", "플레이어 2"):
+        text = text.replace(f'{name}: ""', f"{name}: {tokens}")
+    out.write_text(text, encoding="utf-8")
+    report = check_file(out, CONTENT, "en")
+    assert report.ok and report.to_json()["results"][0]["tiles_left"] == 45
+
+
+def test_the_caller_shows_one_number_per_key_and_stops_on_q():
+    said = []
+    keys = iter(["\r", " ", "q"])
+    called = call_aloud([5, 1, 16, 2], EN, lambda: next(keys), said.append)
+    assert called == [5, 1]
+    assert said == ["Press Enter for the next number, q to stop.", "Call 1 of 4: 5", "Call 2 of 4: 1",
+                    "Stopped after 2 of 4 calls."]
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    assert call_aloud([5, 1], EN, interrupted, said.append) == []
+
+
+@pytest.mark.parametrize("args, message", [
+    (["call", "--players", "A,B,C,D,E"], "give 1 to 4 different names"),
+    (["call", "--players", "A,A"], "give 1 to 4 different names"),
+    (["call", "--columns", "6"], "--columns"),
+    (["simulate", "--strategy", "lucky"], "unknown strategy 'lucky'; choose one of: naive, strong"),
+    (["simulate", "--format", "xml"], "choose one of: text, json"),
+    (["simulate", "--lang", "xx"], "unknown language 'xx'"),
+])
+def test_usage_errors_exit_2(args, message):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.replace("│", " ").split())
+
+
+def test_simulated_records_pass_check_and_the_plot_is_written(tmp_path):
+    records, plot = tmp_path / "records", tmp_path / "tiles.png"
+    result = runner.invoke(app, ["simulate", "--games", "4", "--strategy", "strong", "--columns", "4", "--seed", "11",
+                                 "--records", str(records), "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "4 games, strategy strong, 4 columns, seed 11"
+    assert lines[1].startswith("  Wins (all three rows complete): ") and lines[2].startswith("  Mean tiles left: ")
+    assert lines[3:] == [f"  Records written to {records}: 4", f"  Histogram written to {plot}"]
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    files = sorted(records.glob("*.yaml"))
+    assert [f.name for f in files] == [f"threesixteen-strong-{seed:05d}.yaml" for seed in range(11, 15)]
+    reports = [check_file(f, CONTENT, "en").to_json() for f in files]
+    assert all(r["valid"] and r["columns"] == 4 for r in reports)
+    as_json = json.loads(runner.invoke(app, ["simulate", "--games", "4", "--strategy", "strong", "--columns", "4",
+                                             "--seed", "11", "--format", "json"]).output)
+    assert as_json["mean_tiles_left"] == sum(r["results"][0]["tiles_left"] for r in reports) / 4
+    assert as_json["wins"] == sum(r["results"][0]["finished_at"] is not None for r in reports)
+    assert sum(as_json["tiles_left"].values()) == 4
+
+
+def test_the_naive_strategy_in_korean():
+    result = runner.invoke(app, ["simulate", "--games", "2", "--strategy", "naive", "--lang", "ko"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == "게임 2판, 전략 naive, 세로줄 5개, 시드 0"

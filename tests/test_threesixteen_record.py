@@ -1,0 +1,150 @@
+"""Reading 3x16 records: every token at its exact file:line:col, and one clear message for malformed input."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import line_col
+
+from generator.content.load import load_content
+from generator.errors import InputError
+from generator.games.threesixteen.record import load_record, parse_record
+
+CONTENT = load_content()
+GAME = CONTENT.threesixteen
+EN = CONTENT.texts("threesixteen", "en")
+KO = CONTENT.texts("threesixteen", "ko")
+
+
+def write(tmp_path: Path, text: str, name: str = "game.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def where(path: Path, needle: str, occurrence: int = 1) -> tuple[str, int, int]:
+    return (str(path), *line_col(path, needle, occurrence))
+
+
+def as_tuple(position) -> tuple[str, int, int]:
+    return (position.path, position.line, position.col)
+
+
+RECORD = """\
+game: threesixteen
+columns: 3
+players: [Mina, 준호, Sora, Hana]
+calls: >-
+  1 2
+  3   2
+moves:
+  Mina: R A>A1
+    B>B3 C
+  준호: |
+    R   A
+    B 2C
+  Sora: "R A x>9 C"
+  Hana: [R, 'A', "B", C]
+"""
+
+
+def test_positions_of_tokens_in_every_yaml_form(tmp_path):
+    path = write(tmp_path, RECORD.replace("x>9", "B"))
+    record = load_record(path, GAME, EN)
+    assert record.calls == [1, 2, 3, 2]
+    assert [as_tuple(record.call_positions[i]) for i in range(4)] == [
+        where(path, "1 2"), where(path, "2\n"), where(path, "3   2"), where(path, "2\nmoves")]
+    mina, junho, sora, hana = record.players
+    assert (mina.name, junho.name) == ("Mina", "준호")
+    assert mina.written == ["R", "A>A1", "B>B3", "C"]
+    assert [as_tuple(mina.positions[i]) for i in range(4)] == [
+        where(path, "R A>A1"), where(path, "A>A1"), where(path, "B>B3"), where(path, "C\n")]
+    assert [as_tuple(junho.positions[i]) for i in range(4)] == [
+        where(path, "R   A"), where(path, "A\n    B 2C"), where(path, "B 2C"), where(path, "2C")]
+    assert [as_tuple(sora.positions[i]) for i in range(4)] == [
+        where(path, "R A B C\""), where(path, "A B C\""), where(path, "B C\""), where(path, "C\"")]
+    assert [as_tuple(hana.positions[i]) for i in range(4)] == [
+        where(path, "R, "), where(path, "'A'"), where(path, '"B"'), where(path, "C]")]
+    assert hana.written == ["R", "A", "B", "C"]
+
+
+def test_a_bad_token_is_reported_where_it_is_written(tmp_path):
+    path = write(tmp_path, RECORD)
+    with pytest.raises(InputError) as caught:
+        load_record(path, GAME, EN)
+    (diagnostic,) = caught.value.diagnostics
+    assert as_tuple(diagnostic.position) == where(path, "x>9")
+    assert diagnostic.message == ("'x>9' is not a 3x16 token: write R or a column (A–E), then if tiles moved onto "
+                                  "rows, > and their columns, for example B>AC")
+
+
+def test_escapes_in_a_quoted_scalar_put_every_token_at_its_start(tmp_path):
+    path = write(tmp_path, 'players: [A]\ncalls: "1\\t2"\nmoves:\n  A: R A\n')
+    record = load_record(path, GAME, EN)
+    assert record.calls == [1, 2]
+    assert as_tuple(record.call_positions[1]) == (str(path), 2, 8)
+
+
+MALFORMED = [
+    ("players: [A\n", (2, 1), "malformed YAML: did not find expected ',' or ']'"),
+    ("- 1\n", (1, 1), "a 3x16 record is a mapping with the keys game, columns, players, calls, moves, date"),
+    ("players: [A]\ncalls: 1\nmoves: {A: R}\nwinner: A\n", (4, 1),
+     "unknown key 'winner'; a 3x16 record has the keys game, columns, players, calls, moves, date"),
+    ("players: [A]\ncalls: 1\ncalls: 1\nmoves: {A: R}\n", (3, 1),
+     "duplicate key 'calls' (first defined at line 2, column 1)"),
+    ("players: [A]\nmoves: {A: R}\n", (1, 1), "missing key 'calls'"),
+    ("game: travel\nplayers: [A]\ncalls: 1\nmoves: {A: R}\n", (1, 7),
+     "this record is for 'travel'; this checker reads threesixteen records"),
+    ("columns: 6\nplayers: [A]\ncalls: 1\nmoves: {A: R}\n", (1, 10),
+     "columns must be a whole number from 1 to 5; found '6'"),
+    ("columns: five\nplayers: [A]\ncalls: 1\nmoves: {A: R}\n", (1, 10),
+     "columns must be a whole number from 1 to 5; found 'five'"),
+    ("players: A\ncalls: 1\nmoves: {A: R}\n", (1, 10), "players must be a list of 1 to 4 names"),
+    ("players: [A, B, C, D, E]\ncalls: 1\nmoves: {A: R}\n", (1, 10), "players must be a list of 1 to 4 names"),
+    ("players: [A, A]\ncalls: 1\nmoves: {A: R}\n", (1, 14), "'A' is listed twice among the players"),
+    ("players: [A, []]\ncalls: 1\nmoves: {A: R}\n", (1, 14), "a player's name must be text"),
+    ("players: [A]\ncalls: 1 two\nmoves: {A: R}\n", (2, 10), "'two' is not a number"),
+    ("date: [2025]\nplayers: [A]\ncalls: 1\nmoves: {A: R}\n", (1, 7), "date must be text, for example 2025-03-14"),
+    ("players: [A]\ncalls: [1, -2]\nmoves: {A: R}\n", (2, 12), "'-2' is not a number"),
+    ("players: [A]\ncalls:\nmoves: {A: R}\n", (2, 7), "no calls: write the called numbers in order"),
+    ("players: [A]\ncalls: {a: 1}\nmoves: {A: R}\n", (2, 8),
+     "calls must be the called numbers, separated by spaces, or a list of numbers"),
+    ("players: [A]\ncalls: 1\nmoves: R\n", (3, 8), "moves must give each player's name with their tokens"),
+    ("players: [A]\ncalls: 1\nmoves: {A: R, B: R}\n", (3, 15), "'B' is not one of the players (A)"),
+    ("players: [A, B]\ncalls: 1\nmoves: {A: R}\n", (3, 1), "no tokens for B"),
+    ("players: [A]\ncalls: 1\nmoves: {A: {x: 1}}\n", (3, 12),
+     "write the tokens of A as one text, separated by spaces, or as a list"),
+    ("players: [A]\ncalls: 1 2\nmoves: {A: [R, A B]}\n", (3, 16), "write one token per list item; found 'A B'"),
+    ("players: [A]\ncalls: 1 2\nmoves: {A: R A B>B}\n", (3, 16), "A: 3 tokens for 2 calls; this token has no call"),
+    ("players: [A]\ncalls: 1 2\nmoves:\n  A: R\n", (4, 6), "A: 1 tokens for 2 calls; write one token per call"),
+    ("players: [A]\ncalls: 1 2\nmoves:\n  A: \"\"\n", (4, 6), "A: 0 tokens for 2 calls; write one token per call"),
+]
+
+
+@pytest.mark.parametrize("text, line_col_, message", MALFORMED)
+def test_malformed_records_get_one_message_with_a_position(tmp_path, text, line_col_, message):
+    path = write(tmp_path, text)
+    with pytest.raises(InputError) as caught:
+        load_record(path, GAME, EN)
+    (diagnostic,) = caught.value.diagnostics
+    assert (diagnostic.position.line, diagnostic.position.col) == line_col_
+    assert diagnostic.message == message
+
+
+def test_messages_follow_the_language():
+    with pytest.raises(InputError) as caught:
+        parse_record("players: [A]\ncalls: 1 x\nmoves: {A: R}\n", "g.yaml", GAME, KO)
+    assert str(caught.value) == "g.yaml:2:10: error: 'x'은(는) 숫자가 아닙니다 [record]"
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("missing.yaml", None, "file not found"),
+    ("latin1.yaml", b"players: [J\xf6rg]\n", "not UTF-8 text (invalid start byte at byte 11)"),
+])
+def test_unreadable_files(tmp_path, name, content, message):
+    path = tmp_path / name
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(InputError) as caught:
+        load_record(path, GAME, EN)
+    assert caught.value.diagnostics[0].message == message
