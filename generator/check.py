@@ -4,6 +4,7 @@ The record's `game:` key says which rules apply; each game's checker parses its 
 """
 from __future__ import annotations
 
+import re
 from importlib import import_module
 from pathlib import Path
 
@@ -12,8 +13,19 @@ from .content.yamlsrc import load_yaml
 from .errors import InputError, Position
 
 
+#: a top-level `game: name` line; when it names a known game the record goes straight to that game's checker,
+#: which parses (and validates) the whole file itself, so the file is parsed once
+GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([a-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
 def record_game(path: Path) -> str:
     """The `game:` of a record, with a positioned error when it is missing or unknown."""
+    try:
+        quick = GAME_LINE.search(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        quick = None
+    if quick and quick.group(1) in GAMES:
+        return quick.group(1)
     data, located = load_yaml(path)
     if not isinstance(data, dict):
         raise InputError.at(located.of(()), "a game record is a mapping that starts with `game: "

@@ -13,7 +13,7 @@ from typing import Callable, Iterator
 from ..errors import Diagnostic, InputError, Position
 from .crosscheck import CHECKS
 from .load import GAMES, REFERENCE_LANG, Content, default_root, load_content, load_texts
-from .required import allowed_placeholders, required_keys
+from .required import allowed_placeholders, names_for, required_keys
 from .texts import Texts, placeholders
 
 TEXT_FOLDERS = ("common",) + GAMES
@@ -63,7 +63,7 @@ def _missing_at(texts: Texts, key: str) -> Position:
     while parts:
         parts = parts[:-1]
         if parts and texts.has_node(".".join(parts)):
-            return texts.position(".".join(parts))
+            return texts.located[0].of(tuple(parts), key=True)
     return Position(texts.located[0].path, 1, 1)
 
 
@@ -113,9 +113,11 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
             if not reference.has_node(key):
                 yield Diagnostic(_missing_at(reference, key), f"missing text '{key}' (the game data needs it)",
                                  "missing-key", key_path=key)
-        for key, names in (allowed_placeholders(folder, game) if game is not None else {}).items():
-            if reference.has(key):
-                unknown = sorted(placeholders(reference.get(key)) - names)
+        allowed = allowed_placeholders(folder, game) if game is not None else {}
+        for key, value in reference.leaves():
+            names = names_for(allowed, key)
+            if names is not None and isinstance(value, str):
+                unknown = sorted(placeholders(value) - names)
                 if unknown:
                     yield Diagnostic(reference.position(key), f"placeholder {{{unknown[0]}}} cannot be filled "
                                      f"here; use one of: " + ", ".join("{" + n + "}" for n in sorted(names)),

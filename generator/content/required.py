@@ -45,26 +45,29 @@ def required_keys(game_id: str, game) -> list[str]:
 
 
 def allowed_placeholders(game_id: str, game) -> dict[str, set[str]]:
-    """Keys whose placeholders the renderer fills from game data, and the names it can fill."""
+    """Keys (or key prefixes ending in '.') whose placeholders the renderer fills from game data, and the names
+    it can fill there."""
     allowed: dict[str, set[str]] = {}
     if isinstance(game, TravelGame):
         params = set(type(game.rules_params).model_fields)
-        for rule in game.rules:
-            allowed[f"rules.{rule.id}.text"] = params
-            allowed[f"rules.{rule.id}.title"] = params
-        for entry in game.faq:
-            allowed[f"faq.{entry}.q"] = params
-            allowed[f"faq.{entry}.a"] = params
+        for prefix in ("rules.", "faq.", "reference."):
+            allowed[prefix] = params
+        allowed["components."] = params | {"count"}
         for family in CARD_FAMILIES:
             for card in getattr(game, family):
                 names = set(card.effect.model_dump()) - {"kind", "timing"}
                 allowed[f"{family}.{card.id}.text"] = names | params
     elif isinstance(game, ThreeSixteenGame):
-        params = {"high", "copies", "rows", "columns", "tiles", "players_min", "players_max"}
-        for rule in game.rules:
-            allowed[f"rules.{rule.id}.text"] = params
-            allowed[f"rules.{rule.id}.title"] = params
+        allowed["rules."] = set(rule_values(game))
     return allowed
+
+
+def names_for(allowed: dict[str, set[str]], key: str) -> set[str] | None:
+    """The placeholder names `key` may use, or None when the code fills it (not checked against data)."""
+    if key in allowed:
+        return allowed[key]
+    best = max((p for p in allowed if p.endswith(".") and key.startswith(p)), key=len, default=None)
+    return allowed[best] if best else None
 
 
 def rule_values(game) -> dict[str, object]:

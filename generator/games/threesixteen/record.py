@@ -23,7 +23,7 @@ from typing import Sequence
 import yaml
 
 from ...content.texts import Texts
-from ...content.yamlsrc import NULLS
+from ...content.yamlsrc import compose, is_null
 from ...errors import InputError, Position
 from .engine import Rules
 from .notation import Notation, Token, letters_span, notation_for
@@ -32,13 +32,6 @@ KEYS = ("game", "columns", "players", "calls", "moves", "date")
 GAME = "threesixteen"
 _NUMBER = re.compile(r"[0-9]+")
 _WORD = re.compile(r"\S+")
-
-
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """Composes only; no implicit typing, so `no` and `12:30` stay text."""
-
-
-_Loader.yaml_implicit_resolvers = {}
 
 
 def _at(path: str, node: yaml.Node) -> Position:
@@ -184,20 +177,12 @@ class _RecordReader:
         return Record(self.path, rules, players, calls, call_positions, self._date(fields.get("date")))
 
     def _compose(self) -> yaml.Node | None:
-        try:
-            return yaml.compose(self.source, Loader=_Loader)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-            problem = exc.problem or exc.context or "malformed YAML"
-            raise InputError.at(Position(self.path, line, col), f"malformed YAML: {problem}", "yaml") from None
-        except yaml.YAMLError as exc:
-            raise InputError.at(Position(self.path), f"malformed YAML: {exc}", "yaml") from None
+        return compose(self.source, self.path)
 
     @staticmethod
     def _text(node: yaml.Node) -> str | None:
         """A scalar's text; None for a list, a mapping or a plain empty value."""
-        if not isinstance(node, yaml.ScalarNode) or (node.style is None and node.value in NULLS):
+        if not isinstance(node, yaml.ScalarNode) or is_null(node):
             return None
         return node.value
 

@@ -1,0 +1,1 @@
+"""Rules engines, notations and tools of each game."""

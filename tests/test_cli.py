@@ -1,0 +1,84 @@
+"""The CLI's promises: one clear message, the documented exit code, never a traceback; schemas stay current."""
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.content.schema import render, schemas
+
+from conftest import CONTENT, replace_in
+
+runner = CliRunner()
+
+
+def run(*args):
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in (result.stdout + (result.stderr or ""))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_committed_schemas_are_current():
+    for name, schema in schemas(CONTENT).items():
+        path = CONTENT / "schemas" / name
+        assert path.is_file(), f"run `pnp schema`: {path} is missing"
+        assert path.read_text(encoding="utf-8") == render(schema), f"run `pnp schema`: {name} is stale"
+
+
+def test_content_files_point_at_their_schemas():
+    for path in sorted(CONTENT.rglob("*.yaml")):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        target = (path.parent / first.split("=", 1)[1]).resolve()
+        assert target.is_file(), f"{path} points at {target}"
+
+
+def test_unknown_option_is_a_usage_error():
+    result = run("lint", "--colour")
+    assert result.exit_code == 2
+    assert "No such option: --colour" in result.stderr
+
+
+def test_bad_format_value_is_a_usage_error():
+    assert run("lint", "--format", "xml").exit_code == 2
+
+
+def test_check_of_a_missing_file(tmp_path):
+    missing = tmp_path / "nope.yaml"
+    result = run("check", str(missing))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"{missing}: error: file not found [file]"
+
+
+def test_check_of_an_unknown_game(tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_text("game: chess\n", encoding="utf-8")
+    result = run("check", str(record))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (f"{record}:1:7: error: game: unknown game 'chess'; expected one of: "
+                                     f"threesixteen, travel [record]")
+
+
+def test_check_of_a_record_that_is_not_a_mapping(tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_text("- just\n- a list\n", encoding="utf-8")
+    result = run("check", str(record))
+    assert result.exit_code == 1
+    assert result.stderr.strip().startswith(f"{record}:1:1: error: a game record is a mapping")
+
+
+def test_check_with_an_unknown_language(tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_text("game: travel\n", encoding="utf-8")
+    result = run("check", str(record), "--lang", "xx")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "Error: unknown language 'xx'; available: en, ko"
+
+
+def test_broken_content_is_one_message_and_exit_1(content_copy, tmp_path):
+    replace_in(content_copy / "print.yaml", "png_dpi: 300", "png_dpi: lots")
+    record = tmp_path / "game.yaml"
+    record.write_text("game: travel\n", encoding="utf-8")
+    result = run("check", str(record), "--content", str(content_copy))
+    assert result.exit_code == 1
+    assert result.stderr.strip().endswith("png_dpi: expected a whole number; found 'lots' [schema]")
