@@ -18,7 +18,7 @@ from .errors import EXIT_INVALID, EXIT_USAGE, InputError
 #: sub-command groups imported only when used, so `pnp build` with nothing to do starts fast
 LAZY_GROUPS = {
     "threesixteen": ("generator.games.threesixteen.cli", "3x16: be the caller, solve a deal, simulate games."),
-    # "travel": ("generator.games.travel.cli", "Travel game: simulate games with bots."),
+    "travel": ("generator.games.travel.cli", "Travel game: simulate games with bots."),
 }
 
 

@@ -24,7 +24,7 @@ class Texts:
     tree: dict[str, Any]
     located: list[Located]
 
-    def get(self, key: str, **values: Any) -> str:
+    def get(self, key: str, /, **values: Any) -> str:
         node: Any = self.tree
         for part in key.split("."):
             if not isinstance(node, dict) or part not in node:

@@ -1,0 +1,402 @@
+"""Players for simulated games: a random-legal bot and a greedy bot.
+
+Bots see what a player at the table sees: their own hand, the discard pile, hand sizes, everyone's countries
+(face up) and who has travelled. They act through a `Table` (sim.py), which handles announcements, reactions
+and recording, and answer the engine's questions (discards, passes, trade offers, reactions).
+"""
+from __future__ import annotations
+
+from .cards import (
+    EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD, K_SEARCH,
+    K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables,
+)
+
+# What a special item in hand is for, from the bot's point of view.
+ROLE_NONE, ROLE_DRAW, ROLE_SEARCH, ROLE_SWAP, ROLE_STEAL_CHOICE, ROLE_EXTRA = range(6)
+_ROLE_OF_KIND = {K_DRAW: ROLE_DRAW, K_SEARCH: ROLE_SEARCH, K_SWAP: ROLE_SWAP, K_STEAL_CHOICE: ROLE_STEAL_CHOICE,
+                 K_EXTRA: ROLE_EXTRA}
+
+
+class BotTables:
+    """Per-card numbers the bots use, computed once per content."""
+
+    def __init__(self, t: Tables):
+        self.role = [_ROLE_OF_KIND.get(k, ROLE_NONE) for k in t.kind]
+        value = []
+        for fam, kind in zip(t.family, t.kind):
+            if fam == ITEM:
+                value.append(1)
+            elif fam == PASSPORT:
+                value.append(100)
+            elif kind == K_SUBSTITUTE:
+                value.append(40)
+            elif kind in (K_CANCEL, K_BLOCK):
+                value.append(25)
+            elif kind == K_POSTCARD:
+                value.append(30)
+            elif kind == K_LIMIT_BONUS:
+                value.append(12)
+            else:
+                value.append(15)
+        self.value = value
+
+
+def card_value(g, p: int, c: int, index: int, hand: list[int], bt: BotTables) -> int:
+    """How much `p` wants to keep the card at `index` of their hand (duplicates beyond need are junk)."""
+    t = g.t
+    fam = t.family[c]
+    if fam == ITEM:
+        need = t.side_needs[g.dest(p)]
+        later = t.side_needs[g.centre] if not g.visited[p] else ()
+        want_now = need.count(c)
+        want = want_now + later.count(c)
+        if not want:
+            return 1
+        seen = hand[:index].count(c)
+        return 50 if seen < want_now else 20 if seen < want else 2
+    if fam == PASSPORT:
+        return 100 if not any(t.family[x] == PASSPORT for x in hand[:index]) else 3
+    if t.standin[c] == "transit" and g.visited[p]:
+        return 1
+    if t.kind[c] == K_POSTCARD:
+        return 10 + 10 * g.npost[p]
+    return bt.value[c]
+
+
+def least_useful(g, p: int, bt: BotTables, skip: tuple[int, ...] = ()) -> int:
+    """The non-forbidden card `p` minds losing least (-1 if none)."""
+    hand = g.hands[p]
+    flag = g.t.flag
+    best, best_value = -1, 1 << 30
+    for i, c in enumerate(hand):
+        if flag[c] == F_FORBIDDEN or c in skip:
+            continue
+        v = card_value(g, p, c, i, hand, bt)
+        if v < best_value:
+            best, best_value = c, v
+    return best
+
+
+def junk_cards(g, p: int, bt: BotTables, limit: int = 2) -> list[int]:
+    """Up to `limit` cards worth (almost) nothing to `p` (the cards `card_value` rates 2 or less): items beyond
+    what its next countries need, a transit-only stand-in once the transit is done. Never forbidden items."""
+    t = g.t
+    hand = g.hands[p]
+    need = t.side_needs[g.dest(p)]
+    later = () if g.visited[p] else t.side_needs[g.centre]
+    family = t.family
+    out: list[int] = []
+    if limit <= 0:
+        return out
+    for i, c in enumerate(hand):
+        if family[c] == ITEM:
+            if (c in need or c in later) and hand[:i].count(c) < need.count(c) + later.count(c):
+                continue
+        elif not (t.standin[c] == "transit" and g.visited[p]):
+            continue
+        out.append(c)
+        if len(out) == limit:
+            break
+    return out
+
+
+_BOT_TABLES: dict[int, tuple[Tables, BotTables]] = {}
+
+
+def bot_tables(t: Tables) -> BotTables:
+    hit = _BOT_TABLES.get(id(t))
+    if hit is None or hit[0] is not t:
+        hit = (t, BotTables(t))
+        _BOT_TABLES[id(t)] = hit
+    return hit[1]
+
+
+class GreedyBot:
+    """Collects what its next country needs, steals when it pays, clears forbidden items, uses specials."""
+
+    name = "greedy"
+
+    def __init__(self, t: Tables, rng):
+        self.bt = bot_tables(t)
+        self.rng = rng
+        self.refused: set[tuple[int, int, int]] = set()
+
+    # -- the engine's questions --------------------------------------------------------------------------
+
+    def limit_discard(self, g, p: int) -> int:
+        return least_useful(g, p, self.bt)
+
+    def event_discards(self, g, p: int, count: int) -> list[int]:
+        return _least_useful_n(g, p, self.bt, count)
+
+    def event_passes(self, g, p: int, count: int) -> list[int]:
+        """Pass forbidden items first (a cheap way to be rid of them), then the least useful cards."""
+        forbidden = [c for c in g.hands[p] if g.t.flag[c] == F_FORBIDDEN][:count]
+        return forbidden + _least_useful_n(g, p, self.bt, count - len(forbidden))
+
+    def accept_trade(self, g, q: int, p: int, give: list[int], get: list[int]) -> bool:
+        """`q` accepts when what it gets is worth more to it than what it gives."""
+        hand = g.hands[q]
+        gain = sum(_item_worth(g, q, c) for c in give)
+        loss = sum(_item_worth(g, q, c) for c in get)
+        return all(c in hand for c in get) and gain > loss
+
+    def use_cancel(self, g, q: int, p: int, travel: bool, target: int) -> bool:
+        """Spring the mousetrap on a winning travel, or on a steal aimed at us."""
+        return (travel and g.visited[p]) or target == q
+
+    def use_block(self, g, q: int, p: int) -> bool:
+        return True
+
+    # -- a turn --------------------------------------------------------------------------------------------
+
+    def act(self, tb, g, p: int) -> None:
+        t = g.t
+        bt = self.bt
+        hand = g.hands[p]
+        role = bt.role
+        special = -1
+        standins = False
+        for c in hand:
+            r = role[c]
+            if r:
+                if r == ROLE_EXTRA and g.actions_left == 1 and t.timing[c] == "own_turn":
+                    tb.play_extra(p, c)
+                    return
+                if t.timing[c] == "action":
+                    special = c
+            elif t.standin[c]:
+                standins = True
+        need = t.side_needs[g.dest(p)]
+        missing = [x for x in need if x not in hand]
+        if g.nforb[p] == 0 or g.twf[p]:
+            if not missing or standins:
+                used, lacking = g.travel_cards(p)
+                if not lacking and any(t.family[c] == PASSPORT for c in hand):
+                    tb.travel(p, used)
+                    return
+        else:
+            other = least_useful(g, p, bt)
+            if other >= 0 and card_value(g, p, other, hand.index(other), hand, bt) < 100:
+                forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
+                tb.drop(p, forbidden, other)
+                return
+        if special >= 0 and self._play_special(tb, g, p, special, missing):
+            return
+        if missing:
+            junk = junk_cards(g, p, bt, 3)
+            par = g.par[p]
+            wanted = next((x for x in missing if x in g.discard), -1)
+            cost = par["recycle_cost"]
+            if wanted >= 0 and par["recycle_take"] == 1 and len(junk) >= cost:
+                tb.recycle(p, junk[:cost], [wanted])
+                return
+            if self._offer(tb, g, p, missing, junk):
+                return
+            steal_cost = par["steal_cost"]
+            if (steal_cost == 0 or g.actions_left > 1) and len(junk) >= steal_cost:
+                target = _richest(g, p)
+                if target >= 0 and len(g.hands[target]) >= 3:
+                    tb.steal(p, target, junk[:steal_cost])
+                    return
+        tb.draw(p)
+
+    def _offer(self, tb, g, p: int, missing: list[int], junk: list[int]) -> bool:
+        """Offer a card another player needs for one we miss (never an offer already refused);
+        True if the trade happened."""
+        t = g.t
+        items = [c for c in junk if t.family[c] == ITEM]
+        if not items:
+            return False
+        for q in g.rot[p][1:]:
+            their_need = t.side_needs[g.dest(q)]
+            give = next((c for c in items if c in their_need), -1)
+            if give >= 0 and len(g.hands[q]) >= 2:
+                ask = next((m for m in missing if m not in their_need), -1)
+                if ask >= 0 and (q, give, ask) not in self.refused:
+                    if tb.offer(p, q, [give], [ask]):
+                        return True
+                    self.refused.add((q, give, ask))
+                    return False
+        return False
+
+    def _play_special(self, tb, g, p: int, c: int, missing: list[int]) -> bool:
+        t = g.t
+        r = self.bt.role[c]
+        if r == ROLE_DRAW:
+            tb.play_draw(p, c)
+            return True
+        if r == ROLE_SEARCH and missing and g.draw:
+            eff = t.effect[c]
+            pool = [x for x in g.draw if not eff.only_items or t.family[x] == ITEM]
+            chosen = [x for x in missing if x in pool][:eff.take]
+            for x in pool:
+                if len(chosen) >= min(eff.take, len(pool)):
+                    break
+                if chosen.count(x) < pool.count(x):
+                    chosen.append(x)
+            if chosen:
+                tb.play_search(p, c, chosen)
+                return True
+            return False
+        if r == ROLE_SWAP:
+            junk = junk_cards(g, p, self.bt, t.effect[c].max)
+            if junk:
+                tb.play_swap(p, c, junk)
+                return True
+            return False
+        if r == ROLE_STEAL_CHOICE and missing:
+            cost = t.effect[c].cost
+            junk = junk_cards(g, p, self.bt, cost)
+            if len(junk) < cost:
+                return False
+            for q in g.rot[p][1:]:
+                take = next((x for x in missing if x in g.hands[q]), -1)
+                if take >= 0:
+                    tb.play_steal_choice(p, c, q, junk, take)
+                    return True
+        return False
+
+
+class RandomBot:
+    """Takes a random legal action with random legal choices; the reference for 'no strategy at all'."""
+
+    name = "random"
+
+    def __init__(self, t: Tables, rng):
+        self.bt = bot_tables(t)
+        self.rng = rng
+
+    def _pick(self, cards: list[int], count: int) -> list[int]:
+        return self.rng.sample(cards, count) if count <= len(cards) else []
+
+    def limit_discard(self, g, p: int) -> int:
+        return self.rng.choice([c for c in g.hands[p] if g.t.flag[c] != F_FORBIDDEN])
+
+    def event_discards(self, g, p: int, count: int) -> list[int]:
+        return self._pick([c for c in g.hands[p] if g.t.flag[c] != F_FORBIDDEN], count)
+
+    def event_passes(self, g, p: int, count: int) -> list[int]:
+        return self._pick(list(g.hands[p]), count)
+
+    def accept_trade(self, g, q: int, p: int, give: list[int], get: list[int]) -> bool:
+        hand = list(g.hands[q])
+        for c in get:
+            if c not in hand:
+                return False
+            hand.remove(c)
+        return self.rng.random() < 0.5
+
+    def use_cancel(self, g, q: int, p: int, travel: bool, target: int) -> bool:
+        return self.rng.random() < 0.5
+
+    def use_block(self, g, q: int, p: int) -> bool:
+        return self.rng.random() < 0.5
+
+    def act(self, tb, g, p: int) -> None:
+        rng = self.rng
+        t = g.t
+        hand = g.hands[p]
+        free = [c for c in hand if t.flag[c] != F_FORBIDDEN]
+        others = [q for q in g.rot[p][1:] if g.hands[q]]
+        options = [self._draw]
+        used, missing = g.travel_cards(p)
+        if not missing and any(t.family[c] == PASSPORT for c in hand) and (g.nforb[p] == 0 or g.twf[p]):
+            options.append(self._travel)
+        cost = g.par[p]["recycle_cost"]
+        if len(free) >= cost and any(t.family[c] != EVENT for c in g.discard + free[:cost]):
+            options.append(self._recycle)
+        if others and hand:
+            options.append(self._trade)
+        if others and len(free) >= g.par[p]["steal_cost"]:
+            options.append(self._steal)
+        if g.nforb[p] and len(free) >= 1:
+            options.append(self._drop)
+        if any(self.bt.role[c] for c in hand):
+            options.append(self._special)
+        rng.choice(options)(tb, g, p)
+
+    def _draw(self, tb, g, p):
+        tb.draw(p)
+
+    def _travel(self, tb, g, p):
+        tb.travel(p, g.travel_cards(p)[0])
+
+    def _recycle(self, tb, g, p):
+        t = g.t
+        free = [c for c in g.hands[p] if t.flag[c] != F_FORBIDDEN]
+        paid = self._pick(free, g.par[p]["recycle_cost"])
+        pool = [c for c in g.discard + paid if t.family[c] != EVENT]
+        tb.recycle(p, paid, self._pick(pool, min(g.par[p]["recycle_take"], len(pool))))
+
+    def _trade(self, tb, g, p):
+        rng = self.rng
+        q = rng.choice([q for q in g.rot[p][1:] if g.hands[q]])
+        give = self._pick(g.hands[p], rng.randint(1, min(2, len(g.hands[p]))))
+        get = self._pick(g.hands[q], rng.randint(1, min(2, len(g.hands[q]))))
+        if not tb.offer(p, q, give, get):
+            tb.draw(p)
+
+    def _steal(self, tb, g, p):
+        t = g.t
+        q = self.rng.choice([q for q in g.rot[p][1:] if g.hands[q]])
+        free = [c for c in g.hands[p] if t.flag[c] != F_FORBIDDEN]
+        tb.steal(p, q, self._pick(free, g.par[p]["steal_cost"]))
+
+    def _drop(self, tb, g, p):
+        t = g.t
+        hand = g.hands[p]
+        forbidden = self.rng.choice([c for c in hand if t.flag[c] == F_FORBIDDEN])
+        tb.drop(p, forbidden, self.rng.choice([c for c in hand if t.flag[c] != F_FORBIDDEN]))
+
+    def _special(self, tb, g, p):
+        t = g.t
+        rng = self.rng
+        c = rng.choice([c for c in g.hands[p] if self.bt.role[c]])
+        role = self.bt.role[c]
+        rest = [x for x in g.hands[p] if x != c and t.flag[x] != F_FORBIDDEN]
+        eff = t.effect[c]
+        if role == ROLE_EXTRA:
+            tb.play_extra(p, c)
+        elif role == ROLE_DRAW:
+            tb.play_draw(p, c)
+        elif role == ROLE_SEARCH:
+            pool = [x for x in g.draw if not eff.only_items or t.family[x] == ITEM]
+            tb.play_search(p, c, self._pick(pool, min(eff.take, len(pool))))
+        elif role == ROLE_SWAP and rest:
+            tb.play_swap(p, c, self._pick(rest, rng.randint(1, min(eff.max, len(rest)))))
+        elif role == ROLE_STEAL_CHOICE and len(rest) >= eff.cost and any(g.hands[q] for q in g.rot[p][1:]):
+            q = rng.choice([q for q in g.rot[p][1:] if g.hands[q]])
+            tb.play_steal_choice(p, c, q, self._pick(rest, eff.cost), rng.choice(g.hands[q]))
+        else:
+            tb.draw(p)
+
+
+def _item_worth(g, p: int, c: int) -> int:
+    t = g.t
+    if t.family[c] == ITEM:
+        if c in t.side_needs[g.dest(p)]:
+            return 50
+        if not g.visited[p] and c in t.side_needs[g.centre]:
+            return 20
+        return 1
+    return 30
+
+
+def _richest(g, p: int) -> int:
+    best, size = -1, 0
+    for q in g.rot[p][1:]:
+        if len(g.hands[q]) > size:
+            best, size = q, len(g.hands[q])
+    return best
+
+
+def _least_useful_n(g, p: int, bt: BotTables, count: int) -> list[int]:
+    """The `count` non-forbidden cards of `p`'s hand worth least to them."""
+    hand = g.hands[p]
+    flag = g.t.flag
+    ranked = sorted((card_value(g, p, c, i, hand, bt), i) for i, c in enumerate(hand) if flag[c] != F_FORBIDDEN)
+    return [hand[i] for _, i in ranked[:max(0, count)]]
+
+
+BOTS = {"greedy": GreedyBot, "random": RandomBot}

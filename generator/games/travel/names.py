@@ -1,0 +1,83 @@
+"""Names a person may write in a record: card ids or card names in any content language, countries by ISO code
+or name, characters by id or name. Matching ignores case, spaces, hyphens and underscores (`Lucky coin`,
+`lucky-coin`, `LUCKYCOIN` and `행운의 동전` all name the same card when the language files say so).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ...content.texts import Texts
+from .cards import FAMILY_KEYS, Tables
+
+_STRIP = re.compile(r"[\s\-_·.'’]+")
+AMBIGUOUS = -(1 << 30)
+#: the notation's words (English); see notation.py
+KEYWORDS = ("draw", "recycle", "trade", "for", "refused", "steal", "pay", "travel", "with", "drop", "play",
+            "empty", "reshuffle")
+
+_norm_cache: dict[str, str] = {}
+
+
+def normalise(text: str) -> str:
+    """Case-folded, NFC, without spaces, hyphens, underscores, dots and middle dots."""
+    hit = _norm_cache.get(text)
+    if hit is None:
+        hit = _STRIP.sub("", unicodedata.normalize("NFC", text).casefold())
+        if len(_norm_cache) < 100_000:
+            _norm_cache[text] = hit
+    return hit
+
+
+def character_code(index: int) -> int:
+    """Characters are not cards; where a card is expected they are carried as negative numbers (R33)."""
+    return -index - 2
+
+
+class NameIndex:
+    """Normalised name -> card (characters as negative codes), country side, keyword."""
+
+    def __init__(self, t: Tables, texts: list[Texts]):
+        self.t = t
+        self.cards: dict[str, int] = {}
+        self.countries: dict[str, int] = {}
+        #: normalised first word of a multi-word name -> the most words such a name has
+        self.multi_first: dict[str, int] = {}
+        for c, card_id in enumerate(t.ids):
+            self.cards[normalise(card_id)] = c
+        for i, char_id in enumerate(t.character_ids):
+            self.cards.setdefault(normalise(char_id), character_code(i))
+        for side, code in enumerate(t.side_codes):
+            self.countries[normalise(code)] = side
+        #: country codes exactly as the content writes them (the common case in records)
+        self.countries_raw = {code: side for side, code in enumerate(t.side_codes)}
+        ids = set(self.cards)
+        for words in texts:
+            for c, card_id in enumerate(t.ids):
+                self._add_card(words, f"{FAMILY_KEYS[t.family[c]]}.{card_id}.name", c, ids)
+            for i, char_id in enumerate(t.character_ids):
+                self._add_card(words, f"characters.{char_id}.name", character_code(i), ids)
+            for side, code in enumerate(t.side_codes):
+                if words.has(f"countries.{code}.name"):
+                    name = words.get(f"countries.{code}.name")
+                    self.countries.setdefault(normalise(name), side)
+                    self._note_words(name)
+        self.keywords = {normalise(k): k for k in KEYWORDS}
+
+    def _add_card(self, words: Texts, key: str, code: int, ids: set[str]) -> None:
+        if not words.has(key):
+            return
+        name = words.get(key)
+        norm = normalise(name)
+        if not norm:
+            return
+        self._note_words(name)
+        if norm not in ids:
+            known = self.cards.get(norm)
+            self.cards[norm] = code if known in (None, code) else AMBIGUOUS
+
+    def _note_words(self, name: str) -> None:
+        parts = name.split()
+        if len(parts) > 1:
+            first = normalise(parts[0])
+            self.multi_first[first] = max(self.multi_first.get(first, 0), len(parts))

@@ -1,0 +1,450 @@
+"""The turn-line notation: what a person writes for one turn, parsed into clauses.
+
+    turn     := clause { ";" clause }
+    clause   := "empty" tail                              the empty-hand draw at the start of a turn (R18)
+              | "draw" tail                               R9
+              | "recycle" cards "->" cards tail           R10: paid, then taken from the discard pile
+              | "trade" PLAYER cards "for" cards ["refused"] tail        R11, R12
+              | "steal" PLAYER ["pay" cards] ["->" card] tail            R13
+              | "travel" COUNTRY { "with" card ["for" card] } tail       R14-R16 (stand-ins named only by choice)
+              | "drop" card ["with"] card tail            R29: a forbidden item and one other card
+              | "play" card ARGS tail                     R23; ARGS by the card's effect kind:
+                    draw: nothing | search_draw_pile: ["->" cards] | swap_with_draw_pile: cards "->"
+                    steal_choice: PLAYER ["pay" cards] ["->" card] | extra_action: nothing
+              | PLAYER card                               a reaction (mousetrap, padlock) to the clause before
+    tail     := { card [event] | "+" card [event] | "-" card | "reshuffle" }
+                a card (bare or "+card") is a card drawn; "-card" is a card discarded for the hand limit
+    event    := "[" { PLAYER tail } "]"                   what each player did for the event just drawn
+
+Commas separate freely; `→` may stand for `->`. Cards, countries and players are matched by names.py.
+
+Speed: a line is split into token strings with one regex call; every position is a token index, turned into
+a character offset (and so into file:line:col) only when a message needs it.
+"""
+from __future__ import annotations
+
+import re
+
+from .cards import K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
+from .names import AMBIGUOUS, NameIndex, normalise
+
+# Element types in a tail: (type, card, token index, event entries or None)
+E_DRAW, E_PLUS, E_MINUS, E_RESHUFFLE = range(4)
+# Clause kinds
+C_EMPTY, C_DRAW, C_RECYCLE, C_TRADE, C_STEAL, C_TRAVEL, C_DROP, C_PLAY, C_REACT, C_TAIL = range(10)
+CLAUSE_WORDS = {"empty": C_EMPTY, "draw": C_DRAW, "recycle": C_RECYCLE, "trade": C_TRADE, "steal": C_STEAL,
+                "travel": C_TRAVEL, "drop": C_DROP, "play": C_PLAY}
+
+_WORD = r"[+-]?(?:[^\s\[\];,>+→-]|-(?!>))+"
+_TOKENS = re.compile(rf"->|→|[\[\];,]|{_WORD}|\S")
+_WORD_FULL = re.compile(_WORD)
+_PUNCT = frozenset("[];,")
+NO_CARD = -1 << 31
+_ARROWS = frozenset(("->", "→"))
+
+# Word classes: what a token is (one dict lookup per token once a word has been seen)
+W_OTHER, W_KEYWORD, W_CARD, W_PLAYER, W_MARKED, W_ARROW, W_PUNCT, W_BAD = range(8)
+
+
+#: a line where splitting at whitespace would not give the same tokens as _TOKENS
+_SPLIT_UNSAFE = re.compile(r"[\[\];,→]|\S\+|\S->|->\S|(?<!-)>")
+
+
+def tokenize(text: str) -> list[str]:
+    if _SPLIT_UNSAFE.search(text) is None:
+        return text.split()
+    return _TOKENS.findall(text)
+
+
+def token_offsets(text: str) -> list[int]:
+    """The character offset of every token of `text` (the same tokens `tokenize` gives)."""
+    return [m.start() for m in _TOKENS.finditer(text)]
+
+
+class NotationError(Exception):
+    """A turn line that cannot be read: `key` names the message (check.errors.notation.<key>), at token `at`."""
+
+    def __init__(self, at: int, key: str, **facts):
+        super().__init__(key)
+        self.at = at
+        self.key = key
+        self.facts = facts
+
+
+class Clause:
+    """One clause of a turn line. Card lists hold (card, token index) pairs; positions are token indices."""
+
+    who = -1
+    who_pos = 0
+    card = -1
+    card_pos = 0
+    a: list = []
+    b: list = []
+    side = -1
+    refused = False
+    standins: list = []
+    tail: list = []
+    arrow = -1
+
+    def __init__(self, kind: int, pos: int):
+        self.kind = kind
+        self.pos = pos
+
+
+class Vocabulary:
+    """What a word means for the content's names, shared by every record: `common` maps each word seen so far
+    that is a keyword, card, marked card, arrow or punctuation; other words (players, unknown) are per record."""
+
+    def __init__(self, names: NameIndex):
+        self.names = names
+        self.common: dict[str, tuple[int, object]] = {}
+
+    def classify(self, word: str) -> tuple[int, object]:
+        hit = self.common.get(word)
+        if hit is None:
+            hit = self._classify(word)
+            if hit[0] != W_OTHER and len(self.common) < 200_000:
+                self.common[word] = hit
+        return hit
+
+    def _classify(self, word: str) -> tuple[int, object]:
+        if word in _ARROWS:
+            return W_ARROW, None
+        if word in _PUNCT:
+            return W_PUNCT, None
+        if not _WORD_FULL.fullmatch(word):
+            return W_BAD, None
+        if word[0] in "+-":
+            inner = self._classify(word[1:])
+            return (W_MARKED, (word[0], inner)) if inner[0] in (W_CARD, W_OTHER) else (W_BAD, None)
+        norm = normalise(word)
+        key = self.names.keywords.get(norm)
+        if key:
+            return W_KEYWORD, key
+        if norm in self.names.multi_first:
+            return W_OTHER, norm
+        code = self.names.cards.get(norm)
+        if code is not None:
+            return W_CARD, code
+        return W_OTHER, norm
+
+
+class TurnParser:
+    """Parses turn lines for one record: knows its players and the content's names."""
+
+    def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, players: dict[str, int]):
+        self.t = tables
+        self.names = names
+        self.vocabulary = vocabulary
+        self.players = players
+        self.common = vocabulary.common
+        self.kinds: dict[str, tuple[int, object]] = {}
+        self.tok: list[str] = []
+        self.i = 0
+        self.n = 0
+
+    def kind(self, word: str) -> tuple[int, object]:
+        """(class, value) of a token: W_PLAYER -> seat, W_CARD -> card, W_KEYWORD -> keyword,
+        W_MARKED -> (mark, class and value of the unmarked word), W_OTHER -> normalised text."""
+        hit = self.common.get(word) or self.kinds.get(word)
+        if hit is None:
+            hit = self.vocabulary.classify(word)
+            if hit[0] == W_OTHER:
+                seat = self.players.get(hit[1])
+                if seat is not None:
+                    hit = W_PLAYER, seat
+                self.kinds[word] = hit
+        return hit
+
+    # -- entry points --------------------------------------------------------------------------------------
+
+    def parse(self, text: str) -> list[Clause]:
+        self.tok = tokenize(text)
+        self.i = 0
+        self.n = len(self.tok)
+        clauses = []
+        while True:
+            clauses.append(self._clause())
+            if self.i >= self.n:
+                return clauses
+            word = self.tok[self.i]
+            if word != ";":
+                raise NotationError(self.i, "expected_semicolon", word=word)
+            self.i += 1
+
+    def cards_only(self, text: str) -> list[tuple[int, int]]:
+        """A plain list of card names (a starting hand, a passport), nothing else."""
+        self.tok = tokenize(text)
+        self.i = 0
+        self.n = len(self.tok)
+        out = self._cards()
+        if self.i < self.n:
+            raise NotationError(self.i, "expected_card", found=self.tok[self.i])
+        return out
+
+    def country_only(self, text: str) -> int:
+        self.tok = tokenize(text)
+        self.i = 0
+        self.n = len(self.tok)
+        side = self._country()
+        if self.i < self.n:
+            raise NotationError(0, "unknown_country", word=text)
+        return side
+
+    # -- token helpers -------------------------------------------------------------------------------------
+
+    def player_of(self, word: str) -> int:
+        hit = self.kind(word)
+        return hit[1] if hit[0] == W_PLAYER else -1
+
+    def _found(self) -> str:
+        return self.tok[self.i] if self.i < self.n else ""
+
+    def _accept(self, keyword: str) -> bool:
+        if self.i < self.n and self.kind(self.tok[self.i]) == (W_KEYWORD, keyword):
+            self.i += 1
+            return True
+        return False
+
+    def _expect(self, keyword: str) -> int:
+        at = self.i
+        if not self._accept(keyword):
+            raise NotationError(at, "expected_word", word=keyword, found=self._found())
+        return at
+
+    def _accept_arrow(self) -> int:
+        if self.i < self.n and self.tok[self.i] in _ARROWS:
+            self.i += 1
+            return self.i - 1
+        return -1
+
+    def _expect_arrow(self) -> int:
+        at = self._accept_arrow()
+        if at < 0:
+            raise NotationError(self.i, "expected_arrow", found=self._found())
+        return at
+
+    def _player(self) -> tuple[int, int]:
+        at = self.i
+        p = self.player_of(self.tok[at]) if at < self.n else -1
+        if p < 0:
+            raise NotationError(at, "expected_player", found=self._found())
+        self.i = at + 1
+        return p, at
+
+    def _multi(self, first: str) -> int:
+        """A card named by several words from the current token on (longest match); advances past it."""
+        i = self.i
+        tok = self.tok
+        cards = self.names.cards
+        for k in range(min(self.names.multi_first.get(first, 0), self.n - i), 1, -1):
+            parts = [self.kind(p) for p in tok[i + 1:i + k]]
+            if all(c in (W_OTHER, W_CARD, W_KEYWORD) for c, _ in parts):
+                code = cards.get(first + "".join(normalise(p) for p in tok[i + 1:i + k]))
+                if code is not None:
+                    return self._checked(code, i + k)
+        code = cards.get(first)
+        return NO_CARD if code is None else self._checked(code, i + 1)
+
+    def _checked(self, code: int, nxt: int) -> int:
+        if code == AMBIGUOUS:
+            raise NotationError(self.i, "ambiguous_name", word=self.tok[self.i])
+        self.i = nxt
+        return code
+
+    def _card(self) -> tuple[int, int]:
+        at = self.i
+        if at >= self.n:
+            raise NotationError(at, "expected_card", found="")
+        cls, value = self.kind(self.tok[at])
+        if cls == W_CARD:
+            self.i = at + 1
+            return value, at
+        code = self._multi(value) if cls == W_OTHER else NO_CARD
+        if code == NO_CARD:
+            raise NotationError(at, "expected_card", found=self.tok[at])
+        return code, at
+
+    def _cards(self) -> list[tuple[int, int]]:
+        """Bare card names until a keyword, arrow, mark, player name or punctuation other than a comma."""
+        out = []
+        tok = self.tok
+        common = self.common
+        while self.i < self.n:
+            word = tok[self.i]
+            hit = common.get(word) or self.kind(word)
+            cls = hit[0]
+            if cls == W_CARD:
+                out.append((hit[1], self.i))
+                self.i += 1
+            elif word == ",":
+                self.i += 1
+            elif cls == W_OTHER or cls == W_BAD:
+                out.append(self._card())
+            else:
+                break
+        return out
+
+    def _country(self) -> int:
+        at = self.i
+        if at < self.n:
+            side = self.names.countries_raw.get(self.tok[at])
+            if side is not None and (at + 1 >= self.n or self.kind(self.tok[at + 1])[0] >= W_MARKED):
+                self.i = at + 1
+                return side
+        if at >= self.n or self.kind(self.tok[at])[0] >= W_MARKED:
+            raise NotationError(at, "expected_country", found=self._found())
+        names = self.names.countries
+        best = None
+        for k in range(1, min(4, self.n - at) + 1):
+            if self.kind(self.tok[at + k - 1])[0] >= W_MARKED:
+                break
+            side = names.get("".join(normalise(p) for p in self.tok[at:at + k]))
+            if side is not None:
+                best = side, at + k
+        if best is None:
+            raise NotationError(at, "unknown_country", word=self.tok[at])
+        self.i = best[1]
+        return best[0]
+
+    # -- grammar -------------------------------------------------------------------------------------------
+
+    def _clause(self) -> Clause:
+        at = self.i
+        if at >= self.n or self.tok[at] == ";":
+            raise NotationError(at, "empty_clause")
+        word = self.tok[at]
+        cls, value = self.common.get(word) or self.kind(word)
+        kind = CLAUSE_WORDS.get(value) if cls == W_KEYWORD else None
+        if kind is not None:
+            self.i = at + 1
+            cl = Clause(kind, at)
+            handler = self._ARGS.get(value)
+            if handler is not None:
+                handler(self, cl)
+        elif cls == W_PLAYER:
+            cl = Clause(C_REACT, at)
+            cl.who, cl.who_pos = self._player()
+            cl.card, cl.card_pos = self._card()
+        elif cls == W_MARKED or (cls == W_KEYWORD and value == "reshuffle"):
+            cl = Clause(C_TAIL, at)
+        elif cls >= W_ARROW:
+            raise NotationError(at, "unexpected", word=word)
+        else:
+            raise NotationError(at, "expected_action", word=word)
+        if self.i < self.n:
+            cl.tail = self._tail(False)
+        return cl
+
+    def _c_recycle(self, cl: Clause) -> None:
+        cl.a = self._cards()
+        cl.arrow = self._expect_arrow()
+        cl.b = self._cards()
+
+    def _c_trade(self, cl: Clause) -> None:
+        cl.who, cl.who_pos = self._player()
+        cl.a = self._cards()
+        cl.arrow = self._expect("for")
+        cl.b = self._cards()
+        cl.refused = self._accept("refused")
+
+    def _c_steal(self, cl: Clause) -> None:
+        cl.who, cl.who_pos = self._player()
+        if self._accept("pay"):
+            cl.a = self._cards()
+        cl.arrow = self._accept_arrow()
+        if cl.arrow >= 0:
+            cl.b = self._cards()
+
+    def _c_travel(self, cl: Clause) -> None:
+        cl.card_pos = self.i
+        cl.side = self._country()
+        while self._accept("with"):
+            standin, at = self._card()
+            item = self._card()[0] if self._accept("for") else -1
+            if not cl.standins:
+                cl.standins = []
+            cl.standins.append((standin, item, at))
+
+    def _c_drop(self, cl: Clause) -> None:
+        cl.card, cl.card_pos = self._card()
+        self._accept("with")
+        cl.a = [self._card()]
+
+    def _c_play(self, cl: Clause) -> None:
+        cl.card, cl.card_pos = self._card()
+        kind = self.t.kind[cl.card] if cl.card >= 0 else 0
+        if kind == K_DRAW:
+            self._accept_arrow()
+        elif kind == K_SEARCH:
+            cl.arrow = self._accept_arrow()
+            if cl.arrow >= 0:
+                cl.b = self._cards()
+        elif kind == K_SWAP:
+            cl.a = self._cards()
+            cl.arrow = self._expect_arrow()
+        elif kind == K_STEAL_CHOICE:
+            self._c_steal(cl)
+
+    _ARGS = {"recycle": _c_recycle, "trade": _c_trade, "steal": _c_steal, "travel": _c_travel, "drop": _c_drop,
+             "play": _c_play}
+
+    def _tail(self, in_event: bool) -> list[tuple]:
+        out = []
+        tok = self.tok
+        common = self.common
+        while self.i < self.n:
+            at = self.i
+            word = tok[at]
+            cls, value = common.get(word) or self.kind(word)
+            etype = E_DRAW
+            if cls == W_CARD:
+                code = value
+                self.i = at + 1
+            elif cls == W_MARKED:
+                etype = E_PLUS if value[0] == "+" else E_MINUS
+                inner_cls, inner = value[1]
+                if inner_cls == W_CARD:
+                    code = inner
+                    self.i = at + 1
+                else:
+                    code = self._multi(inner)
+            elif cls == W_OTHER:
+                code = self._multi(value)
+            elif cls == W_PUNCT:
+                if word == "," or (word == ";" and in_event):
+                    self.i = at + 1
+                    continue
+                if word == ("]" if in_event else ";"):
+                    break
+                raise NotationError(at, "bracket_after_event" if word == "[" else "unexpected", word=word)
+            elif cls == W_KEYWORD and value == "reshuffle":
+                out.append((E_RESHUFFLE, -1, at, None))
+                self.i = at + 1
+                continue
+            elif cls == W_PLAYER and in_event:
+                break
+            else:
+                raise NotationError(at, "unexpected", word=word)
+            if code == NO_CARD:
+                raise NotationError(at, "unknown_card", word=word[1:] if cls == W_MARKED else word)
+            sub = None
+            if self.i < self.n and tok[self.i] == "[":
+                self.i += 1
+                sub = self._event_entries(self.i - 1)
+            out.append((etype, code, at, sub))
+        return out
+
+    def _event_entries(self, start: int) -> list[tuple[int, int, list]]:
+        entries = []
+        tok = self.tok
+        while True:
+            while self.i < self.n and tok[self.i] in (",", ";"):
+                self.i += 1
+            if self.i >= self.n:
+                raise NotationError(start, "unclosed_bracket")
+            if tok[self.i] == "]":
+                self.i += 1
+                return entries
+            p, at = self._player()
+            entries.append((p, at, self._tail(True)))

@@ -1,0 +1,74 @@
+"""The travel game's words in one language: card and country names, rule texts, and the checker's phrases.
+
+Everything the checker and the simulator print lives in `content/travel/<lang>.yaml` (rules under `rules`, the
+reports' own phrases under `check`), so a new language is a new file. Only the game's own file is read: all
+the words these reports use are there.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ...content.texts import Texts, check_shape
+from ...content.yamlsrc import load_yaml
+from ...errors import InputError, Position
+from .cards import FAMILY_KEYS, Tables
+
+GAME_DIR = "travel"
+DATA_FILES = {"game.yaml"}
+
+
+def languages(root: Path) -> list[str]:
+    """Every language with a travel text file, English (the reference) first."""
+    langs = sorted(p.stem for p in (Path(root) / GAME_DIR).glob("*.yaml") if p.name not in DATA_FILES)
+    return sorted(langs, key=lambda lang: (lang != "en", lang))
+
+
+@lru_cache(maxsize=32)
+def _load(path: str, mtime_ns: int, lang: str) -> Texts:
+    data, located = load_yaml(path, f"content/{GAME_DIR}/{lang}.yaml")
+    check_shape(data, located)
+    return Texts(lang, data or {}, [located])
+
+
+def load_words(root: Path, lang: str) -> Texts:
+    """The texts of `content/travel/<lang>.yaml`; a language without a file is an InputError."""
+    path = Path(root) / GAME_DIR / f"{lang}.yaml"
+    if not path.is_file():
+        known = ", ".join(languages(root)) or "none"
+        raise InputError.at(Position(f"content/{GAME_DIR}/{lang}.yaml"),
+                            f"no travel texts for language '{lang}' (available: {known})", "usage")
+    return _load(str(path), path.stat().st_mtime_ns, lang)
+
+
+class Words:
+    """Look-ups the reports need, in one language."""
+
+    def __init__(self, texts: Texts, tables: Tables):
+        self.texts = texts
+        self.t = tables
+        self._rule_values = dict(tables.rules)
+
+    def __call__(self, key: str, /, **values) -> str:
+        return self.texts.get(f"check.{key}", **values)
+
+    def card(self, c: int) -> str:
+        if c < 0:
+            return self.character(-c - 2)
+        return self.texts.get(f"{FAMILY_KEYS[self.t.family[c]]}.{self.t.ids[c]}.name")
+
+    def cards(self, cards) -> str:
+        return ", ".join(self.card(c) for c in cards) if cards else self("nothing")
+
+    def character(self, index: int) -> str:
+        return self.texts.get(f"characters.{self.t.character_ids[index]}.name")
+
+    def country(self, side: int) -> str:
+        code = self.t.side_codes[side]
+        return f"{self.texts.get(f'countries.{code}.name')} ({code})"
+
+    def rule_title(self, rule: str) -> str:
+        return self.texts.get(f"rules.{rule}.title")
+
+    def rule_text(self, rule: str) -> str:
+        return self.texts.get(f"rules.{rule}.text", **self._rule_values)

@@ -1,0 +1,146 @@
+"""The travel engine follows the content: setup, who starts, the draw pile, and rule numbers and card effects
+taken from game.yaml (a modified copy of the content changes the game with no code change)."""
+from __future__ import annotations
+
+import random
+import shutil
+
+import pytest
+
+from generator.content.load import default_root, load_content
+from generator.games.travel.cards import EXTENSIONS, ITEM, great_circle_km, tables_for
+from generator.games.travel.check import check_text
+from generator.games.travel.engine import Game, Setup, draw_pile_for, first_player
+from generator.games.travel.sim import SimOracle, Table, play, random_setup, simulate_one
+from generator.games.travel.bots import GreedyBot
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+@pytest.fixture(scope="module")
+def t(content):
+    return tables_for(content.travel)
+
+
+def modified_content(tmp_path, *replacements: tuple[str, str]):
+    """A copy of content/ with game.yaml edited by plain text replacements."""
+    root = tmp_path / "content"
+    shutil.copytree(default_root(), root)
+    game = root / "travel" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new)
+    game.write_text(text, encoding="utf-8")
+    return load_content(root)
+
+
+RECORD = """game: travel
+players:
+  - {name: Mina, passport: passport-kr, transit: FR, hand: camera map coat}
+  - {name: Joon, passport: passport-jp, transit: DE, hand: adapter map umbrella}
+centre: JP
+extensions: [special]
+turns:
+"""
+
+
+def test_great_circle_distance_seoul_tokyo(t):
+    seoul = t.side_capital[t.side_index["KR"]]
+    tokyo = t.side_capital[t.side_index["JP"]]
+    assert great_circle_km(seoul, tokyo) == pytest.approx(1150, abs=15)
+
+
+def test_closest_transit_capital_starts_and_a_tie_goes_to_the_earlier_seat(t):
+    side = t.side_index
+    assert first_player(t, [side["FR"], side["DE"], side["KR"]], side["JP"]) == 2
+    assert first_player(t, [side["FR"], side["FR"]], side["JP"]) == 0
+
+
+def test_the_draw_pile_holds_undealt_items_and_the_chosen_extensions(t):
+    setup = Setup(["A", "B"], t.by_family[1][:2], [0, 2], [-1, -1], 4, frozenset({"events"}),
+                  [t.by_family[ITEM][:3], t.by_family[ITEM][:3]])
+    pile = draw_pile_for(t, setup)
+    assert len(pile) == 32 - 6 + len(t.by_family[2])
+    assert pile.count(t.by_family[ITEM][0]) == 2
+
+
+def test_the_content_decides_the_hand_limit(tmp_path, content):
+    record = RECORD + "".join(f"  - {line}\n" for line in (
+        "Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera", "Joon: draw swimsuit"))
+    assert check_text(record, "r.yaml", content, "en").ok
+    smaller = modified_content(tmp_path, ("hand_limit: 7 ", "hand_limit: 6 "))
+    report = check_text(record, "r.yaml", smaller, "en")
+    assert not report.ok
+    assert report.to_json()["violation"]["rule"] == "R17"
+    assert report.to_json()["violation"]["turn"] == 5
+    assert "limit of 6" in report.to_text()
+
+
+def test_the_content_decides_what_a_lucky_coin_draws(tmp_path, content):
+    record = RECORD + "".join(f"  - {line}\n" for line in (
+        "Joon: draw lucky-coin", "Mina: draw coat", "Joon: play lucky-coin coat camera swimsuit"))
+    report = check_text(record, "r.yaml", content, "en")
+    assert report.to_json()["violation"]["rule"] == "R23"
+    richer = modified_content(tmp_path, ("{kind: draw, timing: action, count: 2}",
+                                         "{kind: draw, timing: action, count: 3}"))
+    assert check_text(record, "r.yaml", richer, "en").ok
+
+
+def test_a_special_item_made_own_turn_is_no_longer_an_action(tmp_path, content):
+    record = RECORD + "".join(f"  - {line}\n" for line in (
+        "Joon: draw lucky-coin", "Mina: draw coat", "Joon: play lucky-coin coat camera; draw swimsuit"))
+    assert check_text(record, "r.yaml", content, "en").to_json()["violation"]["rule"] == "R8"
+    changed = modified_content(tmp_path, ("{kind: draw, timing: action, count: 2}",
+                                          "{kind: draw, timing: own_turn, count: 2}"))
+    assert check_text(record, "r.yaml", changed, "en").ok
+
+
+def test_the_simulator_follows_the_content_too(tmp_path):
+    changed = modified_content(tmp_path, ("hand_limit: 7 ", "hand_limit: 4 "))
+    t = tables_for(changed.travel)
+    rng = random.Random(5)
+    setup = random_setup(t, 3, frozenset(EXTENSIONS) - {"characters"}, rng)
+    bots = [GreedyBot(t, rng) for _ in range(3)]
+    largest = 0
+
+    class Watch(SimOracle):
+        def draw(self, g, p):
+            nonlocal largest
+            largest = max(largest, max(len(h) - g.bonus[q] - g.nforb[q] for q, h in enumerate(g.hands)))
+            return super().draw(g, p)
+
+    g = Game(t, setup, Watch(rng, bots))
+    play(g, bots, Table(g, bots, rng))
+    assert largest <= 4
+
+
+def test_characters_change_a_rule_for_their_owner_only(t):
+    setup = random_setup(t, 6, frozenset(EXTENSIONS), random.Random(3))
+    g = Game(t, setup, None)
+    for p, character in enumerate(setup.characters):
+        for rule, value in t.rules.items():
+            expected = t.character_mods[character].get(rule, value)
+            assert g.par[p][rule] == expected
+
+
+def test_simulated_games_are_deterministic_for_a_seed(t):
+    assert simulate_one(t, 4, frozenset(EXTENSIONS), 11) == simulate_one(t, 4, frozenset(EXTENSIONS), 11)
+
+
+def test_travel_cards_prefers_real_items_and_transit_only_stand_ins(t):
+    side = t.side_index
+    ids = t.card_index
+    setup = Setup(["A", "B"], [ids["passport-kr"], ids["passport-jp"]], [side["FR"], side["DE"]], [-1, -1],
+                  side["JP"], frozenset({"special"}), [[ids["camera"], ids["map"], ids["call-mom"]],
+                                                      [ids["adapter"], ids["map"], ids["umbrella"]]])
+    g = Game(t, setup, None)
+    g.hands[0].append(ids["messy-map"])
+    used, missing = g.travel_cards(0)
+    assert missing == []
+    assert sorted(used) == sorted([ids["camera"], ids["map"], ids["messy-map"]])
+    used, _ = g.travel_cards(0, [(ids["call-mom"], ids["camera"])])
+    assert ids["call-mom"] in used and ids["camera"] not in used
