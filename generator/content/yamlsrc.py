@@ -117,16 +117,20 @@ def parse_yaml(text: str, path: str) -> tuple[Any, Located]:
     return _convert(node, (), located), located
 
 
-def load_yaml(path: Path | str, display: str | None = None) -> tuple[Any, Located]:
-    """Read and parse a YAML file; a missing or unreadable file is an InputError, not a traceback."""
-    path = Path(path)
+def read_text(path: Path | str, display: str | None = None) -> str:
+    """A UTF-8 text file's contents; a missing or unreadable file is an InputError, not a traceback."""
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError.at(Position(name), "file not found", "file") from None
     except UnicodeDecodeError as exc:
         raise InputError.at(Position(name), f"not UTF-8 text ({exc.reason} at byte {exc.start})", "file") from None
     except OSError as exc:
         raise InputError.at(Position(name), f"cannot read file: {exc.strerror}", "file") from None
-    return parse_yaml(text, name)
+
+
+def load_yaml(path: Path | str, display: str | None = None) -> tuple[Any, Located]:
+    """Read and parse a YAML file with positions."""
+    name = display or str(path)
+    return parse_yaml(read_text(path, name), name)

@@ -23,7 +23,7 @@ from typing import Sequence
 import yaml
 
 from ...content.texts import Texts
-from ...content.yamlsrc import compose, is_null
+from ...content.yamlsrc import compose, is_null, read_text
 from ...errors import InputError, Position
 from .engine import Rules
 from .notation import Notation, Token, letters_span, notation_for
@@ -116,14 +116,7 @@ class Record:
 def load_record(path: str | Path, game, texts: Texts) -> Record:
     """Read and validate a record file; anything malformed is an InputError at its file:line:col."""
     name = str(path)
-    try:
-        source = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError.at(Position(name), "file not found", "file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError.at(Position(name), f"not UTF-8 text ({exc.reason} at byte {exc.start})", "file") from None
-    except OSError as exc:
-        raise InputError.at(Position(name), f"cannot read file: {exc.strerror}", "file") from None
+    source = read_text(path, name)
     return parse_record(source, name, game, texts)
 
 
