@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from ..errors import Diagnostic, InputError, Position
+from .josa import attach
 from .yamlsrc import Located
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -32,7 +33,9 @@ class Texts:
             node = node[part]
         if not isinstance(node, str):
             raise KeyError(f"text '{key}' in language '{self.lang}' is not a string")
-        return node.format(**values) if values else node
+        if not values:
+            return node
+        return attach(node, values) if ")" in node else node.format(**values)
 
     __call__ = get
 
