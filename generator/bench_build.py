@@ -4,11 +4,17 @@ The baseline draws the same faces (every front and back of every PDF) with the s
 the same grid of pieces per page, but with plain `drawString` calls only: no icons, no fitting, no art. The words
 are recorded by drawing our own faces once on a recording canvas. Both sides run as fresh Python processes, so
 interpreter start and imports count for both, as they do for a person typing `make pdf`.
+
+Our build keeps recorded icons in output/.cache (see generator/render/icons.py), so a clean build is measured twice:
+warm, after deleting the PDFs and the manifest as `make clean` does (the cache stays), and cold, into an empty
+output folder, where every icon is recorded from its SVG again.
 """
 from __future__ import annotations
 
 import json
+import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -126,40 +132,63 @@ def _median(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
+def _clean(out: Path) -> None:
+    """What `make clean` deletes: the PDFs, the print-on-demand decks and the manifest; output/.cache stays."""
+    for pdf in out.glob("*.pdf"):
+        pdf.unlink()
+    shutil.rmtree(out / "pod", ignore_errors=True)
+    (out / ".build-manifest.json").unlink(missing_ok=True)
+
+
 def run() -> list[dict]:
     root = Path(__file__).resolve().parents[1] / "content"
+    load = os.getloadavg()[0]
     jobs = _record_faces(root)
     faces = sum(len(job["faces"]) for job in jobs)
-    pdfs, full, noop, baseline = [], [], [], []
+    cold, warm, full, noop, baseline = [], [], [], [], []
     build_code = "import sys; from generator.build import build; build({root!r}, output_dir=sys.argv[1], pod={pod})"
+
+    def ours(out: Path, pod: bool) -> tuple[float, float]:
+        return _timed([sys.executable, "-c", build_code.format(root=str(root), pod=pod), str(out)])
+
     with tempfile.TemporaryDirectory() as tmp:
         jobs_file = Path(tmp) / "jobs.json"
         jobs_file.write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
         for n in range(ROUNDS):
-            pdfs.append(_timed([sys.executable, "-c", build_code.format(root=str(root), pod=False),
-                                f"{tmp}/pdfs-{n}"]))
-            out = f"{tmp}/full-{n}"
-            full.append(_timed([sys.executable, "-c", build_code.format(root=str(root), pod=True), out]))
-            noop.append(_timed([sys.executable, "-c", build_code.format(root=str(root), pod=True), out]))
+            out = Path(tmp) / f"out-{n}"
+            cold.append(ours(out, pod=False))
+            _clean(out)
+            warm.append(ours(out, pod=False))
+            _clean(out)
+            full.append(ours(out, pod=True))
+            noop.append(ours(out, pod=True))
             plain = Path(tmp) / f"plain-{n}"
             plain.mkdir()
             baseline.append(_timed([sys.executable, "-c", "import sys; from generator.bench_build import "
                                     "baseline_main; baseline_main(sys.argv[1], sys.argv[2])", str(jobs_file),
                                     str(plain)]))
-    (pdf_s, pdf_cpu), (full_s, full_cpu) = _median(pdfs), _median(full)
+    (warm_s, warm_cpu), (cold_s, cold_cpu), (full_s, full_cpu) = _median(warm), _median(cold), _median(full)
     (base_s, base_cpu), (noop_s, _) = _median(baseline), _median(noop)
-    ratio = pdf_s / base_s
     how = f"median of {ROUNDS} runs, each a fresh Python process (start and imports included)"
     return [
-        {"name": "clean build of every printable PDF", "value": round(pdf_s, 2), "unit": "s",
-         "target": f"< {TARGET_SECONDS:g} s", "ok": pdf_s < TARGET_SECONDS,
-         "detail": f"{len(jobs)} PDFs, {faces} pieces; CPU {pdf_cpu:.2f} s on 2 cores; {how}"},
+        {"name": "clean build of every printable PDF (icon cache warm, as after `make clean`)",
+         "value": round(warm_s, 2), "unit": "s", "target": f"< {TARGET_SECONDS:g} s", "ok": warm_s < TARGET_SECONDS,
+         "detail": f"{len(jobs)} PDFs, {faces} pieces; CPU {warm_cpu:.2f} s on {os.cpu_count()} cores; {how}; "
+                   f"load average {load:.2f} before the runs"},
+        {"name": "clean build of every printable PDF (icon cache cold, empty output folder)",
+         "value": round(cold_s, 2), "unit": "s", "target": f"< {TARGET_SECONDS:g} s", "ok": cold_s < TARGET_SECONDS,
+         "detail": f"CPU {cold_cpu:.2f} s; every icon recorded from its SVG"},
         {"name": "plain ReportLab baseline (same pieces, same words, no icons, 9-up)", "value": round(base_s, 2),
          "unit": "s", "target": "-", "ok": True, "detail": f"CPU {base_cpu:.2f} s, one process"},
-        {"name": "printable PDFs / baseline", "value": round(ratio, 2), "unit": "x",
-         "target": f"<= {TARGET_RATIO:g}", "ok": ratio <= TARGET_RATIO},
-        {"name": "make pdf from clean (PDFs + print-on-demand decks)", "value": round(full_s, 2), "unit": "s",
-         "target": f"< {TARGET_SECONDS:g} s", "ok": full_s < TARGET_SECONDS, "detail": f"CPU {full_cpu:.2f} s"},
+        {"name": "printable PDFs / baseline (icon cache warm)", "value": round(warm_s / base_s, 2), "unit": "x",
+         "target": f"<= {TARGET_RATIO:g}", "ok": warm_s / base_s <= TARGET_RATIO,
+         "detail": f"CPU {warm_cpu / base_cpu:.2f}x"},
+        {"name": "printable PDFs / baseline (icon cache cold)", "value": round(cold_s / base_s, 2), "unit": "x",
+         "target": f"<= {TARGET_RATIO:g}", "ok": cold_s / base_s <= TARGET_RATIO,
+         "detail": f"CPU {cold_cpu / base_cpu:.2f}x"},
+        {"name": "make pdf from clean (PDFs + print-on-demand decks, icon cache warm)", "value": round(full_s, 2),
+         "unit": "s", "target": f"< {TARGET_SECONDS:g} s", "ok": full_s < TARGET_SECONDS,
+         "detail": f"CPU {full_cpu:.2f} s"},
         {"name": "make pdf with nothing changed", "value": round(noop_s, 3), "unit": "s",
          "target": f"< {TARGET_NOOP:g} s", "ok": noop_s < TARGET_NOOP},
     ]

@@ -268,7 +268,7 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, ma
          workers: int | None) -> None:
     from . import build_work  # the heavy part: content models, ReportLab, the renderers
 
-    build_work.prepare(content_root)  # raises InputError for content that does not load
+    build_work.prepare(content_root, out_dir, stale)  # raises InputError for content that does not load
     stale = sorted(stale, key=lambda u: (-build_work.cost(u), u))
     failures: list = []
     done = 0

@@ -189,3 +189,13 @@ def test_jobs_are_dealt_to_workers_by_language_with_similar_cost():
     one_language = deal([u for u in units if u.lang == "ko"], 2)
     assert [{u.game for u in batch} for batch in one_language] == [{"travel"}, {"threesixteen"}]
     assert sum(map(cost, one_language[0])) >= sum(map(cost, one_language[1]))
+
+
+def test_page_numbers_count_over_the_whole_pdf(full_build):
+    """The checklist, rulebook and credits pages carry `n / total` with n the PDF page number."""
+    out, _ = full_build
+    reader = PdfReader(out / "travel-en-a4.pdf")
+    total = len(reader.pages)
+    numbered = [n for n, page in enumerate(reader.pages, start=1) if f"{n} / {total}" in page.extract_text()]
+    assert numbered[:4] == [1, 2, 3, 4]  # the checklist, then the three rulebook pages
+    assert numbered[-1] == total  # credits

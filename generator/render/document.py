@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from importlib import import_module
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
 from . import pages as own_pages
 from .context import Box, Component, Page, RenderContext
+from .pdfcanvas import PdfCanvas
 from .sheets import MM, SheetLayout, draw_marks, paint, plan_layout
 
 #: where each game's pieces and full pages come from: (module, function)
@@ -75,6 +75,11 @@ def _provided(spec: tuple[str, str], ctx: RenderContext, missing: list[str]) -> 
         missing.append(f"{module_name}.{function}")
         return []
     return list(provider(ctx))
+
+
+def sources(game: str) -> tuple[tuple[str, str], ...]:
+    """Every (module, function) that draws part of `game`'s PDF."""
+    return COMPONENT_SOURCES[game] + PAGE_SOURCES[game] + (RULEBOOK_SOURCE,)
 
 
 def game_components(ctx: RenderContext, missing: list[str]) -> list[Component]:
@@ -177,7 +182,7 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
           offset: tuple[float, float], missing: list[str]) -> Document:
     buffer = io.BytesIO()
     page_w, page_h = ctx.page_size
-    canvas = Canvas(buffer, pagesize=(page_w, page_h), invariant=1, initialFontName=ctx.fonts.regular)
+    canvas = PdfCanvas(buffer, pagesize=(page_w, page_h), invariant=1, initialFontName=ctx.fonts.regular)
     canvas.setTitle(f"{ctx.t('title')} ({ctx.lang}, {ctx.t(f'papers.{ctx.paper}')})")
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
@@ -197,7 +202,7 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
             canvas.saveState()
             entry.page.draw(canvas, w, h)
             canvas.restoreState()
-            if entry.kind in ("checklist", "blank", "credits"):
+            if entry.kind in ("checklist", "blank", "credits", "rulebook"):
                 own_pages.page_number(ctx, canvas, w, n, total)
         outline.mark(entry, n)
         plans.append(plan)

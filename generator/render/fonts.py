@@ -1,7 +1,8 @@
 """TrueType fonts from installed packages, registered once per process, with a glyph-coverage check.
 
 ReportLab draws a character the font lacks as nothing, silently, so `missing_glyphs` checks the font's cmap.
-Fonts are located with `importlib.util.find_spec` so the package that ships them is never imported.
+Fonts are located with `importlib.util.find_spec` so the package that ships them is never imported; a build reuses
+the fonts parsed by an earlier one (`font_cache`).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..content.print_model import PrintConfig
 from ..errors import InputError, Position
+from . import font_cache
 
 #: characters that are layout, not glyphs
 _LAYOUT = {"\n", "\r", "\t"}
@@ -43,7 +45,7 @@ def package_file(spec: str) -> Path:
 
 @lru_cache(maxsize=None)
 def _register(name: str, path: str) -> TTFont:
-    font = TTFont(name, path)
+    font = font_cache.load(name, Path(path))
     pdfmetrics.registerFont(font)
     return font
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from reportlab.pdfgen.canvas import Canvas
-
 from .context import Box, Component, Face, RenderContext
+from .pdfcanvas import PdfCanvas
 from .sheets import MM
 
 
@@ -36,7 +35,7 @@ def decks(components: list[Component]) -> dict[str, list[Component]]:
 def deck_file(ctx: RenderContext, deck: str, components: list[Component]) -> DeckFile:
     bleed = ctx.print.bleed_mm * MM
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, initialFontName=ctx.fonts.regular)
+    canvas = PdfCanvas(buffer, invariant=1, initialFontName=ctx.fonts.regular)
     canvas.setTitle(f"{ctx.t('title')}: {ctx.t(f'decks.{deck}')} ({ctx.lang})")
     faces: list[tuple[str, str]] = []
     for component in components:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from html import escape
 from typing import Callable
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -93,7 +93,7 @@ class Para(Paragraph):
 
 def para(text: str, style: ParagraphStyle, key: str, **kw) -> Para:
     """A paragraph of plain text (never markup from a language file), knowing the text key it shows."""
-    paragraph = Para(escape(text), style, **kw)
+    paragraph = Para(escape(text, quote=False), style, **kw)  # &, < and > only, as Paragraph markup needs
     paragraph.text_key = key
     return paragraph
 
@@ -166,15 +166,21 @@ def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> 
     """
     pages: list[list[Placed]] = [[]]
     state = {"page": 0, "frame": 0}
-    frames = frames_for(0)
-    cursor = {"y": frames[0].top, "top": True}
+    known: dict[int, list[Box]] = {}
+
+    def frames_of(page: int) -> list[Box]:  # asked for at every placement: made once per page
+        if page not in known:
+            known[page] = frames_for(page)
+        return known[page]
+
+    cursor = {"y": frames_of(0)[0].top, "top": True}
 
     def frame() -> Box:
-        return frames_for(state["page"])[state["frame"]]
+        return frames_of(state["page"])[state["frame"]]
 
     def next_frame() -> None:
         state["frame"] += 1
-        if state["frame"] == len(frames_for(state["page"])):
+        if state["frame"] == len(frames_of(state["page"])):
             state["page"] += 1
             state["frame"] = 0
             pages.append([])
@@ -282,7 +288,7 @@ def build_story(ctx: RenderContext, styles: Styles) -> list:
     for entry in getattr(game, "faq", []):
         q = para(ctx.t(f"faq.{entry}.q", **values), styles.question, f"faq.{entry}.q")
         a = para(ctx.t(f"faq.{entry}.a", **values), styles.body, f"faq.{entry}.a")
-        if entry == game.faq[0] and ctx.texts.has(FAQ_KEY):
+        if entry == game.faq[0]:
             story.append([para(ctx.t(FAQ_KEY), styles.heading, FAQ_KEY), q, a])
         else:
             story.append([q, a])
@@ -367,16 +373,15 @@ def rulebook_pages(ctx: RenderContext) -> list[Page]:
         if len(tighter.pages) < len(book.pages):
             book = tighter
     pages = balanced(book.story, book.frames_for, book.pages, ctx.lang)
-    total = len(pages)
     return [Page(f"{ctx.game}/rulebook/{n}", False,
-                 partial(_draw_page, ctx, book.styles, placed, n, total, book.header_h if n == 1 else 0,
-                         book.margin_v),
+                 partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v),
                  ctx.t("title") if n == 1 else "")
             for n, placed in enumerate(pages, start=1)]
 
 
-def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], n: int, total: int, header_h: float,
-               margin_v: float, canvas, page_w: float, page_h: float) -> None:
+def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_h: float, margin_v: float,
+               canvas, page_w: float, page_h: float) -> None:
+    """One rulebook page; the document adds the page number, counted over the whole PDF."""
     if header_h:
         y = page_h - margin_v - header_h + 4 * mm
         canvas.setStrokeColor(styles.accent)
@@ -391,4 +396,3 @@ def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], n: int,
     canvas.setFillColor(MUTED)
     canvas.setFont(ctx.fonts.regular, size)
     canvas.drawString(MARGIN, margin_v, ctx.t("title"))
-    canvas.drawRightString(page_w - MARGIN, margin_v, ctx.t("page.number", n=n, total=total))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import Diagnostic, InputError, Position
 from . import icons
 from .context import Component, RenderContext
-from .travel_backs import character_back, deck_back
+from .travel_backs import CHARACTER_BACK_ICON, DECK_BACK_ICON, character_back, deck_back
 from .travel_deck_faces import event_face, forbidden_face, item_face, postcard_face, special_face
 from .travel_kit import Kit
 from .travel_table_faces import character_face, country_face, passport_face, reference_face
@@ -54,7 +54,15 @@ def travel_components(ctx: RenderContext) -> list[Component]:
 
 def icon_uses(ctx: RenderContext) -> list[tuple[tuple, str]]:
     """Every icon the travel cards draw, as (path in game.yaml, OpenMoji code); flags come from country codes."""
-    game = ctx.content.travel
+    return _icon_uses(ctx.content.travel)
+
+
+def icon_codes(content) -> list[str]:
+    """Every OpenMoji code the travel cards draw: the icons of game.yaml, the flags and the backs' artwork."""
+    return sorted({code for _, code in _icon_uses(content.travel)} | {DECK_BACK_ICON, CHARACTER_BACK_ICON})
+
+
+def _icon_uses(game) -> list[tuple[tuple, str]]:
     uses: list[tuple[tuple, str]] = []
     for family in ICON_FAMILIES:
         for i, card in enumerate(getattr(game, family)):
