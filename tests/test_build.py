@@ -119,6 +119,17 @@ def test_incremental_builds_redo_only_what_changed(content_copy: Path, tmp_path:
     assert manifest["units"]["pdf:threesixteen-en-a4"]["files"] == ["threesixteen-en-a4.pdf"]
 
 
+def test_a_second_build_in_one_process_shows_edited_words(content_copy: Path, tmp_path: Path):
+    """Layouts cached inside a build never leak into the next one."""
+    out = tmp_path / "out"
+    chosen = {"games": ["travel"], "langs": ["en"], "papers": ["a4"], "output_dir": out, "pod": False}
+    build(content_copy, **chosen)
+    replace_in(content_copy / "travel" / "en.yaml", 'name: "Camera"', 'name: "Pinhole Camera"')
+    assert build(content_copy, **chosen).written == ["travel-en-a4.pdf"]
+    text = "".join(page.extract_text() for page in PdfReader(out / "travel-en-a4.pdf").pages)
+    assert "Pinhole Camera" in text
+
+
 def test_a_text_that_does_not_fit_fails_with_one_clear_message_and_writes_nothing(content_copy: Path,
                                                                                   tmp_path: Path):
     common = content_copy / "common" / "en.yaml"
