@@ -147,7 +147,13 @@ _register_build()
 
 
 def main() -> None:
-    app()
+    """The console script: any InputError a sub-command lets through is still one message and exit 1."""
+    try:
+        app()
+    except InputError as exc:
+        for diagnostic in exc.diagnostics:
+            typer.echo(str(diagnostic), err=True)
+        sys.exit(EXIT_INVALID)
 
 
 if __name__ == "__main__":

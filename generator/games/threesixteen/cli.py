@@ -21,6 +21,7 @@ from .caller import deal
 from .engine import Rules
 from .record_text import record_text
 from .simulate import simulate, summarise
+from .solve_cli import solve_cmd
 from .strategies import STRATEGIES
 
 app = typer.Typer(help="3x16: be the caller, or simulate games with an online strategy.", no_args_is_help=True,
@@ -142,3 +143,6 @@ def simulate_cmd(
         }, ensure_ascii=False, indent=2))
     else:
         typer.echo("\n".join(lines))
+
+
+app.command("solve")(solve_cmd)

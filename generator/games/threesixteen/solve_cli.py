@@ -1,0 +1,80 @@
+"""`pnp threesixteen solve`: the fewest tiles a call order allows, and a plan that leaves them.
+
+A thin layer: options in, `solver.solve`, words out (from content/threesixteen/<lang>.yaml). Bad calls raise
+InputError at their place in the --calls text; the `pnp` layer prints it and exits 1.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Optional
+
+import typer
+
+from ...content.load import load_content
+from ...content.texts import Texts
+from ...errors import InputError, Position
+from .solver import deal, solve
+
+FORMATS = ("text", "json")
+_WORD = re.compile(r"[^\s,]+")
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def parse_calls(text: str, texts: Texts, high: int, copies: int) -> list[int]:
+    """The called numbers in `text` (separated by spaces or commas); InputError at the first bad one."""
+    calls = []
+    counts = [0] * (high + 1)
+    for match in _WORD.finditer(text):
+        word = match.group()
+        where = Position("--calls", 1, match.start() + 1)
+        if not _NUMBER.fullmatch(word):
+            raise InputError.at(where, texts.get("check.record.not_number", found=word), "calls")
+        number = int(word)
+        if not 1 <= number <= high:
+            raise InputError.at(where, texts.get("check.explain.number_range", number=number, high=high), "calls")
+        counts[number] += 1
+        if counts[number] > copies:
+            raise InputError.at(where, texts.get("check.explain.number_copies", number=number,
+                                                 count=counts[number], copies=copies), "calls")
+        calls.append(number)
+    if not calls:
+        raise InputError.at(Position("--calls", 1, 1), texts.get("check.record.no_calls"), "calls")
+    return calls
+
+
+def solve_cmd(
+    calls: Annotated[Optional[str], typer.Option(help="The called numbers in order, e.g. \"1 7 3 ...\".")] = None,
+    columns: Annotated[int, typer.Option(min=1, max=5, help="Columns the player may use.")] = 5,
+    time_limit: Annotated[float, typer.Option(min=0, help="Seconds to search before giving the bounds.")] = 10,
+    format: Annotated[str, typer.Option(help="text or json.")] = "text",
+    seed: Annotated[Optional[int], typer.Option(help="Instead of --calls: a random full deal for this seed.")] = None,
+    lang: Annotated[str, typer.Option(help="Language of the words shown (en, ko).")] = "en",
+) -> None:
+    """Knowing every call in advance, find the fewest tiles left and a plan (one token per call)."""
+    if format not in FORMATS:
+        raise typer.BadParameter(f"choose one of: {', '.join(FORMATS)}", param_hint="--format")
+    if (calls is None) == (seed is None):
+        raise typer.BadParameter("give either --calls or --seed", param_hint="--calls")
+    content = load_content()
+    if lang not in content.languages:
+        raise typer.BadParameter(f"choose one of: {', '.join(content.languages)}", param_hint="--lang")
+    texts = content.texts("threesixteen", lang)
+    game = content.threesixteen
+    numbers = deal(seed, game.high, game.copies) if seed is not None else parse_calls(calls, texts, game.high,
+                                                                                       game.copies)
+    result = solve(numbers, columns=columns, time_limit=time_limit, high=game.high, copies=game.copies,
+                   rows=game.rows)
+    if format == "json":
+        typer.echo(json.dumps({
+            "calls": numbers, "columns": columns, "min_tiles_left": result.min_tiles_left,
+            "proven": result.proven, "lower_bound": result.lower_bound, "plan": " ".join(result.plan),
+            "nodes": result.nodes, "seconds": round(result.seconds, 3),
+        }, ensure_ascii=False, indent=2))
+        return
+    t = texts.get
+    typer.echo(t("check.solve.best", tiles=result.min_tiles_left))
+    typer.echo(t("check.solve.proven") if result.proven
+               else t("check.solve.bounds", low=result.lower_bound, high=result.min_tiles_left))
+    typer.echo(t("check.solve.plan", plan=" ".join(result.plan)))
+    typer.echo(t("check.solve.effort", nodes=result.nodes, seconds=f"{result.seconds:.2f}"))

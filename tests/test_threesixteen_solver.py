@@ -1,0 +1,246 @@
+"""The hindsight solver against a plain exhaustive search, its plans replayed by an independent replayer and by
+the record checker, its bounds, and the `solve` command's input handling."""
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+
+import pytest
+import typer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from generator.content.load import load_content
+from generator.errors import InputError, Position
+from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
+from generator.games.threesixteen.solver import deal, solve
+
+EXAMPLE = [1, 2, 3, 2, 3, 1, 1, 3, 2]
+
+
+# ---- a plain exhaustive search and a tiny replayer, written independently of the solver
+
+def brute_force(calls: list[int], columns: int, rows: int) -> int:
+    """Fewest tiles left: every placement, every sequence of moves, memoised on sorted rows and columns."""
+    n = len(calls)
+
+    def moves_from(ends: tuple, cols: tuple) -> set:
+        seen = {(ends, cols)}
+        todo = [(ends, cols)]
+        while todo:
+            e, c = todo.pop()
+            for i, column in enumerate(c):
+                if column and column[-1] > 1 and column[-1] - 1 in e:
+                    tile = column[-1]
+                    ne = list(e)
+                    ne[ne.index(tile - 1)] = tile
+                    state = (tuple(sorted(ne)), tuple(sorted(c[:i] + (column[:-1],) + c[i + 1:])))
+                    if state not in seen:
+                        seen.add(state)
+                        todo.append(state)
+        return seen
+
+    @functools.lru_cache(maxsize=None)
+    def best(t: int, ends: tuple, cols: tuple) -> int:
+        if t == n:
+            return sum(map(len, cols))
+        number = calls[t]
+        if number == 1:
+            ne = list(ends)
+            ne[ne.index(0)] = 1
+            placed = [(tuple(sorted(ne)), cols)]
+        else:
+            placed = [(ends, tuple(sorted(cols[:i] + (cols[i] + (number,),) + cols[i + 1:])))
+                      for i in range(columns)]
+        return min(best(t + 1, e, c) for start in placed for e, c in moves_from(*start))
+
+    return best(0, (0,) * rows, ((),) * columns)
+
+
+TOKEN = re.compile(r"(R|[A-Z])(?:>([A-Z]+))?")
+
+
+def replay_tokens(calls: list[int], plan: list[str], columns: int, rows: int) -> int:
+    """Play the tokens by the rules; every token must be legal. Returns the tiles left."""
+    assert len(plan) == len(calls)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:columns]
+    ends = [0] * rows
+    cols = {letter: [] for letter in letters}
+    for number, text in zip(calls, plan):
+        match = TOKEN.fullmatch(text)
+        assert match, f"not a token: {text}"
+        place, moves = match.groups()
+        if place == "R":
+            assert number == 1 and 0 in ends, f"{number} cannot start a row"
+            ends[ends.index(0)] = 1
+        else:
+            assert number != 1 and place in letters, f"{number} cannot go to column {place}"
+            cols[place].append(number)
+        for letter in moves or "":
+            assert letter in letters and cols[letter], f"no tile in column {letter}"
+            tile = cols[letter][-1]
+            assert tile - 1 in ends, f"{tile} fits no row ending {ends}"
+            ends[ends.index(tile - 1)] = tile
+            cols[letter].pop()
+    return sum(map(len, cols.values()))
+
+
+def assert_consistent(result, calls, columns, rows) -> None:
+    assert replay_tokens(calls, result.plan, columns, rows) == result.min_tiles_left
+    assert 0 <= result.lower_bound <= result.min_tiles_left
+    if result.proven:
+        assert result.lower_bound == result.min_tiles_left
+
+
+# ---- small games, every size of the rules
+
+@st.composite
+def small_games(draw):
+    high = draw(st.integers(4, 6))
+    copies = draw(st.integers(2, 3))
+    rows = draw(st.integers(2, 3))
+    columns = draw(st.integers(1, 3))
+    tiles = draw(st.permutations(list(range(1, high + 1)) * copies))
+    calls = tiles[: draw(st.integers(1, 15))]
+    while calls.count(1) > rows:           # a 1 must start a row: no more 1s than rows
+        calls.remove(1)
+    return calls, high, copies, rows, columns
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_games())
+def test_solver_matches_exhaustive_search(game):
+    calls, high, copies, rows, columns = game
+    result = solve(calls, columns=columns, time_limit=60, high=high, copies=copies, rows=rows)
+    assert result.proven
+    assert result.min_tiles_left == brute_force(calls, columns, rows)
+    assert_consistent(result, calls, columns, rows)
+
+
+def test_known_example_keeps_the_first_three_in_the_column():
+    result = solve(EXAMPLE, columns=1, high=3)
+    assert (result.min_tiles_left, result.proven, result.lower_bound) == (0, True, 0)
+    assert result.plan[2] == "A"                 # the first 3 stays in the column
+    assert replay_tokens(EXAMPLE, result.plan, 1, 3) == 0
+
+
+def test_moving_every_fitting_tile_at_once_leaves_two():
+    greedy = ["R", "A>A", "A>A", "A", "A", "R", "R", "A", "A>AA"]
+    assert replay_tokens(EXAMPLE, greedy, 1, 3) == 2
+    assert brute_force(EXAMPLE, 1, 3) == 0
+
+
+@pytest.mark.parametrize("seed", [4, 7])
+def test_full_deals_with_five_columns_are_won(seed):
+    calls = deal(seed)
+    result = solve(calls, columns=5, time_limit=30)
+    assert (result.min_tiles_left, result.proven) == (0, True)
+    assert_consistent(result, calls, 5, 3)
+
+
+def test_without_time_there_is_still_a_legal_plan_and_honest_bounds():
+    calls = deal(3)
+    result = solve(calls, columns=3, time_limit=0)
+    assert len(result.plan) == len(calls)
+    assert_consistent(result, calls, 3, 3)
+    assert not result.proven
+
+
+def test_deal_is_the_seeded_shuffle():
+    tiles = list(range(1, 17)) * 3
+    random.Random(12).shuffle(tiles)
+    assert deal(12) == tiles
+
+
+@pytest.mark.parametrize("calls, message", [
+    ([1, 1, 1], "3 ones are called but only 2 rows can start"),
+    ([2, 2, 2, 2], "2 is called more than 3 times"),
+    ([0], "0 is not a tile number 1-16"),
+])
+def test_impossible_calls_are_refused(calls, message):
+    with pytest.raises(ValueError, match=message):
+        solve(calls, rows=2)
+
+
+# ---- plans the record checker accepts
+
+def test_plans_pass_the_record_checker(tmp_path):
+    from generator.games.threesixteen.check import check_file
+    from generator.games.threesixteen.record_text import record_text
+
+    content = load_content()
+    for seed, columns, seconds in ((5, 5, 30), (2, 3, 1)):
+        calls = deal(seed)
+        result = solve(calls, columns=columns, time_limit=seconds)
+        path = tmp_path / f"deal{seed}.yaml"
+        path.write_text(record_text(["solver"], calls, {"solver": result.plan}, columns), encoding="utf-8")
+        report = check_file(path, content, "en", solve_seconds=None)
+        assert report.ok, report.to_text()
+        assert report.verdict.results[0].tiles_left == result.min_tiles_left
+
+
+# ---- the command
+
+@pytest.fixture(scope="module")
+def texts():
+    return load_content().texts("threesixteen", "en")
+
+
+@pytest.mark.parametrize("text, col, message", [
+    ("1 2 x 4", 5, "'x' is not a number"),
+    ("1, 2,17", 6, "17 is not a tile number; the tiles run from 1 to 16."),
+    ("5 5 5 5", 7, "5 has now been called 4 times, but the caller set holds only 3."),
+    ("  ", 1, "no calls: write the called numbers in order"),
+])
+def test_bad_calls_point_at_the_bad_number(texts, text, col, message):
+    with pytest.raises(InputError) as caught:
+        parse_calls(text, texts, 16, 3)
+    (diagnostic,) = caught.value.diagnostics
+    assert diagnostic.position == Position("--calls", 1, col)
+    assert diagnostic.message == message
+    assert str(diagnostic) == f"--calls:1:{col}: error: {message} [calls]"
+
+
+def test_calls_may_be_separated_by_commas_or_spaces(texts):
+    assert parse_calls("1,2 3\t16", texts, 16, 3) == [1, 2, 3, 16]
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    app.command("solve")(solve_cmd)
+    app.command("unused")(lambda: None)          # two commands, so `solve` is a sub-command as under pnp
+    return app
+
+
+def test_solve_command_json():
+    result = CliRunner().invoke(_app(), ["solve", "--calls", " ".join(map(str, EXAMPLE)), "--columns", "1",
+                                         "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["min_tiles_left"], data["proven"], data["lower_bound"]) == (0, True, 0)
+    assert replay_tokens(EXAMPLE, data["plan"].split(), 1, 3) == 0
+    assert data["nodes"] >= 1 and data["seconds"] >= 0
+
+
+def test_solve_command_text_with_a_seed():
+    result = CliRunner().invoke(_app(), ["solve", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:2] == ["Fewest tiles left possible with these calls: 0", "Proven optimal."]
+    assert replay_tokens(deal(4), lines[2].removeprefix("Plan: ").split(), 5, 3) == 0
+
+
+def test_solve_command_bad_calls_raise_input_error():
+    result = CliRunner().invoke(_app(), ["solve", "--calls", "1 2 99"])
+    assert isinstance(result.exception, InputError)
+    assert str(result.exception) == "--calls:1:5: error: 99 is not a tile number; the tiles run from 1 to 16. [calls]"
+
+
+@pytest.mark.parametrize("args", [["solve"], ["solve", "--seed", "1", "--calls", "1"],
+                                  ["solve", "--seed", "1", "--format", "xml"], ["solve", "--seed", "1",
+                                                                                  "--columns", "6"]])
+def test_solve_command_usage_errors_exit_2(args):
+    assert CliRunner().invoke(_app(), args).exit_code == 2
