@@ -2,6 +2,8 @@
 one clear positioned message (never a traceback) for input that cannot be read."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -162,3 +164,19 @@ WORDS = st.lists(st.sampled_from(["a", "b", "-", "+", ">", "->", " ", "  ", "[",
 def test_the_fast_tokenizer_splits_exactly_like_the_full_one(text):
     assert tokenize(text) == _TOKENS.findall(text)
     assert len(token_offsets(text)) == len(tokenize(text))
+
+
+@settings(max_examples=400, deadline=None)
+@given(WORDS)
+def test_token_offsets_are_where_the_full_tokenizer_finds_each_token(text):
+    assert token_offsets(text) == [m.start() for m in _TOKENS.finditer(text)]
+
+
+#: the notation's token grammar written plainly (the module's _TOKENS is the same language, written to scan faster)
+REFERENCE_TOKENS = re.compile(r"->|→|[\[\];,]|[+-]?(?:[^\s\[\];,>+→-]|-(?!>))+|\S")
+
+
+@settings(max_examples=400, deadline=None)
+@given(WORDS)
+def test_the_tokenizer_regex_finds_the_tokens_of_the_plain_grammar(text):
+    assert _TOKENS.findall(text) == REFERENCE_TOKENS.findall(text)

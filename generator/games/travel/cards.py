@@ -41,6 +41,9 @@ class Tables:
     kind: list[int]
     timing: list[str]
     effect: list[object | None]  # the pydantic effect model (parameters by name), None for items/passports
+    #: the effect's `count` parameter, 0 without one (read for every event; asking a pydantic model for a
+    #: parameter it lacks costs an exception)
+    count: list[int]
     copies: list[int]
     flag: list[int]
     limit_bonus: list[int]
@@ -52,13 +55,18 @@ class Tables:
     side_card: list[int]
     side_needs: list[tuple[int, ...]]
     side_capital: list[tuple[float, float]]
+    #: great-circle km between the capitals of two sides, computed once (R7 compares them every game)
+    side_distance: list[list[float]]
     country_card_ids: list[str]
     # characters
     character_ids: list[str]
     character_mods: list[dict[str, object]]
     rules: dict[str, object]
+    #: the rule parameters of a character's owner (the base rules changed by its mods), shared: never changed
+    character_rules: list[dict[str, object]]
     players_min: int
     players_max: int
+    passports: frozenset[int] = frozenset()
     card_index: dict[str, int] = field(default_factory=dict)
     side_index: dict[str, int] = field(default_factory=dict)
 
@@ -114,14 +122,19 @@ def build_tables(game: TravelGame) -> Tables:
 
     character_mods = [{c.effect.rule: c.effect.value} if c.effect.kind == "modify_rule" else {}
                       for c in game.characters]
+    rules = game.rules_params.model_dump()
     return Tables(
-        ids=ids, family=family, kind=kind, timing=timing, effect=effect, copies=copies, flag=flag,
+        ids=ids, family=family, kind=kind, timing=timing, effect=effect,
+        count=[getattr(eff, "count", 0) if eff is not None else 0 for eff in effect], copies=copies, flag=flag,
         limit_bonus=limit_bonus, by_family=by_family, standin=standin,
         side_codes=side_codes, side_card=side_card, side_needs=side_needs, side_capital=side_capital,
+        side_distance=[[great_circle_km(a, b) for b in side_capital] for a in side_capital],
         country_card_ids=[c.id for c in game.countries],
-        character_ids=[c.id for c in game.characters], character_mods=character_mods,
-        rules=game.rules_params.model_dump(), players_min=game.players.min, players_max=game.players.max,
-        card_index=card_index, side_index={code: i for i, code in enumerate(side_codes)},
+        character_ids=[c.id for c in game.characters], character_mods=character_mods, rules=rules,
+        character_rules=[{**rules, **mods} for mods in character_mods],
+        players_min=game.players.min, players_max=game.players.max,
+        passports=frozenset(by_family[PASSPORT]), card_index=card_index,
+        side_index={code: i for i, code in enumerate(side_codes)},
     )
 
 

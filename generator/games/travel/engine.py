@@ -12,7 +12,7 @@ from typing import Protocol
 
 from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, F_POSTCARD, ITEM, K_EV_DISCARDS, K_EV_DRAWS, K_EV_FORBIDDEN, K_EV_PASS,
-    K_EV_RESHUFFLE, POSTCARD, Tables, great_circle_km,
+    K_EV_RESHUFFLE, POSTCARD, Tables,
 )
 
 WIN_CENTRE = "centre"
@@ -66,20 +66,25 @@ class Setup:
 
 def first_player(tables: Tables, transits: list[int], centre: int) -> int:
     """R7: the transit capital closest to the centre capital starts; a tie goes to the earlier seat."""
-    target = tables.side_capital[centre]
-    distances = [great_circle_km(tables.side_capital[side], target) for side in transits]
+    distances = [tables.side_distance[side][centre] for side in transits]
     return distances.index(min(distances))
 
 
 def player_rules(tables: Tables, characters: list[int]) -> list[dict[str, object]]:
-    """Each player's rule parameters: the base rules, changed by their own character only (R34)."""
-    out = []
-    for character in characters:
-        params = dict(tables.rules)
-        if character >= 0:
-            params.update(tables.character_mods[character])
-        out.append(params)
-    return out
+    """Each player's rule parameters: the base rules, changed by their own character only (R34). The dicts
+    are the tables' own, shared by every game: read them, never change them."""
+    return [tables.character_rules[c] if c >= 0 else tables.rules for c in characters]
+
+
+_ROTATIONS: dict[int, list[list[int]]] = {}
+
+
+def rotations(n: int) -> list[list[int]]:
+    """Per player, every seat clockwise starting with theirs (shared lists: never change them)."""
+    rot = _ROTATIONS.get(n)
+    if rot is None:
+        rot = _ROTATIONS[n] = [[(p + k) % n for k in range(n)] for p in range(n)]
+    return rot
 
 
 def draw_pile_for(tables: Tables, setup: Setup) -> list[int]:
@@ -127,7 +132,7 @@ class Game:
         self.bonus = [0] * n
         self.nforb = [0] * n
         self.npost = [0] * n
-        self.rot = [[(p + k) % n for k in range(n)] for p in range(n)]
+        self.rot = rotations(n)
         self.start = first_player(tables, setup.transits, setup.centre)
         self.active = self.start
         self.turn = 0

@@ -18,7 +18,8 @@
 
 Commas separate freely; `→` may stand for `->`. Cards, countries and players are matched by names.py.
 
-Speed: a line is split into token strings with one regex call; every position is a token index, turned into
+Speed (a check reads tens of thousands of lines a second): a line is split into token strings by plain string
+calls (see tokenize), each token's meaning is one dict look-up, and every position is a token index, turned into
 a character offset (and so into file:line:col) only when a message needs it.
 """
 from __future__ import annotations
@@ -32,10 +33,8 @@ from .names import AMBIGUOUS, NameIndex, normalise
 E_DRAW, E_PLUS, E_MINUS, E_RESHUFFLE = range(4)
 # Clause kinds
 C_EMPTY, C_DRAW, C_RECYCLE, C_TRADE, C_STEAL, C_TRAVEL, C_DROP, C_PLAY, C_REACT, C_TAIL = range(10)
-CLAUSE_WORDS = {"empty": C_EMPTY, "draw": C_DRAW, "recycle": C_RECYCLE, "trade": C_TRADE, "steal": C_STEAL,
-                "travel": C_TRAVEL, "drop": C_DROP, "play": C_PLAY}
 
-_WORD = r"[+-]?(?:[^\s\[\];,>+→-]|-(?!>))+"
+_WORD = r"[+-]?(?:[^\s\[\];,>+→-]+|-(?!>))+"
 _TOKENS = re.compile(rf"->|→|[\[\];,]|{_WORD}|\S")
 _WORD_FULL = re.compile(_WORD)
 _PUNCT = frozenset("[];,")
@@ -46,19 +45,39 @@ _ARROWS = frozenset(("->", "→"))
 W_OTHER, W_KEYWORD, W_CARD, W_PLAYER, W_MARKED, W_ARROW, W_PUNCT, W_BAD = range(8)
 
 
-#: a line where splitting at whitespace would not give the same tokens as _TOKENS
-_SPLIT_UNSAFE = re.compile(r"[\[\];,→]|\S\+|\S->|->\S|(?<!-)>")
-
-
 def tokenize(text: str) -> list[str]:
-    if _SPLIT_UNSAFE.search(text) is None:
-        return text.split()
-    return _TOKENS.findall(text)
+    """The tokens _TOKENS finds, several times faster than the regex: once the marks that are tokens of their
+    own are spaced out (and `+`, which starts a word), splitting at whitespace gives the same tokens. A `>`
+    outside `->` (never written on purpose) is left to the regex. Unrolled: this runs for every line."""
+    if ">" in text:
+        if ">" in text.replace("->", ""):
+            return _TOKENS.findall(text)
+        text = text.replace("->", " -> ")
+    if "[" in text:
+        text = text.replace("[", " [ ")
+    if "]" in text:
+        text = text.replace("]", " ] ")
+    if ";" in text:
+        text = text.replace(";", " ; ")
+    if "," in text:
+        text = text.replace(",", " , ")
+    if "→" in text:
+        text = text.replace("→", " → ")
+    if "+" in text:
+        text = text.replace("+", " +")
+    return text.split()
 
 
 def token_offsets(text: str) -> list[int]:
-    """The character offset of every token of `text` (the same tokens `tokenize` gives)."""
-    return [m.start() for m in _TOKENS.finditer(text)]
+    """The character offset of every token of `text` (the same tokens `tokenize` gives). Every character that
+    is not whitespace belongs to a token, so each token is the next occurrence of its text."""
+    offsets = []
+    at = 0
+    for token in tokenize(text):
+        at = text.index(token, at)
+        offsets.append(at)
+        at += len(token)
+    return offsets
 
 
 class NotationError(Exception):
@@ -85,26 +104,29 @@ class Clause:
     standins: list = []
     tail: list = []
     arrow = -1
-
-    def __init__(self, kind: int, pos: int):
-        self.kind = kind
-        self.pos = pos
+    # `kind` and `pos` are set by the parser right after `Clause()` (no __init__: a Python one cost as much as
+    # reading a short clause)
+    kind: int
+    pos: int
 
 
 class Vocabulary:
     """What a word means for the content's names, shared by every record: `common` maps each word seen so far
-    that is a keyword, card, marked card, arrow or punctuation; other words (players, unknown) are per record."""
+    that is a keyword, card, marked card, arrow or punctuation; `other` the rest (player names, unknown words),
+    which each record's parser then resolves against its players."""
 
     def __init__(self, names: NameIndex):
         self.names = names
         self.common: dict[str, tuple[int, object]] = {}
+        self.other: dict[str, tuple[int, object]] = {}
 
     def classify(self, word: str) -> tuple[int, object]:
-        hit = self.common.get(word)
+        hit = self.common.get(word) or self.other.get(word)
         if hit is None:
             hit = self._classify(word)
-            if hit[0] != W_OTHER and len(self.common) < 200_000:
-                self.common[word] = hit
+            known = self.other if hit[0] == W_OTHER else self.common
+            if len(known) < 200_000:
+                known[word] = hit
         return hit
 
     def _classify(self, word: str) -> tuple[int, object]:
@@ -174,6 +196,9 @@ class TurnParser:
 
     def cards_only(self, text: str) -> list[tuple[int, int]]:
         """A plain list of card names (a starting hand, a passport), nothing else."""
+        hit = self.common.get(text)
+        if hit is not None and hit[0] == W_CARD:
+            return [(hit[1], 0)]  # one word already known as a card (`common` holds single tokens only)
         self.tok = tokenize(text)
         self.i = 0
         self.n = len(self.tok)
@@ -183,6 +208,9 @@ class TurnParser:
         return out
 
     def country_only(self, text: str) -> int:
+        side = self.names.countries_raw.get(text)
+        if side is not None:
+            return side  # a country code exactly as the content writes it: one token, nothing after it
         self.tok = tokenize(text)
         self.i = 0
         self.n = len(self.tok)
@@ -194,16 +222,19 @@ class TurnParser:
     # -- token helpers -------------------------------------------------------------------------------------
 
     def player_of(self, word: str) -> int:
-        hit = self.kind(word)
+        """The seat of a player named by `word`, else -1 (names are in `kinds` once seen)."""
+        hit = self.kinds.get(word) or self.kind(word)
         return hit[1] if hit[0] == W_PLAYER else -1
 
     def _found(self) -> str:
         return self.tok[self.i] if self.i < self.n else ""
 
     def _accept(self, keyword: str) -> bool:
-        if self.i < self.n and self.kind(self.tok[self.i]) == (W_KEYWORD, keyword):
-            self.i += 1
-            return True
+        if self.i < self.n:
+            word = self.tok[self.i]
+            if (self.common.get(word) or self.kind(word)) == (W_KEYWORD, keyword):
+                self.i += 1
+                return True
         return False
 
     def _expect(self, keyword: str) -> int:
@@ -270,19 +301,25 @@ class TurnParser:
         out = []
         tok = self.tok
         common = self.common
-        while self.i < self.n:
-            word = tok[self.i]
-            hit = common.get(word) or self.kind(word)
+        kinds = self.kinds
+        n = self.n
+        i = self.i
+        while i < n:
+            word = tok[i]
+            hit = common.get(word) or kinds.get(word) or self.kind(word)
             cls = hit[0]
             if cls == W_CARD:
-                out.append((hit[1], self.i))
-                self.i += 1
+                out.append((hit[1], i))
+                i += 1
             elif word == ",":
-                self.i += 1
+                i += 1
             elif cls == W_OTHER or cls == W_BAD:
+                self.i = i
                 out.append(self._card())
+                i = self.i
             else:
                 break
+        self.i = i
         return out
 
     def _country(self) -> int:
@@ -314,20 +351,25 @@ class TurnParser:
         if at >= self.n or self.tok[at] == ";":
             raise NotationError(at, "empty_clause")
         word = self.tok[at]
-        cls, value = self.common.get(word) or self.kind(word)
-        kind = CLAUSE_WORDS.get(value) if cls == W_KEYWORD else None
-        if kind is not None:
+        cls, value = self.common.get(word) or self.kinds.get(word) or self.kind(word)
+        start = _CLAUSE_START.get(value) if cls == W_KEYWORD else None
+        if start is not None:
             self.i = at + 1
-            cl = Clause(kind, at)
-            handler = self._ARGS.get(value)
-            if handler is not None:
-                handler(self, cl)
+            cl = Clause()
+            cl.kind = start[0]
+            cl.pos = at
+            if start[1] is not None:
+                start[1](self, cl)
         elif cls == W_PLAYER:
-            cl = Clause(C_REACT, at)
+            cl = Clause()
+            cl.kind = C_REACT
+            cl.pos = at
             cl.who, cl.who_pos = self._player()
             cl.card, cl.card_pos = self._card()
         elif cls == W_MARKED or (cls == W_KEYWORD and value == "reshuffle"):
-            cl = Clause(C_TAIL, at)
+            cl = Clause()
+            cl.kind = C_TAIL
+            cl.pos = at
         elif cls >= W_ARROW:
             raise NotationError(at, "unexpected", word=word)
         else:
@@ -386,53 +428,61 @@ class TurnParser:
         elif kind == K_STEAL_CHOICE:
             self._c_steal(cl)
 
-    _ARGS = {"recycle": _c_recycle, "trade": _c_trade, "steal": _c_steal, "travel": _c_travel, "drop": _c_drop,
-             "play": _c_play}
-
     def _tail(self, in_event: bool) -> list[tuple]:
+        """Cards drawn (bare or `+card`, each maybe with its event), `-card` discards and `reshuffle`, up to
+        the end of the clause, or of an event entry when `in_event`."""
         out = []
         tok = self.tok
         common = self.common
-        while self.i < self.n:
-            at = self.i
-            word = tok[at]
-            cls, value = common.get(word) or self.kind(word)
-            etype = E_DRAW
+        kinds = self.kinds
+        n = self.n
+        i = self.i
+        while i < n:
+            at = i
+            word = tok[i]
+            cls, value = common.get(word) or kinds.get(word) or self.kind(word)
             if cls == W_CARD:
+                etype = E_DRAW
                 code = value
-                self.i = at + 1
+                i += 1
             elif cls == W_MARKED:
                 etype = E_PLUS if value[0] == "+" else E_MINUS
-                inner_cls, inner = value[1]
+                inner_cls, code = value[1]
                 if inner_cls == W_CARD:
-                    code = inner
-                    self.i = at + 1
+                    i += 1
                 else:
-                    code = self._multi(inner)
+                    self.i = i
+                    code = self._multi(code)
+                    i = self.i
             elif cls == W_OTHER:
+                etype = E_DRAW
+                self.i = i
                 code = self._multi(value)
+                i = self.i
             elif cls == W_PUNCT:
                 if word == "," or (word == ";" and in_event):
-                    self.i = at + 1
+                    i += 1
                     continue
                 if word == ("]" if in_event else ";"):
                     break
-                raise NotationError(at, "bracket_after_event" if word == "[" else "unexpected", word=word)
+                raise NotationError(i, "bracket_after_event" if word == "[" else "unexpected", word=word)
             elif cls == W_KEYWORD and value == "reshuffle":
-                out.append((E_RESHUFFLE, -1, at, None))
-                self.i = at + 1
+                out.append((E_RESHUFFLE, -1, i, None))
+                i += 1
                 continue
             elif cls == W_PLAYER and in_event:
                 break
             else:
-                raise NotationError(at, "unexpected", word=word)
+                raise NotationError(i, "unexpected", word=word)
             if code == NO_CARD:
                 raise NotationError(at, "unknown_card", word=word[1:] if cls == W_MARKED else word)
             sub = None
-            if self.i < self.n and tok[self.i] == "[":
-                self.i += 1
-                sub = self._event_entries(self.i - 1)
+            if i < n and tok[i] == "[":
+                self.i = i + 1
+                sub = self._event_entries(i)
+                i = self.i
             out.append((etype, code, at, sub))
+        self.i = i
         return out
 
     def _event_entries(self, start: int) -> list[tuple[int, int, list]]:
@@ -448,3 +498,12 @@ class TurnParser:
                 return entries
             p, at = self._player()
             entries.append((p, at, self._tail(True)))
+
+
+#: per clause keyword: the clause kind and the method reading its arguments (None: the tail follows at once)
+_CLAUSE_START = {
+    "empty": (C_EMPTY, None), "draw": (C_DRAW, None), "recycle": (C_RECYCLE, TurnParser._c_recycle),
+    "trade": (C_TRADE, TurnParser._c_trade), "steal": (C_STEAL, TurnParser._c_steal),
+    "travel": (C_TRAVEL, TurnParser._c_travel), "drop": (C_DROP, TurnParser._c_drop),
+    "play": (C_PLAY, TurnParser._c_play),
+}

@@ -1,8 +1,8 @@
 """Read a travel record file: the setup and one parsed line per turn, every word traceable to file:line:col.
 
-The YAML is composed once by libyaml (yamlsrc.compose: every scalar stays a string); this reader walks the
-nodes itself (duplicate keys are errors) and works a word's position out of the raw source only when a message
-needs it, so records replay fast.
+The file is read into a small tree of positioned values (recordtree.py: directly for the common shape, through
+libyaml otherwise; every scalar stays a string); this reader walks it itself (duplicate keys are errors) and
+works a word's position out of the raw source only when a message needs it, so records replay fast.
 
     game: travel
     players:                      # seat order; play goes clockwise = down this list
@@ -19,14 +19,12 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
-import yaml
-
-from ...content.yamlsrc import compose, is_null
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .engine import Setup
 from .names import NameIndex, normalise
 from .notation import Clause, NotationError, TurnParser, Vocabulary, token_offsets
+from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 
 TOP_KEYS = ("game", "players", "centre", "extensions", "turns", "date", "notes")
 PLAYER_KEYS = ("name", "passport", "transit", "character", "hand")
@@ -74,18 +72,19 @@ class Source:
 
 
 class Turn:
-    """One turn line: who played, the clauses, and where its words are."""
+    """One turn line: who played (`player`, a seat) and its `clauses`; where its words are: the text holding
+    the clauses starts at 0-based `line`:`col`, the clauses at `base` in `text`, and `key` is the player's name
+    as a mapping key (`- Mina: draw coat`), else None. Made by RecordReader._text_turn, which sets every field
+    (no __init__: a Python one cost a third of reading a short turn)."""
 
     __slots__ = ("player", "clauses", "line", "col", "text", "base", "key")
-
-    def __init__(self, player: int, line: int, col: int, text: str, base: int, key: Spot | None):
-        self.player = player
-        self.clauses: list[Clause] = []
-        self.line = line            # 0-based start of the scalar holding the clauses
-        self.col = col
-        self.text = text
-        self.base = base            # where the clauses start in `text`
-        self.key = key              # the player's name as a mapping key (`- Mina: draw coat`), else None
+    player: int
+    clauses: list[Clause]
+    line: int
+    col: int
+    text: str
+    base: int
+    key: Spot | None
 
     @property
     def player_at(self) -> Spot:
@@ -127,8 +126,8 @@ class RecordReader:
 
     def read(self, text: str, path: str) -> Record:
         self.src = Source(path, text)
-        root = compose(text, path)
-        if not isinstance(root, yaml.MappingNode):
+        root = read_tree(text, path)
+        if root is None or root[KIND] != MAPPING:
             raise _fail(self._at(root) if root is not None else Position(path, 1, 1), self.msg("not_mapping"))
         top = self._mapping(root, TOP_KEYS)
         if "game" in top and self._text(top["game"][1]) != "travel":
@@ -139,115 +138,118 @@ class RecordReader:
         setup, setup_at, parser = self._setup(top)
         self.seat_names = setup.names
         record = Record(path, self.src, setup, setup_at)
-        turns_node = top["turns"][1]
-        if is_null(turns_node):
+        kind, items, line, col, null = top["turns"][1]
+        if null:
             return record
-        if not isinstance(turns_node, yaml.SequenceNode):
-            raise _fail(self._at(turns_node), self.msg("turns_list"))
-        append = record.turns.append
-        for node in turns_node.value:
-            append(self._turn(node, parser))
+        if kind == LINES:
+            record.turns = [self._text_turn(text, line + k, col, parser) for k, text in enumerate(items)]
+        elif kind == SEQUENCE:
+            record.turns = [self._turn(value, parser) for value in items]
+        else:
+            raise _fail(self._at(top["turns"][1]), self.msg("turns_list"))
         return record
 
-    # -- YAML helpers ----------------------------------------------------------------------------------------
+    # -- the file's values -----------------------------------------------------------------------------------
 
-    def _at(self, node: yaml.Node) -> Position:
-        return Position(self.src.path, node.start_mark.line + 1, node.start_mark.column + 1)
+    def _at(self, value: Value) -> Position:
+        return Position(self.src.path, value[LINE] + 1, value[COL] + 1)
 
     @staticmethod
-    def _spot(node: yaml.Node, text: str = "", offset: int = 0) -> Spot:
-        return (node.start_mark.line, node.start_mark.column, text, offset)
+    def _spot(value: Value, text: str = "", offset: int = 0) -> Spot:
+        return (value[LINE], value[COL], text, offset)
 
-    def _text(self, node: yaml.Node) -> str:
-        if not isinstance(node, yaml.ScalarNode):
-            raise _fail(self._at(node), self.msg("expected_text"))
-        return "" if is_null(node) else node.value
+    def _text(self, value: Value) -> str:
+        if value[KIND] != SCALAR:
+            raise _fail(self._at(value), self.msg("expected_text"))
+        return "" if value[NULL] else value[DATA]
 
-    def _mapping(self, node: yaml.Node, allowed: tuple[str, ...]) -> dict[str, tuple[yaml.Node, yaml.Node]]:
-        if not isinstance(node, yaml.MappingNode):
-            raise _fail(self._at(node), self.msg("expected_mapping"))
-        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
-        for key_node, value_node in node.value:
-            key = self._text(key_node)
+    def _mapping(self, value: Value, allowed: tuple[str, ...]) -> dict[str, tuple[Value, Value]]:
+        if value[KIND] != MAPPING:
+            raise _fail(self._at(value), self.msg("expected_mapping"))
+        out: dict[str, tuple[Value, Value]] = {}
+        for key_value, item in value[DATA]:
+            # _text without a call for the usual plain key (the header has a key per value)
+            key = key_value[DATA] if key_value[KIND] == SCALAR and not key_value[NULL] else self._text(key_value)
             if key in out:
-                raise _fail(self._at(key_node), self.msg("duplicate_key", field=key))
+                raise _fail(self._at(key_value), self.msg("duplicate_key", field=key))
             if key not in allowed:
-                raise _fail(self._at(key_node), self.msg("unknown_key", field=key, allowed=", ".join(allowed)))
-            out[key] = (key_node, value_node)
+                raise _fail(self._at(key_value), self.msg("unknown_key", field=key, allowed=", ".join(allowed)))
+            out[key] = (key_value, item)
         return out
 
-    def _words(self, node: yaml.Node) -> list[tuple[str, yaml.Node]]:
+    def _words(self, value: Value) -> list[tuple[str, Value]]:
         """A list of scalars, or one scalar of comma/space separated words (kept whole for the parser)."""
-        if isinstance(node, yaml.SequenceNode):
-            return [(self._text(item), item) for item in node.value]
-        return [(self._text(node), node)]
+        if value[KIND] == SEQUENCE:
+            return [(self._text(item), item) for item in value[DATA]]
+        return [(self._text(value), value)]
 
     # -- setup -----------------------------------------------------------------------------------------------
 
     def _setup(self, top) -> tuple[Setup, dict[tuple, Spot], TurnParser]:
         t = self.t
-        players_node = top["players"][1]
-        if not isinstance(players_node, yaml.SequenceNode) or not players_node.value:
-            raise _fail(self._at(players_node), self.msg("players_list"))
-        count = len(players_node.value)
+        players = top["players"][1]
+        if players[KIND] != SEQUENCE or not players[DATA]:
+            raise _fail(self._at(players), self.msg("players_list"))
+        count = len(players[DATA])
         if not t.players_min <= count <= t.players_max:
-            raise _fail(self._at(players_node), self.msg("player_count", count=count, min=t.players_min,
-                                                           max=t.players_max))
+            raise _fail(self._at(players), self.msg("player_count", count=count, min=t.players_min,
+                                                       max=t.players_max))
         keywords = self.names.keywords
         names: list[str] = []
         seats: dict[str, int] = {}
         at: dict[tuple, Spot] = {}
         entries = []
-        for seat, node in enumerate(players_node.value):
-            fields = self._mapping(node, PLAYER_KEYS)
+        for seat, entry in enumerate(players[DATA]):
+            fields = self._mapping(entry, PLAYER_KEYS)
             for key in ("name", "passport", "transit", "hand"):
                 if key not in fields:
-                    raise _fail(self._at(node), self.msg("missing_key", field=key))
-            name_node = fields["name"][1]
-            name = self._text(name_node).strip()
+                    raise _fail(self._at(entry), self.msg("missing_key", field=key))
+            name_value = fields["name"][1]
+            name = self._text(name_value).strip()
             norm = normalise(name)
             if not norm or len(name.split()) > 1 or name[0] in "+-":
-                raise _fail(self._at(name_node), self.msg("player_name", name=name))
+                raise _fail(self._at(name_value), self.msg("player_name", name=name))
             if norm in seats:
-                raise _fail(self._at(name_node), self.msg("duplicate_player", name=name))
+                raise _fail(self._at(name_value), self.msg("duplicate_player", name=name))
             if (norm in self.names.cards or norm in keywords or norm in self.names.countries
                     or norm in self.names.multi_first):
-                raise _fail(self._at(name_node), self.msg("name_clash", name=name))
+                raise _fail(self._at(name_value), self.msg("name_clash", name=name))
             seats[norm] = seat
             names.append(name)
             entries.append(fields)
-            at[("player", seat)] = self._spot(name_node)
+            at[("player", seat)] = (name_value[LINE], name_value[COL], "", 0)
         parser = TurnParser(t, self.names, self.vocabulary, seats)
 
         passports, transits, characters, hands = [], [], [], []
         for seat, fields in enumerate(entries):
-            node = fields["passport"][1]
-            passports.append(self._one_card(parser, node))
-            at[("passport", seat)] = self._spot(node)
-            node = fields["transit"][1]
-            transits.append(self._country(parser, node))
-            at[("transit", seat)] = self._spot(node)
-            if "character" in fields and not is_null(fields["character"][1]):
-                node = fields["character"][1]
-                code = self._one_card(parser, node)
+            value = fields["passport"][1]
+            passports.append(self._one_card(parser, value))
+            at[("passport", seat)] = (value[LINE], value[COL], "", 0)
+            value = fields["transit"][1]
+            transits.append(self._country(parser, value))
+            at[("transit", seat)] = (value[LINE], value[COL], "", 0)
+            if "character" in fields and not fields["character"][1][NULL]:
+                value = fields["character"][1]
+                code = self._one_card(parser, value)
                 if code >= -1:
-                    raise _fail(self._at(node), self.msg("not_character", word=self._text(node)))
+                    raise _fail(self._at(value), self.msg("not_character", word=self._text(value)))
                 characters.append(-code - 2)
-                at[("character", seat)] = self._spot(node)
+                at[("character", seat)] = (value[LINE], value[COL], "", 0)
             else:
                 characters.append(-1)
                 at[("character", seat)] = at[("player", seat)]
             hand = []
-            for text, node in self._words(fields["hand"][1]):
+            for text, value in self._words(fields["hand"][1]):
                 offsets = token_offsets(text)
-                for code, token in self._card_list(parser, text, node):
-                    at[("hand", seat, len(hand))] = self._spot(node, text, offsets[token])
+                for code, token in self._card_list(parser, text, value):
+                    at[("hand", seat, len(hand))] = (value[LINE], value[COL], text, offsets[token])
                     hand.append(code)
             hands.append(hand)
-            at[("hand", seat)] = self._spot(fields["hand"][1])
-        centre_node = top["centre"][1]
-        centre = self._country(parser, centre_node)
-        at[("centre",)] = self._spot(centre_node)
+            hand_value = fields["hand"][1]
+            at[("hand", seat)] = (hand_value[LINE], hand_value[COL], "", 0)
+        centre_value = top["centre"][1]
+        centre = self._country(parser, centre_value)
+        at[("centre",)] = (centre_value[LINE], centre_value[COL], "", 0)
         extensions = self._extensions(top.get("extensions"))
         return Setup(names, passports, transits, characters, centre, extensions, hands), at, parser
 
@@ -256,72 +258,83 @@ class RecordReader:
         facts = {k: (v if v != "" else self.msg("end_of_line")) for k, v in err.facts.items()}
         return _fail(self.src.position(spot_of(err.at)), self.msg(f"notation.{err.key}", **facts))
 
-    def _node_error(self, node: yaml.Node, text: str, err: NotationError) -> InputError:
+    def _value_error(self, value: Value, text: str, err: NotationError) -> InputError:
         offsets = token_offsets(text)
 
         def spot(token: int) -> Spot:
-            return self._spot(node, text, offsets[token] if token < len(offsets) else len(text))
+            return self._spot(value, text, offsets[token] if token < len(offsets) else len(text))
         return self._notation_error(spot, text, err)
 
-    def _card_list(self, parser: TurnParser, text: str, node: yaml.Node) -> list[tuple[int, int]]:
+    def _card_list(self, parser: TurnParser, text: str, value: Value) -> list[tuple[int, int]]:
         try:
             return parser.cards_only(text)
         except NotationError as err:
-            raise self._node_error(node, text, err) from None
+            raise self._value_error(value, text, err) from None
 
-    def _one_card(self, parser: TurnParser, node: yaml.Node) -> int:
-        text = self._text(node)
-        cards = self._card_list(parser, text, node)
+    def _one_card(self, parser: TurnParser, value: Value) -> int:
+        text = self._text(value)
+        cards = self._card_list(parser, text, value)
         if len(cards) != 1:
-            raise _fail(self._at(node), self.msg("one_card", found=text))
+            raise _fail(self._at(value), self.msg("one_card", found=text))
         return cards[0][0]
 
-    def _country(self, parser: TurnParser, node: yaml.Node) -> int:
-        text = self._text(node)
+    def _country(self, parser: TurnParser, value: Value) -> int:
+        text = self._text(value)
         try:
             return parser.country_only(text)
         except NotationError as err:
-            raise self._node_error(node, text, err) from None
+            raise self._value_error(value, text, err) from None
 
     def _extensions(self, pair) -> frozenset[str]:
         if pair is None:
             return frozenset()
         chosen: list[str] = []
-        for text, node in self._words(pair[1]):
+        for text, value in self._words(pair[1]):
             for word in text.replace(",", " ").split():
                 key = word.lower()
                 if key == "all":
                     chosen.extend(EXTENSIONS)
                 elif key != "none":
                     if key not in EXTENSIONS:
-                        raise _fail(self._at(node), self.msg("unknown_extension", word=word,
-                                                               allowed=", ".join(EXTENSIONS)))
+                        raise _fail(self._at(value), self.msg("unknown_extension", word=word,
+                                                                allowed=", ".join(EXTENSIONS)))
                     chosen.append(key)
         return frozenset(chosen)
 
     # -- turns -----------------------------------------------------------------------------------------------
 
-    def _turn(self, node: yaml.Node, parser: TurnParser) -> Turn:
-        if type(node) is yaml.ScalarNode:
-            text = node.value
+    def _turn(self, value: Value, parser: TurnParser) -> Turn:
+        """A turn written as one text (`- "Mina: draw coat"`) or as a one-key mapping (`- Mina: draw coat`)."""
+        kind, data, line, col, _ = value
+        if kind == SCALAR:
+            return self._text_turn(data, line, col, parser)
+        if kind == MAPPING and len(data) == 1:
+            key, clauses = data[0]
+            if clauses[KIND] != SCALAR or key[KIND] != SCALAR:
+                raise _fail(self._at(clauses), self.msg("turn_text"))
+            text = "" if clauses[NULL] else clauses[DATA]
+            return self._text_turn(text, clauses[LINE], clauses[COL], parser, key)
+        raise _fail(self._at(value), self.msg("turn_shape"))
+
+    def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Value | None = None) -> Turn:
+        """The turn in `text`, which starts at 0-based `line`:`col`: `Name: clauses` (the name ends at the first
+        colon), or only the clauses when the name is the mapping `key` they are written under."""
+        turn = Turn()
+        if key is None:
             base = text.find(":") + 1
             if not base:
-                raise _fail(self._at(node), self.msg("turn_shape"))
-            mark = node.start_mark
+                raise _fail(Position(self.src.path, line + 1, col + 1), self.msg("turn_shape"))
             name = text[:base - 1]
-            key = None
-        elif type(node) is yaml.MappingNode and len(node.value) == 1:
-            key_node, value_node = node.value[0]
-            if type(value_node) is not yaml.ScalarNode or type(key_node) is not yaml.ScalarNode:
-                raise _fail(self._at(value_node), self.msg("turn_text"))
-            name = key_node.value
-            mark = value_node.start_mark
-            text = "" if is_null(value_node) else value_node.value
-            base = 0
-            key = self._spot(key_node, name)
+            turn.key = None
         else:
-            raise _fail(self._at(node), self.msg("turn_shape"))
-        turn = Turn(parser.player_of(name.strip()), mark.line, mark.column, text, base, key)
+            base = 0
+            name = key[DATA]
+            turn.key = self._spot(key, name)
+        turn.player = parser.player_of(name.strip())
+        turn.line = line
+        turn.col = col
+        turn.text = text
+        turn.base = base
         if turn.player < 0:
             raise _fail(self.src.position(turn.player_at), self.msg("unknown_player", name=name.strip(),
                                                                     players=", ".join(self.seat_names)))

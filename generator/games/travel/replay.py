@@ -61,12 +61,36 @@ class Violation(Exception):
         self.state: dict | None = None
 
 
-class Cursor:
-    """The record's words for one stretch of play (a clause's tail, one player's part of an event)."""
+class _EventFrame:
+    __slots__ = ("outer", "entries", "ei", "card", "count", "pos", "drawer")
 
-    __slots__ = ("els", "i", "rule", "param", "count", "who", "anchor")
+    def __init__(self, outer: tuple, entries: list, card: int, count: int, pos: int, drawer: int):
+        self.outer = outer      # the stretch the event interrupted (CheckOracle.stretch)
+        self.entries = entries
+        self.ei = 0
+        self.card = card
+        self.count = count      # the event's card count for each player (0 when it has none)
+        self.pos = pos
+        self.drawer = drawer
 
-    def __init__(self, els: list, rule: str, param: str, count: int, who: int, anchor: int):
+
+class CheckOracle:
+    """Answers the engine's questions from the record, verifying each answer.
+
+    It reads one stretch of the record at a time (a clause's tail, or one player's part of an event): the words
+    `els` from index `i` on, what they are for (`rule`, the rule parameter `param` and the `count` of cards to
+    draw, for player `who`) and the token `anchor` where a missing word is reported. Plain fields rather than
+    an object per stretch: a stretch begins for every clause."""
+
+    def __init__(self, t: Tables):
+        self.t = t
+        self.start([], "R8", "", 0, -1, 0)
+        self.frames: list[_EventFrame] = []
+        self.last_event: tuple | None = None
+        self.pile_renewed = False
+
+    def start(self, els: list, rule: str, param: str, count: int, who: int, anchor: int) -> None:
+        """A new stretch of the record begins."""
         self.els = els
         self.i = 0
         self.rule = rule
@@ -75,53 +99,38 @@ class Cursor:
         self.who = who
         self.anchor = anchor
 
+    @property
+    def stretch(self) -> tuple:
+        """The stretch being read, kept aside while an event interrupts it."""
+        return self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor
 
-class _EventFrame:
-    __slots__ = ("outer", "entries", "ei", "card", "pos", "drawer")
-
-    def __init__(self, outer: Cursor, entries: list, card: int, pos: int, drawer: int):
-        self.outer = outer
-        self.entries = entries
-        self.ei = 0
-        self.card = card
-        self.pos = pos
-        self.drawer = drawer
-
-
-class CheckOracle:
-    """Answers the engine's questions from the record, verifying each answer."""
-
-    def __init__(self, t: Tables):
-        self.t = t
-        self.cur = Cursor([], "R8", "", 0, -1, 0)
-        self.frames: list[_EventFrame] = []
-        self.last_event: tuple | None = None
-        self.pile_renewed = False
+    @stretch.setter
+    def stretch(self, saved: tuple) -> None:
+        self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor = saved
 
     # -- chance --------------------------------------------------------------------------------------------
 
     def draw(self, g: Game, p: int) -> int:
-        cur = self.cur
-        els = cur.els
-        i = cur.i
+        els = self.els
+        i = self.i
         if i < len(els):
             el = els[i]
             if el[0] <= E_PLUS:
                 c = el[1]
-                pile = g.draw
-                if c >= 0 and c in pile:
-                    pile.remove(c)
-                    cur.i = i + 1
-                    if self.t.family[c] == EVENT:
-                        self.last_event = el
-                    return c
-                raise self._impossible(g, el)
+                try:
+                    g.draw.remove(c)
+                except ValueError:
+                    raise self._impossible(g, el) from None
+                self.i = i + 1
+                if self.t.family[c] == EVENT:
+                    self.last_event = el
+                return c
             if el[0] == E_RESHUFFLE:
                 raise Violation("R19", "no_reshuffle", el[2], pile=len(g.draw))
             at = el[2]
         else:
-            at = cur.anchor
-        raise self._count_problem(g, cur, at, "missing_draw")
+            at = self.anchor
+        raise self._count_problem(g, at, "missing_draw")
 
     def _impossible(self, g: Game, el) -> Violation:
         c = el[1]
@@ -148,16 +157,14 @@ class CheckOracle:
 
     def reshuffled(self, g: Game) -> None:
         self.pile_renewed = True
-        cur = self.cur
-        if cur.i < len(cur.els) and cur.els[cur.i][0] == E_RESHUFFLE:
-            cur.i += 1
+        if self.i < len(self.els) and self.els[self.i][0] == E_RESHUFFLE:
+            self.i += 1
 
     # -- choices -------------------------------------------------------------------------------------------
 
     def limit_discard(self, g: Game, p: int) -> int:
-        cur = self.cur
-        els = cur.els
-        i = cur.i
+        els = self.els
+        i = self.i
         hand = g.hands[p]
         if i < len(els) and els[i][0] == E_MINUS:
             c, at = els[i][1], els[i][2]
@@ -167,48 +174,47 @@ class CheckOracle:
                 raise Violation("R17", "not_in_hand", at, player=player(p), card=card(c))
             if self.t.flag[c] == F_FORBIDDEN:
                 raise Violation("R30", "forbidden_limit", at, player=player(p), card=card(c))
-            cur.i = i + 1
+            self.i = i + 1
             return c
         if i < len(els) and els[i][0] == E_RESHUFFLE:
             raise Violation("R19", "no_reshuffle", els[i][2], pile=len(g.draw))
         # at the word that follows, or else at the card that brought the hand over the limit
-        at = els[i][2] if i < len(els) else els[i - 1][2] if i else cur.anchor
+        at = els[i][2] if i < len(els) else els[i - 1][2] if i else self.anchor
         raise Violation("R17", "over_limit", at, player=player(p), size=len(hand), limit=g.hand_limit(p))
 
     def event_begin(self, g: Game, p: int, c: int) -> None:
         el = self.last_event
         if self.t.kind[c] == K_EV_RESHUFFLE:
             self.pile_renewed = True
-        self.frames.append(_EventFrame(self.cur, el[3] or [], c, el[2], p))
-        self.cur = Cursor([], "R21", "", 0, p, el[2])
+        self.frames.append(_EventFrame(self.stretch, el[3] or [], c, self.t.count[c], el[2], p))
+        self.start([], "R21", "", 0, p, el[2])
 
     def event_player(self, g: Game, q: int) -> None:
         fr = self.frames[-1]
-        self.finish(g, self.cur)
-        count = getattr(self.t.effect[fr.card], "count", 0)
+        self.finish(g)
         if fr.ei < len(fr.entries) and fr.entries[fr.ei][0] == q:
             _, off, els = fr.entries[fr.ei]
             fr.ei += 1
-            self.cur = Cursor(els, "R21", "", count, q, off)
+            self.start(els, "R21", "", fr.count, q, off)
         else:
             anchor = fr.entries[fr.ei][1] if fr.ei < len(fr.entries) else fr.pos
-            self.cur = Cursor([], "R21", "", count, q, anchor)
+            self.start([], "R21", "", fr.count, q, anchor)
 
     def event_end(self, g: Game) -> None:
         fr = self.frames.pop()
-        self.finish(g, self.cur)
+        self.finish(g)
         if fr.ei < len(fr.entries):
             q, off, _ = fr.entries[fr.ei]
             raise Violation("R21", "event_entry", off, player=player(q), event=card(fr.card),
                             drawer=player(fr.drawer))
-        self.cur = fr.outer
+        self.stretch = fr.outer
 
     def _take_cards(self, types: tuple[int, ...]) -> list[tuple]:
-        cur = self.cur
+        els = self.els
         out = []
-        while cur.i < len(cur.els) and cur.els[cur.i][0] in types:
-            out.append(cur.els[cur.i])
-            cur.i += 1
+        while self.i < len(els) and els[self.i][0] in types:
+            out.append(els[self.i])
+            self.i += 1
         return out
 
     def event_discards(self, g: Game, q: int, count: int) -> list[int]:
@@ -219,7 +225,7 @@ class CheckOracle:
             if self.t.flag[el[1]] == F_FORBIDDEN:
                 raise Violation("R30", "forbidden_event_discard", el[2], player=player(q), card=card(el[1]))
         if len(chosen) != count:
-            at = chosen[count][2] if len(chosen) > count else self.cur.anchor
+            at = chosen[count][2] if len(chosen) > count else self.anchor
             raise Violation("R21", "event_discard_count", at, player=player(q), count=count, shown=len(chosen))
         return [el[1] for el in chosen]
 
@@ -229,7 +235,7 @@ class CheckOracle:
         for el in chosen:
             self._from_hand(hand, q, el, "R21")
         if len(chosen) != count:
-            at = chosen[count][2] if len(chosen) > count else self.cur.anchor
+            at = chosen[count][2] if len(chosen) > count else self.anchor
             raise Violation("R21", "event_pass_count", at, player=player(q), count=count, shown=len(chosen))
         return [el[1] for el in chosen]
 
@@ -244,40 +250,41 @@ class CheckOracle:
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
 
-    def finish(self, g: Game, cur: Cursor) -> None:
+    def finish(self, g: Game) -> None:
         """Everything written for this stretch must have happened."""
-        if cur.i >= len(cur.els):
+        if self.i >= len(self.els):
             return
-        el = cur.els[cur.i]
+        el = self.els[self.i]
         if el[0] == E_RESHUFFLE:
             raise Violation("R19", "no_reshuffle", el[2], pile=len(g.draw))
         if el[0] == E_MINUS:
             raise Violation("R17", "no_discard_due", el[2], card=card(el[1]))
         if not g.draw and not g.discard:
             raise Violation("R19", "piles_empty", el[2], card=card(el[1]))
-        raise self._count_problem(g, cur, el[2], "extra_draw" if cur.count else "no_draw_here", card=card(el[1]))
+        raise self._count_problem(g, el[2], "extra_draw" if self.count else "no_draw_here", card=card(el[1]))
 
-    def _count_problem(self, g: Game, cur: Cursor, at: int, key: str, **args) -> Violation:
+    def _count_problem(self, g: Game, at: int, key: str, **args) -> Violation:
         """Too few or too many draws; R34 when the count shown is another player's character ability."""
         family = self.t.family
-        shown = sum(1 for e in cur.els if e[0] <= E_PLUS and (e[1] < 0 or family[e[1]] != EVENT))
-        rule = cur.rule
-        if cur.param and cur.who >= 0:
-            others = [q for q in range(g.n) if q != cur.who and g.par[q][cur.param] == shown]
-            if others and g.par[cur.who][cur.param] != shown:
+        shown = sum(1 for e in self.els if e[0] <= E_PLUS and (e[1] < 0 or family[e[1]] != EVENT))
+        rule = self.rule
+        who = self.who
+        if self.param and who >= 0:
+            others = [q for q in range(g.n) if q != who and g.par[q][self.param] == shown]
+            if others and g.par[who][self.param] != shown:
                 rule = "R34"
-        return Violation(rule, key, at, player=player(cur.who), count=cur.count, shown=shown, **args)
+        return Violation(rule, key, at, player=player(who), count=self.count, shown=shown, **args)
 
     def first_leftover(self) -> int | None:
         """The first word of the record that was never played (the game ended before it)."""
-        cur = self.cur
-        if cur.i < len(cur.els):
-            return cur.els[cur.i][2]
+        if self.i < len(self.els):
+            return self.els[self.i][2]
         for fr in reversed(self.frames):
             if fr.ei < len(fr.entries):
                 return fr.entries[fr.ei][1]
-            if fr.outer.i < len(fr.outer.els):
-                return fr.outer.els[fr.outer.i][2]
+            els, i = fr.outer[:2]
+            if i < len(els):
+                return els[i][2]
         return None
 
 
@@ -343,12 +350,6 @@ class Replay:
         self.oracle = CheckOracle(t)
         self.actions = 0
         self.turn_actions = 0
-        self.k = 0
-        self._handlers = {
-            C_DRAW: self._draw, C_RECYCLE: self._recycle, C_TRADE: self._trade, C_STEAL: self._steal,
-            C_TRAVEL: self._travel, C_DROP: self._drop, C_PLAY: self._play, C_REACT: self._react_alone,
-            C_EMPTY: self._empty_late, C_TAIL: self._tail_alone,
-        }
 
     def run(self) -> Outcome:
         t = self.t
@@ -376,36 +377,39 @@ class Replay:
         if p != g.active:
             raise Violation("R7", "not_your_turn", turn.player_at, player=player(p), expected=player(g.active))
         clauses = turn.clauses
+        oracle = self.oracle
         self.turn_actions = 0
-        self.k = 0
+        k = 0
         try:
             first = clauses[0]
             if not g.hands[p]:
                 if first.kind != C_EMPTY:
                     raise Violation("R18", "empty_hand_missing", first.pos, player=player(p),
                                     count=g.par[p]["empty_hand_draw"])
-                self._cursor(first.tail, "R18", "empty_hand_draw", g.par[p]["empty_hand_draw"], p, first.pos)
+                oracle.start(first.tail, "R18", "empty_hand_draw", g.par[p]["empty_hand_draw"], p, first.pos)
                 g.begin_turn()
-                self.oracle.finish(g, self.oracle.cur)
-                self.k = 1
+                oracle.finish(g)
+                k = 1
             else:
                 if first.kind == C_EMPTY:
                     raise Violation("R18", "empty_hand_not_empty", first.pos, player=player(p),
                                     size=len(g.hands[p]))
                 g.begin_turn()
-            handlers = self._handlers
-            while self.k < len(clauses):
-                cl = clauses[self.k]
+            handlers = self._HANDLERS
+            while k < len(clauses):
+                cl = clauses[k]
                 if g.turn_over:
                     raise Violation("R24", "turn_ended", cl.pos, player=player(p))
-                self.k = handlers[cl.kind](g, p, clauses, self.k, cl)
+                k = handlers[cl.kind](self, g, p, clauses, k, cl)
+                if oracle.i < len(oracle.els):
+                    oracle.finish(g)  # a word written for the clause that did not happen
             if self.turn_actions == 0 and not g.turn_over:
                 raise Violation("R8", "no_action", _last_word(turn), player=player(p))
         except GameOver:
             self.actions += self.turn_actions
-            at = self.oracle.first_leftover()
-            if at is None and self.k + 1 < len(clauses):
-                at = clauses[self.k + 1].pos
+            at = oracle.first_leftover()
+            if at is None and k + 1 < len(clauses):
+                at = clauses[k + 1].pos
             if at is not None:
                 raise Violation(self._win_rule(g), "game_over", at, player=player(g.winner)) from None
             g.end_turn()
@@ -417,21 +421,17 @@ class Replay:
     def _win_rule(g: Game) -> str:
         return "R20" if g.win_how == WIN_CENTRE else "R32"
 
-    def _cursor(self, els, rule: str, param: str, count: int, who: int, anchor: int) -> None:
-        self.oracle.cur = Cursor(els, rule, param, count, who, anchor)
-
-    def _finish(self, g: Game) -> None:
-        self.oracle.finish(g, self.oracle.cur)
-
-    def _start_action(self, g: Game, p: int, cl: Clause) -> None:
+    def _announce(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> bool:
+        """Clause `k` announces an action: it must be the turn's one action (R8). True when the next clause is a
+        mousetrap that cancels it (R24)."""
         if g.actions_left <= 0:
             raise Violation("R8", "one_action", cl.pos, player=player(p))
         self.turn_actions += 1
+        return k + 1 < len(clauses) and clauses[k + 1].kind == C_REACT and self._cancelled(g, p, clauses, k, cl)
 
     def _cancelled(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> bool:
-        """R24: a mousetrap played by another player right after the action: nothing of it happens."""
-        if k + 1 >= len(clauses) or clauses[k + 1].kind != C_REACT:
-            return False
+        """R24: the reaction right after the action (clause `k + 1`) is a mousetrap played by another player:
+        nothing of the action happens."""
         r = clauses[k + 1]
         if r.card < 0 or self.t.kind[r.card] != K_CANCEL:
             return False
@@ -446,17 +446,13 @@ class Replay:
         g.cancel(p, r.who, r.card)
         return True
 
-    # -- clause handlers: each returns the index of the next clause ------------------------------------------
+    # -- clause handlers: each returns the index of the next clause (then _turn checks every word was used) ---
 
     def _draw(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        self._start_action(g, p, cl)
-        if k + 1 < len(clauses) and self._cancelled(g, p, clauses, k, cl):
+        if self._announce(g, p, clauses, k, cl):
             return k + 2
-        oracle = self.oracle
-        cur = oracle.cur = Cursor(cl.tail, "R9", "", 1, p, cl.pos)
+        self.oracle.start(cl.tail, "R9", "", 1, p, cl.pos)
         g.act_draw(p)
-        if cur.i < len(cur.els):
-            oracle.finish(g, cur)
         return k + 1
 
     def _hand_has(self, g: Game, p: int, picked: list[tuple[int, int]], rule: str,
@@ -487,16 +483,15 @@ class Replay:
                             shown=len(picked))
 
     def _recycle(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        self._start_action(g, p, cl)
-        if self._cancelled(g, p, clauses, k, cl):
+        if self._announce(g, p, clauses, k, cl):
             return k + 2
         par = g.par[p]
         paid = self._hand_has(g, p, cl.a, "R10")
         self._no_forbidden(p, cl.a, "forbidden_cost")
         self._cost(g, p, cl.a, "R10", "recycle_cost", int(par["recycle_cost"]), cl.arrow)
         pool = g.discard + paid
-        eligible = sum(1 for c in pool if self.t.family[c] != EVENT)
-        take = min(int(par["recycle_take"]), eligible)
+        events = sum(map(pool.count, self.t.by_family[EVENT]))
+        take = min(int(par["recycle_take"]), len(pool) - events)
         taken = []
         for c, at in cl.b:
             if c < 0:
@@ -510,9 +505,8 @@ class Replay:
         if len(taken) != take:
             at = cl.b[take][1] if len(cl.b) > take else cl.arrow
             raise Violation("R10", "recycle_take", at, player=player(p), count=take, shown=len(taken))
-        self._cursor(cl.tail, "R10", "", 0, p, cl.pos)
+        self.oracle.start(cl.tail, "R10", "", 0, p, cl.pos)
         g.act_recycle(p, paid, taken)
-        self._finish(g)
         return k + 1
 
     def _trade(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
@@ -520,14 +514,12 @@ class Replay:
         if q == p:
             raise Violation("R11", "trade_self", cl.who_pos, player=player(p))
         if cl.refused:
-            self._cursor(cl.tail, "R12", "", 0, p, cl.pos)
+            self.oracle.start(cl.tail, "R12", "", 0, p, cl.pos)
             for el in cl.tail:
                 if el[0] <= E_PLUS:
                     raise Violation("R12", "bonus_refused", el[2], player=player(p))
-            self._finish(g)
             return k + 1
-        self._start_action(g, p, cl)
-        if self._cancelled(g, p, clauses, k, cl):
+        if self._announce(g, p, clauses, k, cl):
             return k + 2
         if not cl.a or not cl.b:
             raise Violation("R11", "trade_side_empty", cl.arrow if not cl.b else cl.pos, player=player(p),
@@ -535,9 +527,8 @@ class Replay:
         give = self._hand_has(g, p, cl.a, "R11")
         get = self._hand_has(g, q, cl.b, "R11")
         bonus = int(g.par[p]["trade_bonus_draw"])
-        self._cursor(cl.tail, "R12", "trade_bonus_draw", bonus, p, cl.pos)
+        self.oracle.start(cl.tail, "R12", "trade_bonus_draw", bonus, p, cl.pos)
         g.act_trade(p, q, give, get)
-        self._finish(g)
         return k + 1
 
     def _steal_common(self, g: Game, p: int, clauses, k: int, cl: Clause, cost: int, param: str,
@@ -574,20 +565,17 @@ class Replay:
         return paid, c, -1
 
     def _steal(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        self._start_action(g, p, cl)
-        if self._cancelled(g, p, clauses, k, cl):
+        if self._announce(g, p, clauses, k, cl):
             return k + 2
         paid, taken, lock = self._steal_common(g, p, clauses, k, cl, int(g.par[p]["steal_cost"]), "steal_cost",
                                                "R13")
-        self._cursor(cl.tail, "R13", "", 0, p, cl.pos)
+        self.oracle.start(cl.tail, "R13", "", 0, p, cl.pos)
         g.act_steal(p, cl.who, paid, taken, lock)
-        self._finish(g)
         return k + 2 if lock >= 0 else k + 1
 
     def _travel(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
         t = self.t
-        self._start_action(g, p, cl)
-        if self._cancelled(g, p, clauses, k, cl):
+        if self._announce(g, p, clauses, k, cl):
             return k + 2
         dest = g.dest(p)
         if cl.side != dest:
@@ -598,7 +586,7 @@ class Replay:
             raise Violation("R1", "not_your_country", cl.card_pos, player=player(p), country=country(cl.side),
                             expected=country(dest))
         hand = g.hands[p]
-        if not any(t.family[c] == PASSPORT for c in hand):
+        if t.passports.isdisjoint(hand):
             standin = next((c for c in hand if t.standin[c]), -1)
             if standin >= 0:
                 raise Violation("R25", "standin_passport", cl.pos, player=player(p), card=card(standin))
@@ -630,16 +618,14 @@ class Replay:
             raise Violation("R2", "missing_items", cl.card_pos, player=player(p), country=country(dest),
                             items=cards(missing))
         if g.visited[p]:
-            self._cursor(cl.tail, "R20", "", 0, p, cl.pos)
+            self.oracle.start(cl.tail, "R20", "", 0, p, cl.pos)
         else:
-            self._cursor(cl.tail, "R15", "travel_bonus_draw", int(g.par[p]["travel_bonus_draw"]), p, cl.pos)
+            self.oracle.start(cl.tail, "R15", "travel_bonus_draw", int(g.par[p]["travel_bonus_draw"]), p, cl.pos)
         g.act_travel(p, used)
-        self._finish(g)
         return k + 1
 
     def _drop(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        self._start_action(g, p, cl)
-        if self._cancelled(g, p, clauses, k, cl):
+        if self._announce(g, p, clauses, k, cl):
             return k + 2
         t = self.t
         f = cl.card
@@ -653,9 +639,8 @@ class Replay:
         if other >= 0 and t.flag[other] == F_FORBIDDEN:
             raise Violation("R29", "drop_pair_forbidden", at, card=card(other))
         self._hand_has(g, p, cl.a, "R29", hand)
-        self._cursor(cl.tail, "R29", "", 0, p, cl.pos)
+        self.oracle.start(cl.tail, "R29", "", 0, p, cl.pos)
         g.act_drop(p, f, other)
-        self._finish(g)
         return k + 1
 
     def _play(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
@@ -668,14 +653,13 @@ class Replay:
         timing = t.timing[c]
         kind = t.kind[c]
         if timing == "action":
-            self._start_action(g, p, cl)
-            if self._cancelled(g, p, clauses, k, cl):
+            if self._announce(g, p, clauses, k, cl):
                 return k + 2
         elif timing != "own_turn":
             raise Violation("R23", "cannot_play", cl.card_pos, card=card(c), timing=timing)
         eff = t.effect[c]
         if kind == K_DRAW:
-            self._cursor(cl.tail, "R23", "", eff.count, p, cl.pos)
+            self.oracle.start(cl.tail, "R23", "", eff.count, p, cl.pos)
             g.play_draw(p, c)
         elif kind == K_SEARCH:
             pile = list(g.draw)
@@ -695,7 +679,7 @@ class Replay:
             if len(chosen) != take:
                 at = cl.b[take][1] if len(cl.b) > take else cl.arrow
                 raise Violation("R23", "search_take", at, card=card(c), count=take, shown=len(chosen))
-            self._cursor(cl.tail, "R26", "", 0, p, cl.pos)
+            self.oracle.start(cl.tail, "R26", "", 0, p, cl.pos)
             g.play_search(p, c, chosen)
         elif kind == K_SWAP:
             hand = list(g.hands[p])
@@ -704,20 +688,18 @@ class Replay:
             self._no_forbidden(p, cl.a, "forbidden_cost")
             if not 1 <= len(swapped) <= eff.max:
                 raise Violation("R23", "swap_count", cl.arrow, card=card(c), max=eff.max, shown=len(swapped))
-            self._cursor(cl.tail, "R23", "", len(swapped), p, cl.pos)
+            self.oracle.start(cl.tail, "R23", "", len(swapped), p, cl.pos)
             g.play_swap(p, c, swapped)
         elif kind == K_STEAL_CHOICE:
             paid, taken, lock = self._steal_common(g, p, clauses, k, cl, eff.cost, "", "R23", exclude=c)
-            self._cursor(cl.tail, "R23", "", 0, p, cl.pos)
+            self.oracle.start(cl.tail, "R23", "", 0, p, cl.pos)
             g.play_steal_choice(p, c, cl.who, paid, taken, lock)
-            self._finish(g)
             return k + 2 if lock >= 0 else k + 1
         elif kind == K_EXTRA:
-            self._cursor(cl.tail, "R23", "", 0, p, cl.pos)
+            self.oracle.start(cl.tail, "R23", "", 0, p, cl.pos)
             g.play_extra(p, c)
         else:
             raise Violation("R23", "cannot_play", cl.card_pos, card=card(c), timing=timing)
-        self._finish(g)
         return k + 1
 
     def _react_alone(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
@@ -732,9 +714,13 @@ class Replay:
         raise Violation("R18", "empty_not_first", cl.pos, player=player(p))
 
     def _tail_alone(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        self._cursor(cl.tail, "R8", "", 0, p, cl.pos)
-        self._finish(g)
+        self.oracle.start(cl.tail, "R8", "", 0, p, cl.pos)
         return k + 1
+
+    _HANDLERS = {
+        C_DRAW: _draw, C_RECYCLE: _recycle, C_TRADE: _trade, C_STEAL: _steal, C_TRAVEL: _travel, C_DROP: _drop,
+        C_PLAY: _play, C_REACT: _react_alone, C_EMPTY: _empty_late, C_TAIL: _tail_alone,
+    }
 
 
 def _last_word(turn) -> int:

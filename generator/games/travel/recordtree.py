@@ -1,0 +1,164 @@
+"""A record file as a small tree of values with their positions: read directly when the file has the common
+shape, taken from libyaml's nodes otherwise.
+
+Why: libyaml builds a node, two marks and a resolver call for every value and every turn line; for a record of
+forty turns that was a third of a whole check. Records written by the simulator, and most written by hand, have
+one shape, in which every value means exactly the characters written:
+
+    game: travel
+    players:
+      - {name: Mina, passport: passport-kr, transit: FR, character: smuggler, hand: camera map coat}
+    centre: JP
+    extensions: [events, special]
+    turns:
+      - "Mina: draw umbrella"
+
+Header values are words of letters, digits, `_`, `.` and `-` separated by single spaces (nothing for YAML to
+interpret), or flow lists and mappings of them spaced as above; the turns are double-quoted lines without
+escapes at one indentation, ending the file. `read_tree` reads exactly that itself and gives anything else
+(comments, blank lines, quotes or other punctuation in the header, escapes, tabs, keys after the turns, no final
+newline) to libyaml; either way the tree is the same.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from ...content.yamlsrc import NULLS, compose, is_null
+
+SCALAR, SEQUENCE, MAPPING, LINES = range(4)
+KIND, DATA, LINE, COL, NULL = range(5)
+
+#: One value: a plain tuple (kind, data, line, col, null), read with the indices above. `data` is a scalar's
+#: text, a sequence's values or a mapping's (key, value) pairs; `line` and `col` (0-based) are where it starts;
+#: `null` says whether it is YAML's null (a plain empty value, `~` or `null`). LINES is a sequence of one-line
+#: scalars written one per line, as the quick reader finds the turns: `data` holds their texts, the first on
+#: line `line`, each at column `col`. Tuples, and LINES, because the quick reader makes a value for every word
+#: of the header and an object cost as much as reading the word.
+Value = tuple
+
+
+def read_tree(text: str, path: str) -> Value | None:
+    """The record's tree (None for an empty document); malformed YAML is one positioned InputError."""
+    quick = quick_tree(text)
+    if quick is not None:
+        return quick
+    root = compose(text, path)
+    return None if root is None else from_node(root, {})
+
+
+def from_node(node: yaml.Node, done: dict[int, Value]) -> Value:
+    """The tree of a libyaml node; `done` keeps each node's value, so aliases share it (and may loop)."""
+    value = done.get(id(node))
+    if value is not None:
+        return value
+    mark = node.start_mark
+    if isinstance(node, yaml.ScalarNode):
+        value = done[id(node)] = (SCALAR, node.value, mark.line, mark.column, is_null(node))
+        return value
+    if isinstance(node, yaml.SequenceNode):
+        value = done[id(node)] = (SEQUENCE, [], mark.line, mark.column, False)
+        value[DATA].extend(from_node(item, done) for item in node.value)
+        return value
+    value = done[id(node)] = (MAPPING, [], mark.line, mark.column, False)
+    value[DATA].extend((from_node(key, done), from_node(item, done)) for key, item in node.value)
+    return value
+
+
+# Possessive: what may follow a word (`:`, `,`, `]`, `}`) never continues one, so nothing is ever given back
+_WORD = r"\w[\w.-]*+"
+_SCALAR = rf"{_WORD}(?: {_WORD})*+"
+_VALUE = rf"(?:{_SCALAR}|\[{_SCALAR}(?:, {_SCALAR})*+\])"
+_TOP_LINE = re.compile(rf"({_WORD}):(?: ({_VALUE}))?")
+_ITEM_LINE = re.compile(rf"( *)- \{{{_WORD}: {_VALUE}(?:, {_WORD}: {_VALUE})*\}}")
+_PAIR = re.compile(rf"({_WORD}): ({_VALUE})")
+_LIST_ITEM = re.compile(_SCALAR)
+#: the characters libyaml reads as themselves on one line, without `"` and `\` (which end a string or escape)
+_QUOTED = " !#-\\[\\]-~\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff"
+#: one whole line each (a line that is not a turn is skipped by findall, which the caller notices)
+_TURN_LINE = re.compile(f'^ *- "([{_QUOTED}]*)"$', re.M)
+
+
+def quick_tree(text: str) -> Value | None:
+    """The tree of a record of the common shape, or None when `text` is anything else."""
+    if text.startswith("turns:\n"):
+        turns_at = 0
+    else:
+        turns_at = text.find("\nturns:\n") + 1
+        if not turns_at:
+            return None
+    lines = text[:turns_at].split("\n")  # the header; the last item is the empty rest of it
+    last = len(lines) - 1
+    pairs = []
+    k = 0
+    while k < last:
+        top = _TOP_LINE.fullmatch(lines[k])
+        if top is None:
+            return None
+        key = (SCALAR, top[1], k, 0, top[1] in NULLS)
+        if top[2] is not None:
+            pairs.append((key, _value(top[2], k, top.start(2))))
+            k += 1
+        else:
+            items = _block_sequence(lines, k + 1, last)
+            if items is None:
+                return None
+            pairs.append((key, items))
+            k += 1 + len(items[DATA])
+    turns = _turns(text, turns_at + 7, last + 1)
+    if turns is None:
+        return None
+    pairs.append(((SCALAR, "turns", last, 0, False), turns))
+    return MAPPING, pairs, 0, 0, False
+
+
+def _value(text: str, line: int, col: int) -> Value:
+    """A plain scalar, or a flow list of them, starting at `line`:`col`."""
+    if text[0] != "[":
+        return SCALAR, text, line, col, text in NULLS
+    items = [(SCALAR, m[0], line, col + m.start(), m[0] in NULLS) for m in _LIST_ITEM.finditer(text)]
+    return SEQUENCE, items, line, col, False
+
+
+def _block_sequence(lines: list[str], k: int, last: int) -> Value | None:
+    """The item lines `- {key: value, ...}` at one indentation from line `k` on; None without items or with
+    items at different indentations."""
+    items = []
+    indent = -1
+    line = k
+    while line < last and (item := _ITEM_LINE.fullmatch(lines[line])) is not None:
+        if indent < 0:
+            indent = len(item[1])
+        elif len(item[1]) != indent:
+            return None
+        pairs = []
+        col = indent + 3  # the line matched `- {key: value, key: value}`: each word's column follows from it
+        for key, text in _pairs(lines[line][col:-1]):
+            value_col = col + len(key) + 2
+            pairs.append(((SCALAR, key, line, col, key in NULLS), _value(text, line, value_col)))
+            col = value_col + len(text) + 2
+        items.append((MAPPING, pairs, line, indent + 2, False))
+        line += 1
+    return (SEQUENCE, items, k, indent, False) if items else None
+
+
+def _pairs(inner: str) -> list:
+    """(key, value text) of `key: value, key: value` whose shape is already checked: split at the separators,
+    unless a value is a flow list (which holds `, ` itself)."""
+    if "[" in inner:
+        return _PAIR.findall(inner)
+    return [pair.split(": ") for pair in inner.split(", ")]
+
+
+def _turns(text: str, start: int, first: int) -> Value | None:
+    """The turn lines from `start` (line `first`) to the end of the file; None unless each is one
+    double-quoted turn, all at the first one's indentation, and the file ends with a line break."""
+    count = text.count("\n", start)
+    found = _TURN_LINE.findall(text, start)
+    if not found or len(found) != count or not text.endswith("\n"):
+        return None
+    indent = text.find("-", start) - start
+    if text.count("\n" + " " * indent + '- "', start - 1) != count:
+        return None  # some line is indented differently
+    return LINES, found, first, indent + 2, False
