@@ -5,21 +5,7 @@ import io
 from pathlib import Path
 
 from ...build import write_atomic
-
-
-def _font_family() -> list[str]:
-    """NanumGothic from koreanize-matplotlib first (it has Hangul), then matplotlib's default.
-
-    The font file is found without importing the package, whose import changes matplotlib's global settings.
-    """
-    from importlib.util import find_spec
-
-    from matplotlib import font_manager
-
-    package = find_spec("koreanize_matplotlib")
-    regular = Path(next(iter(package.submodule_search_locations))) / "fonts" / "NanumGothic.ttf"
-    font_manager.fontManager.addfont(str(regular))
-    return [font_manager.FontProperties(fname=str(regular)).get_name(), "DejaVu Sans"]
+from ...charts import chart_font_family
 
 
 def histogram_png(values: list[int], path: Path, title: str, x_label: str, y_label: str) -> None:
@@ -28,7 +14,7 @@ def histogram_png(values: list[int], path: Path, title: str, x_label: str, y_lab
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
-    with matplotlib.rc_context({"font.family": _font_family()}):
+    with matplotlib.rc_context({"font.family": chart_font_family()}):
         figure = Figure(figsize=(7, 4), dpi=120)
         axes = figure.add_subplot()
         top = max(values, default=0)

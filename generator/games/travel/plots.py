@@ -5,25 +5,11 @@ import io
 from pathlib import Path
 
 from ...build import write_atomic
+from ...charts import chart_font_family
 from .stats import Summary
 from .texts import Words
 
 BLUE = "#1f5fa8"
-
-
-def _font_family() -> list[str]:
-    """NanumGothic from koreanize-matplotlib (it has Hangul for Korean labels), then matplotlib's default.
-
-    The font file is found without importing the package, whose import changes matplotlib's global settings.
-    """
-    from importlib.util import find_spec
-
-    from matplotlib import font_manager
-
-    package = find_spec("koreanize_matplotlib")
-    regular = Path(next(iter(package.submodule_search_locations))) / "fonts" / "NanumGothic.ttf"
-    font_manager.fontManager.addfont(str(regular))
-    return [font_manager.FontProperties(fname=str(regular)).get_name(), "DejaVu Sans"]
 
 
 def _save(figure, path: Path) -> None:
@@ -57,7 +43,7 @@ def save_plots(summary: Summary, words: Words, folder: Path) -> list[Path]:
 
     folder = Path(folder)
     written = []
-    with matplotlib.rc_context({"font.family": _font_family()}):
+    with matplotlib.rc_context({"font.family": chart_font_family()}):
         figure = Figure(figsize=(7, 4.2), dpi=120)
         axes = figure.add_subplot()
         top = max(summary.lengths, default=1)
