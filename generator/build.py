@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+
+from .atomic import write_atomic
 
 GAMES = ("threesixteen", "travel")
 DUPLEX = ("long", "short")
@@ -209,19 +210,6 @@ def read_manifest(out_dir: Path) -> dict:
 def write_manifest(out_dir: Path, units: dict) -> None:
     text = json.dumps({"version": MANIFEST_VERSION, "units": dict(sorted(units.items()))}, indent=1, sort_keys=True)
     write_atomic(out_dir / MANIFEST, text.encode("utf-8"))
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename: a reader never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
 
 
 def _fresh(entry, digest: str, out_dir: Path) -> bool:

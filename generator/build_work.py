@@ -18,7 +18,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Iterator
 
-from .build import COST, Unit, UnitResult, write_atomic
+from .atomic import write_atomic
+from .build import COST, Unit, UnitResult
 from .content.load import Content, load_content
 from .errors import Diagnostic, InputError, Position
 from .render import disk_cache, document, icons, pod, png, tts

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 import typer
 
-from ...build import write_atomic
+from ...atomic import write_atomic
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import EXIT_INVALID, InputError

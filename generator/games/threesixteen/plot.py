@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from ...build import write_atomic
+from ...atomic import write_atomic
 from ...charts import chart_font_family
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...build import write_atomic
+from ...atomic import write_atomic
 from .cards import Tables
 from .sim import Result, simulate_one
 from .writer import Recorder
