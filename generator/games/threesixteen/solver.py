@@ -40,7 +40,7 @@ def deal(seed: int, high: int = 16, copies: int = 3) -> list[int]:
     return tiles
 
 
-def check_calls(calls: Sequence[int], high: int, copies: int, rows: int) -> None:
+def validate_calls(calls: Sequence[int], high: int, copies: int, rows: int) -> None:
     """ValueError unless every call is a tile number, none more than `copies` times, 1s no more than rows."""
     counts = [0] * (high + 1)
     for number in calls:
@@ -58,7 +58,7 @@ def solve(calls: Sequence[int], columns: int = 5, time_limit: float = 10.0, high
     """The fewest tiles left after `calls` with `columns` columns, with the plan that leaves them."""
     if not 1 <= columns <= 26 or rows < 1 or high < 1 or copies < 1:
         raise ValueError("columns must be 1-26; rows, high and copies at least 1")
-    check_calls(calls, high, copies, rows)
+    validate_calls(calls, high, copies, rows)
     started = time.monotonic()
     deadline = started + max(0.0, time_limit)
     exact = ExactSearch(calls, columns, high, rows)

@@ -192,6 +192,7 @@ def _choose(number, nrows, width, taken, ends, rank, bottom) -> tuple[int, int]:
     """(column, slot) for a called tile: column ROW when its slot's row ends one lower (it goes straight on),
     CROSS when no column fits; slot JUNK when no row can take the number (then an empty or junk column)."""
     best_place, best_slot, best_score = CROSS, JUNK, FAR + 1
+    empty = bottom.index(EMPTY) if EMPTY in bottom else CROSS
     for r in range(nrows):
         slot = r * width + number
         if taken[slot] or ends[r] >= number:
@@ -199,18 +200,16 @@ def _choose(number, nrows, width, taken, ends, rank, bottom) -> tuple[int, int]:
         if ends[r] == number - 1:
             return ROW, slot
         k = rank[slot]
-        fit, fit_rank, empty = CROSS, FAR + 1, CROSS
-        for j, b in enumerate(bottom):
+        fit_rank = FAR + 1
+        for b in bottom:
             if k < b < fit_rank:
-                fit, fit_rank = j, b
-            elif b == EMPTY and empty == CROSS:
-                empty = j
-        if fit != CROSS:
-            score = fit_rank - k
+                fit_rank = b
+        if fit_rank <= FAR:
+            fit, score = bottom.index(fit_rank), fit_rank - k
         elif empty != CROSS:
             fit, score = empty, FAR // 2 - k
         else:
-            score = FAR - k
+            fit, score = CROSS, FAR - k
         if score < best_score:
             best_place, best_slot, best_score = fit, slot, score
     if best_slot == JUNK:
