@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cards import (
     EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD, K_SEARCH,
-    K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables,
+    K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables, once_per_object,
 )
 
 # What a special item in hand is for, from the bot's point of view.
@@ -104,11 +104,8 @@ _BOT_TABLES: dict[int, tuple[Tables, BotTables]] = {}
 
 
 def bot_tables(t: Tables) -> BotTables:
-    hit = _BOT_TABLES.get(id(t))
-    if hit is None or hit[0] is not t:
-        hit = (t, BotTables(t))
-        _BOT_TABLES[id(t)] = hit
-    return hit[1]
+    """The bot's tables for these card tables, built once per Tables object."""
+    return once_per_object(_BOT_TABLES, t, BotTables)
 
 
 class GreedyBot:

@@ -148,10 +148,15 @@ def great_circle_km(a: tuple[float, float], b: tuple[float, float]) -> float:
 _CACHE: dict[int, tuple[TravelGame, Tables]] = {}
 
 
+def once_per_object(cache: dict, owner, build):
+    """`build(owner)`, computed once per live object: keyed by id, checked by identity (ids are reused)."""
+    hit = cache.get(id(owner))
+    if hit is None or hit[0] is not owner:
+        hit = (owner, build(owner))
+        cache[id(owner)] = hit
+    return hit[1]
+
+
 def tables_for(game: TravelGame) -> Tables:
     """Tables for this game model, compiled once per model object."""
-    hit = _CACHE.get(id(game))
-    if hit is None or hit[0] is not game:
-        hit = (game, build_tables(game))
-        _CACHE[id(game)] = hit
-    return hit[1]
+    return once_per_object(_CACHE, game, build_tables)
