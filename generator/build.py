@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,12 +113,12 @@ def discover_languages(content_root: Path) -> list[str]:
 
 def paper_names(content_root: Path) -> list[str]:
     """Paper names from print.yaml, read without validating (validation comes with the work)."""
-    import yaml
+    from .content.yamlsrc import load_yaml
+    from .errors import InputError
 
     try:
-        with open(content_root / "print.yaml", encoding="utf-8") as handle:
-            papers = (yaml.safe_load(handle) or {}).get("papers") or {}
-    except (OSError, yaml.YAMLError, AttributeError):
+        papers = load_yaml(content_root / "print.yaml")[0].get("papers") or {}
+    except (InputError, AttributeError):
         return []  # the loader reports the problem with its position when the work starts
     return [str(p) for p in papers] if isinstance(papers, dict) else []
 
@@ -167,15 +170,27 @@ def source_digest() -> str:
 
 
 def package_versions(names) -> dict[str, str]:
-    from importlib import metadata
-
-    versions = {}
-    for name in names:
+    """The installed version of each distribution, as `importlib.metadata.version` finds it (the first
+    `<name>-<version>.dist-info` folder on sys.path), without importing importlib.metadata: every build, even
+    one with nothing to do, asks this."""
+    wanted = {_normalised(name): name for name in names}
+    versions: dict[str, str] = {}
+    for entry in sys.path:
         try:
-            versions[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            versions[name] = "missing"
-    return versions
+            listing = sorted(os.listdir(entry or "."))
+        except OSError:
+            continue
+        for item in listing:
+            project, _, version = item.removesuffix(".dist-info").partition("-")
+            name = wanted.get(_normalised(project)) if item.endswith(".dist-info") else None
+            if name is not None and name not in versions:
+                versions[name] = version
+    return {name: versions.get(name, "missing") for name in names}
+
+
+def _normalised(project: str) -> str:
+    """A distribution name as its dist-info folder spells it (PEP 503 normalisation, with underscores)."""
+    return re.sub(r"[-_.]+", "_", project).lower()
 
 
 def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[Unit, str]:
