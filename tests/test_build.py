@@ -210,3 +210,13 @@ def test_page_numbers_count_over_the_whole_pdf(full_build):
     numbered = [n for n, page in enumerate(reader.pages, start=1) if f"{n} / {total}" in page.extract_text()]
     assert numbered[:4] == [1, 2, 3, 4]  # the checklist, then the three rulebook pages
     assert numbered[-1] == total  # credits
+
+
+def test_package_versions_are_the_ones_importlib_metadata_reports():
+    from importlib import metadata
+
+    from generator.build import DRAWING_PACKAGES, RASTER_PACKAGES, package_versions
+
+    names = DRAWING_PACKAGES + RASTER_PACKAGES + ("no-such-distribution",)
+    expected = {name: metadata.version(name) for name in DRAWING_PACKAGES + RASTER_PACKAGES}
+    assert package_versions(names) == {**expected, "no-such-distribution": "missing"}
