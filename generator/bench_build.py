@@ -62,7 +62,7 @@ def _record_faces(content_root: Path) -> list[dict]:
         for lang in content.languages:
             ctx = RenderContext(content, game, lang, paper_names(content_root)[0])
             faces = []
-            for component in game_components(ctx, []):
+            for component in game_components(ctx):
                 texts = []
                 for face in (component.front, component.back):
                     recorder = Recorder()

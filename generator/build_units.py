@@ -1,0 +1,41 @@
+"""The jobs a build is made of and what each one gives back: shared by the planner (build.py) and the workers
+(build_work.py), which therefore do not import each other's modules."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: rough relative cost of a job by (kind, game); 1 when not listed
+COST = {("pdf", "travel"): 3, ("png", "travel"): 4, ("png", "threesixteen"): 3, ("pod", "travel"): 2}
+
+
+@dataclass(frozen=True, order=True)
+class Unit:
+    """One job of the build: a printable PDF (per paper), the print-on-demand decks, or the PNG/TTS images."""
+
+    kind: str  # "pdf", "pod", "png"
+    game: str
+    lang: str
+    paper: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind}:{self.game}-{self.lang}" + (f"-{self.paper}" if self.paper else "")
+
+    @property
+    def cost(self) -> int:
+        """Rough relative cost, so the longest jobs start first and workers get similar shares."""
+        return COST.get((self.kind, self.game), 1)
+
+    def inputs(self) -> tuple[str, ...]:
+        """Content files (relative to content/) this job reads."""
+        return ("print.yaml", f"{self.game}/game.yaml", f"common/{self.lang}.yaml", f"{self.game}/{self.lang}.yaml")
+
+
+@dataclass(frozen=True)
+class UnitResult:
+    """What a job wrote (paths relative to the output folder), or why it failed (diagnostics)."""
+
+    unit: Unit
+    files: tuple[str, ...] = ()
+    pages: int = 0
+    failure: tuple = ()  # generator.errors.Diagnostic, when the job failed on bad content
