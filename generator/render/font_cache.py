@@ -1,7 +1,7 @@
 """Parsed TrueType fonts kept between builds, so a build does not parse the same font files again.
 
 Making a ReportLab `TTFont` reads the font's character map, widths and glyph offsets into Python dicts and lists:
-about 100 ms per NanumGothic face, before any worker can start. What it parsed is kept in the cache folder, one
+about 45 ms per NanumGothic face, before any worker can start. What it parsed is kept in the cache folder, one
 file per font file (named after its path, size and modification time) in a folder named after the ReportLab
 version. The five big tables (some 20,000 entries each) are kept as flat integer arrays, which load as a copy of
 their bytes (a pickle of the dicts and lists of tuples themselves takes about 25 ms per face to load). Restoring
