@@ -91,8 +91,9 @@ def lint(fmt: Format = typer.Option(Format.text, "--format", help="text (one fin
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
     from .content.lint import lint as run_lint
     from .render.fitcheck import fit_findings
+    from .render.fonts import glyphs_missing_for
 
-    report = run_lint(content_dir, fit_check=fit_findings)
+    report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
     if fmt is Format.json:
         typer.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:

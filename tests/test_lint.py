@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.content.lint import lint
 from generator.render.fitcheck import fit_findings
+from generator.render.fonts import glyphs_missing_for
 
 from conftest import line_col, replace_in
 
@@ -16,7 +17,7 @@ runner = CliRunner()
 
 
 def findings(root, fit=False):
-    return [str(f) for f in lint(root, fit_check=fit_findings if fit else None).findings]
+    return [str(f) for f in lint(root, fit_check=fit_findings if fit else None, glyph_check=glyphs_missing_for).findings]
 
 
 def add_language(root, lang="ja"):
@@ -25,7 +26,7 @@ def add_language(root, lang="ja"):
 
 
 def test_shipped_content_has_no_findings():
-    report = lint(None, fit_check=fit_findings)
+    report = lint(None, fit_check=fit_findings, glyph_check=glyphs_missing_for)
     assert [str(f) for f in report.findings] == []
 
 

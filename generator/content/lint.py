@@ -67,8 +67,16 @@ def _missing_at(texts: Texts, key: str) -> Position:
     return Position(texts.located[0].path, 1, 1)
 
 
-def lint(root: Path | None = None, fit_check: Callable[[Content, str, str], list[Diagnostic]] | None = None
+#: (content, game, lang) -> findings of texts that do not fit their boxes (the renderer's own fitting)
+FitCheck = Callable[[Content, str, str], list[Diagnostic]]
+#: (content, lang, text) -> the font family for `lang` and the characters of `text` it cannot draw
+GlyphCheck = Callable[[Content, str, str], tuple[str, list[str]]]
+
+
+def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_check: GlyphCheck | None = None
          ) -> LintReport:
+    """Every finding in the content under `root`. Fit and glyphs are the renderer's to judge: the caller passes
+    its checks in (`pnp lint` passes both), so the content layer never imports the renderer."""
     root = Path(root) if root else default_root()
     report = LintReport()
     content: Content | None = None
@@ -83,7 +91,7 @@ def lint(root: Path | None = None, fit_check: Callable[[Content, str, str], list
 
     langs = text_languages(root)
     for folder in TEXT_FOLDERS:
-        report.findings += list(_lint_folder(root, folder, langs, content))
+        report.findings += list(_lint_folder(root, folder, langs, content, glyph_check))
 
     if content is not None and fit_check is not None and not any(f.severity == "error" for f in report.findings):
         for game in GAMES:
@@ -93,7 +101,8 @@ def lint(root: Path | None = None, fit_check: Callable[[Content, str, str], list
     return report
 
 
-def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | None) -> Iterator[Diagnostic]:
+def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | None,
+                 glyph_check: GlyphCheck | None) -> Iterator[Diagnostic]:
     loaded: dict[str, Texts] = {}
     for lang in langs:
         path = root / folder / f"{lang}.yaml"
@@ -123,10 +132,11 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
                                      f"here; use one of: " + ", ".join("{" + n + "}" for n in sorted(names)),
                                      "placeholder", key_path=key)
     for lang, texts in loaded.items():
-        yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content)
+        yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check)
 
 
-def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None) -> Iterator[Diagnostic]:
+def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None,
+                glyph_check: GlyphCheck | None) -> Iterator[Diagnostic]:
     mine = dict(texts.leaves())
     if reference is not None:
         theirs = dict(reference.leaves())
@@ -156,18 +166,15 @@ def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None) 
     for key, value in mine.items():
         if value is None or (isinstance(value, str) and not value.strip()):
             yield Diagnostic(texts.position(key), f"empty text '{key}'", "empty", key_path=key)
-    if content is not None:
-        yield from _glyphs(texts, mine, content)
+    if content is not None and glyph_check is not None:
+        yield from _glyphs(texts, mine, content, glyph_check)
 
 
-def _glyphs(texts: Texts, leaves: dict, content: Content) -> Iterator[Diagnostic]:
-    from ..render.fonts import fonts_for, missing_glyphs  # reportlab only when there is text to check
-
-    pair = fonts_for(content.print, texts.lang)
+def _glyphs(texts: Texts, leaves: dict, content: Content, glyph_check: GlyphCheck) -> Iterator[Diagnostic]:
     for key, value in leaves.items():
         if isinstance(value, str):
-            missing = missing_glyphs(pair.regular, value) or missing_glyphs(pair.bold, value)
+            family, missing = glyph_check(content, texts.lang, value)
             if missing:
                 shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5])
-                yield Diagnostic(texts.position(key), f"the font '{pair.family}' cannot draw {shown}; it would "
+                yield Diagnostic(texts.position(key), f"the font '{family}' cannot draw {shown}; it would "
                                  f"print as a blank", "glyph", key_path=key)

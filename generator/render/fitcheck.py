@@ -6,29 +6,14 @@ finding at the text's position in the language file. Nothing is written.
 from __future__ import annotations
 
 import io
-from importlib import import_module
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.load import Content
 from ..errors import Diagnostic
 from .context import Box, RenderContext, TextOverflow
-
-#: where each game's components and full pages come from
-SOURCES = {
-    "travel": (("generator.render.travel_cards", "travel_components"),),
-    "threesixteen": (("generator.render.threesixteen", "threesixteen_components"),),
-}
-PAGES = {
-    "travel": (("generator.render.rulebook", "rulebook_pages"),),
-    "threesixteen": (("generator.render.threesixteen", "threesixteen_pages"),
-                     ("generator.render.rulebook", "rulebook_pages")),
-}
-
-
-def _call(spec: tuple[str, str], ctx: RenderContext):
-    module, name = spec
-    return getattr(import_module(module), name)(ctx)
+from .document import FULL_PAGES, game_components
+from .rulebook import rulebook_pages
 
 
 def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
@@ -38,18 +23,16 @@ def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
         canvas = Canvas(io.BytesIO(), invariant=1)
         draws = []
         if paper == next(iter(content.print.papers)):  # components are the same size on every paper
-            for spec in SOURCES[game]:
-                for component in _call(spec, ctx):
-                    box = Box(0, 0, component.width, component.height, 0)
-                    for face in (component.front, component.back):
-                        if face is not None:
-                            draws.append((face.key, lambda f=face, b=box: f.draw(canvas, b)))
-        for spec in PAGES[game]:
-            for page in _call(spec, ctx):
-                w, h = ctx.page_size
-                if page.landscape:
-                    w, h = h, w
-                draws.append((page.key, lambda p=page, w=w, h=h: p.draw(canvas, w, h)))
+            for component in game_components(ctx):
+                box = Box(0, 0, component.width, component.height, 0)
+                for face in (component.front, component.back):
+                    if face is not None:
+                        draws.append((face.key, lambda f=face, b=box: f.draw(canvas, b)))
+        for page in list(FULL_PAGES[game](ctx)) + rulebook_pages(ctx):
+            w, h = ctx.page_size
+            if page.landscape:
+                w, h = h, w
+            draws.append((page.key, lambda p=page, w=w, h=h: p.draw(canvas, w, h)))
         for key, draw in draws:
             try:
                 draw()

@@ -14,6 +14,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..content.load import Content
 from ..content.print_model import PrintConfig
 from ..errors import InputError, Position
 from . import font_cache
@@ -63,6 +64,13 @@ def fonts_for(printcfg: PrintConfig, lang: str) -> FontPair:
     _register(regular, str(package_file(spec.regular)))
     _register(bold, str(package_file(spec.bold)))
     return FontPair(regular, bold, family)
+
+
+def glyphs_missing_for(content: Content, lang: str, text: str) -> tuple[str, list[str]]:
+    """`pnp lint`'s glyph check: the family that draws `lang`, and the characters of `text` that its regular or
+    bold face cannot draw."""
+    pair = fonts_for(content.print, lang)
+    return pair.family, missing_glyphs(pair.regular, text) or missing_glyphs(pair.bold, text)
 
 
 def missing_glyphs(font_name: str, text: str) -> list[str]:
