@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import shutil
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -33,3 +35,11 @@ def line_col(path: Path, needle: str, occurrence: int = 1) -> tuple[int, int]:
     line = text.count("\n", 0, index) + 1
     col = index - (text.rfind("\n", 0, index) + 1) + 1
     return line, col
+
+
+@pytest.fixture
+def solver_reports_nothing(monkeypatch):
+    """`pnp check` of a 3x16 record without the hindsight solver's answer (a stand-in that finds nothing), for
+    tests of the replay alone; the solver is tested in test_threesixteen_solver.py."""
+    monkeypatch.setitem(sys.modules, "generator.games.threesixteen.solver",
+                        types.SimpleNamespace(solve=lambda *args, **kwargs: None))

@@ -15,11 +15,7 @@ CONTENT = load_content()
 SOLVER = "generator.games.threesixteen.solver"
 
 
-@pytest.fixture(autouse=True)
-def no_solver(monkeypatch):
-    """Most tests check the replay alone (a stand-in solver that reports nothing); the solver's part is tested with
-    another stand-in below and for real in test_threesixteen_solver.py."""
-    monkeypatch.setitem(sys.modules, SOLVER, types.SimpleNamespace(solve=lambda *args, **kwargs: None))
+pytestmark = pytest.mark.usefixtures("solver_reports_nothing")
 
 
 def record(tmp_path: Path, calls: str, moves: dict[str, str], columns: int = 5) -> Path:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -20,9 +19,7 @@ EN = CONTENT.texts("threesixteen", "en")
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def no_solver(monkeypatch):
-    monkeypatch.setitem(sys.modules, "generator.games.threesixteen.solver", None)
+pytestmark = pytest.mark.usefixtures("solver_reports_nothing")
 
 
 def test_deals_are_fixed_by_the_seed():
