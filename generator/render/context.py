@@ -73,6 +73,7 @@ class Page:
     landscape: bool
     draw: Callable[[Any, float, float], None]  # (canvas, page width pt, page height pt)
     title: str = ""  # for the PDF outline
+    number_y: float | None = None  # baseline of the page number, when the page's own footer sets it (pt from bottom)
 
 
 class TextOverflow(Exception):

@@ -181,7 +181,7 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
             entry.page.draw(canvas, w, h)
             canvas.restoreState()
             if entry.kind in ("checklist", "blank", "credits", "rulebook"):
-                own_pages.page_number(ctx, canvas, w, n, total)
+                own_pages.page_number(ctx, canvas, w, n, total, entry.page.number_y)
         outline.mark(entry, n)
         plans.append(plan)
         canvas.showPage()

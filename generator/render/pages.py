@@ -174,8 +174,8 @@ def blank_page(ctx: RenderContext) -> Page:
     return Page("blank", False, draw, ctx.t("outline.blank"))
 
 
-def page_number(ctx: RenderContext, canvas, w: float, n: int, total: int) -> None:
-    """A small centred page number near the foot of a page of our own."""
+def page_number(ctx: RenderContext, canvas, w: float, n: int, total: int, y: float | None = None) -> None:
+    """A small centred page number near the foot of a page of our own, on the baseline `y` when the page sets it."""
     canvas.setFillColor(MUTED)
     canvas.setFont(ctx.fonts.regular, SMALL_SIZE)
-    canvas.drawCentredString(w / 2, MARGIN - 2 * MM, ctx.t("page.number", n=n, total=total))
+    canvas.drawCentredString(w / 2, MARGIN - 2 * MM if y is None else y, ctx.t("page.number", n=n, total=total))
