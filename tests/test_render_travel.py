@@ -24,6 +24,7 @@ from generator.render import icons
 from generator.render.context import Box, Component, Face, RenderContext, TextOverflow
 from generator.render.travel_backs import CHARACTER_BACK_ICON, DECK_BACK_ICON
 from generator.render.travel_cards import check_icons, icon_uses, travel_components
+from generator.render.travel_style import INK, KIND_SIZE, MUTED, rgb
 
 from conftest import line_col, replace_in
 
@@ -142,7 +143,9 @@ def expected_words(sheet: Sheet, component: Component, side: str) -> list[str]:
               "postcards": game.postcards, "characters": game.characters}[component.deck]
     card = next(c for c in family if c.id == component.id)
     values = {**params, **card.effect.model_dump()}
-    return [ctx.t(f"{component.deck}.{card.id}.name", **values), ctx.t(f"{component.deck}.{card.id}.text", **values)]
+    flavour = [ctx.t(f"forbidden.{card.id}.flavour")] if component.deck == "forbidden" else []
+    return [ctx.t(f"{component.deck}.{card.id}.name", **values), ctx.t(f"{component.deck}.{card.id}.text", **values)
+            ] + flavour
 
 
 def test_every_card_shows_its_name_and_text_in_the_language(sheet, page_texts):
@@ -317,3 +320,67 @@ def test_header_badge_and_joker_word_that_do_not_fit_fail_the_build(content_copy
     with pytest.raises(TextOverflow) as caught:
         component.front.draw(Canvas(io.BytesIO()), Box(0, 0, component.width, component.height))
     assert (caught.value.where, caught.value.field, caught.value.lang) == (card, field, "en")
+
+
+# ---- reference cards, kind words, forbidden items --------------------------------------------------------------
+
+
+def pages_of(sheet: Sheet, deck: str, side: str | None = None) -> list[int]:
+    return [n for n, (component, s, _) in enumerate(sheet.faces) if component.deck == deck and side in (None, s)]
+
+
+def test_reference_sides_share_one_body_size_and_one_line_titles(sheet):
+    """All six sides are set alike: one title size, each title on one line, one body size (at least the minimum)."""
+    ctx = sheet.ctx
+    titles = [ctx.t(f"reference.{side}.title") for ref in ctx.content.travel.reference_cards for side in ref.sides]
+    title_sizes, body_sizes = set(), set()
+    with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
+        pages = [pdf.pages[n] for n in pages_of(sheet, "reference")]
+        assert len(pages) == 6
+        for page, title in zip(pages, titles):
+            chars = [ch for ch in page.chars if not ch["text"].isspace()]
+            big = [ch for ch in chars if ch["size"] > ctx.print.type.body + 0.5]
+            assert squash("".join(ch["text"] for ch in big)) == squash(title)
+            assert len({round(ch["top"]) for ch in big}) == 1, title  # one line
+            title_sizes |= {round(ch["size"], 2) for ch in big}
+            body = [ch for ch in chars if ch not in big and "Bold" not in ch["fontname"]]
+            body_sizes |= {round(ch["size"], 2) for ch in body}
+    assert len(title_sizes) == 1 and len(body_sizes) == 1, (title_sizes, body_sizes)
+    assert body_sizes.pop() >= ctx.print.type.min_body
+
+
+def test_no_summary_line_is_on_two_reference_sides(content):
+    for lang in LANGS:
+        texts = RenderContext(content, "travel", lang, "a4").texts
+        lines = [squash(text).lower() for side in texts.section("reference")
+                 for text in texts.section(f"reference.{side}.lines").values()]
+        assert len(lines) == len(set(lines)), lang
+
+
+def test_kind_words_are_letter_spaced_only_in_scripts_with_capitals(sheet):
+    """English kind words are spaced capitals; Korean has no case and is set solid."""
+    word = sheet.ctx.t("kinds.event").upper()
+    with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
+        page = pdf.pages[pages_of(sheet, "events", "front")[0]]
+        chars = [ch for ch in page.chars if abs(ch["size"] - KIND_SIZE) < 0.01 and ch["top"] < MARGIN + BLEED + 10 * mm]
+    assert "".join(ch["text"] for ch in chars) == word
+    gaps = [b["x0"] - a["x1"] for a, b in zip(chars, chars[1:])]
+    spaced = sheet.ctx.lang == "en"
+    assert all(gap > 0.5 for gap in gaps) if spaced else all(abs(gap) < 0.05 for gap in gaps), gaps
+
+
+def test_forbidden_items_set_their_flavour_apart_from_the_rule_text(sheet):
+    """The joke sits on its own lines above the rule text, smaller and in the muted ink."""
+    ctx = sheet.ctx
+    with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
+        for n in pages_of(sheet, "forbidden", "front"):
+            card = sheet.faces[n][0]
+            flavour, rule = ctx.t(f"forbidden.{card.id}.flavour"), ctx.t(f"forbidden.{card.id}.text")
+            chars = [ch for ch in pdf.pages[n].chars if not ch["text"].isspace()]
+            muted = [ch for ch in chars if np.allclose(ch["non_stroking_color"], rgb(MUTED), atol=0.01)]
+            inked = [ch for ch in chars if np.allclose(ch["non_stroking_color"], rgb(INK), atol=0.01)
+                     and ch["size"] <= ctx.print.type.body]
+            assert squash("".join(ch["text"] for ch in muted)) == squash(flavour), card.id
+            assert squash("".join(ch["text"] for ch in inked)) == squash(rule), card.id
+            assert max(ch["bottom"] for ch in muted) < min(ch["top"] for ch in inked), card.id  # above, apart
+            assert max(ch["size"] for ch in muted) < min(ch["size"] for ch in inked), card.id

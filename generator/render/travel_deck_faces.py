@@ -5,8 +5,11 @@ panel's lower-right corner (kept clear of every other element).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reportlab.lib.units import mm
 
+from . import textfit
 from .context import Face
 from .icons import draw_icon
 from .travel_index import CardIndex, corner, draw_index, joker_word
@@ -77,8 +80,12 @@ def special_face(kit: Kit, card) -> Face:
 
 
 # ---- forbidden items: black frame, warning-yellow panel, hazard stripes, the icon under a prohibition sign ----
+# The card's joke (its flavour) sits on its own lines, small and muted, above a short rule and the rule text.
 
 HAZARD_H = 2.2 * mm
+FLAVOUR_LINES = 2
+FLAVOUR_RULE = 18 * mm  # the short rule between the flavour line and the rule text
+FLAVOUR_GAP = 4.5  # above and below that rule
 
 
 def forbidden_face(kit: Kit, card) -> Face:
@@ -94,25 +101,52 @@ def _forbidden_layout(kit: Kit, card):
     index_area = corner(geo.panel)
     values = card.effect.model_dump()
     texts = f"forbidden.{card.id}"
-    cursor = Cursor(geo.content)
+    content = geo.content
+    cursor = Cursor(content)
     cursor.skip(HAZARD_H)
     name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), cursor.take(NAME_H), role="title",
                         max_lines=2)
     cursor.skip(GAP)
     icon_area = cursor.take(58)
     cursor.skip(2 * GAP)
-    text = writer.block(f"{texts}.text", kit.words(f"{texts}.text", **values), cursor.rest(index_area.top + 1))
+    flavour = _flavour(kit, writer, f"{texts}.flavour", cursor)
+    rule_y = cursor.y
+    if flavour:
+        cursor.skip(FLAVOUR_GAP)
+        rule_y = cursor.y
+        cursor.skip(FLAVOUR_GAP)
+    text = writer.block(f"{texts}.text", kit.words(f"{texts}.text", **values), cursor.rest(index_area.top + 1),
+                        valign="top" if flavour else "middle")
     joker = joker_word(writer, card_index)
+    rule_colour = mix(colour, WHITE, 0.6)
 
     def draw(canvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _hazard_band(canvas, geo.panel, colour)
         name.draw(canvas)
         _prohibited_icon(canvas, card.icon, icon_area)
+        if flavour:
+            flavour.draw(canvas)
+            canvas.setStrokeColor(rule_colour)
+            canvas.setLineWidth(0.6)
+            canvas.line(content.cx - FLAVOUR_RULE / 2, rule_y, content.cx + FLAVOUR_RULE / 2, rule_y)
         text.draw(canvas)
         draw_index(canvas, card_index, index_area, kit.bold, joker)
 
     return draw
+
+
+def _flavour(kit: Kit, writer, key: str, cursor: Cursor) -> TextBlock | None:
+    """The card's joke on its own lines, small and muted above the rule text; None when the language file gives the
+    card no flavour (the reference language decides: lint asks every other language for the same keys)."""
+    if not kit.ctx.texts.has(key):
+        return None
+    size = writer.sizes("small")[0]
+    height = size * textfit.LEADING * FLAVOUR_LINES
+    block = writer.block(key, kit.words(key), Rect(cursor.area.x, cursor.y - height, cursor.area.w, height),
+                         role="small", colour=MUTED, max_lines=FLAVOUR_LINES)
+    cursor.take(block.fitted.height)
+    return replace(block, rect=Rect(block.rect.x, cursor.y, block.rect.w, block.fitted.height))
 
 
 def _hazard_band(canvas, panel: Rect, dark: str) -> None:

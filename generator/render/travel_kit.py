@@ -40,6 +40,7 @@ class Kit:
         self.geo: Geometry = geometry(ctx)
         self.params: dict[str, Any] = self.game.rules_params.model_dump()
         self.bold = ctx.fonts.bold
+        self._shared: dict[str, Any] = {}
 
     def colour(self, kind: str) -> str:
         return self.game.kinds[kind].colour
@@ -47,6 +48,12 @@ class Kit:
     def words(self, key: str, **values: Any) -> str:
         """The text of `key` with rule parameters and `values` (a card's effect parameters) filled in."""
         return self.ctx.t(key, **{**self.params, **values})
+
+    def shared(self, name: str, compute: Callable[[], Any]) -> Any:
+        """A value computed once for all of this language's cards, e.g. one type size for a whole deck."""
+        if name not in self._shared:
+            self._shared[name] = compute()
+        return self._shared[name]
 
     def writer(self, where: str) -> Writer:
         return Writer(self.ctx, where)

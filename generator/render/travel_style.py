@@ -29,10 +29,16 @@ AIRMAIL_RED = "#d23c3c"
 AIRMAIL_BLUE = "#2c5aa0"
 WARNING_YELLOW = "#f6c915"
 PROHIBITION_RED = "#d7261e"
-#: kind word size and spacing in the header band
+#: kind word size and spacing in the header band (letter-spacing only for capitals, see `tracking`)
 KIND_SIZE = 7.5
 KIND_SPACING = 0.9
 BADGE_SIZE = 7.0
+
+
+def tracking(word: str) -> float:
+    """Letter-spacing for a header word: spaced capitals read well, but a script without case (Korean) is set
+    solid, as its typesetting expects."""
+    return KIND_SPACING if word != word.lower() else 0.0
 
 
 def rgb(colour: str) -> tuple[float, float, float]:
@@ -168,6 +174,7 @@ class Frame:
 
     colour: str
     kind_word: str
+    kind_spacing: float
     kind_ink: str = WHITE
     panel_fill: str = WHITE
     panel_stroke: str | None = None
@@ -178,7 +185,7 @@ class Frame:
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         canvas.setFillColor(self.kind_ink)
         canvas.setFont(bold, KIND_SIZE)
-        canvas.drawString(MARGIN + 1.0, geo.header_baseline, self.kind_word, charSpace=KIND_SPACING)
+        canvas.drawString(MARGIN + 1.0, geo.header_baseline, self.kind_word, charSpace=self.kind_spacing)
         if self.badge:
             self._draw_badge(canvas, geo, bold)
         panel = geo.panel
@@ -210,7 +217,8 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
     """
     kind_word = writer.ctx.t(f"kinds.{kind}").upper()
     room = geo.w - 2 * MARGIN - 1.0
-    used = writer.width(kind_word, KIND_SIZE, bold=True) + KIND_SPACING * len(kind_word)
+    spacing = tracking(kind_word)
+    used = writer.width(kind_word, KIND_SIZE, bold=True) + spacing * len(kind_word)
     badge = None
     if timing:
         word = writer.ctx.t(f"timing.{timing}")
@@ -220,7 +228,7 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
         key = f"timing.{timing}" if timing else f"kinds.{kind}"
         raise TextOverflow(writer.where, key, writer.ctx.lang, round(used - room, 2))
     ink = kind_ink or writer.ctx.content.travel.kinds[kind].ink
-    return Frame(colour, kind_word, ink, panel_fill, panel_stroke, badge)
+    return Frame(colour, kind_word, spacing, ink, panel_fill, panel_stroke, badge)
 
 
 # ---- drawing helpers ------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ characters and reference cards.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
@@ -180,43 +180,82 @@ def _character_layout(kit: Kit, card):
     return draw
 
 
-# ---- reference cards: a title and a bulleted summary ---------------------------------------------------------
+# ---- reference cards: a title and a bulleted summary, set alike on all six sides ------------------------------
 
 GUTTER = 9.5  # left of each summary line: its bullet, or its own number ("1.") when it has one
 NUMBERED = re.compile(r"^(\d+[.)])\s+(.*)$")
+TITLE_GAP = 4.0  # under the title line, and again down to the divider
+BODY_GAP = 7.0  # divider to the summary
+
+
+@dataclass(frozen=True)
+class ReferenceType:
+    """The title and body sizes of every reference side: the largest at which all of them fit, so the six sides
+    read as one set (titles on one line)."""
+
+    title: float
+    body: float
 
 
 def reference_face(kit: Kit, card, side: str) -> Face:
     return kit.face(f"travel/reference/{card.id}/{side}", lambda: _reference_layout(kit, card, side))
 
 
-def _reference_layout(kit: Kit, card, side: str):
-    geo, writer = kit.geo, kit.writer(card.id)
-    colour = kit.colour("reference")
-    card_frame = frame(writer, geo, "reference", colour)
-    content = geo.content
-    title_key = f"reference.{side}.title"
-    title = writer.block(title_key, kit.words(title_key), Rect(content.x, content.y, content.w, 32), role="title",
-                         colour=colour, max_lines=2)
-    cursor = Cursor(content)
-    title = replace(title, rect=cursor.take(title.fitted.height + 4))
-    cursor.skip(4)
-    divider_y = cursor.y
-    cursor.skip(7)
+def _summary(kit: Kit, side: str) -> tuple[list[str | None], str]:
+    """A side's lines as paragraphs, and each one's own number ("1.") or None for a bullet."""
     markers, paragraphs = [], []
     for key in kit.ctx.texts.section(f"reference.{side}.lines"):
         line = kit.words(f"reference.{side}.lines.{key}")
         numbered = NUMBERED.match(line)
         markers.append(numbered.group(1) if numbered else None)
         paragraphs.append(numbered.group(2) if numbered else line)
-    body = cursor.rest(content.y)
-    size, min_size, _ = writer.sizes("body")
-    fitted = kit.ctx.fit(card.id, f"reference.{side}.lines", "\n".join(paragraphs), body.w - GUTTER, body.h,
-                         size, min_size)
+    return markers, "\n".join(paragraphs)
+
+
+def _divider_y(content: Rect, title_size: float) -> float:
+    return content.top - title_size * textfit.LEADING - 2 * TITLE_GAP
+
+
+def _body_area(content: Rect, title_size: float) -> Rect:
+    top = _divider_y(content, title_size) - BODY_GAP
+    return Rect(content.x + GUTTER, content.y, content.w - GUTTER, top - content.y)
+
+
+def reference_type(kit: Kit) -> ReferenceType:
+    """Fit every side's title (one line) and summary; a side that does not fit at the minimum size raises
+    TextOverflow naming its card and text key."""
+    ctx, content = kit.ctx, kit.geo.content
+    type_scale = kit.writer("reference")
+    title_size, title_min, _ = type_scale.sizes("title")
+    body_size, body_min, _ = type_scale.sizes("body")
+    sides = [(card.id, side) for card in kit.game.reference_cards for side in card.sides]
+    title = min(ctx.fit(card_id, f"reference.{side}.title", kit.words(f"reference.{side}.title"), content.w,
+                        content.h, title_size, title_min, bold=True, max_lines=1).size for card_id, side in sides)
+    area = _body_area(content, title)
+    body = min(ctx.fit(card_id, f"reference.{side}.lines", _summary(kit, side)[1], area.w, area.h, body_size,
+                       body_min).size for card_id, side in sides)
+    return ReferenceType(title, body)
+
+
+def _reference_layout(kit: Kit, card, side: str):
+    geo, writer, ctx = kit.geo, kit.writer(card.id), kit.ctx
+    colour = kit.colour("reference")
+    card_frame = frame(writer, geo, "reference", colour)
+    content = geo.content
+    sizes: ReferenceType = kit.shared("reference_type", lambda: reference_type(kit))
+    title_key = f"reference.{side}.title"
+    title_fitted = ctx.fit(card.id, title_key, kit.words(title_key), content.w, content.h, sizes.title,
+                           sizes.title, bold=True, max_lines=1)
+    title_rect = Rect(content.x, content.top - title_fitted.height, content.w, title_fitted.height)
+    divider_y = _divider_y(content, sizes.title)
+    markers, text = _summary(kit, side)
+    body = _body_area(content, sizes.title)
+    fitted = ctx.fit(card.id, f"reference.{side}.lines", text, body.w, body.h, sizes.body, sizes.body)
 
     def draw(canvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
-        title.draw(canvas)
+        canvas.setFillColor(colour)
+        textfit.draw(canvas, title_fitted, title_rect.x, title_rect.top, title_rect.w, align="center")
         canvas.setStrokeColor(tint(colour, 0.6))
         canvas.setLineWidth(0.8)
         canvas.line(content.x, divider_y, content.right, divider_y)
@@ -226,7 +265,8 @@ def _reference_layout(kit: Kit, card, side: str):
 
 
 def _listed(canvas, fitted: textfit.Fitted, markers: list[str | None], area: Rect, colour: str, bold: str) -> None:
-    """Fitted paragraphs with a hanging indent; each starts with its number, or a bullet when it has none."""
+    """Fitted paragraphs in `area` with a hanging indent: each starts with its number, or a bullet when it has none,
+    in the gutter left of the area."""
     size = fitted.size
     y = area.top - size * 0.93
     paragraph = 0
@@ -237,12 +277,12 @@ def _listed(canvas, fitted: textfit.Fitted, markers: list[str | None], area: Rec
             if marker:
                 canvas.setFillColor(colour)
                 canvas.setFont(bold, size)
-                canvas.drawRightString(area.x + GUTTER - 2.5, y, marker)
+                canvas.drawRightString(area.x - 2.5, y, marker)
             else:
-                disc(canvas, area.x + 3, y + size * 0.33, size * 0.2, colour)
+                disc(canvas, area.x - GUTTER + 3, y + size * 0.33, size * 0.2, colour)
         canvas.setFillColor(INK)
         canvas.setFont(fitted.font, size)
-        canvas.drawString(area.x + GUTTER, y, line)
+        canvas.drawString(area.x, y, line)
         y -= size * fitted.leading + (size * textfit.PARAGRAPH_GAP if ends else 0)
         paragraph += ends
         starts = ends
