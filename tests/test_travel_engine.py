@@ -14,6 +14,8 @@ from generator.games.travel.engine import Game, Setup, draw_pile_for, first_play
 from generator.games.travel.sim import SimOracle, Table, play, random_setup, simulate_one
 from generator.games.travel.bots import GreedyBot
 
+from conftest import replace_in
+
 
 @pytest.fixture(scope="module")
 def content():
@@ -58,6 +60,22 @@ def test_closest_transit_capital_starts_and_a_tie_goes_to_the_earlier_seat(t):
     side = t.side_index
     assert first_player(t, [side["FR"], side["DE"], side["KR"]], side["JP"]) == 2
     assert first_player(t, [side["FR"], side["FR"]], side["JP"]) == 0
+
+
+def test_capitals_within_the_tie_distance_tie_and_the_earlier_seat_starts(t):
+    """Mexico City and Hanoi are 0.26 km apart in distance from Paris: no table can tell, so it is a tie (R7)."""
+    side = t.side_index
+    assert abs(t.side_distance[side["MX"]][side["FR"]] - t.side_distance[side["VN"]][side["FR"]]) < 1
+    assert first_player(t, [side["MX"], side["VN"]], side["FR"]) == 0
+    assert first_player(t, [side["VN"], side["MX"]], side["FR"]) == 0
+    assert t.rules["start_tie_km"] == 100
+
+
+def test_the_tie_distance_is_game_data(content_copy):
+    replace_in(content_copy / "travel" / "game.yaml", "start_tie_km: 100", "start_tie_km: 0")
+    exact = tables_for(load_content(content_copy).travel)
+    side = exact.side_index
+    assert first_player(exact, [side["MX"], side["VN"]], side["FR"]) == 1  # Hanoi is the nearer by 0.26 km
 
 
 def test_the_draw_pile_holds_undealt_items_and_the_chosen_extensions(t):

@@ -65,9 +65,11 @@ class Setup:
 
 
 def first_player(tables: Tables, transits: list[int], centre: int) -> int:
-    """R7: the transit capital closest to the centre capital starts; a tie goes to the earlier seat."""
+    """R7: the transit capital closest to the centre capital starts. Distances within `start_tie_km` of the
+    nearest count as a tie (no map at a table tells 1,250 km from 1,251 km), and a tie goes to the earlier seat."""
     distances = [tables.side_distance[side][centre] for side in transits]
-    return distances.index(min(distances))
+    nearest = min(distances)
+    return next(seat for seat, km in enumerate(distances) if km <= nearest + tables.rules["start_tie_km"])
 
 
 def player_rules(tables: Tables, characters: list[int]) -> list[dict[str, object]]:
