@@ -6,6 +6,8 @@ numbers), a plain empty value or `~`/`null` becomes None, and a duplicate key is
 """
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,8 @@ import yaml
 from ..errors import InputError, Position
 
 NULLS = {"", "~", "null", "Null", "NULL"}
+#: characters a YAML file may not hold even inside quotes, or that YAML reads as line breaks (NEL, LS, PS)
+_ESCAPED = re.compile("[\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]")
 
 
 class Located:
@@ -44,6 +48,12 @@ class _ComposeLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ig
 
 # Only strings and null tags: every implicit resolver except null is dropped.
 _ComposeLoader.yaml_implicit_resolvers = {}
+
+
+def quoted(text: str) -> str:
+    """`text` as a double-quoted YAML scalar that reads back as exactly `text`, whatever it holds: JSON's
+    escapes, plus \\u escapes for what YAML forbids or would read as a line break."""
+    return _ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))
 
 
 def is_null(node: yaml.Node) -> bool:

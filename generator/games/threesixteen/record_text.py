@@ -1,15 +1,12 @@
 """Write a 3x16 record as YAML text that `record.load_record` reads back and a person can still edit by hand."""
 from __future__ import annotations
 
-import json
 import re
 
-from ...content.yamlsrc import NULLS
+from ...content.yamlsrc import NULLS, quoted
 
 PER_LINE = 16
 _PLAIN = re.compile(r"\w(?:[\w .'-]*\w)?")
-#: characters YAML does not allow in a file, even inside quotes: written as \u escapes
-_UNPRINTABLE = re.compile("[\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def record_text(players: list[str], calls: list[int], tokens: dict[str, list[str]] | None, columns: int,
@@ -37,4 +34,4 @@ def _name(name: str) -> str:
     """A player's name as YAML: plain when that is safe, else a double-quoted (JSON) string."""
     if _PLAIN.fullmatch(name) and name not in NULLS:
         return name
-    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(name, ensure_ascii=False))
+    return quoted(name)

@@ -5,8 +5,8 @@ then every drawn card, discard, reshuffle and event part as the rules produce th
 """
 from __future__ import annotations
 
-import json
 
+from ...content.yamlsrc import quoted
 from .cards import EXTENSIONS, Tables
 from .engine import Setup
 
@@ -111,7 +111,7 @@ class Recorder:
         if self.clauses:
             body = "; ".join(" ".join(words) for words in self.clauses)
             line = f"{self.setup.names[self.player]}: {body}"
-            self.lines.append(f"  - {json.dumps(line, ensure_ascii=False)}")
+            self.lines.append(f"  - {quoted(line)}")
         self.clauses = []
         self.frame = None
 
