@@ -6,12 +6,14 @@ import re
 
 import pdfplumber
 import pytest
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
 from generator.content.required import rule_values
 from generator.render.context import RenderContext
-from generator.render.rulebook import component_counts, rulebook_pages
+from generator.render.document import render_document
+from generator.render.rulebook import BULLET, Styles, accent_for, component_counts, para, rulebook_pages
 
 from conftest import replace_in
 
@@ -100,7 +102,8 @@ def test_title_tagline_components_and_footers(book):
     ctx, texts, footers, header = book
     game = getattr(ctx.content, ctx.game)
     flat = squash("".join(texts))
-    assert squash(header) == squash(ctx.t("title") + ctx.t("tagline"))
+    players = ctx.t("rulebook.players", min=game.players.min, max=game.players.max)
+    assert squash(header) == squash(ctx.t("title") + ctx.t("tagline") + players)
     counts = component_counts(game)
     assert squash(ctx.t("components.intro")) in flat
     for key in ctx.texts.section("components"):
@@ -108,6 +111,126 @@ def test_title_tagline_components_and_footers(book):
             assert squash(ctx.t(f"components.{key}", count=counts[key], **rule_values(game))) in flat
     for footer in footers:  # the page number is the document's, counted over the whole PDF (test_build)
         assert squash(footer) == squash(ctx.t("title"))
+
+
+def badge_ids(pdf_bytes: bytes) -> list[str]:
+    """The rule ids printed in the badges (white on the accent colour), in reading order: page, column, top."""
+    ids = []
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+        for n, page in enumerate(pdf.pages):
+            white = [c for c in page.chars if tuple(c["non_stroking_color"] or ()) == (1.0, 1.0, 1.0)]
+            badges: dict[tuple, list] = {}
+            for c in white:
+                badges.setdefault((n, c["x0"] > page.width / 2, round(c["top"], 1)), []).append(c)
+            ids += ["".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"]))
+                    for _, chars in sorted(badges.items())]
+    return ids
+
+
+def test_rule_ids_are_printed_in_increasing_order(book, content):
+    ctx = book[0]
+    rules = getattr(content, ctx.game).rules
+    printed = badge_ids(render(ctx))
+    assert printed == [f"R{n}" for n in range(1, len(rules) + 1)]
+
+
+def rulebook_footers(ctx) -> list[tuple[float, float, float]]:
+    """For each rulebook page of the whole PDF: (footer rule, running title baseline, page number baseline), pt
+    from the bottom. The page number is told apart from the title by being centred."""
+    document = render_document(ctx, components=[], full_pages=[])
+    found = []
+    with pdfplumber.open(io.BytesIO(document.data)) as pdf:
+        for plan, page in zip(document.pages, pdf.pages):
+            if plan.kind != "rulebook":
+                continue
+            h = float(page.height)
+            rule = max(ln["top"] for ln in page.lines if ln["linewidth"] < 1)
+            below = [c for c in page.chars if c["top"] > rule]
+            centred = [c for c in below if c["x0"] > page.width / 3]
+            title = [c for c in below if c["x0"] < page.width / 3]
+            assert "".join(c["text"] for c in centred).replace(" ", "").count("/") == 1
+            assert len({round(c["matrix"][5], 2) for c in centred}) == 1
+            found.append((h - rule, title[0]["matrix"][5], centred[0]["matrix"][5]))
+    return found
+
+
+@pytest.mark.parametrize("game,lang", CASES)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_page_number_sits_on_the_rulebook_footer_line(content, game, lang, paper):
+    """Set normal or tight, the page number shares the running title's baseline, under the footer rule."""
+    ctx = RenderContext(content, game, lang, paper)
+    footers = rulebook_footers(ctx)
+    assert footers
+    for rule, title, number in footers:
+        assert number == pytest.approx(title, abs=0.01)
+        assert 3 * mm < rule - number < 6 * mm
+
+
+def test_a_tight_book_moves_its_page_number_with_its_footer(content):
+    """3x16 in English on A4 is set tight (one page, not two): its footer is lower than travel's."""
+    tight = rulebook_footers(RenderContext(content, "threesixteen", "en", "a4"))
+    normal = rulebook_footers(RenderContext(content, "travel", "en", "a4"))
+    assert tight[0][2] == pytest.approx(11 * mm, abs=0.01) and normal[0][2] == pytest.approx(16 * mm, abs=0.01)
+
+
+def line_starts(page) -> list[tuple[float, float, str]]:
+    """(top, x0 of the first glyph, the line's text) for each text line of a page, top to bottom, per column."""
+    lines: dict[tuple, list] = {}
+    for c in page.chars:
+        if c["text"].strip():
+            lines.setdefault((c["x0"] > page.width / 2, round(c["top"])), []).append(c)
+    out = []
+    for _, chars in sorted(lines.items()):
+        chars.sort(key=lambda c: c["x0"])
+        out.append((chars[0]["top"], chars[0]["x0"], "".join(c["text"] for c in chars)))
+    return out
+
+
+def wrapped_bullets(pdf_bytes: bytes) -> list[tuple[float, list[float]]]:
+    """Each bullet item: where its first line's text starts, and where each of its wrapped lines starts."""
+    items = []
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+        for page in pdf.pages:
+            lines = line_starts(page)
+            for i, (_, x, text) in enumerate(lines):
+                if not text.startswith(BULLET):
+                    continue
+                chars = sorted((c for c in page.chars if c["text"].strip() and abs(c["top"] - lines[i][0]) < 1
+                                and abs(c["x0"] - x) < page.width / 2 - 20), key=lambda c: c["x0"])
+                text_x = chars[1]["x0"]
+                more = []
+                for _, x2, text2 in lines[i + 1:]:
+                    if text2.startswith(BULLET) or x2 <= x:
+                        break
+                    more.append(x2)
+                items.append((text_x, more))
+    return items
+
+
+def test_bullet_items_hang_their_wrapped_lines_under_their_text(book):
+    ctx = book[0]
+    items = wrapped_bullets(render(ctx))
+    assert len(items) >= 4
+    for text_x, more in items:
+        assert all(x == pytest.approx(text_x, abs=0.2) for x in more), (text_x, more)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_long_bullet_item_hangs_every_line(content, lang):
+    """The book's bullet style on a narrow column: every wrapped line starts where the first line's text does."""
+    ctx = RenderContext(content, "threesixteen", lang, "a4")
+    styles = Styles.for_context(ctx, accent_for(ctx))
+    item = para(" ".join([ctx.t("components.caller_tiles")] * 3), styles.bullet, "components.caller_tiles",
+                bulletText=BULLET)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(600, 400), invariant=1)  # the item stays in the left half, one "column"
+    _, h = item.wrap(250, 400)
+    item.drawOn(canvas, 10, 390 - h)
+    canvas.showPage()
+    canvas.save()
+    [(text_x, more)] = wrapped_bullets(buffer.getvalue())
+    assert len(more) >= 3
+    assert all(x == pytest.approx(text_x, abs=0.2) for x in more)
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])

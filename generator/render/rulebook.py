@@ -1,4 +1,4 @@
-"""The rulebook of either game: title, tagline, components, sections with their numbered rules, FAQ.
+"""The rulebook of either game: title, tagline, players, components, sections with their numbered rules, FAQ.
 
 Every rule shows its stable id (R1, R2 ...), the id the checker cites, beside its title and text. Pages are
 portrait with two columns. The whole book is paginated when the page list is built (`paginate` places every
@@ -16,7 +16,7 @@ from typing import Callable
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
 from ..content.required import rule_values
@@ -31,12 +31,15 @@ BADGE_W = 9.5 * mm  # the rule id's column
 INK = HexColor("#1c1c1c")
 MUTED = HexColor("#5c5c5c")
 FAQ_KEY = "rulebook.faq"  # heading over the FAQ (content/common/<lang>.yaml)
+PLAYERS_KEY = "rulebook.players"  # "{min}–{max} players" under the tagline (content/common/<lang>.yaml)
+BULLET = "•"
 
 
 @dataclass(frozen=True)
 class Styles:
     title: ParagraphStyle
     tagline: ParagraphStyle
+    players: ParagraphStyle
     heading: ParagraphStyle
     rule_title: ParagraphStyle
     body: ParagraphStyle
@@ -58,17 +61,28 @@ class Styles:
         return cls(
             title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=INK),
             tagline=ParagraphStyle("tagline", fontName=regular, fontSize=11.5, leading=15, textColor=MUTED),
+            players=ParagraphStyle("players", fontName=bold, fontSize=10, leading=13, textColor=accent,
+                                   spaceBefore=3),
             heading=ParagraphStyle("heading", fontName=bold, fontSize=12.5, leading=15, textColor=accent,
                                    spaceBefore=11 * gap, spaceAfter=5 * gap),
             rule_title=ParagraphStyle("rule_title", parent=body, fontName=bold, spaceAfter=1.5),
             body=body,
             intro=ParagraphStyle("intro", parent=body, leftIndent=BADGE_W, spaceBefore=6 * gap, spaceAfter=1),
-            bullet=ParagraphStyle("bullet", parent=body, leftIndent=BADGE_W + 9, bulletIndent=BADGE_W + 1,
-                                  spaceBefore=1.5),
+            bullet=ParagraphStyle("bullet", parent=body, leftIndent=hanging_indent(regular, size, BADGE_W + 1),
+                                  bulletIndent=BADGE_W + 1, bulletFontSize=size, spaceBefore=1.5),
             question=ParagraphStyle("question", parent=body, fontName=bold, spaceBefore=7 * gap, spaceAfter=1.5),
             accent=accent,
             rule_gap=6 * gap,
         )
+
+
+def hanging_indent(font: str, size: float, bullet_indent: float) -> float:
+    """Where a bullet item's text starts, so that its wrapped lines align with its first line.
+
+    ReportLab starts the first line 0.6 x the bullet's size after the bullet, or at the left indent if that is
+    further right: a left indent exactly there puts every line of the item on one edge.
+    """
+    return bullet_indent + stringWidth(BULLET, font, size) + 0.6 * size
 
 
 class Para(Paragraph):
@@ -262,14 +276,16 @@ def _component_lines(ctx: RenderContext, styles: Styles, game, with_title: bool)
         if key in ("title", "intro"):
             continue
         text = ctx.t(f"components.{key}", **values, **extra, **({"count": counts[key]} if key in counts else {}))
-        groups.append([para(text, styles.bullet, f"components.{key}", bulletText="•")])
+        groups.append([para(text, styles.bullet, f"components.{key}", bulletText=BULLET)])
     return groups
 
 
 def build_story(ctx: RenderContext, styles: Styles) -> list:
     game = ctx.content.threesixteen if ctx.game == "threesixteen" else ctx.content.travel
     values = rule_values(game)
-    story: list = [[para(ctx.t("title"), styles.title, "title"), para(ctx.t("tagline"), styles.tagline, "tagline")],
+    players = ctx.t(PLAYERS_KEY, min=game.players.min, max=game.players.max)
+    story: list = [[para(ctx.t("title"), styles.title, "title"), para(ctx.t("tagline"), styles.tagline, "tagline"),
+                    para(players, styles.players, PLAYERS_KEY)],
                    FrameBreak()]
     components_in_section = "components" in game.sections
     if not components_in_section:
@@ -355,7 +371,8 @@ def lay_out(ctx: RenderContext, tight: bool) -> Book:
     styles = Styles.for_context(ctx, accent_for(ctx), tight)
     story = build_story(ctx, styles)
     page_w, page_h = ctx.page_size
-    header_h = sum(f.wrap(page_w - 2 * MARGIN, page_h)[1] for f in story[0]) + 8 * mm
+    header_h = sum(f.wrap(page_w - 2 * MARGIN, page_h)[1] + (f.getSpaceBefore() if i else 0)
+                   for i, f in enumerate(story[0])) + 8 * mm
     margin_v = TIGHT_MARGIN if tight else MARGIN
     frames_for = partial(_frames, page_w, page_h, header_h, margin_v)
     return Book(styles, story, frames_for, header_h, margin_v, paginate(story, frames_for, ctx.lang))
@@ -375,13 +392,14 @@ def rulebook_pages(ctx: RenderContext) -> list[Page]:
     pages = balanced(book.story, book.frames_for, book.pages, ctx.lang)
     return [Page(f"{ctx.game}/rulebook/{n}", False,
                  partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v),
-                 ctx.t("title") if n == 1 else "")
+                 ctx.t("title") if n == 1 else "", number_y=book.margin_v)
             for n, placed in enumerate(pages, start=1)]
 
 
 def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_h: float, margin_v: float,
                canvas, page_w: float, page_h: float) -> None:
-    """One rulebook page; the document adds the page number, counted over the whole PDF."""
+    """One rulebook page; the document adds the page number, counted over the whole PDF, on the footer's baseline
+    (`Page.number_y`, the same `margin_v` the running title sits on)."""
     if header_h:
         y = page_h - margin_v - header_h + 4 * mm
         canvas.setStrokeColor(styles.accent)

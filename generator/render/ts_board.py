@@ -1,12 +1,15 @@
 """A 3x16 player board: one landscape page per player colour, the same size on every paper.
 
-Top: the main rows, each a strip of numbered places (1..high) a tile fits on. Below, on the left: one lane per
-column (A-E), closed at the top and open at the bottom, because a column grows downwards and only its bottom
-tile is ever taken; an arrow at each lane's foot marks that end. On the right: the supply, a place for every tile,
-laid out in supply rows 1..high as the setup rule asks.
+Top, across the whole width: the main rows, each a strip of numbered places (1..high) a tile fits on. Below, on
+the left: one lane per column (A-E) with a closed cap at the top and as many places as the page holds; a column
+grows downwards and often grows longer than any page (a strong player's longest column passes 8 tiles in most
+games), so the lanes stay open at the foot of the board, an arrow in each points on down, and a note says the
+columns continue on the table. On the right: the board's title, then the supply, a place for every tile, laid out
+in supply rows 1..high as the setup rule asks. Turned labels in the left margin name the rows and the columns.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from reportlab.lib.colors import HexColor
@@ -14,17 +17,22 @@ from reportlab.lib.units import mm
 
 from ..content.threesixteen_model import PlayerColour
 from .context import Box, Page, RenderContext
-from .ts_layout import FAINT, GREY, INK, centred_area, text_in, tint
+from .ts_layout import FAINT, INK, centred_area, text_in, tint
 
-HEADER = 8 * mm
-SECTION_LABEL = 4.5 * mm
-ROW_LABEL = 5 * mm  # the strip left of each row that holds its (turned) label
-ROW_GAP = 1.5 * mm
-CAP = 7 * mm  # the lane's closed top with the column's name
-FOOT = 8 * mm  # under the lanes: an arrow per lane and the "bottom" label
+AIR = 2 * mm  # kept clear inside the printer margin, so the board never sits exactly on it
+LABEL_W = 5 * mm  # the left strip that holds the turned zone labels
+ROW_GAP = 1 * mm
+ZONE_GAP = 3.5 * mm  # between the rows and the columns
+CAP = 6 * mm  # a lane's closed top with the column's name
+FOOT = 4.5 * mm  # at least this much open lane under the last place, for the arrow
 LANE_EXTRA = 2.4 * mm  # a lane is this much wider than a place
-LANE_GAP = 3.5 * mm
-PANEL_GAP = 8 * mm
+LANE_GAP = 3 * mm
+PANEL_GAP = 7 * mm
+TITLE_H = 8 * mm
+NOTE_H = 11 * mm  # the note at the foot of the right-hand side
+SUPPLY_PAD = 3.5 * mm
+SUPPLY_LABEL = 5 * mm
+GROUP_GAP = 2.5 * mm
 
 
 def board_title(ctx: RenderContext, colour: PlayerColour) -> str:
@@ -35,105 +43,113 @@ def board_page(ctx: RenderContext, colour: PlayerColour) -> Page:
     return Page(f"threesixteen/board/{colour.id}", True, partial(draw_board, ctx, colour), board_title(ctx, colour))
 
 
-def place_pitch(ctx: RenderContext, area_w: float) -> float:
-    """Side of one place on a row: as large as the width allows, never smaller than a tile."""
-    high = ctx.content.threesixteen.high
-    return min((area_w - ROW_LABEL) / high, ctx.print.tile.width_mm * mm + 2 * mm)
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where everything goes on a board; the tests read the PDF against these numbers."""
+
+    area: Box  # the whole board, centred on the page
+    pitch: float  # side of a place (rows, lanes, supply): a tile and a little play
+    rows: tuple[Box, ...]  # each main row's strip of places, top first
+    caps: tuple[Box, ...]  # each lane's closed top, A first
+    lanes: tuple[Box, ...]  # each lane under its cap, down to the foot of the board (open there)
+    slots: int  # places drawn in each lane
+    title: Box
+    supply: Box  # the supply panel
+    note: Box  # the note on the lanes' open foot
+
+    @classmethod
+    def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "BoardLayout":
+        game = ctx.content.threesixteen
+        area = centred_area(ctx, True, page_w, page_h, inset=AIR)
+        pitch = min((area.w - LABEL_W) / game.high, ctx.print.tile.width_mm * mm + 2 * mm)
+        x = area.x + LABEL_W
+        rows = tuple(Box(x, area.top - (r + 1) * pitch - r * ROW_GAP, game.high * pitch, pitch)
+                     for r in range(game.rows))
+        zone_top = rows[-1].y - ZONE_GAP
+        lane_w = pitch + LANE_EXTRA
+        caps = tuple(Box(x + i * (lane_w + LANE_GAP), zone_top - CAP, lane_w, CAP) for i in range(len(game.columns)))
+        lanes = tuple(Box(c.x, area.y, lane_w, c.y - area.y) for c in caps)
+        slots = int((lanes[0].h - FOOT) // pitch)
+        side = Box(caps[-1].right + PANEL_GAP, area.y, area.right - caps[-1].right - PANEL_GAP, zone_top - area.y)
+        title = Box(side.x, side.top - TITLE_H, side.w, TITLE_H)
+        note = Box(side.x, side.y, side.w, NOTE_H)
+        supply = Box(side.x, note.top + 2 * mm, side.w, title.y - 1.5 * mm - note.top - 2 * mm)
+        return cls(area, pitch, rows, caps, lanes, slots, title, supply, note)
+
+    def slot(self, lane: int, n: int) -> Box:
+        """The n-th place (0 = top) of a lane, centred in it."""
+        box = self.lanes[lane]
+        return Box(box.x + LANE_EXTRA / 2, box.top - (n + 1) * self.pitch, self.pitch, self.pitch)
 
 
 def draw_board(ctx: RenderContext, colour: PlayerColour, canvas, page_w: float, page_h: float) -> None:
-    game = ctx.content.threesixteen
-    area = centred_area(ctx, True, page_w, page_h)
+    layout = BoardLayout.for_page(ctx, page_w, page_h)
     where = f"board '{colour.id}'"
-    ty = ctx.print.type
-    pitch = place_pitch(ctx, area.w)
-
-    # Header: the board's name and its colour.
-    top = area.top
-    canvas.setFillColor(HexColor(colour.fill))
-    canvas.circle(area.x + 2.2 * mm, top - HEADER / 2, 2.2 * mm, stroke=0, fill=1)
-    canvas.setFillColor(INK)
-    text_in(canvas, ctx, where, "board.title", Box(area.x + 6 * mm, top - HEADER, area.w - 6 * mm, HEADER),
-            ty.title, ty.min_title, bold=True, text=board_title(ctx, colour))
-    top -= HEADER
-
-    canvas.setFillColor(GREY)
-    text_in(canvas, ctx, where, "board.rows", Box(area.x, top - SECTION_LABEL, area.w / 2, SECTION_LABEL),
-            ty.small, ty.min_body, bold=True)
-    top -= SECTION_LABEL
-    rows_x = area.x + ROW_LABEL
-    for r in range(game.rows):
-        _draw_row(ctx, colour, canvas, where, r + 1, rows_x, top - pitch, pitch)
-        top -= pitch + ROW_GAP
-    top -= 2 * mm
-
-    lanes_w = len(game.columns) * (pitch + LANE_EXTRA) + (len(game.columns) - 1) * LANE_GAP
-    canvas.setFillColor(GREY)
-    text_in(canvas, ctx, where, "board.columns", Box(area.x, top - SECTION_LABEL, lanes_w, SECTION_LABEL),
-            ty.small, ty.min_body, bold=True)
-    panel = Box(area.x + lanes_w + PANEL_GAP, area.y, area.w - lanes_w - PANEL_GAP, top - area.y)
-    top -= SECTION_LABEL
-    _draw_lanes(ctx, colour, canvas, where, Box(area.x, area.y, lanes_w, top - area.y), pitch)
-    _draw_supply(ctx, colour, canvas, where, panel, pitch)
+    for row in layout.rows:
+        _draw_row(ctx, colour, canvas, row)
+    rows_span = Box(layout.area.x, layout.rows[-1].y, LABEL_W, layout.rows[0].top - layout.rows[-1].y)
+    _turned_label(ctx, colour, canvas, where, "board.rows", rows_span)
+    lanes_span = Box(layout.area.x, layout.area.y, LABEL_W, layout.caps[0].top - layout.area.y)
+    _turned_label(ctx, colour, canvas, where, "board.columns", lanes_span)
+    _draw_lanes(ctx, colour, canvas, where, layout)
+    _draw_title(ctx, colour, canvas, where, layout.title)
+    _draw_supply(ctx, colour, canvas, where, layout.supply, layout.pitch)
+    _draw_note(ctx, colour, canvas, where, layout.note)
 
 
-def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas, where: str, n: int, x: float, y: float,
-              pitch: float) -> None:
-    """A strip of places 1..high with faint numbers, and the row's label turned along its left edge."""
+def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas, row: Box) -> None:
+    """A strip of places 1..high with faint numbers."""
     high = ctx.content.threesixteen.high
+    pitch = row.w / high
     canvas.setFillColor(tint(colour.fill, 0.10))
     canvas.setStrokeColor(tint(colour.fill, 0.55))
     canvas.setLineWidth(0.6)
-    canvas.rect(x, y, pitch * high, pitch, stroke=1, fill=1)
+    canvas.rect(row.x, row.y, row.w, row.h, stroke=1, fill=1)
     for i in range(1, high):
-        canvas.line(x + i * pitch, y, x + i * pitch, y + pitch)
+        canvas.line(row.x + i * pitch, row.y, row.x + i * pitch, row.top)
     canvas.setFillColor(FAINT)
     size = pitch * 0.42
     canvas.setFont(ctx.fonts.bold, size)
     for i in range(high):
-        canvas.drawCentredString(x + (i + 0.5) * pitch, y + pitch / 2 - size * 0.35, str(i + 1))
+        canvas.drawCentredString(row.x + (i + 0.5) * pitch, row.y + row.h / 2 - size * 0.35, str(i + 1))
+
+
+def _turned_label(ctx: RenderContext, colour: PlayerColour, canvas, where: str, key: str, span: Box) -> None:
+    """A zone's name read upwards along the left strip, centred on the zone."""
     canvas.saveState()
-    canvas.translate(x - ROW_LABEL, y)
+    canvas.translate(span.right, span.y)
     canvas.rotate(90)
     canvas.setFillColor(HexColor(colour.fill) if colour.ink == "#ffffff" else INK)
-    text_in(canvas, ctx, where, "board.row", Box(0, -ROW_LABEL, pitch, ROW_LABEL * 0.8),
-            ctx.print.type.small, ctx.print.type.min_body, bold=True, align="center", n=n)
+    text_in(canvas, ctx, where, key, Box(0, 0, span.h, span.w * 0.8), ctx.print.type.body,
+            ctx.print.type.min_body, bold=True, align="center")
     canvas.restoreState()
 
 
-def _draw_lanes(ctx: RenderContext, colour: PlayerColour, canvas, where: str, box: Box, pitch: float) -> None:
-    """One lane per column: a closed cap with the name, faint places going down, an arrow at the open foot."""
+def _draw_lanes(ctx: RenderContext, colour: PlayerColour, canvas, where: str, layout: BoardLayout) -> None:
+    """Each lane: a closed cap with the column's name, its places going down, and an open foot with an arrow."""
     game = ctx.content.threesixteen
     ty = ctx.print.type
-    lane_w = pitch + LANE_EXTRA
-    body_bottom = box.y + FOOT
-    body_top = box.top - CAP
-    slots = int((body_top - body_bottom - 1 * mm) // pitch)
-    for i, name in enumerate(game.columns):
-        x = box.x + i * (lane_w + LANE_GAP)
+    for i, (name, cap, lane) in enumerate(zip(game.columns, layout.caps, layout.lanes)):
         canvas.setFillColor(tint(colour.fill, 0.08))
-        canvas.rect(x, body_bottom, lane_w, body_top - body_bottom, stroke=0, fill=1)
+        canvas.rect(lane.x, lane.y, lane.w, lane.h, stroke=0, fill=1)
         canvas.setStrokeColor(tint(colour.fill, 0.6))
         canvas.setLineWidth(0.8)
-        canvas.line(x, body_bottom, x, body_top)
-        canvas.line(x + lane_w, body_bottom, x + lane_w, body_top)
+        canvas.line(lane.x, lane.y, lane.x, lane.top)
+        canvas.line(lane.right, lane.y, lane.right, lane.top)
         canvas.setFillColor(HexColor(colour.fill))
-        canvas.roundRect(x, body_top, lane_w, CAP, 1.5 * mm, stroke=0, fill=1)
-        canvas.rect(x, body_top, lane_w, CAP / 2, stroke=0, fill=1)
+        canvas.roundRect(cap.x, cap.y, cap.w, cap.h, 1.5 * mm, stroke=0, fill=1)
+        canvas.rect(cap.x, cap.y, cap.w, cap.h / 2, stroke=0, fill=1)
         canvas.setFillColor(HexColor(colour.ink))
-        text_in(canvas, ctx, where, "board.column", Box(x + 1 * mm, body_top, lane_w - 2 * mm, CAP),
-                ty.body, ty.min_body, bold=True, align="center", name=name)
+        text_in(canvas, ctx, where, "board.column", cap.inset(1 * mm, 0), ty.body, ty.min_body, bold=True,
+                align="center", name=name)
         canvas.setStrokeColor(FAINT)
         canvas.setLineWidth(0.5)
         canvas.setDash(2, 2)
-        inset = LANE_EXTRA / 2
-        for s in range(slots):
-            canvas.rect(x + inset, body_top - (s + 1) * pitch - 0.5 * mm, pitch, pitch, stroke=1, fill=0)
+        for s in range(layout.slots):
+            place = layout.slot(i, s)
+            canvas.rect(place.x, place.y, place.w, place.h, stroke=1, fill=0)
         canvas.setDash()
-        _arrow_down(canvas, x + lane_w / 2, body_bottom + 1 * mm, 3.2 * mm, HexColor(colour.fill))
-    canvas.setFillColor(INK)
-    text_in(canvas, ctx, where, "board.bottom", Box(box.x, box.y, box.w, FOOT - 3 * mm),
-            ty.small, ty.min_body, bold=True, align="center")
+        _arrow_down(canvas, lane.x + lane.w / 2, lane.y + 0.6 * mm, 3 * mm, HexColor(colour.fill))
 
 
 def _arrow_down(canvas, cx: float, tip_y: float, size: float, colour) -> None:
@@ -146,10 +162,29 @@ def _arrow_down(canvas, cx: float, tip_y: float, size: float, colour) -> None:
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, panel: Box, pitch: float) -> None:
-    """The supply corner: its label, then a place for every tile, one group per supply row 1..high.
+def _draw_title(ctx: RenderContext, colour: PlayerColour, canvas, where: str, box: Box) -> None:
+    """The board's name and colour, beside a dot of the colour."""
+    ty = ctx.print.type
+    canvas.setFillColor(HexColor(colour.fill))
+    canvas.circle(box.x + 2.2 * mm, box.y + box.h / 2, 2.2 * mm, stroke=0, fill=1)
+    canvas.setFillColor(INK)
+    text_in(canvas, ctx, where, "board.title", Box(box.x + 6 * mm, box.y, box.w - 6 * mm, box.h),
+            ty.title, ty.min_title, bold=True, text=board_title(ctx, colour))
 
-    A supply row is longer than the corner is wide, so each group wraps onto as many lines as it needs.
+
+def _draw_note(ctx: RenderContext, colour: PlayerColour, canvas, where: str, box: Box) -> None:
+    """What the lanes' arrows mean: only the bottom tile moves, and a column may run on past the board."""
+    ty = ctx.print.type
+    _arrow_down(canvas, box.x + 2.4 * mm, box.y + 0.6 * mm, 3 * mm, HexColor(colour.fill))
+    canvas.setFillColor(INK)
+    text_in(canvas, ctx, where, "board.bottom", Box(box.x + 6 * mm, box.y, box.w - 6 * mm, box.h),
+            ty.body, ty.min_body, bold=True, valign="bottom")
+
+
+def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, panel: Box, pitch: float) -> None:
+    """The supply: its label, then a place for every tile, one group per supply row 1..high.
+
+    A supply row is longer than the panel is wide, so each group wraps onto as many lines as it needs.
     """
     game = ctx.content.threesixteen
     ty = ctx.print.type
@@ -159,16 +194,16 @@ def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, p
     canvas.setDash(4, 3)
     canvas.roundRect(panel.x, panel.y, panel.w, panel.h, 3 * mm, stroke=1, fill=1)
     canvas.setDash()
-    inner = panel.inset(4 * mm)
+    inner = panel.inset(SUPPLY_PAD)
     canvas.setFillColor(INK)
-    label = text_in(canvas, ctx, where, "board.supply", Box(inner.x, inner.top - 12 * mm, inner.w, 12 * mm),
-                    ty.body, ty.min_body, valign="top")
+    text_in(canvas, ctx, where, "board.supply", Box(inner.x, inner.top - SUPPLY_LABEL, inner.w, SUPPLY_LABEL),
+            ty.body, ty.min_body, bold=True, valign="top")
     lines = int(-(-game.high * pitch // inner.w))
     per_line = -(-game.high // lines)
-    group_gap = 2.5 * mm
-    room = inner.h - label.height - 3 * mm - (game.rows - 1) * group_gap
+    room = inner.h - SUPPLY_LABEL - (game.rows - 1) * GROUP_GAP
     cell = min(pitch, room / (game.rows * lines), inner.w / per_line)
-    top = inner.top - label.height - 3 * mm
+    block_h = game.rows * lines * cell + (game.rows - 1) * GROUP_GAP
+    top = inner.y + (inner.h - SUPPLY_LABEL + block_h) / 2  # centred under the label
     x0 = inner.x + (inner.w - cell * per_line) / 2
     size = cell * 0.42
     for r in range(game.rows):
@@ -185,4 +220,4 @@ def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, p
             canvas.rect(x, y, cell, cell, stroke=1, fill=1)
             canvas.setFillColor(FAINT)
             canvas.drawCentredString(x + cell / 2, y + cell / 2 - size * 0.35, str(n))
-        top -= lines * cell + group_gap
+        top -= lines * cell + GROUP_GAP
