@@ -13,7 +13,8 @@ from generator.content.load import load_content
 from generator.content.required import rule_values
 from generator.render.context import RenderContext
 from generator.render.document import render_document
-from generator.render.rulebook import BULLET, Styles, accent_for, component_counts, para, rulebook_pages
+from generator.render.rulebook import (BULLET, Styles, accent_for, bind_citations, component_counts, para,
+                                       rulebook_pages)
 
 from conftest import replace_in
 
@@ -292,3 +293,15 @@ def test_text_that_overflows_a_page_continues_on_the_next(content_copy):
 def test_same_bytes_twice(content):
     ctx = RenderContext(content, "travel", "ko", "letter")
     assert render(ctx) == render(ctx)
+
+
+def test_rule_citations_stay_with_the_word_before_them():
+    assert bind_citations("discard down (R9, R17). More") == "discard down\u00a0(R9,\u00a0R17). More"
+    assert bind_citations("버립니다(R9, R17).") == "버립니다(R9,\u00a0R17)."  # no space in Korean: none added
+    assert bind_citations("(not a citation) (R)") == "(not a citation) (R)"
+
+
+def test_no_printed_line_starts_with_a_rule_citation(book):
+    _, texts, _, _ = book
+    lines = [line.strip() for text in texts for line in text.splitlines()]
+    assert [line for line in lines if line.startswith("(R")] == []

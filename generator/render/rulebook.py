@@ -8,6 +8,7 @@ Korean wraps at spaces (ReportLab's default word wrap), never inside a word.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import partial
 from html import escape
@@ -31,6 +32,8 @@ BADGE_W = 9.5 * mm  # the rule id's column
 INK = HexColor("#1c1c1c")
 MUTED = HexColor("#5c5c5c")
 FAQ_KEY = "rulebook.faq"  # heading over the FAQ (content/common/<lang>.yaml)
+#: a rule citation in a text, with any space before it: " (R9, R17)"
+CITATION = re.compile(r"(\s*)\((R\d+(?:,\s*R\d+)*)\)")
 PLAYERS_KEY = "rulebook.players"  # "{min}–{max} players" under the tagline (content/common/<lang>.yaml)
 BULLET = "•"
 
@@ -105,9 +108,16 @@ class Para(Paragraph):
         return parts
 
 
+def bind_citations(text: str) -> str:
+    """Rule citations ("(R9, R17)") held together and to the word before them with no-break spaces, so a line never
+    starts with one; translators write plain spaces."""
+    return CITATION.sub(lambda m: ("\u00a0" if m.group(1) else "") + "(" + re.sub(r",\s*", ",\u00a0", m.group(2)) + ")",
+                        text)
+
+
 def para(text: str, style: ParagraphStyle, key: str, **kw) -> Para:
     """A paragraph of plain text (never markup from a language file), knowing the text key it shows."""
-    paragraph = Para(escape(text, quote=False), style, **kw)  # &, < and > only, as Paragraph markup needs
+    paragraph = Para(escape(bind_citations(text), quote=False), style, **kw)  # &, <, > only, as Paragraph needs
     paragraph.text_key = key
     return paragraph
 
