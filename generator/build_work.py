@@ -204,6 +204,8 @@ def _pairs(deck: pod.DeckFile) -> list[tuple[str, str | None]]:
 
 
 def _png_bytes(image) -> bytes:
+    """PNG bytes; an image that knows its print resolution (`info["dpi"]`, a card face) records it in the file."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=3)
+    resolution = {"dpi": image.info["dpi"]} if "dpi" in image.info else {}
+    image.save(buffer, format="PNG", compress_level=3, **resolution)
     return buffer.getvalue()

@@ -176,6 +176,7 @@ def test_png_faces_at_300_dpi_with_bleed_and_tabletop_simulator_sheets(tmp_path:
     for name in pngs:
         with Image.open(tmp_path / name) as image:
             assert image.size == (825, 1125), name
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01), name  # prints at the card's size
     sheets = [f for f in summary.written if f.startswith("tts/") and not f.endswith("-back.png")]
     assert "tts/travel-en-items.png" in sheets
     for name in sheets:
@@ -183,10 +184,29 @@ def test_png_faces_at_300_dpi_with_bleed_and_tabletop_simulator_sheets(tmp_path:
         with Image.open(tmp_path / name) as image:
             assert max(image.size) <= 4096
     with Image.open(tmp_path / "tts/travel-en-items.png") as image:
-        columns, rows = 10, 4  # 32 item cards
+        # 32 item cards: 7 x 5 leaves each card 585 px wide; 10 x 4, the first grid that holds them, only 409 px
+        columns, rows = 7, 5
         assert image.size[0] % columns == 0 and image.size[1] % rows == 0
         cell_w, cell_h = image.size[0] // columns, image.size[1] // rows
+        assert (cell_w, cell_h) == (585, 819)
         assert cell_h / cell_w == pytest.approx(88.9 / 63.5, abs=0.01)
+
+
+def test_the_tabletop_simulator_grid_makes_the_cards_largest():
+    from generator.render.tts import MAX_COLUMNS, MAX_ROWS, best_grid, cell_size
+
+    card = (750, 1050)  # a poker card's trim at 300 dpi
+    for count in range(1, MAX_COLUMNS * MAX_ROWS + 1):
+        columns, rows = best_grid(count, *card, 4096)
+        assert columns <= MAX_COLUMNS and rows <= MAX_ROWS and columns * rows >= count
+        best = cell_size(*card, columns, rows, 4096)
+        for c in range(1, MAX_COLUMNS + 1):
+            for r in range(1, MAX_ROWS + 1):
+                if c * r >= count:
+                    w, h = cell_size(*card, c, r, 4096)
+                    assert w * h <= best[0] * best[1], (count, (c, r))
+    assert best_grid(12, *card, 4096) == (4, 3)  # every card at full size, no empty cell
+    assert best_grid(5, *card, 4096) == (5, 1)
 
 
 def test_jobs_are_dealt_to_workers_by_language_with_similar_cost():

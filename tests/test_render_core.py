@@ -6,18 +6,21 @@ component, so fronts and backs can be paired on the page and their positions rea
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 
 import pdfplumber
 import pytest
+import yaml
 from hypothesis import given, settings, strategies as st
 from pypdf import PdfReader
 
+from conftest import CONTENT
 from generator.content.load import load_content
 from generator.render.context import Box, Component, Face, Page, RenderContext
 from generator.render.document import render_document
 from generator.render.pod import deck_files
-from generator.render.sheets import MARK_GAP, MM, SheetLayout, plan_layout
+from generator.render.sheets import FOOTER_BAND, MARK_GAP, MIN_MARK, MM, SheetLayout, plan_layout
 
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
@@ -67,9 +70,37 @@ def markers(page) -> dict[tuple, tuple[float, float]]:
     return found
 
 
-def render(components, paper="a4", duplex="long", offset=(0.0, 0.0), rule_pages=(), full_pages=()):
-    return render_document(ctx_for(paper=paper), duplex, offset, components=list(components),
+def render(components, paper="a4", duplex="long", offset=(0.0, 0.0), rule_pages=(), full_pages=(), game="travel",
+           lang="en"):
+    return render_document(ctx_for(game, lang, paper), duplex, offset, components=list(components),
                            rule_pages=list(rule_pages), full_pages=list(full_pages))
+
+
+@lru_cache(maxsize=None)
+def real_document(game: str, paper: str):
+    """The real PDF of `game` in English (the pieces are the same size in every language)."""
+    return render_document(ctx_for(game, "en", paper))
+
+
+def page_lines(page) -> list[tuple[float, float, float, float]]:
+    """Every stroked line of a pdfplumber page as (x0, y0, x1, y1), y from the bottom like the layout."""
+    return [(ln["x0"], page.height - ln["bottom"], ln["x1"], page.height - ln["top"]) for ln in page.lines]
+
+
+def on_a_piece(x0: float, y0: float, x1: float, y1: float, trims: list[Box]) -> bool:
+    """True when the rectangle (x0, y0)-(x1, y1) reaches inside a trim box (its edge alone does not count)."""
+    eps = 1e-3
+    return any(x1 > t.x + eps and x0 < t.right - eps and y1 > t.y + eps and y0 < t.top - eps for t in trims)
+
+
+def edge_distance(page, x0: float, y0: float, x1: float, y1: float) -> float:
+    return min(x0, y0, page.width - x1, page.height - y1)
+
+
+def char_size(ch) -> float:
+    """The font size a character was set at, also when it is turned a quarter (pdfplumber's `size` is then its
+    advance and its box's width is the size)."""
+    return round(ch["size"] if ch["upright"] else ch["width"], 3)
 
 
 # --- geometry -------------------------------------------------------------------------------------------------
@@ -124,9 +155,18 @@ def test_backs_land_behind_their_fronts_and_marks_never_touch_a_piece(page, size
         expected = (w - cx, cy) if duplex == "long" else (cx, h - cy)
         assert (bx, by) == pytest.approx(expected, abs=1e-6)
         assert not any(_overlaps(m, front) for m in layout.marks())
-    xs = {round(m[0], 6) for m in layout.marks() if m[0] == m[2]}
-    ys = {round(m[1], 6) for m in layout.marks() if m[1] == m[3]}
+        clip = layout.clip(i)  # art stays inside the printer margin too
+        assert min(clip.x, clip.y, w - clip.right, h - clip.top) >= 5 * MM - 1e-6
+    marks = layout.marks()
+    xs = {round(m[0], 6) for m in marks if m[0] == m[2]}
+    ys = {round(m[1], 6) for m in marks if m[1] == m[3]}
     assert xs == {round(x, 6) for x in layout.cut_xs} and ys == {round(y, 6) for y in layout.cut_ys}
+    assert len(marks) == 2 * (len(layout.cut_xs) + len(layout.cut_ys))  # both ends of every cut
+    for x1, y1, x2, y2 in marks:
+        assert min(x1, x2, y1, y2, w - max(x1, x2), h - max(y1, y2)) >= 5 * MM - 1e-6
+        assert abs(x2 - x1) + abs(y2 - y1) >= MIN_MARK - 1e-6
+    if layout.footer:  # the page label's band leaves the marks on its side their full minimum length
+        assert layout.room(layout.footer) >= MARK_GAP + MIN_MARK - 1e-6
 
 
 # --- the PDF itself --------------------------------------------------------------------------------------------
@@ -201,7 +241,7 @@ def test_checklist_names_pages_counts_and_the_duplex_flip():
     doc = render(stand_ins(12) + stand_ins(3, deck="passports", start=12))
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
-    assert "item cards ×12" in text and "passports ×3" in text
+    assert "item cards ×12" in text and "passport cards ×3" in text
     assert "pp. 3–6" in text and "two-sided, flip on the long edge" in text
     assert "Print at 100 %" in text
     sheets = [s for s in doc.sections if s.kind == "sheets"]
@@ -261,3 +301,137 @@ def test_every_two_sided_sheet_starts_on_an_odd_page_even_after_one_sided_sheets
     assert kinds == ["checklist", "fronts", "fronts", "blank", "fronts", "backs", "credits"]
     sections = [(s.first, s.last, s.two_sided) for s in doc.sections if s.kind == "sheets"]
     assert sections == [(2, 3, False), (5, 6, True)]
+
+
+# --- real sheets: cut marks, footers -------------------------------------------------------------------------
+
+REAL = [("travel", "a4"), ("travel", "letter"), ("threesixteen", "a4"), ("threesixteen", "letter")]
+
+
+@pytest.mark.parametrize("game,paper", REAL)
+def test_cut_marks_lie_between_the_printer_margin_and_the_trim_on_every_real_sheet(game, paper):
+    """Read from the PDF: every line off the pieces is a cut mark (a black hairline over a white casing) at least
+    `printer_margin_mm` from the paper's edge and at least 1 mm long, and every cut line has a mark at both ends."""
+    doc = real_document(game, paper)
+    margin = ctx_for(game, "en", paper).print.printer_margin_mm * MM
+    shortest, nearest, pages = math.inf, math.inf, 0
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        for n, plan in enumerate(doc.pages):
+            if plan.kind != "fronts":
+                continue
+            pages += 1
+            page, block = pdf.pages[n], plan.layout.block
+            trims = [placement.trim for placement in plan.placements]
+            off_pieces = []
+            for ln in page.lines:
+                x0, y0, x1, y1 = ln["x0"], page.height - ln["bottom"], ln["x1"], page.height - ln["top"]
+                if not on_a_piece(x0, y0, x1, y1, trims):
+                    off_pieces.append((x0, y0, x1, y1, ln["linewidth"], ln["stroking_color"]))
+            assert {(width, colour) for *_, width, colour in off_pieces} == {(0.5, 0.0), (1.6, 1.0)}
+            black = [m[:4] for m in off_pieces if m[4] == 0.5]
+            assert sorted(black) == sorted(m[:4] for m in off_pieces if m[4] == 1.6)  # each on its casing
+            for x0, y0, x1, y1 in black:
+                nearest = min(nearest, edge_distance(page, x0, y0, x1, y1))
+                shortest = min(shortest, (x1 - x0) + (y1 - y0))
+            for far_side in (False, True):  # below and above, left and right of the block
+                xs = sorted(x0 for x0, y0, x1, _ in black if x0 == x1 and (y0 > block.top) == far_side)
+                ys = sorted(y0 for x0, y0, _, y1 in black if y0 == y1 and (x0 > block.right) == far_side)
+                assert xs == pytest.approx(plan.layout.cut_xs, abs=0.01)
+                assert ys == pytest.approx(plan.layout.cut_ys, abs=0.01)
+    assert pages >= 2
+    assert nearest >= margin - 0.01
+    assert shortest >= MIN_MARK - 0.01
+
+
+@pytest.mark.parametrize("game,paper", REAL)
+def test_every_sheet_page_has_a_footer_like_the_page_numbers_inside_the_printable_area(game, paper):
+    doc = real_document(game, paper)
+    total = len(doc.pages)
+    margin = ctx_for(game, "en", paper).print.printer_margin_mm * MM
+    fronts = 0
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        number = [ch for ch in pdf.pages[0].chars if ch["text"] == "/"]
+        assert [char_size(ch) for ch in number] == [8.0]  # the checklist's "1 / N"
+        for n, plan in enumerate(doc.pages, start=1):
+            if plan.kind not in ("fronts", "backs"):
+                continue
+            fronts = n if plan.kind == "fronts" else fronts
+            page = pdf.pages[n - 1]
+            trims = [placement.trim for placement in plan.placements]
+            chars = [ch for ch in page.chars if not on_a_piece(ch["x0"], page.height - ch["bottom"], ch["x1"],
+                                                               page.height - ch["top"], trims)]
+            label = f"{n} / {total} · fronts" if plan.kind == "fronts" else f"{n} / {total} · backs of page {fronts}"
+            assert "".join(ch["text"] for ch in chars) == label
+            assert {char_size(ch) for ch in chars} == {8.0}
+            for ch in chars:
+                assert edge_distance(page, ch["x0"], page.height - ch["bottom"], ch["x1"],
+                                     page.height - ch["top"]) >= margin - 0.01
+            if plan.kind == "fronts":  # and clear of the cut marks
+                for x0, y0, x1, y1 in plan.layout.marks():
+                    assert not any(min(x0, x1) < ch["x1"] and max(x0, x1) > ch["x0"]
+                                   and min(y0, y1) < page.height - ch["top"]
+                                   and max(y0, y1) > page.height - ch["bottom"] for ch in chars)
+
+
+def test_a_tight_margin_keeps_its_marks_and_moves_the_page_label_to_a_roomier_side():
+    """Letter is 279.4 mm tall: three poker cards leave 1.35 mm above the printer margin at the top and bottom."""
+    layout = plan_layout(*LETTER, *CARD, 5 * MM, 2 * MM, 4 * MM)
+    assert layout.room("bottom") == pytest.approx(1.35 * MM) and layout.footer == "left"
+    assert layout.outer_bleed("bottom") == pytest.approx(1.35 * MM)  # art stops at the margin
+    bottom = [m for m in layout.marks() if m[0] == m[2] and m[1] < layout.y0]
+    assert [(m[1], m[3]) for m in bottom] == [pytest.approx((layout.y0 - MARK_GAP, 5 * MM))] * 4
+    left = [m for m in layout.marks() if m[1] == m[3] and m[0] < layout.x0]
+    assert {round(m[2] / MM, 3) for m in left} == {5 + FOOTER_BAND / MM}  # stop at the label's band
+
+
+# --- the first page: words per game, deck names, line breaks ------------------------------------------------
+
+TRAVEL_DECKS = (("countries", 12), ("items", 32), ("passports", 12), ("events", 5), ("special", 10),
+                ("forbidden", 4), ("postcards", 6), ("characters", 6), ("reference", 3))
+
+
+def first_page_lines(doc) -> list[str]:
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        return [" ".join(line.split()) for line in pdf.pages[0].extract_text().split("\n")]
+
+
+@pytest.mark.parametrize("lang,paper", [("ko", "a4"), ("ko", "letter"), ("en", "a4"), ("en", "letter")])
+def test_a_deck_name_and_its_count_never_split_across_lines(lang, paper):
+    pieces, start = [], 0
+    for deck, count in TRAVEL_DECKS:
+        pieces += stand_ins(count, deck=deck, start=start)
+        start += count
+    lines = first_page_lines(render(pieces, paper=paper, lang=lang))
+    texts = ctx_for("travel", lang, paper).texts
+    for deck, count in TRAVEL_DECKS:
+        entry = texts.get("checklist.deck", name=texts.get(f"decks.{deck}"), count=count)
+        assert any(entry in line for line in lines), entry
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_paper_step_fits_the_game_and_every_step_reads_cleanly(lang):
+    tiles = first_page_lines(render(stand_ins(3, TILE, "tiles-red"), game="threesixteen", lang=lang))
+    cards = first_page_lines(render(stand_ins(3), lang=lang))
+    texts = ctx_for("threesixteen", lang).texts
+    tile_step = " ".join(texts.get("instructions.threesixteen.paper").split())
+    card_step = " ".join(texts.get("instructions.paper").split())
+    assert tile_step in " ".join(tiles) and card_step not in " ".join(tiles)
+    assert card_step in " ".join(cards) and tile_step not in " ".join(cards)
+    both = " ".join(tiles + cards)
+    assert "²" not in both and "g/m" not in both  # NanumGothic's ² is tiny: "gsm", "200~300g"
+    if lang == "en":
+        assert "sleeve" not in " ".join(tiles) and "sleeve" in " ".join(cards)
+        assert "Print all the other pages one-sided" in both and "every other page" not in both
+        assert "Find out which way with one sheet first" in both
+
+
+def test_korean_deck_names_are_the_terms_the_rules_and_pieces_use():
+    common = yaml.safe_load((CONTENT / "common" / "ko.yaml").read_text(encoding="utf-8"))["decks"]
+    travel = yaml.safe_load((CONTENT / "travel" / "ko.yaml").read_text(encoding="utf-8"))
+    components = " ".join(travel["components"].values())
+    for deck, _ in TRAVEL_DECKS:
+        assert common[deck] in components, deck
+    threesixteen = yaml.safe_load((CONTENT / "threesixteen" / "ko.yaml").read_text(encoding="utf-8"))
+    for colour in ("red", "blue", "green", "yellow"):
+        assert common[f"tiles-{colour}"] == f"{threesixteen['colours'][colour]} 타일"
+    assert common["tiles-caller"] in threesixteen["rules"]["R2"]["text"]

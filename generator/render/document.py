@@ -10,8 +10,6 @@ import io
 from dataclasses import dataclass, field
 from typing import Callable
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from . import pages as own_pages
 from .context import Box, Component, Page, RenderContext
 from .pdfcanvas import PdfCanvas
@@ -30,7 +28,6 @@ FULL_PAGES: dict[str, Callable[[RenderContext], list[Page]]] = {
     "threesixteen": threesixteen_pages,
 }
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
-LABEL_SIZE = 6.5
 
 
 @dataclass(frozen=True)
@@ -175,7 +172,7 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
         plan = PagePlan(entry.kind, w, h, key=entry.page.key if entry.page else "", layout=entry.layout)
         if entry.kind in ("fronts", "backs"):
             fronts_page = n if entry.kind == "fronts" else fronts_page
-            _draw_sheet(ctx, canvas, entry, plan, duplex, offset, n, fronts_page)
+            _draw_sheet(ctx, canvas, entry, plan, duplex, offset, n, total, fronts_page)
         else:
             canvas.saveState()
             entry.page.draw(canvas, w, h)
@@ -190,7 +187,7 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
 
 
 def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duplex: str,
-                offset: tuple[float, float], n: int, fronts_page: int) -> None:
+                offset: tuple[float, float], n: int, total: int, fronts_page: int) -> None:
     layout = entry.layout
     for i, component in enumerate(entry.chunk):
         if entry.kind == "fronts":
@@ -203,26 +200,12 @@ def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duple
         plan.placements.append(Placement(component.id, face.key, trim))
     if entry.kind == "fronts":
         draw_marks(canvas, layout)
-        label = ctx.t("page.fronts", n=n)
+        key, label = "page.fronts", ctx.t("page.fronts", n=n, total=total)
     else:
-        label = ctx.t("page.backs", n=n, front=fronts_page)
-    _sheet_label(ctx, canvas, layout, label)
-
-
-def _sheet_label(ctx: RenderContext, canvas, layout: SheetLayout, text: str) -> None:
-    """A small page label under the block, where it fits between the printer margin and the bleed or marks."""
-    width = stringWidth(text, ctx.fonts.regular, LABEL_SIZE)
-    centre = layout.page_w / 2
-    bottom = ctx.print.printer_margin_mm * MM
-    top = layout.y0 - layout.bleed - 0.5 * MM
-    if any(abs(x - centre) < width / 2 + 1 * MM for x in layout.cut_xs):
-        top = min(top, layout.y0 - layout.bleed - layout.mark_len - 0.5 * MM)
-    baseline = bottom + 1 * MM
-    if top - baseline < LABEL_SIZE or width > layout.page_w - 4 * bottom:
-        return
-    canvas.setFillGray(0.35)
-    canvas.setFont(ctx.fonts.regular, LABEL_SIZE)
-    canvas.drawCentredString(centre, baseline, text)
+        key, label = "page.backs", ctx.t("page.backs", n=n, total=total, front=fronts_page)
+    anchor = layout.footer_anchor()
+    if anchor is not None:
+        own_pages.footer_line(ctx, canvas, key, label, anchor)
 
 
 class _Outline:

@@ -98,6 +98,11 @@ class Flow:
         self.y -= gap / 2
 
 
+def unbroken(text: str) -> str:
+    """`text` with no-break spaces: a list entry ("passport cards ×12") never splits across lines."""
+    return text.replace(" ", textfit.NO_BREAK_SPACE)
+
+
 def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pieces: int) -> Page:
     """Page 1: what is in the file (pages, counts, which pages are two-sided) and how to print it."""
     sheets = [s for s in sections if s.kind == "sheets"]
@@ -116,7 +121,7 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
         for section in sections:
             what = section.label
             if section.kind == "sheets":
-                decks = ", ".join(ctx.t("checklist.deck", name=ctx.t(f"decks.{deck}"), count=count)
+                decks = ", ".join(unbroken(ctx.t("checklist.deck", name=ctx.t(f"decks.{deck}"), count=count))
                                   for deck, count in section.decks)
                 what = ctx.t("checklist.sheet", size=section.label, decks=decks)
             sides = ctx.t("checklist.two_sided", edge=edge) if section.two_sided else ctx.t("checklist.one_sided")
@@ -131,7 +136,7 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
             steps += ["duplex", "no_duplex", "test", "cut"]
         steps.append("one_sided")
         for n, step in enumerate(steps, start=1):
-            key = f"instructions.{step}"
+            key = instruction_key(ctx, step)
             text = ctx.t(key, pages=sheet_pages, edge=edge)
             top = flow.y
             canvas.setFillColor(ACCENT)
@@ -140,6 +145,13 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
             flow.text(key, text, BODY_SIZE, indent=7 * MM, gap=2.2 * MM)
 
     return Page("checklist", False, draw, ctx.t("outline.checklist"))
+
+
+def instruction_key(ctx: RenderContext, step: str) -> str:
+    """A print step's text: the game's own wording where pieces differ (`instructions.<game>.<step>`, e.g. tiles
+    are not sleeved like cards), else the wording every game shares (`instructions.<step>`)."""
+    own = f"instructions.{ctx.game}.{step}"
+    return own if ctx.texts.has(own) else f"instructions.{step}"
 
 
 def credits_page(ctx: RenderContext) -> Page:
@@ -179,3 +191,18 @@ def page_number(ctx: RenderContext, canvas, w: float, n: int, total: int, y: flo
     canvas.setFillColor(MUTED)
     canvas.setFont(ctx.fonts.regular, SMALL_SIZE)
     canvas.drawCentredString(w / 2, MARGIN - 2 * MM if y is None else y, ctx.t("page.number", n=n, total=total))
+
+
+def footer_line(ctx: RenderContext, canvas, key: str, text: str, anchor: tuple[float, float, float, float]) -> None:
+    """A sheet's page label in the style of the page numbers, centred on `anchor` = (x, y, angle, length): the
+    middle of its line, the line's direction in degrees, and the length it may take (TextOverflow if longer)."""
+    x, y, angle, length = anchor
+    fitted = ctx.fit("sheet footer", key, text, length, SMALL_SIZE * 2, SMALL_SIZE,
+                     min(SMALL_SIZE, ctx.print.type.min_body), max_lines=1)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.rotate(angle)
+    canvas.setFillColor(MUTED)
+    cap_middle = 0.36 * fitted.size  # half the height of capitals and digits: the line's middle sits on the anchor
+    textfit.draw(canvas, fitted, -length / 2, 0.93 * fitted.size - cap_middle, length, align="center")
+    canvas.restoreState()

@@ -33,6 +33,7 @@ def rasterise(deck: DeckFile, dpi: int) -> dict[str, object]:
             if image.size != expected:
                 image = image.crop((0, 0, *expected))
             images[face] = image.convert("RGB")
+            images[face].info["dpi"] = (dpi, dpi)  # written into the PNG, so it prints at the card's real size
             page.close()
         return images
     finally:

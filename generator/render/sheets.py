@@ -1,9 +1,11 @@
 """Imposition: where pieces of one size sit on a page, where the cuts run, and where each back goes.
 
-Pieces are butted together in a grid centred inside the printer margin, so neighbours share one cut. Artwork
-bleeds only past the outer edge of the block; cut marks sit outside the block, in line with every cut, and never
-touch a piece. Backs mirror their fronts for the chosen duplex flip, so each back lands centred behind its front.
-All lengths are pt, origin bottom-left, like the PDF.
+Pieces are butted together in a grid centred inside the printer margin, so neighbours share one cut. Nothing is
+drawn closer to the paper's edge than the printer margin, since a home printer leaves that band blank: artwork bleeds
+past the outer edge of the block only as far as the margin allows, and cut marks run from the margin towards the
+block, in line with every cut, stopping short of the pieces. One side's margin also holds the page label (the
+footer band); its marks stop at the band. Backs mirror their fronts for the chosen duplex flip, so each back lands
+centred behind its front. All lengths are pt, origin bottom-left, like the PDF.
 """
 from __future__ import annotations
 
@@ -12,13 +14,21 @@ from dataclasses import dataclass, replace
 from .context import Box
 
 MM = 72 / 25.4
-#: room kept between the block and the printer margin so every cut mark shows at least a little
-MARK_ROOM = 1 * MM
-#: gap between the block's edge and the start of a cut mark (a mark never touches a piece)
-MARK_GAP = 0.5 * MM
+#: gap between a cut mark's inner end and the block (a mark never touches a piece)
+MARK_GAP = 0.3 * MM
+#: shortest cut mark worth printing: a ruler must find it
+MIN_MARK = 1 * MM
+#: room kept between the block and the printer margin so every cut mark shows at full minimum length
+MARK_ROOM = MARK_GAP + MIN_MARK
+#: room above the printer margin, on the footer side, for the page label (one line of small type)
+FOOTER_BAND = 3.5 * MM
 MARK_WIDTH = 0.5
 MARK_CASING = 1.6  # white line under each mark, so a mark stays visible over dark bleed art
 DUPLEX_FLIPS = ("long", "short")
+#: sides that may hold the page label, in order of preference (the foot of the page, like every other page)
+FOOTER_SIDES = ("bottom", "left")
+SIDES = ("bottom", "top", "left", "right")
+OPPOSITE = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}
 
 
 class LayoutError(ValueError):
@@ -37,8 +47,10 @@ class SheetLayout:
     rows: int
     x0: float
     y0: float
-    bleed: float  # how far artwork runs past the block's outer edge
-    mark_len: float  # cut mark length beyond the bleed
+    bleed: float  # how far artwork runs past the block's outer edge, where the margin leaves room
+    mark_len: float  # cut mark length beyond the bleed, where the margin leaves room
+    margin: float = 0.0  # printer margin: nothing is drawn closer to the paper's edge
+    footer: str = ""  # the side whose margin also holds the page label ("" when no side has room for it)
     count: int = 0  # pieces actually placed (0: a full page); the last row may be short
 
     @property
@@ -68,6 +80,22 @@ class SheetLayout:
     def cut_ys(self) -> list[float]:
         return [self.y0 + r * self.item_h for r in range(self.rows + 1)]
 
+    def limit(self, side: str) -> float:
+        """How far from the paper's edge on `side` drawing may start: the printer margin, plus the footer band."""
+        return self.margin + (FOOTER_BAND if side == self.footer else 0.0)
+
+    def room(self, side: str) -> float:
+        """Free space between the block's edge on `side` and that side's limit (bleed and cut marks go there)."""
+        block = self.block
+        edge = {"bottom": block.y, "top": self.page_h - block.top, "left": block.x,
+                "right": self.page_w - block.right}[side]
+        return edge - self.limit(side)
+
+    def outer_bleed(self, side: str) -> float:
+        """Bleed past the block's edge on `side`: the sheet bleed, cut back to the printable area. Opposite sides
+        bleed alike, so a mirrored back never runs into the footer band of its own page either."""
+        return max(0.0, min(self.bleed, self.room(side), self.room(OPPOSITE[side])))
+
     def cell(self, i: int) -> tuple[int, int]:
         """Column and row (row 0 at the top) of slot `i`; slots fill left to right, top to bottom."""
         return i % self.cols, i // self.cols
@@ -81,11 +109,12 @@ class SheetLayout:
     def clip(self, i: int) -> Box:
         """Where slot `i` may paint: its trim, grown by the bleed on each side that is an outer edge of the pieces."""
         col, row = self.cell(i)
-        b = self.bleed
-        left = b if col == 0 else 0.0
-        right = b if col == self.cols - 1 or i == self.placed - 1 else 0.0
-        top = b if row == 0 else 0.0
-        bottom = b if row == self.rows - 1 or i + self.cols >= self.placed else 0.0
+        left = self.outer_bleed("left") if col == 0 else 0.0
+        last_in_row = col == self.cols - 1 or i == self.placed - 1
+        right = self.outer_bleed("right") if last_in_row else 0.0
+        top = self.outer_bleed("top") if row == 0 else 0.0
+        above_nothing = row == self.rows - 1 or i + self.cols >= self.placed
+        bottom = self.outer_bleed("bottom") if above_nothing else 0.0
         s = self.slot(i)
         return Box(s.x - left, s.y - bottom, s.w + left + right, s.h + top + bottom)
 
@@ -97,17 +126,31 @@ class SheetLayout:
         return _mirror(self.clip(i), self.page_w, self.page_h, duplex, offset)
 
     def marks(self) -> list[tuple[float, float, float, float]]:
-        """Cut marks (x1, y1, x2, y2): short lines outside the block, one pair per cut line, clipped to the page."""
-        top, right = self.y0 + self.rows * self.item_h, self.x0 + self.cols * self.item_w
-        reach = self.bleed + self.mark_len
+        """Cut marks (x1, y1, x2, y2), inner end first: one short line per cut line and side, in the margin.
+
+        Each runs from just outside the block out past the bleed by `mark_len`, but never beyond its side's limit.
+        """
+        block = self.block
         segments = []
-        for x in self.cut_xs:
-            segments.append((x, self.y0 - MARK_GAP, x, max(self.y0 - reach, 0.0)))
-            segments.append((x, top + MARK_GAP, x, min(top + reach, self.page_h)))
-        for y in self.cut_ys:
-            segments.append((self.x0 - MARK_GAP, y, max(self.x0 - reach, 0.0), y))
-            segments.append((right + MARK_GAP, y, min(right + reach, self.page_w), y))
+        for side in SIDES:
+            reach = min(self.bleed + self.mark_len, self.room(side))
+            if reach - MARK_GAP <= 0:
+                continue
+            if side in ("bottom", "top"):
+                edge, sign = (block.y, -1) if side == "bottom" else (block.top, 1)
+                segments += [(x, edge + sign * MARK_GAP, x, edge + sign * reach) for x in self.cut_xs]
+            else:
+                edge, sign = (block.x, -1) if side == "left" else (block.right, 1)
+                segments += [(edge + sign * MARK_GAP, y, edge + sign * reach, y) for y in self.cut_ys]
         return segments
+
+    def footer_anchor(self) -> tuple[float, float, float, float] | None:
+        """Where the page label goes: (x, y, angle, length) of its centre line in the footer band, or None."""
+        if self.footer == "bottom":
+            return self.page_w / 2, self.margin + FOOTER_BAND / 2, 0.0, self.page_w - 2 * self.margin
+        if self.footer == "left":
+            return self.margin + FOOTER_BAND / 2, self.page_h / 2, 90.0, self.page_h - 2 * self.margin
+        return None
 
 
 def _mirror(box: Box, page_w: float, page_h: float, duplex: str, offset: tuple[float, float]) -> Box:
@@ -121,7 +164,8 @@ def _mirror(box: Box, page_w: float, page_h: float, duplex: str, offset: tuple[f
 
 def plan_layout(page_w: float, page_h: float, item_w: float, item_h: float, margin: float, bleed: float,
                 mark_len: float) -> SheetLayout:
-    """As many pieces as fit inside the printer margin (keeping a little room for the marks), centred."""
+    """As many pieces as fit inside the printer margin (keeping room for the cut marks), centred; the page label
+    goes in the first side of FOOTER_SIDES whose margin has room for it besides the marks."""
     cols = int((page_w - 2 * (margin + MARK_ROOM)) / item_w + 1e-9)
     rows = int((page_h - 2 * (margin + MARK_ROOM)) / item_h + 1e-9)
     if cols < 1 or rows < 1:
@@ -129,7 +173,11 @@ def plan_layout(page_w: float, page_h: float, item_w: float, item_h: float, marg
                           f"margin of a {page_w / MM:.1f} x {page_h / MM:.1f} mm page")
     x0 = (page_w - cols * item_w) / 2
     y0 = (page_h - rows * item_h) / 2
-    return SheetLayout(page_w, page_h, item_w, item_h, cols, rows, x0, y0, bleed, mark_len)
+    layout = SheetLayout(page_w, page_h, item_w, item_h, cols, rows, x0, y0, bleed, mark_len, margin)
+    for side in FOOTER_SIDES:
+        if layout.room(side) - FOOTER_BAND >= MARK_ROOM - 1e-9:
+            return replace(layout, footer=side)
+    return layout
 
 
 def draw_marks(canvas, layout: SheetLayout) -> None:

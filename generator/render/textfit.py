@@ -6,6 +6,7 @@ keeps fitting fast. Korean wraps at spaces, never inside a word (as Korean types
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -14,6 +15,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 STEP = 0.25  # pt between tried sizes
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
+NO_BREAK_SPACE = "\u00a0"
+BREAKING_SPACE = re.compile(r"[^\S\u00a0]+")  # any white space except the no-break space
 
 
 @lru_cache(maxsize=65536)
@@ -60,6 +63,13 @@ def _wrap(paragraphs: list[list[str]], font: str, size: float, width: float) -> 
     return lines, too_wide
 
 
+def _words(paragraph: str) -> list[str]:
+    """The words of a paragraph: a line breaks at a space, never at a no-break space ("passports ×12")."""
+    if NO_BREAK_SPACE not in paragraph:
+        return paragraph.split()
+    return [word for word in BREAKING_SPACE.split(paragraph) if word]
+
+
 def _height(lines: list[tuple[str, bool]], size: float, leading: float) -> float:
     gaps = sum(1 for _, end in lines[:-1] if end)
     return len(lines) * size * leading + gaps * size * PARAGRAPH_GAP
@@ -68,7 +78,7 @@ def _height(lines: list[tuple[str, bool]], size: float, leading: float) -> float
 def fit(text: str, font: str, width: float, height: float, size: float, min_size: float,
         leading: float = LEADING, max_lines: int | None = None) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits."""
-    paragraphs = [p.split() for p in text.split("\n")]
+    paragraphs = [_words(p) for p in text.split("\n")]
     current = size
     while True:
         lines, too_wide = _wrap(paragraphs, font, current, width)

@@ -1,12 +1,12 @@
 """Tabletop Simulator decks: each deck's faces on a grid image (at most 10 x 7 cards, at most `max_px` a side),
 with the back image alongside (one image when every card shares a back, else a grid of backs in the same order).
 
-Cards are cut to their trim (no bleed) and scaled down evenly so the grid fits; a deck of more than 70 cards is
-split over several sheets.
+Cards are cut to their trim (no bleed) and scaled down evenly so the grid fits; of the grids that hold a deck, the
+one that leaves the cards largest wins (32 poker cards: 7 x 5, not 10 x 4). A deck of more than 70 cards is split
+over several sheets.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 MAX_COLUMNS = 10
@@ -28,7 +28,9 @@ def _trimmed(image, bleed_px: float, size: tuple[int, int]):
 
     w, h = image.size
     cut = round(bleed_px)
-    return image.crop((cut, cut, w - cut, h - cut)).resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
+    trimmed = image.crop((cut, cut, w - cut, h - cut)).resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
+    trimmed.info.pop("dpi", None)  # scaled to fit the sheet: the face's print resolution no longer holds
+    return trimmed
 
 
 def _grid(images: list, columns: int, rows: int, cell: tuple[int, int]):
@@ -46,6 +48,19 @@ def cell_size(trim_w: float, trim_h: float, columns: int, rows: int, max_px: int
     return max(1, int(trim_w * scale)), max(1, int(trim_h * scale))
 
 
+def best_grid(count: int, trim_w: float, trim_h: float, max_px: int) -> tuple[int, int]:
+    """Columns and rows for `count` cards that make each card largest within MAX_COLUMNS x MAX_ROWS and `max_px`;
+    among equals, the grid with fewest empty cells, then the widest."""
+
+    def merit(grid: tuple[int, int]) -> tuple:
+        columns, rows = grid
+        w, h = cell_size(trim_w, trim_h, columns, rows, max_px)
+        return -(w * h), columns * rows, rows
+
+    grids = [(columns, -(-count // columns)) for columns in range(1, MAX_COLUMNS + 1)]
+    return min((g for g in grids if g[1] <= MAX_ROWS), key=merit)
+
+
 def tts_sheets(stem: str, images: dict[str, object], faces: list[tuple[str, str | None]], bleed_px: float,
                max_px: int) -> list[TtsSheet]:
     """Sheets for one deck: `faces` holds (front key, back key or None) per card, `images` the image of each key."""
@@ -54,9 +69,8 @@ def tts_sheets(stem: str, images: dict[str, object], faces: list[tuple[str, str 
     sheets = []
     for n, chunk in enumerate(chunks, start=1):
         count = len(chunk)
-        columns = min(MAX_COLUMNS, count)
-        rows = math.ceil(count / columns)
         w, h = images[chunk[0][0]].size
+        columns, rows = best_grid(count, w - 2 * bleed_px, h - 2 * bleed_px, max_px)
         cell = cell_size(w - 2 * bleed_px, h - 2 * bleed_px, columns, rows, max_px)
         trimmed: dict[str | None, object] = {None: _blank(cell)}
 
