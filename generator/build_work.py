@@ -1,7 +1,7 @@
 """The rendering half of `pnp build`: each job draws its files and writes them whole; jobs run on every core.
 
 What every job shares is done once in the parent before the worker processes fork, so each worker starts with it
-in memory: the content, the renderers' imports, the fonts and the recorded icons. Jobs are dealt to workers by
+in memory: the content, the renderers' imports, the fonts and the icons' drawing operators. Jobs are dealt to workers by
 language: a worker then reads and measures only its own languages' texts, and lays out each game's pieces once for
 all papers (a card is the same on A4 and Letter). A text that does not fit, or a missing text, ends its job with a
 diagnostic at the text's position in the language file; nothing of that job is written.
@@ -21,13 +21,13 @@ from .atomic import write_atomic
 from .build_units import Unit, UnitResult
 from .content.load import Content, load_content
 from .errors import Diagnostic, InputError, Position
-from .render import disk_cache, document, icons, pod, png, tts
+from .render import disk_cache, document, icons, pod, png, svg_ops, tts
 from .render.context import Component, RenderContext, TextOverflow
 from .render.fonts import fonts_for
 from .render.sheets import LayoutError
 from .render.travel_cards import icon_codes
 
-#: under the output folder: what later builds reuse (recorded icons, parsed fonts); `make clean` leaves it
+#: under the output folder: what later builds reuse (parsed fonts); `make clean` leaves it
 CACHE = ".cache"
 
 _CONTENT: Content | None = None
@@ -57,8 +57,10 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
                 pass
         if any(unit.game == "travel" for unit in units):
             for code in icon_codes(_CONTENT):
-                if icons.exists(code):
+                try:
                     icons.art(code)
+                except (FileNotFoundError, svg_ops.UnsupportedSvg):
+                    pass  # the travel jobs report it at the icon's line in game.yaml
 
 
 def deal(units: list[Unit], workers: int) -> list[list[Unit]]:

@@ -291,6 +291,19 @@ def test_an_unknown_icon_is_reported_at_its_line(content_copy):
         travel_components(ctx)
 
 
+def test_an_icon_the_converter_cannot_draw_is_reported_at_its_line(content_copy):
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "icon: 1F4F7,", "icon: 0030-FE0F-20E3,")  # keycap digit zero: uses clip-rule
+    line, col = line_col(path, "0030-FE0F-20E3")
+    ctx = RenderContext(load_content(content_copy), "travel", "en", "a4")
+    with pytest.raises(InputError) as caught:
+        check_icons(ctx)
+    [message] = [str(d) for d in caught.value.diagnostics]
+    assert message.startswith(f"content/travel/game.yaml:{line}:{col}: error: items.0.icon: OpenMoji icon "
+                              "'0030-FE0F-20E3' cannot be drawn: ")
+    assert message.endswith("0030-FE0F-20E3.svg:6:5: <path>: attribute 'clip-rule' is not supported [icon]")
+
+
 # ---- text that does not fit ------------------------------------------------------------------------------------
 
 

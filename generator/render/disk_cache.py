@@ -1,4 +1,4 @@
-"""The folder where a build keeps what later builds reuse: recorded icons and parsed fonts (output/.cache).
+"""The folder where a build keeps what later builds reuse: parsed fonts (output/.cache).
 
 It is used only while a build prepares its work (`kept_in`), so tests and `pnp lint` never read or write it. Each
 user keeps its files in its own subfolder named after the versions of whatever made them, so a new version starts
@@ -27,7 +27,7 @@ def kept_in(root: Path) -> Iterator[None]:
 
 
 def folder(kind: str) -> Path | None:
-    """The subfolder for `kind` ("icons", "fonts"), or None when nothing is kept on disk."""
+    """The subfolder for `kind` (e.g. "fonts"), or None when nothing is kept on disk."""
     return _root / kind if _root is not None else None
 
 

@@ -8,7 +8,7 @@ draw pile can be told from behind; passports too, since they are held and may be
 from __future__ import annotations
 
 from ..errors import Diagnostic, InputError, Position
-from . import icons
+from . import icons, svg_ops
 from .context import Component, RenderContext
 from .travel_backs import CHARACTER_BACK_ICON, DECK_BACK_ICON, character_back, deck_back
 from .travel_deck_faces import event_face, forbidden_face, item_face, postcard_face, special_face
@@ -76,16 +76,23 @@ def _icon_uses(game) -> list[tuple[tuple, str]]:
 
 
 def check_icons(ctx: RenderContext) -> None:
-    """Every icon code in game.yaml must name an OpenMoji SVG; one message per missing icon, at its line."""
+    """Every icon code in game.yaml must name an OpenMoji SVG that can be drawn; one message per bad icon, at its
+    line."""
     located = ctx.content.game_located["travel"]
     try:
         folder = icons.svg_folder()
     except icons.IconSetMissing as exc:
         raise InputError.at(Position(located.path), str(exc), "icon") from None
-    problems = [
-        Diagnostic(located.of(loc), f"no OpenMoji icon '{code}' (expected {folder / (code + '.svg')})", "icon",
-                   key_path=".".join(map(str, loc)))
-        for loc, code in icon_uses(ctx) if not icons.exists(code)
-    ]
+    problems = []
+    for loc, code in icon_uses(ctx):
+        if not icons.exists(code):
+            problem = f"no OpenMoji icon '{code}' (expected {folder / (code + '.svg')})"
+        else:
+            try:
+                icons.art(code)
+                continue
+            except svg_ops.UnsupportedSvg as exc:
+                problem = f"OpenMoji icon '{code}' cannot be drawn: {exc}"
+        problems.append(Diagnostic(located.of(loc), problem, "icon", key_path=".".join(map(str, loc))))
     if problems:
         raise InputError(problems)
