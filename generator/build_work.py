@@ -27,7 +27,7 @@ from .render.fonts import fonts_for
 from .render.sheets import LayoutError
 from .render.travel_cards import icon_codes
 
-#: under the output folder: what later builds reuse (parsed fonts); `make clean` leaves it
+#: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it
 CACHE = ".cache"
 
 _CONTENT: Content | None = None

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from generator.content.load import load_content
-from generator.render import icons, svg_ops
+from generator.render import disk_cache, icons, svg_ops
 from generator.render.svg_ops import PathData, PathDataError, UnsupportedSvg, arc_curves, parse_path
 from generator.render.travel_cards import icon_codes
 
@@ -456,3 +456,25 @@ def test_arcs_follow_their_ellipse_in_the_flagged_direction(ends, rx, ry, angle,
     assert (turn > 0) == sweep
     assert abs(abs(turn) - math.pi) < 1e-6 or (abs(turn) > math.pi) == large
     assert abs(turn) / len(data.kinds) <= math.pi / 2 + 1e-9
+
+
+# ---- the build's cache of converted icons ----------------------------------------------------------------------
+
+
+def test_a_build_keeps_each_icon_and_reads_back_exactly_what_converting_gives(tmp_path):
+    path = icons.icon_path("1F4F7")
+    with disk_cache.kept_in(tmp_path):
+        first = icons._converted(path)
+        [kept] = (tmp_path / "icons").rglob("1F4F7-*.json")
+        again = icons._converted(path)
+    assert first == again == svg_ops.convert(path)
+
+
+def test_a_kept_icon_that_does_not_load_is_converted_again(tmp_path):
+    path = icons.icon_path("1F4F7")
+    with disk_cache.kept_in(tmp_path):
+        icons._converted(path)
+        [kept] = (tmp_path / "icons").rglob("1F4F7-*.json")
+        for broken in (b"{not json", b'{"code": "q Q"}'):
+            kept.write_bytes(broken)
+            assert icons._converted(path) == svg_ops.convert(path)

