@@ -121,6 +121,9 @@ def schema(content_dir: Optional[Path] = ContentOpt) -> None:
 def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 or travel."),
           lang: str = typer.Option("en", "--lang", help="Language of the rule texts in the report."),
           fmt: Format = typer.Option(Format.text, "--format", help="text or json."),
+          solve_seconds: float = typer.Option(10.0, "--solve-seconds", min=0,
+                                              help="3x16: how long the solver may look for the best result the "
+                                                   "calls allowed (0 skips it)."),
           content_dir: Optional[Path] = ContentOpt) -> None:
     """Check a recorded game against the rules: 'valid' with the result, or the first broken rule."""
     from .check import check_record
@@ -128,7 +131,7 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
     content = load(content_dir)
     require_lang(content, lang)
     try:
-        report = check_record(record, content, lang)
+        report = check_record(record, content, lang, solve_seconds=solve_seconds)
     except InputError as exc:
         fail(exc)
     if fmt is Format.json:

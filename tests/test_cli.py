@@ -1,12 +1,14 @@
 """The CLI's promises: one clear message, the documented exit code, never a traceback; schemas stay current."""
 from __future__ import annotations
 
+import json
+
 from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.content.schema import render, schemas
 
-from conftest import CONTENT, replace_in
+from conftest import CONTENT, ROOT, replace_in
 
 runner = CliRunner()
 
@@ -82,3 +84,14 @@ def test_broken_content_is_one_message_and_exit_1(content_copy, tmp_path):
     result = run("check", str(record), "--content", str(content_copy))
     assert result.exit_code == 1
     assert result.stderr.strip().endswith("png_dpi: expected a whole number; found 'lots' [schema]")
+
+
+def test_check_can_skip_the_3x16_solver():
+    record = ROOT / "examples" / "threesixteen-game.yaml"
+    solved = run("check", str(record), "--format", "json")
+    skipped = run("check", str(record), "--format", "json", "--solve-seconds", "0")
+    assert (solved.exit_code, skipped.exit_code) == (0, 0)
+    assert json.loads(solved.stdout)["best"]["proven"] is True
+    assert "best" not in json.loads(skipped.stdout)
+    assert "best possible" not in run("check", str(record), "--solve-seconds", "0").stdout
+    assert run("check", str(record), "--solve-seconds", "-1").exit_code == 2
