@@ -435,3 +435,36 @@ def test_korean_deck_names_are_the_terms_the_rules_and_pieces_use():
     for colour in ("red", "blue", "green", "yellow"):
         assert common[f"tiles-{colour}"] == f"{threesixteen['colours'][colour]} 타일"
     assert common["tiles-caller"] in threesixteen["rules"]["R2"]["text"]
+
+
+# ---- pieces drawn face down ------------------------------------------------------------------------------------
+
+
+def test_a_hidden_piece_never_shares_a_sheet_with_a_piece_showing_another_back():
+    """A misregistered back shows a strip of its neighbour's back: a hidden piece (drawn or held face down) would be
+    marked by it, so a new sheet starts where the back of hidden pieces changes."""
+    faces = {key: Face(key, lambda canvas, box: None) for key in ("back/a", "back/b")}
+
+    def piece(i: int, back: str, hidden: bool) -> Component:
+        deck = "items" if hidden else "countries"
+        return Component(f"p{i}", deck, *CARD, Face(f"p{i}/front", lambda canvas, box: None), faces[back], hidden)
+
+    pieces = ([piece(i, "back/a", False) for i in range(3)] + [piece(i, "back/b", True) for i in range(3, 14)]
+              + [piece(i, "back/a", False) for i in range(14, 16)])
+    sheets = [[p.component for p in plan.placements] for plan in render(pieces).pages if plan.kind == "fronts"]
+    assert sheets == [["p0", "p1", "p2"], [f"p{i}" for i in range(3, 12)], ["p12", "p13"], ["p14", "p15"]]
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_real_decks_drawn_face_down_have_sheets_of_their_own_back(game, paper):
+    from generator.render.document import game_components
+
+    pieces = {p.id: p for p in game_components(ctx_for(game, "en", paper))}
+    hidden = {p.back.key for p in pieces.values() if p.hidden}
+    assert hidden == ({"travel/back/deck"} if game == "travel" else {"threesixteen/tile/caller/back"})
+    for plan in real_document(game, paper).pages:
+        if plan.kind == "fronts":
+            sheet = [pieces[p.component] for p in plan.placements]
+            if any(p.hidden for p in sheet):
+                assert {p.back.key for p in sheet} <= hidden, (paper, [p.id for p in sheet])

@@ -55,7 +55,11 @@ class Face:
 
 @dataclass(frozen=True)
 class Component:
-    """One piece to cut out. `deck` groups pieces for sheets, print-on-demand files and Tabletop Simulator."""
+    """One piece to cut out. `deck` groups pieces for sheets, print-on-demand files and Tabletop Simulator.
+
+    A `hidden` piece is drawn or held face down, so its back must not be told apart from the rest of its deck: it
+    never shares a sheet with a piece showing another back (a back printed a millimetre off would show a strip of
+    its neighbour's back on its edge)."""
 
     id: str
     deck: str
@@ -63,6 +67,7 @@ class Component:
     height: float
     front: Face
     back: Face | None = None
+    hidden: bool = False
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,26 @@ def game_components(ctx: RenderContext) -> list[Component]:
     return list(COMPONENTS[ctx.game](ctx))
 
 
+def _sheets(group: list[Component], per_page: int) -> list[list[Component]]:
+    """The pieces of one size in order, `per_page` to a sheet, starting a new sheet where a hidden piece would
+    otherwise share one with a piece showing another back (see Component)."""
+    sheets: list[list[Component]] = []
+    for piece in group:
+        if not sheets or len(sheets[-1]) == per_page or _kept_apart(sheets[-1], piece):
+            sheets.append([piece])
+        else:
+            sheets[-1].append(piece)
+    return sheets
+
+
+def _kept_apart(sheet: list[Component], piece: Component) -> bool:
+    return any((other.hidden or piece.hidden) and _back_key(other) != _back_key(piece) for other in sheet)
+
+
+def _back_key(piece: Component) -> str | None:
+    return piece.back.key if piece.back is not None else None
+
+
 def _size_groups(components: list[Component]) -> list[list[Component]]:
     """Pieces grouped by trim size in order of first appearance (different sizes never share a page)."""
     groups: dict[tuple[float, float], list[Component]] = {}
@@ -109,8 +129,8 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
         layout = plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
                              printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM)
         layouts.append(layout)
-        for s, start in enumerate(range(0, len(group), layout.per_page)):
-            chunk = tuple(group[start:start + layout.per_page])
+        for s, sheet in enumerate(_sheets(group, layout.per_page)):
+            chunk = tuple(sheet)
             placed = layout.for_count(len(chunk))
             two_sided = any(c.back is not None for c in chunk)
             if two_sided and len(entries) % 2 == 1:  # fronts would fall on an even page: keep them on odd ones

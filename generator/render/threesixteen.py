@@ -122,7 +122,8 @@ def tile_sets(ctx: RenderContext) -> list[PlayerColour]:
 
 
 def threesixteen_components(ctx: RenderContext) -> list[Component]:
-    """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back."""
+    """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back. The caller's tiles are
+    drawn face down (R4), so they are hidden pieces."""
     game = ctx.content.threesixteen
     w, h = ctx.print.tile.width_mm * mm, ctx.print.tile.height_mm * mm
     style = NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high)
@@ -133,7 +134,8 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
             draw = partial(draw_tile_front, style, colour, n, needs_mark(n, game.high))
             for copy in range(1, game.copies + 1):
                 front = Face(f"threesixteen/tile/{colour.id}/{n}/{copy}/front", draw)
-                components.append(Component(f"tile-{colour.id}-{n}-{copy}", f"tiles-{colour.id}", w, h, front, back))
+                components.append(Component(f"tile-{colour.id}-{n}-{copy}", f"tiles-{colour.id}", w, h, front, back,
+                                            hidden=colour is game.caller))
     return components
 
 

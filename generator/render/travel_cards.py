@@ -35,13 +35,13 @@ def travel_components(ctx: RenderContext) -> list[Component]:
         for copy, index in enumerate(item.index, start=1):
             component_id = f"{item.id}-{copy}"
             out.append(Component(component_id, "items", w, h, item_face(kit, item, copy, index, component_id),
-                                 common_back))
+                                 common_back, hidden=True))
     for passport in game.passports:
-        out.append(Component(passport.id, "passports", w, h, passport_face(kit, passport), common_back))
+        out.append(Component(passport.id, "passports", w, h, passport_face(kit, passport), common_back, hidden=True))
     for deck, faces in (("events", event_face), ("special", special_face), ("forbidden", forbidden_face),
                         ("postcards", postcard_face)):
         for card in getattr(game, deck):
-            out.append(Component(card.id, deck, w, h, faces(kit, card), common_back))
+            out.append(Component(card.id, deck, w, h, faces(kit, card), common_back, hidden=True))
     back = character_back(kit)
     for character in game.characters:
         out.append(Component(character.id, "characters", w, h, character_face(kit, character), back))
