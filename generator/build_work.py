@@ -181,8 +181,9 @@ def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
     outputs: dict[str, bytes] = {}
     for deck in pod.deck_files(ctx, _components(ctx)):
         images = png.rasterise(deck, dpi)
+        names = png.face_filenames(deck)
         for face, image in images.items():
-            outputs[f"png/{unit.game}/{unit.lang}/{deck.deck}/{png.face_filename(face)}"] = _png_bytes(image)
+            outputs[f"png/{unit.game}/{unit.lang}/{deck.deck}/{names[face]}"] = _png_bytes(image)
         bleed_px = deck.bleed * dpi / 72
         for sheet in tts.tts_sheets(f"{unit.game}-{unit.lang}-{deck.deck}", images, _pairs(deck), bleed_px, max_px):
             outputs[f"tts/{sheet.name}.png"] = _png_bytes(sheet.faces)

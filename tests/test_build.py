@@ -172,7 +172,9 @@ def test_png_faces_at_300_dpi_with_bleed_and_tabletop_simulator_sheets(tmp_path:
 
     summary = build(ROOT / "content", games=["travel"], langs=["en"], papers=["a4"], png=True, output_dir=tmp_path)
     pngs = [f for f in summary.written if f.startswith("png/travel/en/")]
-    assert "png/travel/en/items/item-camera-1-front.png" in pngs and "png/travel/en/items/back-deck.png" in pngs
+    for name in ("items/camera-1-front.png", "items/back.png", "passports/passport-au-front.png",
+                 "countries/kr-mx-front.png", "countries/kr-mx-back.png", "reference/ref-1-back.png"):
+        assert f"png/travel/en/{name}" in pngs, name
     for name in pngs:
         with Image.open(tmp_path / name) as image:
             assert image.size == (825, 1125), name
@@ -190,6 +192,21 @@ def test_png_faces_at_300_dpi_with_bleed_and_tabletop_simulator_sheets(tmp_path:
         cell_w, cell_h = image.size[0] // columns, image.size[1] // rows
         assert (cell_w, cell_h) == (585, 819)
         assert cell_h / cell_w == pytest.approx(88.9 / 63.5, abs=0.01)
+
+
+def test_png_names_are_the_card_id_and_side_and_a_shared_back_is_written_once():
+    from generator.render.png import face_filenames
+    from generator.render.pod import DeckFile
+
+    pages = (("passport-au", "travel/passport/passport-au/front"), ("passport-au", "travel/back/deck"),
+             ("passport-br", "travel/passport/passport-br/front"), ("passport-br", "travel/back/deck"))
+    assert face_filenames(DeckFile("passports", b"", pages, 0.0)) == {
+        "travel/passport/passport-au/front": "passport-au-front.png", "travel/back/deck": "back.png",
+        "travel/passport/passport-br/front": "passport-br-front.png"}
+    sides = (("kr-mx", "travel/country/kr-mx/KR"), ("kr-mx", "travel/country/kr-mx/MX"), ("solo", "t/solo"))
+    assert face_filenames(DeckFile("countries", b"", sides, 0.0)) == {
+        "travel/country/kr-mx/KR": "kr-mx-front.png", "travel/country/kr-mx/MX": "kr-mx-back.png",
+        "t/solo": "solo-front.png"}
 
 
 def test_the_tabletop_simulator_grid_makes_the_cards_largest():

@@ -243,7 +243,7 @@ def test_checklist_names_pages_counts_and_the_duplex_flip():
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "item cards ×12" in text and "passport cards ×3" in text
     assert "pp. 3–6" in text and "two-sided, flip on the long edge" in text
-    assert "Print at 100 %" in text
+    assert "Print at 100% (“Actual size”)" in text
     sheets = [s for s in doc.sections if s.kind == "sheets"]
     assert [(s.first, s.last, s.two_sided) for s in sheets] == [(3, 6, True)]
 
@@ -301,6 +301,58 @@ def test_every_two_sided_sheet_starts_on_an_odd_page_even_after_one_sided_sheets
     assert kinds == ["checklist", "fronts", "fronts", "blank", "fronts", "backs", "credits"]
     sections = [(s.first, s.last, s.two_sided) for s in doc.sections if s.kind == "sheets"]
     assert sections == [(2, 3, False), (5, 6, True)]
+
+
+def painted_block(pdf, index: int, dpi: int = 150) -> tuple[float, float]:
+    """Width and height in mm of the block a sheet page paints: the rows and columns of pixels at least half as
+    full of ink as the fullest one (cut marks and the page label are too thin to count)."""
+    import numpy as np
+
+    ink = np.asarray(pdf[index].render(scale=dpi / 72).to_pil().convert("L")) < 245
+    rows, cols = ink.mean(axis=1), ink.mean(axis=0)
+    extent = [np.flatnonzero(a >= a.max() / 2) for a in (cols, rows)]
+    return tuple(float((e[-1] + 1 - e[0]) * 25.4 / dpi) for e in extent)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_on_plain_paper_are_glued_as_whole_blocks_of_the_same_size(paper):
+    """The 3x16 print step says to cut out each page's coloured block and glue fronts to backs edge to edge: true
+    only because each page of backs paints a block exactly the size of its page of fronts (read from the pixels)."""
+    import pypdfium2
+
+    doc = real_document("threesixteen", paper)
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "cut each page along the outer edge of its coloured block" in text
+    pairs = [n for n, plan in enumerate(doc.pages) if plan.kind == "fronts"]
+    assert pairs and all(doc.pages[n + 1].kind == "backs" for n in pairs)
+    pdf = pypdfium2.PdfDocument(doc.data)
+    try:
+        for n in pairs:
+            assert painted_block(pdf, n + 1) == pytest.approx(painted_block(pdf, n), abs=0.2), n + 1
+    finally:
+        pdf.close()
+
+
+def credits_text(doc) -> str:
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        return " ".join(pdf.pages[-1].extract_text().split())
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+def test_the_credits_name_the_icons_only_in_a_file_that_shows_them(game):
+    """Travel cards draw OpenMoji icons (some changed: a "no" sign over the forbidden items); 3x16 draws none."""
+    text = credits_text(real_document(game, "a4"))
+    assert "NanumGothic" in text and "ReportLab" in text
+    icons = ("Icons and flags All emojis designed by OpenMoji – the open-source emoji and icon project (openmoji.org). "
+             "Licence: CC BY-SA 4.0 (creativecommons.org/licenses/by-sa/4.0). The icons are shown resized to fit the "
+             "cards. Changed: on the forbidden item cards each icon is combined with a “no” sign (a red ring and bar, "
+             "not part of OpenMoji).")
+    if game == "travel":
+        assert icons in text
+    else:
+        assert "OpenMoji" not in text and "Icons" not in text
+        assert "OpenMoji" not in credits_text(render(stand_ins(3)))  # stand-in pieces draw no icons either
 
 
 # --- real sheets: cut marks, footers -------------------------------------------------------------------------

@@ -305,3 +305,47 @@ def test_no_printed_line_starts_with_a_rule_citation(book):
     _, texts, _, _ = book
     lines = [line.strip() for text in texts for line in text.splitlines()]
     assert [line for line in lines if line.startswith("(R")] == []
+
+
+def column_texts(pdf_bytes: bytes) -> list[str]:
+    """The text of every column of the book, page by page, left before right (the first page's header apart)."""
+    found = []
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+        for page in pdf.pages:
+            w = float(page.width)
+            top = min((ln["top"] for ln in page.lines if ln["linewidth"] >= 2), default=0)
+            foot = max(ln["top"] for ln in page.lines if ln["linewidth"] < 1)
+            found += [page.crop((x0, top, x1, foot)).extract_text() for x0, x1 in ((0, w / 2), (w / 2, w))]
+    return found
+
+
+def test_a_rule_that_fits_a_column_is_never_split(book):
+    """A rule's badge, title and text stay in one column (review: R7 ran from one column into the next, R15 from one
+    page onto the next); every rule of both games fits a column."""
+    ctx = book[0]
+    values = rule_values(getattr(ctx.content, ctx.game))
+    columns = [squash(text) for text in column_texts(render(ctx))]
+    for rule in getattr(ctx.content, ctx.game).rules:
+        whole = squash(rule.id + ctx.t(f"rules.{rule.id}.title", **values) + ctx.t(f"rules.{rule.id}.text", **values))
+        assert sum(whole in column for column in columns) == 1, rule.id
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_both_rulebooks_name_the_same_kind_of_section_alike(content, lang):
+    books = {game: RenderContext(content, game, lang, "a4") for game in ("threesixteen", "travel")}
+    shared = set(content.threesixteen.sections) & set(content.travel.sections)
+    assert shared >= {"goal", "setup", "ending"}
+    for section in shared:
+        assert books["threesixteen"].t(f"sections.{section}") == books["travel"].t(f"sections.{section}"), section
+
+
+def test_korean_costs_exclude_forbidden_items_in_the_words_of_the_cards(content):
+    """R10 (recycle) and R13 (steal) say "(금지 물건 제외)", as the Binoculars and Trading Post cards do."""
+    ctx = RenderContext(content, "travel", "ko", "a4")
+    flat = squash("".join(column_texts(render(ctx))))
+    values = rule_values(content.travel)
+    for rule in ("R10", "R13"):
+        assert "(금지물건제외)" in squash(ctx.t(f"rules.{rule}.text", **values)), rule
+        assert squash(ctx.t(f"rules.{rule}.text", **values)) in flat, rule
+    for card in ("binoculars", "trading-post"):
+        assert "(금지 물건 제외)" in ctx.t(f"special.{card}.text", cost=1, max=2)

@@ -397,3 +397,37 @@ def test_forbidden_items_set_their_flavour_apart_from_the_rule_text(sheet):
             assert squash("".join(ch["text"] for ch in inked)) == squash(rule), card.id
             assert max(ch["bottom"] for ch in muted) < min(ch["top"] for ch in inked), card.id  # above, apart
             assert max(ch["size"] for ch in muted) < min(ch["size"] for ch in inked), card.id
+
+
+# ---- wording fixed in review -------------------------------------------------------------------------------------
+
+#: (language, component, side) -> words its face must print; {placeholders} are the card's effect parameters
+REVIEWED_WORDS = {
+    ("en", "trading-post", "front"): "Action: discard 1 to {max} cards (no forbidden items)",  # 0 is no action (R23)
+    ("ko", "trading-post", "front"): "행동: 핸드에서 카드를 1~{max}장 버리고(금지 물건 제외)",
+    ("en", "merchant", "front"): "When a trade happens on your turn, you draw {value} cards as the trade bonus.",
+    ("en", "messy-map", "front"): "it counts as any one item that country needs.",
+    ("en", "call-mom", "front"): "Call Mum",  # British English, like colour and centre
+    ("ko", "ref-1", "front"): "교환: 한 명과 앞면이 보이게 교환 후 {trade_bonus_draw}장 뽑기",
+}
+
+
+def test_reviewed_card_wording_is_printed(sheet, page_texts):
+    game = sheet.ctx.content.travel
+    effects = {card.id: card.effect.model_dump() for family in (game.special, game.characters) for card in family}
+    params = game.rules_params.model_dump()
+    faces = {(component.id, side): n for n, (component, side, _) in enumerate(sheet.faces)}
+    checked = 0
+    for (lang, card, side), words in REVIEWED_WORDS.items():
+        if lang == sheet.ctx.lang:
+            text = words.format(**params, **effects.get(card, {}))
+            assert squash(text) in squash(page_texts[faces[card, side]]), (card, text)
+            checked += 1
+    assert checked >= 2
+    assert "Call Mom" not in "".join(page_texts)
+
+
+def test_the_backpacker_shows_a_hiking_boot(content):
+    backpacker = next(c for c in content.travel.characters if c.id == "backpacker")
+    assert backpacker.icon == "1F97E"  # a hiking boot; 1F9D7 was a rock climber
+    assert icons.art(backpacker.icon).width == 72

@@ -25,7 +25,7 @@ def test_the_worked_example_passes_with_its_expected_result(content):
     assert report.to_text().splitlines() == [
         f"{EXAMPLE}: valid record (24 turns, 25 actions).",
         "Sora wins on turn 24: travelled to the centre country, South Korea (KR).",
-        "The card that completed the winning set: Call Mom.",
+        "The card that completed the winning set: Call Mum.",
     ]
     data = report.to_json()
     assert data["winner"] == {"player": "Sora", "how": "centre", "turn": 24, "card": "call-mom"}

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfdoc import xObjectName
 
-from . import textfit
+from . import icons, textfit
 from .context import Page, RenderContext
 from .fonts import family_for
 from .sheets import MM
@@ -23,6 +24,8 @@ TITLE_SIZE = 20
 HEADING_SIZE = 12.5
 BODY_SIZE = 10
 SMALL_SIZE = 8
+#: the PDF name ReportLab gives every OpenMoji form (`icons.form_name`) begins with this
+OPENMOJI_FORMS = xObjectName(icons.form_name(""))
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,7 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
             steps += ["duplex", "no_duplex", "test", "cut"]
         steps.append("one_sided")
         for n, step in enumerate(steps, start=1):
-            key = instruction_key(ctx, step)
+            key = game_key(ctx, "instructions", step)
             text = ctx.t(key, pages=sheet_pages, edge=edge)
             top = flow.y
             canvas.setFillColor(ACCENT)
@@ -147,15 +150,24 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
     return Page("checklist", False, draw, ctx.t("outline.checklist"))
 
 
-def instruction_key(ctx: RenderContext, step: str) -> str:
-    """A print step's text: the game's own wording where pieces differ (`instructions.<game>.<step>`, e.g. tiles
-    are not sleeved like cards), else the wording every game shares (`instructions.<step>`)."""
-    own = f"instructions.{ctx.game}.{step}"
-    return own if ctx.texts.has(own) else f"instructions.{step}"
+def game_key(ctx: RenderContext, section: str, name: str) -> str:
+    """A shared text, or the game's own wording where its pieces differ: `<section>.<game>.<name>` when the language
+    file has it (tiles are not sleeved like cards), else `<section>.<name>`, the wording every game shares."""
+    own = f"{section}.{ctx.game}.{name}"
+    return own if ctx.texts.has(own) else f"{section}.{name}"
+
+
+def draws_openmoji(canvas) -> bool:
+    """Whether a page drawn so far on `canvas` shows OpenMoji art: `icons.ensure_form` defines an icon's form in the
+    document the first time the icon is drawn. ReportLab offers no public list of a document's forms."""
+    return any(name.startswith(OPENMOJI_FORMS) for name in canvas._doc.idToObject)
 
 
 def credits_page(ctx: RenderContext) -> Page:
-    """Last page: the typeface and icons with their licences, and where the texts come from."""
+    """Last page: the typeface and the icons with their licences, and where the texts come from.
+
+    The icons are credited only when the file shows them: the page is drawn after every other page, so the document
+    already holds a form for each icon drawn (3x16 draws none)."""
     family = ctx.print.fonts.families[family_for(ctx.print, ctx.lang)]
 
     def draw(canvas, w: float, h: float) -> None:
@@ -164,11 +176,14 @@ def credits_page(ctx: RenderContext) -> Page:
         canvas.rect(0, h - 6 * MM, w, 6 * MM, stroke=0, fill=1)
         flow.text("credits.title", ctx.t("credits.title"), TITLE_SIZE, bold=True, gap=3 * MM)
         flow.text("credits.intro", ctx.t("credits.intro"), BODY_SIZE + 1, colour=MUTED, gap=2 * MM)
-        blocks = (("font", {"source": family.source, "licence": family.licence}), ("icons", {}), ("rules", {}),
-                  ("tools", {}))
+        blocks = [("font", {"source": family.source, "licence": family.licence})]
+        if draws_openmoji(canvas):
+            blocks.append(("icons", {}))
+        blocks += [("rules", {}), ("tools", {})]
         for name, values in blocks:
             flow.heading(f"credits.{name}_heading")
-            flow.text(f"credits.{name}", ctx.t(f"credits.{name}", **values), BODY_SIZE)
+            key = game_key(ctx, "credits", name)
+            flow.text(key, ctx.t(key, **values), BODY_SIZE)
 
     return Page("credits", False, draw, ctx.t("outline.credits"))
 

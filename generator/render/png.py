@@ -1,17 +1,34 @@
 """PNG exports: every face at `png_dpi` including its full bleed, rasterised from our own print-on-demand pages.
 
 PDFium (the PyPI package pypdfium2) draws the pages, so the PNGs show exactly what the PDFs print. A face that
-many cards share (a common back) is rasterised and written once, under its face key.
+many cards share (a common back) is rasterised and written once.
 """
 from __future__ import annotations
+
+from collections import Counter
 
 from .pod import DeckFile
 
 
-def face_filename(face_key: str) -> str:
-    """`travel/item/camera/1/front` -> `item-camera-1-front.png` (the game is already in the folder name)."""
-    parts = face_key.split("/")
-    return "-".join(parts[1:] if len(parts) > 1 else parts) + ".png"
+def face_filenames(deck: DeckFile) -> dict[str, str]:
+    """Face key -> file name in the deck's folder: `<component id>-front.png` and `<component id>-back.png`
+    (`camera-1-front.png`, `kr-mx-back.png`), and `back.png` for the back the deck's cards share, written once
+    (`back-2.png` and on for a further shared back). The folder names the game, language and deck."""
+    users = Counter(face for _, face in deck.faces)  # cards showing each face
+    names: dict[str, str] = {}
+    shared = 0
+    previous = None
+    for component, face in deck.faces:
+        side = "back" if component == previous else "front"  # a card's back is the page after its front
+        previous = component
+        if face in names:
+            continue
+        if side == "back" and users[face] > 1:
+            shared += 1
+            names[face] = "back.png" if shared == 1 else f"back-{shared}.png"
+        else:
+            names[face] = f"{component}-{side}.png"
+    return names
 
 
 def rasterise(deck: DeckFile, dpi: int) -> dict[str, object]:

@@ -2,8 +2,9 @@
 
 Every rule shows its stable id (R1, R2 ...), the id the checker cites, beside its title and text. Pages are
 portrait with two columns. The whole book is paginated when the page list is built (`paginate` places every
-flowable at a fixed spot, splitting paragraphs between columns), so a page only replays its placements and
-text is never clipped: whatever does not fit continues in the next column or on a new page.
+flowable at a fixed spot, keeping each rule in one column and splitting only what is longer than a column), so a
+page only replays its placements and text is never clipped: whatever does not fit continues in the next column or
+on a new page.
 Korean wraps at spaces (ReportLab's default word wrap), never inside a word.
 """
 from __future__ import annotations
@@ -185,8 +186,9 @@ class Placed:
 def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> list[list[Placed]]:
     """Place every flowable of `story` (groups and FrameBreaks) into frames, page after page.
 
-    A group moves to the next frame whole when it does not fit where it would start but fits an empty frame;
-    otherwise its flowables are placed one by one, split between frames where they allow it.
+    A group (a rule with its title, a heading with the rule under it, a question with its answer) moves to the next
+    frame whole when it does not fit where it would start but fits an empty frame; only a group longer than a whole
+    frame is placed flowable by flowable, split between frames where they allow it.
     """
     pages: list[list[Placed]] = [[]]
     state = {"page": 0, "frame": 0}
@@ -211,10 +213,10 @@ def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> 
         cursor["y"], cursor["top"] = frame().top, True
 
     def height_of(group: list[Flowable], width: float) -> float:
-        total = 0.0
-        for i, f in enumerate(group):
-            total += (f.getSpaceBefore() if i else 0) + f.wrap(width, 1e6)[1] + f.getSpaceAfter()
-        return total
+        """The group's height as `place` stacks it: the space after its last flowable may fall below the frame."""
+        last = len(group) - 1
+        return sum((f.getSpaceBefore() if i else 0) + f.wrap(width, 1e6)[1] + (f.getSpaceAfter() if i < last else 0)
+                   for i, f in enumerate(group))
 
     def place(f: Flowable) -> None:
         pending = [f]
@@ -245,9 +247,9 @@ def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> 
             next_frame()
             continue
         box = frame()
-        if not cursor["top"] and len(item) > 1:
+        if not cursor["top"]:
             need = height_of(item, box.w) + item[0].getSpaceBefore()
-            if need > cursor["y"] - box.y and height_of(item, box.w) <= box.h:
+            if need > cursor["y"] - box.y + 1e-6 and height_of(item, box.w) <= box.h:
                 next_frame()
         for f in item:
             place(f)
