@@ -1,0 +1,291 @@
+"""Line breaking in `textfit`: greedy fitting decides the size; then no paragraph ends on a lone word or after a
+break that splits what is read as one when the line above can spare a word, and centred text is drawn with its lines
+as even as they can be. Never more lines, a smaller size, a line wider than it was, or a word out of order."""
+from __future__ import annotations
+
+from itertools import accumulate, combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.content.load import load_print
+from generator.render import textfit
+from generator.render.fonts import fonts_for
+
+ROOT = Path(__file__).resolve().parents[1]
+CARD_TEXT_W = 144.85  # the text width on a poker card (63.5 mm less the margins), in pt
+
+
+@pytest.fixture(scope="module")
+def font() -> str:
+    """NanumGothic regular, the face of every card text in both languages."""
+    return fonts_for(load_print(ROOT / "content"), "ko").regular
+
+
+def _fit(text: str, font: str, width: float = CARD_TEXT_W, size: float = 9.0) -> textfit.Fitted:
+    fitted = textfit.fit(text, font, width, 500, size, 7.0)
+    assert fitted.fits
+    return fitted
+
+
+def _lines(fitted: textfit.Fitted) -> list[str]:
+    return [line for line, _ in fitted.lines]
+
+
+def _greedy(text: str, font: str, size: float, width: float) -> list[tuple[str, bool]]:
+    return textfit._wrap([textfit._words(p) for p in text.split("\n")], font, size, width)[0]
+
+
+def _width(line: str, fitted: textfit.Fitted) -> float:
+    return textfit.unit_width(line, fitted.font) * fitted.size
+
+
+# ---- exact breaks -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "greedy", "balanced"), [
+    ("For places where summer is only a rumour.",
+     ["For places where summer is only a", "rumour."],
+     ["For places where", "summer is only a rumour."]),
+    ("Room for everything except what you forgot.",
+     ["Room for everything except what", "you forgot."],
+     ["Room for everything", "except what you forgot."]),
+    ("무게는 없지만 여행을 통째로 살려 줘요.",
+     ["무게는 없지만 여행을 통째로 살려", "줘요."],
+     ["무게는 없지만 여행을", "통째로 살려 줘요."]),
+    ("뭐든 다 들어가요. 깜빡한 물건만 빼고요.",
+     ["뭐든 다 들어가요. 깜빡한 물건만", "빼고요."],
+     ["뭐든 다 들어가요.", "깜빡한 물건만 빼고요."]),
+])
+def test_a_centred_two_line_text_is_drawn_with_even_lines(font, text, greedy, balanced):
+    assert [line for line, _ in _greedy(text, font, 9.0, CARD_TEXT_W)] == greedy
+    fitted = _fit(text, font)
+    assert _lines(textfit.balanced(fitted)) == balanced
+
+
+def test_a_long_centred_text_keeps_its_six_lines_and_ends_on_more_than_one_word(font):
+    text = ("Play when another player announces an action, travel included. That action does not happen at all "
+            "(nothing is paid, no card moves) and their turn ends at once.")
+    assert [line for line, _ in _greedy(text, font, 9.0, CARD_TEXT_W)][-1] == "once."
+    assert _lines(textfit.balanced(_fit(text, font))) == [
+        "Play when another player", "announces an action, travel", "included. That action does",
+        "not happen at all (nothing", "is paid, no card moves) and", "their turn ends at once."]
+
+
+def test_each_paragraph_is_balanced_on_its_own_and_keeps_its_end(font):
+    fitted = _fit("For places where summer is only a rumour.\nPacked, it never rains.", font)
+    assert textfit.balanced(fitted).lines == (
+        ("For places where", False), ("summer is only a rumour.", True), ("Packed, it never rains.", True))
+
+
+def test_a_single_line_text_is_left_as_it_is(font):
+    fitted = _fit("Action: draw 2 cards.", font)
+    assert len(fitted.lines) == 1
+    assert textfit.balanced(fitted) == fitted
+
+
+def test_words_joined_by_a_no_break_space_stay_on_one_line(font):
+    fitted = _fit("Put back your passport\u00a0cards\u00a0×12 and item\u00a0cards\u00a0×32.", font, width=130, size=10)
+    assert _lines(fitted) == ["Put back your", "passport\u00a0cards\u00a0×12 and", "item\u00a0cards\u00a0×32."]
+    assert _lines(textfit.balanced(fitted)) == [
+        "Put back your", "passport\u00a0cards\u00a0×12", "and item\u00a0cards\u00a0×32."]
+
+
+def test_when_the_greedy_first_line_is_the_short_one_the_breaks_stay_as_they_were(font):
+    # No break can make "bbbbbbbbbbbbbbbb" narrower: balancing moves nothing and widens nothing.
+    fitted = _fit("a bbbbbbbbbbbbbbbb", font, width=textfit.unit_width("bbbbbbbbbbbbbbbb", font) * 9 + 1)
+    assert _lines(fitted) == ["a", "bbbbbbbbbbbbbbbb"]
+    assert textfit.balanced(fitted) == fitted
+
+
+@pytest.mark.parametrize(("text", "size", "balanced"), [
+    ("When a trade happens on your turn, you draw 2 cards as the trade bonus.", 9.0,
+     ["When a trade happens", "on your turn, you draw", "2 cards as the trade bonus."]),
+    ("A thousand lights, and I thought of you at each one.", 7.5,
+     ["A thousand lights, and", "I thought of you at each one."]),
+    ("이 카드를 가지고 있으면 여행할 수 없습니다. 행동: 금지 물건이 아닌 카드 1장과 함께 버립니다.", 9.0,
+     ["이 카드를 가지고 있으면 여행할 수", "없습니다. 행동: 금지 물건이", "아닌 카드 1장과 함께 버립니다."]),
+])
+def test_balancing_keeps_a_one_letter_word_or_a_korean_bound_noun_with_its_word(font, text, size, balanced):
+    assert _lines(textfit.balanced(_fit(text, font, size=size))) == balanced
+
+
+@pytest.mark.parametrize(("words", "poor"), [
+    ("only a | rumour", True), ("draw 2 | cards", True), ("and I | thought", True), ("is only | a", False),
+    ("여행할 | 수", True), ("뽑아도 얻는 | 것", True), ("앞면으로 교환 | 후", True), ("1장을 가져온 | 뒤", True),
+    ("교환 후 | 1장", False), ("여행할 수 | 없습니다", False), ("세로줄의 | 맨", False), ("쌍안경으로 | 내", False),
+    ("먼저 한 | 장으로", True), ("= 그 | 세로줄의", True), ("아무것도 못 | 가져가고", True), ("그런 다음 | 이", False),
+])
+def test_a_poor_break_splits_what_is_read_as_one(words, poor):
+    words = words.split(" ")
+    assert textfit._poor_break([w for w in words if w != "|"], words.index("|")) is poor
+
+
+# ---- the last break of a paragraph (every alignment) --------------------------------------------------------------
+
+
+def test_a_paragraph_does_not_end_on_a_lone_word_when_the_line_above_can_spare_one(font):
+    text = "핸드 제한 7장: 핸드의 모든 카드 포함\n넘으면 즉시 원하는 카드를 골라 버리기"
+    assert [line for line, _ in _greedy(text, font, 9.0, 135.35)] == [
+        "핸드 제한 7장: 핸드의 모든 카드", "포함", "넘으면 즉시 원하는 카드를 골라", "버리기"]
+    assert _fit(text, font, width=135.35).lines == (
+        ("핸드 제한 7장: 핸드의 모든", False), ("카드 포함", True),
+        ("넘으면 즉시 원하는 카드를", False), ("골라 버리기", True))
+
+
+def test_a_korean_bound_noun_goes_down_with_the_word_before_it(font):
+    text = "두 더미가 다 비면 뽑아도 얻는 것 없음\n교환: 한 명과 앞면으로 교환 후 1장 뽑기"
+    assert [line for line, _ in _greedy(text, font, 9.0, 135.35)] == [
+        "두 더미가 다 비면 뽑아도 얻는 것", "없음", "교환: 한 명과 앞면으로 교환 후 1장", "뽑기"]
+    assert _lines(_fit(text, font, width=135.35)) == [
+        "두 더미가 다 비면 뽑아도", "얻는 것 없음", "교환: 한 명과 앞면으로 교환 후", "1장 뽑기"]
+
+
+@pytest.mark.parametrize(("text", "greedy", "mended"), [
+    ("교환: 한 명과 앞면이 보이게 교환 후 1장 뽑기",
+     ["교환: 한 명과 앞면이 보이게 교환", "후 1장 뽑기"], ["교환: 한 명과 앞면이 보이게", "교환 후 1장 뽑기"]),
+    ("Print the odd pages first, then put a short stack back.",
+     ["Print the odd pages first, then put a", "short stack back."],
+     ["Print the odd pages first, then put", "a short stack back."]),
+])
+def test_a_paragraph_does_not_end_after_a_poor_break(font, text, greedy, mended):
+    width = textfit.unit_width(greedy[0], font) * 9 + 1
+    assert [line for line, _ in _greedy(text, font, 9.0, width)] == greedy
+    assert _lines(_fit(text, font, width=width)) == mended
+
+
+def test_a_short_label_is_not_turned_into_a_stub_over_a_longer_line(font):
+    # "양면, 긴" would be narrower than "가장자리에서 넘기기": the lone word stays.
+    assert _lines(_fit("양면, 긴 가장자리에서 넘기기", font, width=119.7, size=10)) == ["양면, 긴 가장자리에서", "넘기기"]
+
+
+def test_a_one_letter_word_goes_down_with_the_word_after_it(font):
+    width = textfit.unit_width("For places where summer is only a rumour", font) * 9 + 1
+    assert _lines(_fit("For places where summer is only a rumour today.", font, width=width)) == [
+        "For places where summer is only", "a rumour today."]
+    width = textfit.unit_width("Find out which way with one sheet first of a", font) * 9 + 1
+    assert _lines(_fit("Find out which way with one sheet first of a stack.", font, width=width)) == [
+        "Find out which way with one sheet first of", "a stack."]
+
+
+def test_a_two_word_line_above_is_not_split(font):
+    width = textfit.unit_width("Swimsuit today", font) * 9 + 1
+    assert _lines(_fit("Swimsuit today forever", font, width=width)) == ["Swimsuit today", "forever"]
+
+
+# ---- drawing -------------------------------------------------------------------------------------------------------
+
+
+class _Canvas:
+    """Records the strings drawn and how they were aligned."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[str, str]] = []
+
+    def setFont(self, name, size) -> None:
+        pass
+
+    def drawString(self, x, y, text) -> None:
+        self.drawn.append(("left", text))
+
+    def drawCentredString(self, x, y, text) -> None:
+        self.drawn.append(("center", text))
+
+    def drawRightString(self, x, y, text) -> None:
+        self.drawn.append(("right", text))
+
+
+@pytest.mark.parametrize(("align", "expected"), [
+    ("center", ["For places where", "summer is only a rumour."]),
+    ("left", ["For places where summer is only", "a rumour."]),
+])
+def test_draw_balances_centred_text_only(font, align, expected):
+    canvas = _Canvas()
+    textfit.draw(canvas, _fit("For places where summer is only a rumour.", font), 0, 100, CARD_TEXT_W, align=align)
+    assert canvas.drawn == [(align, line) for line in expected]
+
+
+# ---- properties ----------------------------------------------------------------------------------------------------
+
+_SYLLABLES = "가나다라마바사아자차카타파하한글여행카드뽑기물건버림더미장의는을"
+_word = st.one_of(st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIWM.,()", min_size=1, max_size=11),
+                  st.text(_SYLLABLES, min_size=1, max_size=6),
+                  st.sampled_from(["a", "1", "I", "×12", "passport\u00a0×12"]))
+_paragraph = st.lists(_word, min_size=1, max_size=30).map(" ".join)
+_text = st.lists(_paragraph, min_size=1, max_size=3).map("\n".join)
+
+
+def _paragraph_lines(lines) -> list[list[str]]:
+    paragraphs, current = [], []
+    for line, ends in lines:
+        current.append(line)
+        if ends:
+            paragraphs.append(current)
+            current = []
+    return paragraphs
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=_text, width=st.floats(40, 300), size=st.sampled_from([7.0, 9.0, 13.0]))
+def test_lines_keep_every_word_in_order_never_get_more_or_wider(font, text, width, size):
+    fitted = textfit.fit(text, font, width, 10_000, size, size)
+    greedy = _greedy(text, font, size, width)
+    # fitting: the greedy size and line count, every line within the box (unless one word alone is too wide)
+    assert len(fitted.lines) == len(greedy)
+    assert [end for _, end in fitted.lines] == [end for _, end in greedy]
+    if fitted.fits:
+        assert all(_width(line, fitted) <= width + 1e-6 for line, _ in fitted.lines)
+    balanced = textfit.balanced(fitted)
+    assert (balanced.size, balanced.height, balanced.font) == (fitted.size, fitted.height, fitted.font)
+    for before, after, original in zip(_paragraph_lines(greedy), _paragraph_lines(balanced.lines),
+                                       text.split("\n")):
+        words = textfit._words(original)
+        assert " ".join(after).split(" ") == " ".join(before).split(" ") == words  # every word, in order
+        assert len(after) == len(before)
+        assert all(after)
+        widest = max(_width(line, fitted) for line in before)
+        assert max(_width(line, fitted) for line in after) <= widest + 1e-6
+    assert [end for _, end in balanced.lines] == [end for _, end in greedy]
+
+
+_plain_word = st.one_of(st.text("abcdefghijklmnopqrstuvwxyzWM.,", min_size=2, max_size=11),
+                        st.text(_SYLLABLES, min_size=2, max_size=6))
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=st.lists(_plain_word, min_size=2, max_size=12))
+def test_two_balanced_lines_have_the_narrowest_widest_line_any_break_allows(font, words):
+    lines = textfit._even_lines(tuple(words), font, 2, textfit.unit_width(" ".join(words), font))
+    assert " ".join(lines).split(" ") == words
+    narrowest = min(max(textfit.unit_width(" ".join(words[:k]), font), textfit.unit_width(" ".join(words[k:]), font))
+                    for k in range(1, len(words)))
+    assert max(textfit.unit_width(line, font) for line in lines) <= narrowest + 1e-9
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=st.lists(_word, min_size=2, max_size=9), count=st.integers(2, 4), slack=st.floats(1.0, 2.0))
+def test_the_breaks_are_the_most_even_of_all_that_keep_the_width(font, words, count, slack):
+    """Checked against every way to break the words: least sum of squared widths plus the cost of poor breaks."""
+    words = [w.replace("\u00a0", "") for w in words]
+    if count > len(words):
+        return
+    widest = max(textfit.unit_width(w, font) for w in words) * slack
+
+    def cost(breaks) -> float | None:
+        edges = (0, *breaks, len(words))
+        widths = [textfit.unit_width(" ".join(words[a:b]), font) for a, b in zip(edges, edges[1:])]
+        if max(widths) > widest + 1e-9:
+            return None
+        return sum(w * w for w in widths) + sum((widest / 4) ** 2 for k in breaks
+                                                if textfit._poor_break(words, k))
+
+    costs = [c for c in map(cost, combinations(range(1, len(words)), count - 1)) if c is not None]
+    if not costs:
+        return
+    lines = textfit._even_lines(tuple(words), font, count, widest)
+    assert len(lines) == count
+    assert " ".join(lines).split(" ") == words
+    breaks = tuple(accumulate(len(line.split(" ")) for line in lines[:-1]))
+    assert cost(breaks) == pytest.approx(min(costs), abs=1e-6)
