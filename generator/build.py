@@ -55,7 +55,7 @@ class BuildSummary:
         pods = sum(1 for f in self.written if f.startswith("pod/"))
         pngs = sum(1 for f in self.written if f.startswith("png/"))
         tts = sum(1 for f in self.written if f.startswith("tts/") and not f.endswith("-back.png"))
-        parts = [f"{pdfs} PDF{'s' * (pdfs != 1)} ({self.pages} pages)"]
+        parts = [f"{pdfs} PDF{'s' * (pdfs != 1)} ({self.pages} pages)"] if pdfs else []
         if pods:
             parts.append(f"{pods} print-on-demand deck{'s' * (pods != 1)}")
         if pngs:

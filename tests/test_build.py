@@ -257,3 +257,14 @@ def test_package_versions_are_the_ones_importlib_metadata_reports():
     names = DRAWING_PACKAGES + RASTER_PACKAGES + ("no-such-distribution",)
     expected = {name: metadata.version(name) for name in DRAWING_PACKAGES + RASTER_PACKAGES}
     assert package_versions(names) == {**expected, "no-such-distribution": "missing"}
+
+
+def test_the_summary_line_names_only_what_was_written():
+    from generator.build import BuildSummary
+
+    pdfs = BuildSummary(written=["travel-en-a4.pdf", "pod/travel-en-items.pdf"], pages=25, seconds=0.91)
+    assert pdfs.line() == "Wrote 1 PDF (25 pages), 1 print-on-demand deck to output/ in 0.9 s"
+    images = BuildSummary(written=["png/travel/en/items/back.png", "tts/travel-en-items.png",
+                                   "tts/travel-en-items-back.png"], up_to_date=12, seconds=6.8)
+    assert images.line() == "Wrote 1 PNG, 1 Tabletop Simulator sheet to output/ in 6.8 s; 12 already up to date"
+    assert BuildSummary(up_to_date=12, seconds=0.02).line() == "Nothing to build: 12 outputs up to date in output/ (0.02 s)"
