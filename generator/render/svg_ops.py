@@ -3,9 +3,9 @@
 OpenMoji's SVGs use a small, regular part of SVG: groups, paths and the basic shapes, painted with solid colours and
 plain strokes, sometimes transformed. `convert` turns exactly that part into the operators that draw the icon inside
 a Form XObject, in ReportLab's coordinates (origin bottom-left, y up, one unit per SVG user unit of the viewBox), in
-under a millisecond per icon, without svglib or lxml (path data: svg_path). Anything outside that part (another element or
-attribute, opacity, gradients, text, a malformed number) raises `UnsupportedSvg` naming the file, line and element:
-an icon we cannot draw exactly is refused, never drawn wrongly.
+under a millisecond per icon, without svglib or lxml (path data is read by svg_path). Anything outside that part
+(another element or attribute, opacity, gradients, text, a malformed number) raises `UnsupportedSvg` naming the
+file, line and element: an icon we cannot draw exactly is refused, never drawn wrongly.
 """
 from __future__ import annotations
 
