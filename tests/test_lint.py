@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
+
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -156,3 +158,57 @@ def test_cli_text_summary_and_success(content_copy):
     result = runner.invoke(app, ["lint", "--content", str(content_copy)])
     assert result.exit_code == 0, result.stdout
     assert result.stdout.strip().splitlines()[-1].startswith("0 error(s), 0 warning(s) in ")
+
+
+# -- the travel record's words (check.words): one word each, unlike every name and every other word ----------
+
+@pytest.mark.parametrize("key, word, problem", [
+    ("for", "우산", "it is also the name '우산' (items.umbrella.name in ko)"),
+    ("trade", "Map", "it is also the id 'map'"),
+    ("draw", "coat", "it is also the id 'coat'"),
+    ("empty", "CallMum", "it is also the name 'Call Mum' (special.call-mom.name in en)"),
+    ("play", "멀티", "it is also the first word of the name '멀티 어댑터' (items.adapter.name in ko)"),
+    ("with", "뽑기", "it is also the word for 'draw' in ko"),
+    ("refused", "For", "it is the notation's own word for 'for'"),
+    ("pay", "비 용", "it has a space; a notation word is one word"),
+    ("drop", "버-리기", "'-' is a mark of the notation ([ ] ; , + - > →)"),
+    ("steal", "훔치기;", "';' is a mark of the notation ([ ] ; , + - > →)"),
+])
+def test_a_notation_word_that_records_could_not_tell_apart(content_copy, key, word, problem):
+    path = content_copy / "travel" / "ko.yaml"
+    old = path.read_text(encoding="utf-8").split(f"\n    {key}: ", 1)[1].split("\n", 1)[0]
+    replace_in(path, f"    {key}: {old}\n", f'    {key}: "{word}"\n')
+    line, col = line_col(path, f'    {key}: "{word}"')
+    assert findings(content_copy) == [
+        f"content/travel/ko.yaml:{line}:{col + len(key) + 6}: error: check.words.{key}: '{word}' cannot be the "
+        f"notation word for '{key}': {problem} [notation-word]"]
+
+
+def test_an_empty_notation_word_is_one_finding(content_copy):
+    path = content_copy / "travel" / "ko.yaml"
+    replace_in(path, '    draw: "뽑기"', '    draw: " "')
+    line, col = line_col(path, '    draw: " "')
+    assert findings(content_copy) == [
+        f"content/travel/ko.yaml:{line}:{col + 10}: error: check.words.draw: empty text 'check.words.draw' [empty]"]
+
+
+def test_a_missing_notation_word(content_copy):
+    path = content_copy / "travel" / "ko.yaml"
+    replace_in(path, '    empty: "빈핸드"\n', "")
+    line, col = line_col(path, "  words:")
+    ref_line, _ = line_col(content_copy / "travel" / "en.yaml", '    empty: "empty"')
+    assert findings(content_copy) == [
+        f"content/travel/ko.yaml:{line}:{col + 2}: error: check.words.empty: missing text 'check.words.empty' "
+        f"(in en: line {ref_line}) [missing-key]"]
+
+
+def test_every_notation_word_is_required_of_the_reference_language(content_copy):
+    path = content_copy / "travel" / "en.yaml"
+    replace_in(path, '    reshuffle: "reshuffle"\n', "")
+    line, col = line_col(path, "  words:")
+    ko_line, ko_col = line_col(content_copy / "travel" / "ko.yaml", '    reshuffle: "섞기"')
+    assert findings(content_copy) == [
+        f"content/travel/en.yaml:{line}:{col + 2}: error: check.words.reshuffle: missing text "
+        f"'check.words.reshuffle' (the game data needs it) [missing-key]",
+        f"content/travel/ko.yaml:{ko_line}:{ko_col + 15}: error: check.words.reshuffle: 'check.words.reshuffle' "
+        f"is not in the reference language (en); check the spelling or remove it [extra-key]"]

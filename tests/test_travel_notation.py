@@ -2,6 +2,7 @@
 one clear positioned message (never a traceback) for input that cannot be read."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -10,8 +11,13 @@ from hypothesis import strategies as st
 
 from generator.content.load import load_content
 from generator.errors import InputError
-from generator.games.travel.check import check_file, check_text
+from generator.games.travel.cards import EXTENSIONS, tables_for
+from generator.games.travel.check import Checker, check_file, check_text
+from generator.games.travel.names import NameIndex
 from generator.games.travel.notation import _TOKENS, token_offsets, tokenize
+from generator.games.travel.sim import simulate_one
+from generator.games.travel.texts import languages, load_words
+from generator.games.travel.writer import Recorder
 
 HEAD = """game: travel
 players:
@@ -128,7 +134,7 @@ def test_malformed_input_is_one_positioned_message(content, text, message):
 
 def test_malformed_input_message_in_korean(content):
     diagnostic = error_of(content, NO_CHARACTERS + "turns:\n  - Joon: draw umbrellas\n", "ko")
-    assert "'umbrellas'은(는) 카드가 아닙니다" in diagnostic
+    assert "'umbrellas'은 카드가 아닙니다" in diagnostic
 
 
 def test_player_names_that_clash_with_cards_are_refused(content):
@@ -180,3 +186,108 @@ REFERENCE_TOKENS = re.compile(r"->|→|[\[\];,]|[+-]?(?:[^\s\[\];,>+→-]|-(?!>)
 @given(WORDS)
 def test_the_tokenizer_regex_finds_the_tokens_of_the_plain_grammar(text):
     assert _TOKENS.findall(text) == REFERENCE_TOKENS.findall(text)
+
+
+# -- the notation's words in every content language --------------------------------------------------------
+
+NOTATION_WORDS = ("draw", "recycle", "trade", "for", "refused", "steal", "pay", "travel", "with", "drop", "play",
+                  "empty", "reshuffle")
+KOREAN = {"draw": "뽑기", "recycle": "재활용", "trade": "교환", "for": "로", "refused": "거절", "steal": "훔치기",
+          "pay": "비용", "travel": "여행", "with": "함께", "drop": "버리기", "play": "사용", "empty": "빈핸드",
+          "reshuffle": "섞기"}
+CONTENT = load_content()
+T = tables_for(CONTENT.travel)
+CLAUSE_FIELDS = ("kind", "pos", "who", "who_pos", "card", "card_pos", "a", "b", "side", "refused", "standins",
+                 "tail", "arrow")
+
+
+def test_the_korean_words_are_the_language_files_words():
+    assert load_words(CONTENT.root, "ko").section("check.words") == KOREAN
+    assert load_words(CONTENT.root, "en").section("check.words") == {w: w for w in NOTATION_WORDS}
+
+
+def rewritten(text: str, korean) -> str:
+    """The record with each notation word of its turns replaced by its Korean word where `korean()` says so."""
+    head, _, body = text.partition("turns:\n")
+
+    def turn(line: str) -> str:
+        start = line.index(": ") + 2
+        return line[:start] + re.sub(r"[^\s\[\];,\"]+", lambda m: KOREAN[m[0]] if m[0] in KOREAN and korean()
+                                     else m[0], line[start:])
+    return head + "turns:\n" + "\n".join(turn(line) for line in body.splitlines()) + "\n"
+
+
+def clauses(report) -> list:
+    return [[tuple(getattr(c, f) for f in CLAUSE_FIELDS) for c in turn.clauses] for turn in report.record.turns]
+
+
+def result(report) -> dict:
+    return {k: v for k, v in report.to_json().items() if k != "path"}
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.integers(2, 5), bot=st.sampled_from(["greedy", "random"]),
+       chosen=st.sets(st.sampled_from(EXTENSIONS)).map(frozenset), mix=st.randoms(use_true_random=False))
+def test_a_record_in_korean_words_reads_exactly_like_its_english_twin(seed, players, bot, chosen, mix):
+    """Every notation word of a simulated record rewritten into Korean, or only some of them (languages mixed
+    in one record, even in one turn): the same clauses, token for token, and the same check result."""
+    english = simulate_one(T, players, chosen, seed, bot, Recorder)[1]
+    korean = rewritten(english, lambda: True)
+    mixed = rewritten(english, lambda: mix.random() < 0.5)
+    assert korean != english
+    reports = [check_text(text, "r.yaml", CONTENT, lang) for text, lang in
+               ((english, "en"), (korean, "ko"), (mixed, "en"))]
+    assert reports[0].ok
+    assert clauses(reports[1]) == clauses(reports[0]) == clauses(reports[2])
+    assert result(reports[1]) == result(reports[0]) == result(reports[2])
+
+
+def test_the_korean_example_is_the_three_player_game():
+    """The same game, the stand-in named in the last turn (Call Mum for the adapter) and the players in Korean."""
+    with open("examples/travel-three-players.yaml", encoding="utf-8") as file:
+        english = file.read().replace("Sora: travel KR", "Sora: travel KR with call-mom for adapter")
+    shown = json.dumps(result(check_text(english, "r.yaml", CONTENT, "en")), ensure_ascii=False)
+    for name, korean_name in (("Mina", "민아"), ("Joon", "준"), ("Sora", "소라")):
+        shown = shown.replace(f'"{name}"', f'"{korean_name}"')
+    korean = check_file("examples/travel-korean.yaml", CONTENT, "ko")
+    assert korean.ok and result(korean) == json.loads(shown)
+
+
+def test_a_korean_stand_in_for_a_named_item(content):
+    text = NO_CHARACTERS + "turns:\n  - Joon: 뽑기 엄마 찬스\n  - Mina: 뽑기 코트\n" \
+        "  - Joon: 여행 독일 함께 엄마 찬스 로 배낭 +지도\n"
+    report = check_text(text, "r.yaml", content, "ko")
+    assert report.ok, report.to_text()
+    assert report.record.turns[2].clauses[0].standins == [(T.ids.index("call-mom"), T.ids.index("backpack"), 3)]
+    assert report.to_json()["standing"][1]["hand"] == ["passport-jp", "umbrella", "map"]
+
+
+@pytest.mark.parametrize("name", ["교환", "빈핸드", "로", "Trade"])
+def test_player_names_that_clash_with_a_notation_word_of_any_language_are_refused(content, name):
+    diagnostic = error_of(content, NO_CHARACTERS.replace("name: Joon", f"name: {name}") + "turns:\n")
+    assert diagnostic == (f"r.yaml:4:12: error: the player name '{name}' is also a card, a country or a word of "
+                          f"the notation; choose another [record]")
+
+
+def korean_checker(content) -> Checker:
+    """The checker for Korean reports: its messages show the Korean notation words."""
+    return Checker(content, "ko")
+
+
+def korean_error(content, text: str) -> str:
+    with pytest.raises(InputError) as caught:
+        korean_checker(content).check_text(text, "r.yaml")
+    return str(caught.value.diagnostics[0])
+
+
+def test_messages_name_the_words_of_the_reports_language(content):
+    text, where = marked(NO_CHARACTERS + "turns:\n  - Joon: ^날다 우산\n")
+    assert korean_error(content, text) == (
+        f"{where} error: '날다'는 행동이 아닙니다. 뽑기, 재활용, 교환, 훔치기, 여행, 버리기, 사용, 빈핸드 또는 "
+        f"플레이어의 대응이 와야 합니다 [record]")
+    text, where = marked(NO_CHARACTERS + "turns:\n  - Joon: 교환 Mina 멀티 어댑터^\n")
+    assert korean_error(content, text) == f"{where} error: '로'가 와야 하는데 '줄 끝'이 있습니다 [record]"
+    text, where = marked(NO_CHARACTERS + "turns:\n  - Joon: ^fly\n")
+    assert error_of(content, text) == (
+        f"{where} error: 'fly' is not an action; expected draw, recycle, trade, steal, travel, drop, play, empty, "
+        f"or a player's reaction [record]")

@@ -13,6 +13,10 @@ from .travel_model import TravelGame
 from .crosscheck import CARD_KINDS
 
 CARD_FAMILIES = ("events", "special", "forbidden", "postcards", "characters")
+#: the words of the travel record notation (generator/games/travel/notation.py): every language names each one
+#: under `check.words`, and the English word itself is always read too
+NOTATION_WORDS = ("draw", "recycle", "trade", "for", "refused", "steal", "pay", "travel", "with", "drop", "play",
+                  "empty", "reshuffle")
 
 
 def required_keys(game_id: str, game) -> list[str]:
@@ -41,6 +45,7 @@ def required_keys(game_id: str, game) -> list[str]:
         keys += [f"reference.{side}.title" for side in card.sides]
     for entry in game.faq:
         keys += [f"faq.{entry}.q", f"faq.{entry}.a"]
+    keys += [f"check.words.{word}" for word in NOTATION_WORDS]
     return keys
 
 

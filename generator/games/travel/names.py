@@ -1,33 +1,18 @@
 """Names a person may write in a record: card ids or card names in any content language, countries by ISO code
 or name, characters by id or name. Matching ignores case, spaces, hyphens and underscores (`Lucky coin`,
-`lucky-coin`, `LUCKYCOIN` and `행운의 동전` all name the same card when the language files say so).
+`lucky-coin`, `LUCKYCOIN` and `행운의 동전` all name the same card when the language files say so). The notation's
+own words likewise: the English word (as notation.py's grammar names it) or the word any language file gives under
+`check.words` (`trade` or `교환`), each one dict look-up away from the grammar's word.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
-
+from ...content.load import REFERENCE_LANG
+from ...content.matching import normalise
+from ...content.required import NOTATION_WORDS
 from ...content.texts import Texts
 from .cards import FAMILY_KEYS, Tables
 
-_STRIP = re.compile(r"[\s\-_·.'’]+")
 AMBIGUOUS = -(1 << 30)
-#: the notation's words (English); see notation.py
-KEYWORDS = ("draw", "recycle", "trade", "for", "refused", "steal", "pay", "travel", "with", "drop", "play",
-            "empty", "reshuffle")
-
-_norm_cache: dict[str, str] = {}
-
-
-def normalise(text: str) -> str:
-    """Case-folded, NFC, without spaces, hyphens, underscores, dots and middle dots."""
-    hit = _norm_cache.get(text)
-    if hit is None:
-        hit = _STRIP.sub("", unicodedata.normalize("NFC", text).casefold())
-        if len(_norm_cache) < 100_000:
-            _norm_cache[text] = hit
-    return hit
-
 
 def character_code(index: int) -> int:
     """Characters are not cards; where a card is expected they are carried as negative numbers (R33)."""
@@ -35,9 +20,10 @@ def character_code(index: int) -> int:
 
 
 class NameIndex:
-    """Normalised name -> card (characters as negative codes), country side, keyword."""
+    """Normalised name -> card (characters as negative codes), country side, keyword. Messages show the notation's
+    words in the language `shown` (the report's)."""
 
-    def __init__(self, t: Tables, texts: list[Texts]):
+    def __init__(self, t: Tables, texts: list[Texts], shown: str = REFERENCE_LANG):
         self.t = t
         self.cards: dict[str, int] = {}
         self.countries: dict[str, int] = {}
@@ -62,7 +48,21 @@ class NameIndex:
                     name = words.get(f"countries.{code}.name")
                     self.countries.setdefault(normalise(name), side)
                     self._note_words(name)
-        self.keywords = {normalise(k): k for k in KEYWORDS}
+        #: normalised notation word of any language -> the grammar's word (lint keeps the words apart)
+        self.keywords = {normalise(k): k for k in NOTATION_WORDS}
+        #: the grammar's word -> the word messages show
+        self.shown = {k: k for k in NOTATION_WORDS}
+        for words in texts:
+            self._add_keywords(words, words.lang == shown)
+
+    def _add_keywords(self, words: Texts, shown: bool) -> None:
+        for keyword in NOTATION_WORDS:
+            key = f"check.words.{keyword}"
+            word = words.get(key) if words.has(key) else ""
+            if normalise(word):
+                self.keywords.setdefault(normalise(word), keyword)
+                if shown:
+                    self.shown[keyword] = word
 
     def _add_card(self, words: Texts, key: str, code: int, ids: set[str]) -> None:
         if not words.has(key):

@@ -16,7 +16,9 @@
                 a card (bare or "+card") is a card drawn; "-card" is a card discarded for the hand limit
     event    := "[" { PLAYER tail } "]"                   what each player did for the event just drawn
 
-Commas separate freely; `→` may stand for `->`. Cards, countries and players are matched by names.py.
+Commas separate freely; `→` may stand for `->`. Cards, countries and players are matched by names.py, and so are
+the words above: the grammar's (English) words, or any language's words for them (`content/travel/<lang>.yaml`,
+`check.words`: `교환` for `trade`).
 
 Speed (a check reads tens of thousands of lines a second): a line is split into token strings by plain string
 calls (see tokenize), each token's meaning is one dict look-up, and every position is a token index, turned into
@@ -26,8 +28,9 @@ from __future__ import annotations
 
 import re
 
+from ...content.matching import normalise
 from .cards import K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
-from .names import AMBIGUOUS, NameIndex, normalise
+from .names import AMBIGUOUS, NameIndex
 
 # Element types in a tail: (type, card, token index, event entries or None)
 E_DRAW, E_PLUS, E_MINUS, E_RESHUFFLE = range(4)
@@ -240,7 +243,7 @@ class TurnParser:
     def _expect(self, keyword: str) -> int:
         at = self.i
         if not self._accept(keyword):
-            raise NotationError(at, "expected_word", word=keyword, found=self._found())
+            raise NotationError(at, "expected_word", word=self.names.shown[keyword], found=self._found())
         return at
 
     def _accept_arrow(self) -> int:
@@ -373,7 +376,7 @@ class TurnParser:
         elif cls >= W_ARROW:
             raise NotationError(at, "unexpected", word=word)
         else:
-            raise NotationError(at, "expected_action", word=word)
+            raise NotationError(at, "expected_action", word=word, **self.names.shown)
         if self.i < self.n:
             cl.tail = self._tail(False)
         return cl

@@ -19,10 +19,11 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
+from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .engine import Setup
-from .names import NameIndex, normalise
+from .names import NameIndex
 from .notation import Clause, NotationError, TurnParser, Vocabulary, token_offsets
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 
