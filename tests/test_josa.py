@@ -32,3 +32,9 @@ def test_text_without_particles_formats_like_str_format(text):
 
 def test_batchim():
     assert [has_batchim(w) for w in ("각", "가", "Bo", "Ben", "7", "")] == [True, False, False, True, True, None]
+
+
+def test_a_particle_after_a_quoted_or_bracketed_placeholder():
+    assert attach("'{word}'은(는) 행동이 아닙니다", {"word": "로"}) == "'로'는 행동이 아닙니다"
+    assert attach("'{word}'이(가) 아닙니다", {"word": "교환"}) == "'교환'이 아닙니다"
+    assert attach("({name})을(를) 봅니다", {"name": "Mina"}) == "(Mina)를 봅니다"

@@ -16,7 +16,8 @@ PAIRS = {
     "을(를)": ("을", "를"), "를(을)": ("을", "를"), "과(와)": ("과", "와"), "와(과)": ("과", "와"),
     "으로(로)": ("으로", "로"), "로(으로)": ("으로", "로"),
 }
-_PAIR = re.compile("(" + "|".join(re.escape(p) for p in PAIRS) + ")")
+#: a written pair right after a placeholder, after any closing quotes or brackets (`'{word}'은(는)`)
+_PAIR = re.compile("([)\\]'\"’”]*)(" + "|".join(re.escape(p) for p in PAIRS) + ")")
 DIGIT_BATCHIM = {"0": True, "1": True, "2": False, "3": True, "4": False, "5": False, "6": True, "7": True,
                  "8": True, "9": False}
 RIEUL = 8  # ㄹ as a final consonant: 으로 takes 로 after it (서울로)
@@ -51,9 +52,9 @@ def attach(template: str, values: dict) -> str:
         if match:
             batchim = has_batchim(previous)
             if batchim is not None:
-                with_, without = PAIRS[match.group(1)]
+                with_, without = PAIRS[match.group(2)]
                 chosen = with_ if batchim and not (with_ == "으로" and _rieul(previous)) else without
-                literal = chosen + literal[match.end():]
+                literal = match.group(1) + chosen + literal[match.end():]
         out.append(literal)
         previous = ""
         if field is not None:
