@@ -17,14 +17,19 @@ from generator.content.load import load_content
 from generator.errors import InputError, Position
 from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
 from generator.games.threesixteen.solver import deal, solve
+from generator.games.threesixteen.solver_exact import ExactSearch
 
 EXAMPLE = [1, 2, 3, 2, 3, 1, 1, 3, 2]
 
 
 # ---- a plain exhaustive search and a tiny replayer, written independently of the solver
 
-def brute_force(calls: list[int], columns: int, rows: int) -> int:
-    """Fewest tiles left: every placement, every sequence of moves, memoised on sorted rows and columns."""
+def brute_force(calls: list[int], columns: int, rows: int, t: int = 0, ends: tuple | None = None,
+                cols: tuple | None = None) -> int:
+    """Fewest tiles left: every placement, every sequence of moves, memoised on sorted rows and columns.
+
+    From the start, or from the board (sorted row ends, sorted columns) reached after the first `t` calls.
+    """
     n = len(calls)
 
     def moves_from(ends: tuple, cols: tuple) -> set:
@@ -57,7 +62,9 @@ def brute_force(calls: list[int], columns: int, rows: int) -> int:
                       for i in range(columns)]
         return min(best(t + 1, e, c) for start in placed for e, c in moves_from(*start))
 
-    return best(0, (0,) * rows, ((),) * columns)
+    if ends is None:
+        return best(0, (0,) * rows, ((),) * columns)
+    return best(t, ends, cols)
 
 
 TOKEN = re.compile(r"(R|[A-Z])(?:>([A-Z]+))?")
@@ -99,9 +106,9 @@ def assert_consistent(result, calls, columns, rows) -> None:
 
 @st.composite
 def small_games(draw):
-    high = draw(st.integers(4, 6))
-    copies = draw(st.integers(2, 3))
-    rows = draw(st.integers(2, 3))
+    high = draw(st.integers(3, 7))
+    copies = draw(st.integers(1, 3))
+    rows = draw(st.integers(1, 3))
     columns = draw(st.integers(1, 3))
     tiles = draw(st.permutations(list(range(1, high + 1)) * copies))
     calls = tiles[: draw(st.integers(1, 15))]
@@ -118,6 +125,35 @@ def test_solver_matches_exhaustive_search(game):
     assert result.proven
     assert result.min_tiles_left == brute_force(calls, columns, rows)
     assert_consistent(result, calls, columns, rows)
+
+
+def random_board(calls: list[int], t: int, columns: int, rows: int, rng: random.Random) -> tuple:
+    """The sorted board after playing the first `t` calls with random legal placements and random moves."""
+    ends = [0] * rows
+    cols: list[list[int]] = [[] for _ in range(columns)]
+    for number in calls[:t]:
+        if number == 1:
+            ends[ends.index(0)] = 1
+        else:
+            rng.choice(cols).append(number)
+        while rng.random() < 0.7:
+            fitting = [c for c in cols if c and c[-1] - 1 in ends]
+            if not fitting:
+                break
+            tile = rng.choice(fitting).pop()
+            ends[ends.index(tile - 1)] = tile
+    return tuple(sorted(ends)), tuple(sorted(map(tuple, cols)))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_games(), st.integers(0, 15), st.randoms(use_true_random=False))
+def test_the_exact_bound_never_exceeds_the_optimum(game, t, rng):
+    """The lower bound prunes the exact search; above the optimum it would make the checker claim too much."""
+    calls, high, copies, rows, columns = game
+    t = min(t, len(calls))
+    ends, cols = random_board(calls, t, columns, rows, rng)
+    search = ExactSearch(calls, columns, high, rows)
+    assert search.bound(t, ends, cols) <= brute_force(calls, columns, rows, t, ends, cols)
 
 
 def test_known_example_keeps_the_first_three_in_the_column():

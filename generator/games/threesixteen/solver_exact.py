@@ -4,7 +4,8 @@ A state is the row ends (sorted: rows with equal ends are interchangeable) and t
 with equal contents are interchangeable, empty ones included), each column top to bottom. At each call the
 tile is placed (a 1 starts a row; any other number goes under one of the distinct columns), then any set of
 moves is tried, except moves proven safe, which are always made (see `_safe`). A transposition table keeps,
-per state, the best lower bound proven so far, so iterative deepening on `target` reuses earlier work.
+per state, the best lower bound proven so far (the static bound on a first visit), so iterative deepening on
+`target` reuses earlier work and computes a state's bound once.
 
 The lower bound (`bound`) counts tiles that can never leave their column and what that costs the rows:
 - a tile can leave only after every tile below it, onto a row ending one lower; a fixpoint over the columns
@@ -62,6 +63,7 @@ class ExactSearch:
         self.nodes = 0
         self.deadline = float("inf")
         self.path: list[Action] = []
+        self.blocked: dict[tuple[int, ...], int] = {}
 
     # ---- the root and the driver
 
@@ -107,11 +109,10 @@ class ExactSearch:
         if t == self.n:
             return sum(map(len, cols)) <= target
         key = (ends, cols)
-        if self.table.get(key, 0) > target:
-            return False
-        low = self.bound(t, ends, cols)
+        low = self.table.get(key)
+        if low is None:
+            low = self.table[key] = self.bound(t, ends, cols)
         if low > target:
-            self.table[key] = low
             return False
         for (child_ends, child_cols), action in self._children(t, ends, cols):
             if self._search(t + 1, child_ends, child_cols, target):
@@ -135,7 +136,7 @@ class ExactSearch:
                 if column != previous:
                     previous = column
                     self._closure(ends, _replace(cols, i, column + (number,)), column, out)
-        return sorted(out.items(), key=_promise)
+        return sorted(out.items(), key=self._promise)
 
     def _safe(self, ends: tuple[int, ...], number: int) -> bool:
         """Moving a bottom `number` onto a row ending at number - 1 now loses nothing.
@@ -177,6 +178,17 @@ class ExactSearch:
                     moved = True
                     break
         return ends, cols, moves
+
+    def _promise(self, item) -> tuple[int, int]:
+        """Children worth trying first: more tiles on rows, then fewer pairs a lower tile must leave before."""
+        (ends, cols), _ = item
+        blocked = 0
+        for column in cols:
+            pairs = self.blocked.get(column)
+            if pairs is None:
+                pairs = self.blocked[column] = _blocked_pairs(column)
+            blocked += pairs
+        return -sum(ends), blocked
 
     # ---- the lower bound
 
@@ -253,14 +265,12 @@ def _chains_fit(segment: tuple[int, ...], eligible: list[int]) -> bool:
     return True
 
 
-def _promise(item) -> tuple[int, int]:
-    """Children worth trying first: more tiles on rows, then fewer pairs a lower tile must leave before."""
-    (ends, cols), _ = item
+def _blocked_pairs(column: tuple[int, ...]) -> int:
+    """Pairs in a column whose lower tile is not smaller than the upper one (the lower must leave first)."""
     blocked = 0
-    for column in cols:
-        for i in range(1, len(column)):
-            w = column[i]
-            for j in range(i):
-                if column[j] <= w:
-                    blocked += 1
-    return -sum(ends), blocked
+    for i in range(1, len(column)):
+        w = column[i]
+        for j in range(i):
+            if column[j] <= w:
+                blocked += 1
+    return blocked
