@@ -185,25 +185,13 @@ def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
         for face, image in images.items():
             outputs[f"png/{unit.game}/{unit.lang}/{deck.deck}/{names[face]}"] = _png_bytes(image)
         bleed_px = deck.bleed * dpi / 72
-        for sheet in tts.tts_sheets(f"{unit.game}-{unit.lang}-{deck.deck}", images, _pairs(deck), bleed_px, max_px):
+        for sheet in tts.tts_sheets(f"{unit.game}-{unit.lang}-{deck.deck}", images,
+                                    [(front, back) for _, front, back in deck.cards], bleed_px, max_px):
             outputs[f"tts/{sheet.name}.png"] = _png_bytes(sheet.faces)
             outputs[f"tts/{sheet.name}-back.png"] = _png_bytes(sheet.back)
     for name, data in outputs.items():
         write_atomic(out_dir / name, data)
     return UnitResult(unit, tuple(sorted(outputs)))
-
-
-def _pairs(deck: pod.DeckFile) -> list[tuple[str, str | None]]:
-    """(front key, back key or None) per card: pages come front, back, front, back... per component."""
-    pairs: list[tuple[str, str | None]] = []
-    previous = None
-    for component, face in deck.faces:
-        if component == previous and pairs[-1][1] is None:
-            pairs[-1] = (pairs[-1][0], face)
-        else:
-            pairs.append((face, None))
-        previous = component
-    return pairs
 
 
 def _png_bytes(image) -> bytes:

@@ -198,12 +198,12 @@ def test_png_names_are_the_card_id_and_side_and_a_shared_back_is_written_once():
     from generator.render.png import face_filenames
     from generator.render.pod import DeckFile
 
-    pages = (("passport-au", "travel/passport/passport-au/front"), ("passport-au", "travel/back/deck"),
-             ("passport-br", "travel/passport/passport-br/front"), ("passport-br", "travel/back/deck"))
-    assert face_filenames(DeckFile("passports", b"", pages, 0.0)) == {
+    cards = (("passport-au", "travel/passport/passport-au/front", "travel/back/deck"),
+             ("passport-br", "travel/passport/passport-br/front", "travel/back/deck"))
+    assert face_filenames(DeckFile("passports", b"", cards, 0.0)) == {
         "travel/passport/passport-au/front": "passport-au-front.png", "travel/back/deck": "back.png",
         "travel/passport/passport-br/front": "passport-br-front.png"}
-    sides = (("kr-mx", "travel/country/kr-mx/KR"), ("kr-mx", "travel/country/kr-mx/MX"), ("solo", "t/solo"))
+    sides = (("kr-mx", "travel/country/kr-mx/KR", "travel/country/kr-mx/MX"), ("solo", "t/solo", None))
     assert face_filenames(DeckFile("countries", b"", sides, 0.0)) == {
         "travel/country/kr-mx/KR": "kr-mx-front.png", "travel/country/kr-mx/MX": "kr-mx-back.png",
         "t/solo": "solo-front.png"}

@@ -14,20 +14,18 @@ def face_filenames(deck: DeckFile) -> dict[str, str]:
     """Face key -> file name in the deck's folder: `<component id>-front.png` and `<component id>-back.png`
     (`camera-1-front.png`, `kr-mx-back.png`), and `back.png` for the back the deck's cards share, written once
     (`back-2.png` and on for a further shared back). The folder names the game, language and deck."""
-    users = Counter(face for _, face in deck.faces)  # cards showing each face
+    users = Counter(back for _, _, back in deck.cards)  # cards showing each back
     names: dict[str, str] = {}
     shared = 0
-    previous = None
-    for component, face in deck.faces:
-        side = "back" if component == previous else "front"  # a card's back is the page after its front
-        previous = component
-        if face in names:
+    for card, front, back in deck.cards:
+        names.setdefault(front, f"{card}-front.png")
+        if back is None or back in names:
             continue
-        if side == "back" and users[face] > 1:
+        if users[back] > 1:
             shared += 1
-            names[face] = "back.png" if shared == 1 else f"back-{shared}.png"
+            names[back] = "back.png" if shared == 1 else f"back-{shared}.png"
         else:
-            names[face] = f"{component}-{side}.png"
+            names[back] = f"{card}-back.png"
     return names
 
 

@@ -16,12 +16,17 @@ from .sheets import MM
 
 @dataclass(frozen=True)
 class DeckFile:
-    """One deck's print-on-demand PDF and, page by page, the face it shows."""
+    """One deck's print-on-demand PDF: per card its front and back (pages front, back, front, back...)."""
 
     deck: str
     data: bytes
-    faces: tuple[tuple[str, str], ...]  # (component id, face key) per page
+    cards: tuple[tuple[str, str, str | None], ...]  # (component id, front face key, back face key or None)
     bleed: float  # pt on every side
+
+    @property
+    def faces(self) -> tuple[tuple[str, str], ...]:
+        """(component id, face key) per page, in page order."""
+        return tuple((card, face) for card, front, back in self.cards for face in (front, back) if face is not None)
 
 
 def decks(components: list[Component]) -> dict[str, list[Component]]:
@@ -37,16 +42,13 @@ def deck_file(ctx: RenderContext, deck: str, components: list[Component]) -> Dec
     buffer = io.BytesIO()
     canvas = PdfCanvas(buffer, invariant=1, initialFontName=ctx.fonts.regular)
     canvas.setTitle(f"{ctx.t('title')}: {ctx.t(f'decks.{deck}')} ({ctx.lang})")
-    faces: list[tuple[str, str]] = []
     for component in components:
-        w, h = component.width, component.height
         for face in (component.front, component.back):
-            if face is None:
-                continue
-            _page(canvas, face, w, h, bleed)
-            faces.append((component.id, face.key))
+            if face is not None:
+                _page(canvas, face, component.width, component.height, bleed)
     canvas.save()
-    return DeckFile(deck, buffer.getvalue(), tuple(faces), bleed)
+    cards = tuple((c.id, c.front.key, c.back.key if c.back is not None else None) for c in components)
+    return DeckFile(deck, buffer.getvalue(), cards, bleed)
 
 
 def _page(canvas, face: Face, w: float, h: float, bleed: float) -> None:
