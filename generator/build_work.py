@@ -20,6 +20,7 @@ from typing import Iterator
 from .atomic import write_atomic
 from .build_units import Unit, UnitResult
 from .content.load import Content, load_content
+from .content.yamlsrc import is_inside
 from .errors import Diagnostic, InputError, Position
 from .render import disk_cache, document, icons, pod, png, svg_ops, tts
 from .render.context import Component, RenderContext, TextOverflow
@@ -156,8 +157,20 @@ def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float])
 def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tuple[float, float]) -> UnitResult:
     doc = document.render_document(ctx, duplex, offset, components=_components(ctx))
     name = f"{unit.game}-{unit.lang}-{unit.paper}.pdf"
-    write_atomic(out_dir / name, doc.data)
+    _write(out_dir, unit, name, doc.data)
     return UnitResult(unit, (name,), len(doc.pages))
+
+
+def _write(out_dir: Path, unit: Unit, name: str, data: bytes) -> None:
+    """Write one of the job's files whole; a name made of content (a paper, a deck) that is not one of this job's
+    file names inside the output folder is refused, whatever the content's checks let through."""
+    if not unit.owns(name):
+        raise InputError.at(Position(str(out_dir / name)), "not a file name the build writes (names made of "
+                            "content must be slugs)", "output")
+    if not is_inside(out_dir / name, out_dir):
+        raise InputError.at(Position(str(out_dir / name)), "a link out of the output folder; the build writes "
+                            "only inside it", "output")
+    write_atomic(out_dir / name, data)
 
 
 def _components(ctx: RenderContext) -> list[Component]:
@@ -172,7 +185,7 @@ def _pod(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
     files = [(f"pod/{unit.game}-{unit.lang}-{deck.deck}.pdf", deck.data)
              for deck in pod.deck_files(ctx, _components(ctx))]
     for name, data in files:  # every deck is drawn before the first file is written
-        write_atomic(out_dir / name, data)
+        _write(out_dir, unit, name, data)
     return UnitResult(unit, tuple(name for name, _ in files))
 
 
@@ -190,7 +203,7 @@ def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
             outputs[f"tts/{sheet.name}.png"] = _png_bytes(sheet.faces)
             outputs[f"tts/{sheet.name}-back.png"] = _png_bytes(sheet.back)
     for name, data in outputs.items():
-        write_atomic(out_dir / name, data)
+        _write(out_dir, unit, name, data)
     return UnitResult(unit, tuple(sorted(outputs)))
 
 

@@ -53,7 +53,7 @@ def _single(folder: str, root: Path, lang: str) -> Texts:
     from .yamlsrc import load_yaml
 
     path = root / folder / f"{lang}.yaml"
-    data, located = load_yaml(path, str(path.relative_to(root.parent)))
+    data, located = load_yaml(path, str(path.relative_to(root.parent)), inside=root)
     check_shape(data, located)
     return Texts(lang, data or {}, [located])
 

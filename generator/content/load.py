@@ -78,7 +78,7 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
     located_all: list[Located] = []
     for folder in ("common", game) if game != "common" else ("common",):
         path = root / folder / f"{lang}.yaml"
-        data, located = load_yaml(path, _rel(root, path))
+        data, located = load_yaml(path, _rel(root, path), inside=root)
         check_shape(data, located)
         for key, value in (data or {}).items():
             if key in tree:
@@ -91,13 +91,13 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
 
 def load_game(root: Path, game: str):
     path = root / game / "game.yaml"
-    data, located = load_yaml(path, _rel(root, path))
+    data, located = load_yaml(path, _rel(root, path), inside=root)
     return validate(GAME_MODELS[game], data, located), located
 
 
 def load_print(root: Path) -> PrintConfig:
     path = root / "print.yaml"
-    data, located = load_yaml(path, _rel(root, path))
+    data, located = load_yaml(path, _rel(root, path), inside=root)
     return validate(PrintConfig, data, located)
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...atomic import write_atomic
+from ...atomic import make_folder, write_atomic
 from .cards import Tables
 from .sim import Result, simulate_one
 from .writer import Recorder
@@ -96,7 +96,7 @@ def run_games(t: Tables, players: int, games: int, extensions: frozenset[str], s
               bot: str = "greedy", records: str | None = None, workers: int = 2) -> Summary:
     """Play `games` games on `workers` processes (1: in this process) and sum them up."""
     if records:
-        Path(records).mkdir(parents=True, exist_ok=True)
+        make_folder(Path(records))
     chunks = max(1, min(games, workers * 8))
     bounds = [games * k // chunks for k in range(chunks + 1)]
     jobs = [(bounds[k], bounds[k + 1], players, extensions, seed, bot, records)

@@ -26,7 +26,7 @@ def languages(root: Path) -> list[str]:
 
 @lru_cache(maxsize=32)
 def _load(path: str, mtime_ns: int, lang: str) -> Texts:
-    data, located = load_yaml(path, f"content/{GAME_DIR}/{lang}.yaml")
+    data, located = load_yaml(path, f"content/{GAME_DIR}/{lang}.yaml", inside=Path(path).parents[1])
     check_shape(data, located)
     return Texts(lang, data or {}, [located])
 
