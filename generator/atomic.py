@@ -20,10 +20,10 @@ def make_folder(path: Path) -> None:
     """`path` and its parents as folders (exist_ok), or an InputError naming it."""
     try:
         Path(path).mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file (or a dangling link) where the folder goes
+        raise InputError.at(Position(str(path)), "cannot write here: not a folder", "output") from None
     except OSError as exc:
         raise cannot_write(Path(path), exc) from None
-    if not Path(path).is_dir():
-        raise InputError.at(Position(str(path)), "cannot write here: not a folder", "output")
 
 
 def write_atomic(path: Path, data: bytes) -> None:

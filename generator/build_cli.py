@@ -31,11 +31,13 @@ def parse_offset(text: str) -> tuple[float, float]:
             raise ValueError
         x, y = (float(p) for p in parts)
     except ValueError:
-        raise typer.BadParameter(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), not '{text}'") from None
+        raise typer.BadParameter(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), not '{text}'",
+                                 param_hint="--back-offset-mm") from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise typer.BadParameter(f"expected two finite numbers in mm as X,Y, not '{text}'")
+        raise typer.BadParameter(f"expected two finite numbers in mm as X,Y, not '{text}'", param_hint="--back-offset-mm")
     if abs(x) > MAX_BACK_OFFSET_MM or abs(y) > MAX_BACK_OFFSET_MM:
-        raise typer.BadParameter(f"an offset of more than {MAX_BACK_OFFSET_MM} mm is not a printer's drift: '{text}'")
+        raise typer.BadParameter(f"an offset of more than {MAX_BACK_OFFSET_MM} mm is not a printer's drift: '{text}'",
+                                 param_hint="--back-offset-mm")
     return x, y
 
 

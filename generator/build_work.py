@@ -21,11 +21,11 @@ from .atomic import write_atomic
 from .build_units import Unit, UnitResult
 from .content.load import Content, load_content
 from .content.yamlsrc import is_inside
-from .errors import Diagnostic, InputError, Position
+from .errors import InputError, Position
 from .render import disk_cache, document, icons, pod, png, svg_ops, tts
-from .render.context import Component, RenderContext, TextOverflow
+from .render.context import Component, RenderContext
 from .render.fonts import fonts_for
-from .render.sheets import LayoutError
+from .render.problems import CONTENT_PROBLEMS, diagnostics_for
 from .render.travel_cards import icon_codes
 
 #: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it
@@ -142,16 +142,8 @@ def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float])
         if unit.kind == "pod":
             return _pod(ctx, unit, Path(out_dir))
         return _png(ctx, unit, Path(out_dir))
-    except TextOverflow as exc:
-        return UnitResult(unit, failure=(Diagnostic(ctx.texts.position(exc.field), str(exc), "fit"),))
-    except KeyError as exc:  # a text the renderer asks for is missing from the language files
-        message = exc.args[0] if exc.args else str(exc)
-        return UnitResult(unit, failure=(Diagnostic(Position(f"content/{unit.game}/{unit.lang}.yaml"),
-                                                    str(message), "missing-text"),))
-    except LayoutError as exc:
-        return UnitResult(unit, failure=(Diagnostic(Position("content/print.yaml"), str(exc), "layout"),))
-    except InputError as exc:
-        return UnitResult(unit, failure=tuple(exc.diagnostics))
+    except CONTENT_PROBLEMS as exc:
+        return UnitResult(unit, failure=diagnostics_for(exc, ctx))
 
 
 def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tuple[float, float]) -> UnitResult:

@@ -5,7 +5,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from ..errors import Diagnostic, InputError
+from ..errors import Diagnostic, InputError, Position
+from .crosscheck import CHECKS, check_print
 from .print_model import PrintConfig
 from .texts import Texts, check_shape
 from .threesixteen_model import ThreeSixteenGame
@@ -47,6 +48,7 @@ class Content:
     games: dict[str, object]
     game_located: dict[str, Located]
     languages: list[str]
+    print_located: Located | None = None
     _texts: dict[tuple[str, str], Texts] = field(default_factory=dict)
 
     @property
@@ -56,6 +58,10 @@ class Content:
     @property
     def travel(self) -> TravelGame:
         return self.games["travel"]  # type: ignore[return-value]
+
+    def print_position(self, loc: tuple) -> Position:
+        """Where `loc` (e.g. ("papers", "a4")) is in print.yaml."""
+        return self.print_located.of(loc) if self.print_located else Position(_rel(self.root, self.root / "print.yaml"))
 
     def file(self, *parts: str) -> Path:
         return self.root.joinpath(*parts)
@@ -96,23 +102,32 @@ def load_game(root: Path, game: str):
 
 
 def load_print(root: Path) -> PrintConfig:
+    return _load_print(root)[0]
+
+
+def _load_print(root: Path) -> tuple[PrintConfig, Located]:
     path = root / "print.yaml"
     data, located = load_yaml(path, _rel(root, path), inside=root)
-    return validate(PrintConfig, data, located)
+    config = validate(PrintConfig, data, located)
+    problems = check_print(config, located)
+    if problems:
+        raise InputError(problems)
+    return config, located
 
 
-def load_content(root: Path | None = None) -> Content:
+def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
     """Load and validate all language-neutral data; language texts load lazily on first use.
 
-    Raises InputError with every schema problem found across the data files.
+    Raises InputError with every schema problem found across the data files and, with `cross_check`, every error
+    of the cross-checks (lint runs those itself, to report their warnings too).
     """
     root = Path(root) if root else default_root()
     problems: list[Diagnostic] = []
     games: dict[str, object] = {}
     located: dict[str, Located] = {}
-    printcfg = None
+    printcfg = print_located = None
     try:
-        printcfg = load_print(root)
+        printcfg, print_located = _load_print(root)
     except InputError as exc:
         problems += exc.diagnostics
     for game in GAMES:
@@ -120,6 +135,9 @@ def load_content(root: Path | None = None) -> Content:
             games[game], located[game] = load_game(root, game)
         except InputError as exc:
             problems += exc.diagnostics
+        else:
+            if cross_check:
+                problems += [d for d in CHECKS[game](games[game], located[game]) if d.severity == "error"]
     if problems:
         raise InputError(problems)
-    return Content(root, printcfg, games, located, discover_languages(root))
+    return Content(root, printcfg, games, located, discover_languages(root), print_located)
