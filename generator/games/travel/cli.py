@@ -11,12 +11,15 @@ from typing import Optional
 
 import typer
 
+from ...cli_options import Format, choices, content_option, format_option, lang_option, plots_option
 from ...content.load import load_content
 from ...errors import EXIT_INVALID, InputError
 from .bots import BOTS
 from .cards import EXTENSIONS, tables_for
 from .sim import parse_extensions
 from .texts import Words, languages, load_words
+
+Bot = choices("Bot", BOTS)
 
 app = typer.Typer(help="Travel game: simulate games with bots.", no_args_is_help=True, add_completion=False,
                   pretty_exceptions_enable=False)
@@ -40,25 +43,21 @@ def simulate(
         None, "--extensions", help="Extensions in play: all (default), none, or any of "
         + ", ".join(EXTENSIONS) + " (repeat the option or separate with commas)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; the same seed plays the same games."),
-    bot: str = typer.Option("greedy", "--bot", help="greedy or random."),
+    bot: Bot = typer.Option("greedy", "--bot", help="How the bots play."),
     records: Optional[Path] = typer.Option(None, "--records", file_okay=False,
                                            help="Write every game as a record file into this folder."),
-    plots: Optional[Path] = typer.Option(None, "--plots", file_okay=False, help="Save PNG charts into this folder."),
+    plots: Optional[Path] = plots_option(),
     workers: int = typer.Option(2, "--workers", min=1, help="Processes to play on."),
-    lang: str = typer.Option("en", "--lang", help="Language of the report."),
-    fmt: str = typer.Option("text", "--format", help="text or json."),
-    content_dir: Optional[Path] = typer.Option(None, "--content", file_okay=False,
-                                               help="Content folder (default: the project's content/)."),
+    lang: str = lang_option("Language of the report"),
+    fmt: Format = format_option(),
+    content_dir: Optional[Path] = content_option(),
 ) -> None:
     """Play games with bots and report game length, wins by seat and character, reshuffles, deciding cards."""
     from .plots import save_plots
     from .simreport import summary_json, summary_text
     from .stats import run_games
 
-    if bot not in BOTS:
-        raise typer.BadParameter(f"unknown bot '{bot}'; choose one of: {', '.join(BOTS)}", param_hint="--bot")
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"unknown format '{fmt}'; choose text or json", param_hint="--format")
+    bot = bot.value
     try:
         chosen = parse_extensions(extensions)
     except ValueError as exc:
@@ -80,15 +79,15 @@ def simulate(
     summary = run_games(t, players, games, chosen, seed, bot, str(records) if records else None, workers)
     rate = games / (time.perf_counter() - start)
     names = [e for e in EXTENSIONS if e in chosen]
-    if fmt == "json":
+    if fmt is Format.json:
         out = summary_json(summary, bot, names, seed)
         out["games_per_second"] = rate
         typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         typer.echo(summary_text(summary, words, bot, names, rate))
     if records:
-        typer.echo(words("simulate.records", count=games, folder=str(records)), err=fmt == "json")
+        typer.echo(words("simulate.records", count=games, folder=str(records)), err=fmt is Format.json)
     if plots:
         written = save_plots(summary, words, plots)
         typer.echo(words("simulate.plots", folder=str(plots), files=", ".join(p.name for p in written)),
-                   err=fmt == "json")
+                   err=fmt is Format.json)
