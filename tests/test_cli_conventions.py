@@ -44,7 +44,8 @@ def test_every_command_is_found():
 
 #: every command with --format, with what else it needs to get as far as reading the option
 FORMAT_USERS = {"lint": [], "check": [str(ROOT / "examples" / "threesixteen-solo.yaml")],
-                "threesixteen simulate": [], "threesixteen solve": ["--seed", "1"], "travel simulate": []}
+                "threesixteen simulate": [], "threesixteen solve": ["--seed", "1"], "travel simulate": [],
+                "travel balance": []}
 
 
 def refused(args: list[str]) -> str:
