@@ -6,6 +6,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ..errors import Diagnostic, InputError
+from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
 from .texts import Texts, check_shape
 from .threesixteen_model import ThreeSixteenGame
@@ -47,6 +48,8 @@ class Content:
     games: dict[str, object]
     game_located: dict[str, Located]
     languages: list[str]
+    #: every font family's checked files (content/font_files.py)
+    fonts: dict[str, FamilyFiles] = field(default_factory=dict)
     _texts: dict[tuple[str, str], Texts] = field(default_factory=dict)
 
     @property
@@ -96,9 +99,15 @@ def load_game(root: Path, game: str):
 
 
 def load_print(root: Path) -> PrintConfig:
+    return _load_print(root)[0]
+
+
+def _load_print(root: Path) -> tuple[PrintConfig, dict[str, FamilyFiles]]:
+    """The print settings and the font files they name, each checked where it is written."""
     path = root / "print.yaml"
     data, located = load_yaml(path, _rel(root, path))
-    return validate(PrintConfig, data, located)
+    printcfg = validate(PrintConfig, data, located)
+    return printcfg, font_files(root, printcfg, located)
 
 
 def load_content(root: Path | None = None) -> Content:
@@ -110,9 +119,9 @@ def load_content(root: Path | None = None) -> Content:
     problems: list[Diagnostic] = []
     games: dict[str, object] = {}
     located: dict[str, Located] = {}
-    printcfg = None
+    printcfg, fonts = None, {}
     try:
-        printcfg = load_print(root)
+        printcfg, fonts = _load_print(root)
     except InputError as exc:
         problems += exc.diagnostics
     for game in GAMES:
@@ -122,4 +131,4 @@ def load_content(root: Path | None = None) -> Content:
             problems += exc.diagnostics
     if problems:
         raise InputError(problems)
-    return Content(root, printcfg, games, located, discover_languages(root))
+    return Content(root, printcfg, games, located, discover_languages(root), fonts)
