@@ -7,6 +7,7 @@ from pathlib import Path
 from ..errors import Diagnostic, InputError, Position
 from .crosscheck import CHECKS, check_print
 from .folders import REFERENCE_LANG, default_root, languages  # noqa: F401 (REFERENCE_LANG: for importers)
+from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
 from .texts import Texts, check_shape
 from .threesixteen_model import ThreeSixteenGame
@@ -34,6 +35,8 @@ class Content:
     games: dict[str, object]
     game_located: dict[str, Located]
     languages: list[str]
+    #: every font family's checked files (content/font_files.py)
+    fonts: dict[str, FamilyFiles] = field(default_factory=dict)
     print_located: Located | None = None
     _texts: dict[tuple[str, str], Texts] = field(default_factory=dict)
 
@@ -84,14 +87,16 @@ def load_print(root: Path) -> PrintConfig:
     return _load_print(root)[0]
 
 
-def _load_print(root: Path) -> tuple[PrintConfig, Located]:
+def _load_print(root: Path) -> tuple[PrintConfig, dict[str, FamilyFiles], Located]:
+    """The print settings, the font files they name and where each setting is, each checked where it is
+    written."""
     path = root / "print.yaml"
     data, located = load_yaml(path, _rel(root, path), inside=root)
-    config = validate(PrintConfig, data, located)
-    problems = check_print(config, located)
+    printcfg = validate(PrintConfig, data, located)
+    problems = check_print(printcfg, located)
     if problems:
         raise InputError(problems)
-    return config, located
+    return printcfg, font_files(root, printcfg, located), located
 
 
 def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
@@ -104,9 +109,9 @@ def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
     problems: list[Diagnostic] = []
     games: dict[str, object] = {}
     located: dict[str, Located] = {}
-    printcfg = print_located = None
+    printcfg, fonts, print_located = None, {}, None
     try:
-        printcfg, print_located = _load_print(root)
+        printcfg, fonts, print_located = _load_print(root)
     except InputError as exc:
         problems += exc.diagnostics
     for game in GAMES:
@@ -119,4 +124,4 @@ def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
                 problems += [d for d in CHECKS[game](games[game], located[game]) if d.severity == "error"]
     if problems:
         raise InputError(problems)
-    return Content(root, printcfg, games, located, languages(root), print_located)
+    return Content(root, printcfg, games, located, languages(root), fonts, print_located)
