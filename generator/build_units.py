@@ -25,6 +25,11 @@ class Unit:
         return f"{self.kind}:{self.game}-{self.lang}" + (f"-{self.paper}" if self.paper else "")
 
     @property
+    def pdf_file(self) -> str:
+        """The printable PDF a `pdf` job writes, relative to the output folder (DESIGN.md's output names)."""
+        return f"{self.game}-{self.lang}-{self.paper}.pdf"
+
+    @property
     def cost(self) -> int:
         """Rough relative cost, so the longest jobs start first and workers get similar shares."""
         return COST.get((self.kind, self.game), 1)
@@ -38,7 +43,7 @@ class Unit:
             return False
         stem = f"{self.game}-{self.lang}"
         if self.kind == "pdf":
-            return name == f"{stem}-{self.paper}.pdf"
+            return name == self.pdf_file
         if self.kind == "pod":
             return len(parts) == 2 and parts[0] == "pod" and parts[1].startswith(stem + "-") and name.endswith(".pdf")
         return name.endswith(".png") and (parts[:3] == ["png", self.game, self.lang] and len(parts) == 5
