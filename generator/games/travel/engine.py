@@ -298,7 +298,9 @@ class Game:
         self.draw_cards(p, self.params[p]["empty_hand_draw"])
 
     def act_draw(self, p: int) -> None:
-        self._action()
+        self.actions_left -= 1  # _action, inlined for the commonest action
+        self.actions_taken += 1
+        self.actions += 1
         self.draw_cards(p, 1)
 
     def act_recycle(self, p: int, paid: list[int], taken: list[int]) -> None:
