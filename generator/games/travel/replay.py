@@ -158,16 +158,18 @@ class CheckOracle:
                                                                   "drawer": player(fr.drawer)}), off)
         self.stretch = fr.outer
 
-    def _take_cards(self, types: tuple[int, ...]) -> list[tuple]:
+    def _take_cards(self, types: tuple[int, ...], count: int) -> list[tuple]:
+        """The cards written for an event choice of `count` cards: bare ones (any number, so that a wrong count
+        is reported as one), `-card` ones only up to `count` (more are discards for the hand limit)."""
         els = self.els
         out = []
-        while self.i < len(els) and els[self.i][0] in types:
+        while self.i < len(els) and els[self.i][0] in types and (els[self.i][0] == E_DRAW or len(out) < count):
             out.append(els[self.i])
             self.i += 1
         return out
 
-    def _event_choice(self, g: Game, q: int, kind, types: tuple[int, ...]) -> list[int]:
-        chosen = self._take_cards(types)
+    def _event_choice(self, g: Game, q: int, kind, types: tuple[int, ...], count: int) -> list[int]:
+        chosen = self._take_cards(types, count)
         picked = [el[1] for el in chosen]
         v = check_choice(g, q, kind(self.frames[-1].card, tuple(picked)))
         if v:
@@ -176,10 +178,10 @@ class CheckOracle:
         return picked
 
     def event_discards(self, g: Game, q: int, count: int) -> list[int]:
-        return self._event_choice(g, q, EventDiscard, (E_DRAW, E_MINUS))
+        return self._event_choice(g, q, EventDiscard, (E_DRAW, E_MINUS), count)
 
     def event_passes(self, g: Game, q: int, count: int) -> list[int]:
-        return self._event_choice(g, q, EventPass, (E_DRAW,))
+        return self._event_choice(g, q, EventPass, (E_DRAW,), count)
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
 
@@ -198,8 +200,7 @@ class CheckOracle:
 
     def _count_problem(self, g: Game, at: int, key: str, **facts) -> Broken:
         """Too few or too many draws for the stretch's rule."""
-        family = self.t.family
-        shown = sum(1 for e in self.els if e[0] <= E_PLUS and (e[1] < 0 or family[e[1]] != EVENT))
+        shown = sum(1 for e in self.els if e[0] <= E_PLUS)
         v = miscount(g, self.who, self.rule, self.param, self.count, shown, key, **facts)
         v.position = at
         return Broken(v)
@@ -425,7 +426,7 @@ class Replay:
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         taken, lock = self._taken(g, cl, reaction, Rule.STEAL)
-        self.oracle.start(cl.tail, Rule.STEAL, "", 0, p, cl.pos)
+        self.oracle.start(cl.tail, Rule.STEAL, "", 0, p, cl.b[0][1] if cl.b else cl.pos)
         g.act_steal(p, cl.who, list(action.paid), taken, lock)
         return k + 2 if lock >= 0 else k + 1
 
@@ -475,7 +476,7 @@ class Replay:
             g.play_swap(p, c, list(action.paid))
         elif kind == K_STEAL_CHOICE:
             taken, lock = self._taken(g, cl, reaction, Rule.SPECIAL_ITEMS)
-            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", 0, p, cl.pos)
+            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", 0, p, cl.b[0][1] if cl.b else cl.pos)
             g.play_steal_choice(p, c, cl.who, list(action.paid), taken, lock)
             return k + 2 if lock >= 0 else k + 1
         elif kind == K_DRAW:

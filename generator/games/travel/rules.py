@@ -46,7 +46,7 @@ class Rule:
     TRADE = "trade"
     TRADE_BONUS = "trade_bonus"
     STEAL = "steal"
-    TRAVEL_NEEDS = "travel_needs"
+    TRAVEL = "travel"
     TRAVEL_STEPS = "travel_steps"
     TRANSIT_FIRST = "transit_first"
     HAND_LIMIT = "hand_limit"
@@ -544,6 +544,8 @@ def check_travel(game: "Game", who: int, action) -> Violation | None:
     if v:
         return v
     t = game.t
+    if game.travelled_this_turn:
+        return Violation(Rule.TRAVEL, "one_country_a_turn", {"player": player(who)})
     dest = game.next_country(who)
     side = action.country
     if side != dest:
@@ -560,7 +562,7 @@ def check_travel(game: "Game", who: int, action) -> Violation | None:
         standin = next((c for c in hand if t.standin[c]), -1)
         if standin >= 0:
             return Violation(Rule.STANDIN_LIMITS, "standin_passport", {"player": player(who), "card": card(standin)})
-        return Violation(Rule.TRAVEL_NEEDS, "no_passport", {"player": player(who)})
+        return Violation(Rule.TRAVEL, "no_passport", {"player": player(who)})
     if game.forbidden_held[who] and not game.travels_with_forbidden[who]:
         forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
         return Violation(Rule.FORBIDDEN_NO_TRAVEL, "travel_forbidden", {"player": player(who),
@@ -791,23 +793,25 @@ def check_choice(game: "Game", who: int, choice: Choice) -> Violation | None:
 
 
 def check_drawn(game: "Game", c: int) -> Violation | None:
-    """A card recorded as drawn must be in the draw pile; else the rule that put it elsewhere (or kept it out)."""
+    """A card recorded as drawn must be in the draw pile (the draw rule); a card of an extension not in play is
+    not in the game at all (the extensions rule)."""
     if c >= 0 and c in game.draw:
         return None
     t = game.t
     if c < 0:
         return _character(c, Part("card"))
-    places = card_places(game, c)
     fam = t.family[c]
     ext = next((name for name, f in DECK_EXTENSIONS.items() if f == fam), "")
     if ext and ext not in game.extensions:
         return Violation(Rule.EXTENSIONS, "extension_not_chosen", {"card": card(c), "extension": ext}, Part("card"))
-    if fam == PASSPORT and not game.pile_renewed:
-        return Violation(Rule.PASSPORTS, "passport_not_in_pile", {"card": card(c), "places": places}, Part("card"))
+    places = card_places(game, c)
     if game.pile_renewed:
-        return Violation(Rule.RESHUFFLE, "not_in_pile_reshuffled", {"card": card(c), "places": places}, Part("card"))
-    rule = Rule.STARTING_HANDS if fam == ITEM else Rule.EXTENSIONS
-    return Violation(rule, "not_in_pile", {"card": card(c), "places": places}, Part("card"))
+        reason = "not_in_pile_reshuffled"
+    elif fam == PASSPORT:
+        reason = "passport_not_in_pile"
+    else:
+        reason = "not_in_pile"
+    return Violation(Rule.DRAW, reason, {"card": card(c), "places": places}, Part("card"))
 
 
 def card_places(game: "Game", c: int) -> Ref:
