@@ -4,6 +4,7 @@ Only Typer and pathlib: the top-level CLI and a build with nothing to do import 
 """
 from __future__ import annotations
 
+import math
 from enum import Enum
 from pathlib import Path
 from typing import Iterable
@@ -38,3 +39,33 @@ def content_option() -> Path | None:
 
 def plots_option(what: str = "Save PNG charts into this folder.") -> Path | None:
     return typer.Option(None, "--plots", file_okay=False, help=what)
+
+
+#: numbers beyond these are no one's intent (a typo, a fuzzer): usage errors, before any work starts
+MOST_GAMES = 1_000_000
+MOST_WORKERS = 64
+MOST_SECONDS = 24 * 3600.0
+
+
+def _finite(value: float | None) -> float | None:
+    """NaN passes a range check (every comparison with it is false): refuse it by name."""
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(f"expected a finite number, not {value}")
+    return value
+
+
+def games_option(default: int, help: str) -> int:
+    return typer.Option(default, "--games", min=1, max=MOST_GAMES, help=help)
+
+
+def workers_option() -> int:
+    return typer.Option(2, "--workers", min=1, max=MOST_WORKERS, help="Processes to play on.")
+
+
+def seconds_option(default: float, name: str, help: str) -> float:
+    """Seconds to spend: from 0 to a day, never NaN or infinite."""
+    return typer.Option(default, name, min=0, max=MOST_SECONDS, callback=_finite, help=help)
+
+
+def fraction_option(default: float, name: str, help: str) -> float:
+    return typer.Option(default, name, min=0.0, max=1.0, callback=_finite, help=help)

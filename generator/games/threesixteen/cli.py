@@ -14,7 +14,7 @@ from typing import Callable, Optional
 import typer
 
 from ...atomic import write_atomic
-from ...cli_options import Format, choices, format_option, lang_option, plots_option
+from ...cli_options import Format, choices, format_option, games_option, lang_option, plots_option
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import EXIT_INVALID, InputError
@@ -99,7 +99,7 @@ def call_cmd(
 
 @app.command("simulate")
 def simulate_cmd(
-    games: int = typer.Option(100, min=1, help="How many games to play."),
+    games: int = games_option(100, "How many games to play."),
     strategy: Strategy = typer.Option("strong", help="Online strategy."),
     columns: int = typer.Option(5, min=1, max=5, help="Columns each player may use."),
     seed: int = typer.Option(0, help="Game i is dealt with seed + i."),

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ...cli_options import Format, format_option, lang_option
+from ...cli_options import Format, format_option, lang_option, seconds_option
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import InputError, Position
@@ -46,7 +46,7 @@ def parse_calls(text: str, texts: Texts, high: int, copies: int) -> list[int]:
 def solve_cmd(
     calls: Annotated[Optional[str], typer.Option(help="The called numbers in order, e.g. \"1 7 3 ...\".")] = None,
     columns: Annotated[int, typer.Option(min=1, max=5, help="Columns the player may use.")] = 5,
-    time_limit: Annotated[float, typer.Option(min=0, help="Seconds to search before giving the bounds.")] = 10,
+    time_limit: float = seconds_option(10, "--time-limit", "Seconds to search before giving the bounds."),
     format: Format = format_option(),
     seed: Annotated[Optional[int], typer.Option(help="Instead of --calls: a random full deal for this seed.")] = None,
     lang: str = lang_option(),

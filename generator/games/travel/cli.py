@@ -11,7 +11,8 @@ from typing import Optional
 
 import typer
 
-from ...cli_options import Format, choices, content_option, format_option, lang_option, plots_option
+from ...cli_options import (Format, choices, content_option, format_option, fraction_option, games_option,
+                            lang_option, plots_option, workers_option)
 from ...content.load import load_content
 from ...errors import EXIT_INVALID, InputError
 from .bots import BOTS
@@ -41,7 +42,7 @@ def _group() -> None:
 @app.command()
 def simulate(
     players: int = typer.Option(4, "--players", help="Players per game."),
-    games: int = typer.Option(1000, "--games", min=1, help="How many games."),
+    games: int = games_option(1000, "How many games."),
     extensions: Optional[list[str]] = typer.Option(
         None, "--extensions", help="Extensions in play: all (default), none, or any of "
         + ", ".join(EXTENSIONS) + " (repeat the option or separate with commas)."),
@@ -50,7 +51,7 @@ def simulate(
     records: Optional[Path] = typer.Option(None, "--records", file_okay=False,
                                            help="Write every game as a record file into this folder."),
     plots: Optional[Path] = plots_option(),
-    workers: int = typer.Option(2, "--workers", min=1, help="Processes to play on."),
+    workers: int = workers_option(),
     lang: str = lang_option("Language of the report"),
     fmt: Format = format_option(),
     content_dir: Optional[Path] = content_option(),
@@ -111,19 +112,19 @@ def _check_players(t, counts: list[int], option: str) -> None:
 def balance(
     players: Optional[list[int]] = typer.Option(None, "--players",
                                                 help="Player counts to play (repeat; default: every count)."),
-    games: int = typer.Option(1000, "--games", min=1, help="Games per configuration."),
+    games: int = games_option(1000, "Games per configuration."),
     sets: Optional[list[str]] = typer.Option(
         None, "--extensions", help="One extension set per option: all, none, or names separated by commas "
         "(default: none, then all)."),
     vary: Optional[str] = typer.Option(None, "--vary", help="Sweep one number of game.yaml side by side: "
                                        "KEY=V1,V2,... (hand_limit=6,7,8, characters.pickpocket.effect.value=0,1)."),
-    margin: float = typer.Option(DEFAULT_MARGIN, "--margin", min=0.0, max=1.0,
-                                 help="Flag a win rate more than this far from the fair share (0.05 = 5 points)."),
+    margin: float = fraction_option(DEFAULT_MARGIN, "--margin",
+                                    "Flag a win rate more than this far from the fair share (0.05 = 5 points)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; the same seed gives the same report."),
     bot: BotName = typer.Option("greedy", "--bot", help="The bot in every seat."),
     out: Optional[Path] = typer.Option(None, "--out", file_okay=False,
                                        help="Write the PNG charts and a one-page HTML summary into this folder."),
-    workers: int = typer.Option(2, "--workers", min=1, help="Processes to play on."),
+    workers: int = workers_option(),
     lang: str = lang_option("Language of the report"),
     fmt: Format = format_option(),
     content_dir: Optional[Path] = content_option(),
