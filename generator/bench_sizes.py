@@ -1,0 +1,120 @@
+"""Benchmark for `make bench`: checking is linear in a record's size, and its memory a small multiple of it.
+
+For each game, a record of about 1 MB and one of about 10 MB (the largest file `pnp check` reads) are made from a
+simulated game: the travel record repeats the game's turn lines (all are read, then the replay stops at the first
+turn after the game ended), the 3x16 record has one player's token line grown past the calls (read whole, then
+refused at the first token too many). Each is checked in a fresh process, which reports the seconds `check_record`
+took and how much its peak memory grew. Targets: the 10x larger record takes at most 12x the time, and needs at
+most 10 bytes of memory per byte of record.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .content.load import load_content
+
+SIZES_MB = (1, 10)
+TIME_RATIO_TARGET = 12.0
+MEMORY_PER_BYTE_TARGET = 10.0
+
+#: run in a fresh process: check one record, print seconds and the growth of the peak resident memory (bytes)
+_CHILD = """
+import json, resource, sys, time
+from generator.check import check_record
+from generator.content.load import load_content
+from generator.errors import InputError
+content = load_content()
+path, warm = sys.argv[1], sys.argv[2]
+for target in (warm, path):
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    try:
+        check_record(target, content, "en", solve_seconds=0)
+    except InputError:
+        pass
+    seconds = time.perf_counter() - start
+print(json.dumps({"seconds": seconds, "grown": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024}))
+"""
+
+
+def _travel_turns() -> tuple[str, list[str]]:
+    from .games.travel.cards import EXTENSIONS, tables_for
+    from .games.travel.sim import simulate_one
+    from .games.travel.writer import Recorder
+
+    text = simulate_one(tables_for(load_content().travel), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
+    head, _, turns = text.partition("\nturns:\n")
+    return head + "\nturns:\n", turns.splitlines(keepends=True)
+
+
+def _threesixteen_tokens() -> tuple[str, list[str]]:
+    from .games.threesixteen.caller import deal
+    from .games.threesixteen.engine import Rules
+    from .games.threesixteen.notation import notation_for
+    from .games.threesixteen.simulate import play
+    from .games.threesixteen.strategies import Strong
+
+    rules = Rules.from_game(load_content().threesixteen)
+    calls = deal(7, rules)
+    tokens = play(Strong(rules), rules, calls, notation_for(rules.letters))[0]
+    head = (f"game: threesixteen\nplayers: [Mina]\ncalls: {' '.join(map(str, calls))}\nmoves:\n  Mina: >-\n    ")
+    return head, [token + " " for token in tokens]
+
+
+def _grow(head: str, pieces: list[str], size: int) -> str:
+    """`head` then `pieces` over and over until the text is about `size` bytes."""
+    out, total = [head], len(head.encode())
+    while total < size:
+        for piece in pieces:
+            out.append(piece)
+            total += len(piece.encode())
+            if total >= size:
+                break
+    return "".join(out) + "\n"
+
+
+def _measure(path: Path, warm: Path) -> dict:
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(warm)], capture_output=True, text=True,
+                          cwd=root, check=True)
+    return json.loads(done.stdout)
+
+
+def _load() -> str:
+    return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+
+
+def run() -> list[dict]:
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for game, (head, pieces) in (("travel", _travel_turns()), ("3x16", _threesixteen_tokens())):
+            warm = Path(tmp) / f"{game}-warm.yaml"
+            warm.write_text(_grow(head, pieces, 10_000), encoding="utf-8")
+            measured = {}
+            for mb in SIZES_MB:
+                path = Path(tmp) / f"{game}-{mb}mb.yaml"
+                path.write_text(_grow(head, pieces, mb * 1_000_000 - 1_000), encoding="utf-8")
+                measured[mb] = (_measure(path, warm), path.stat().st_size)
+            (small, _), (large, size) = measured[SIZES_MB[0]], measured[SIZES_MB[-1]]
+            ratio = large["seconds"] / max(small["seconds"], 1e-9)
+            per_byte = large["grown"] / size
+            detail = (f"{small['seconds']:.2f} s for {SIZES_MB[0]} MB, {large['seconds']:.2f} s for {SIZES_MB[-1]} MB; "
+                      f"{_load()}")
+            rows.append({"name": f"{game} check: time for a 10x larger record", "value": round(ratio, 1),
+                         "unit": "x", "target": f"<= {TIME_RATIO_TARGET:g}", "ok": ratio <= TIME_RATIO_TARGET,
+                         "detail": detail})
+            rows.append({"name": f"{game} check: peak memory per byte of a {SIZES_MB[-1]} MB record",
+                         "value": round(per_byte, 1), "unit": "bytes/byte", "target": f"<= {MEMORY_PER_BYTE_TARGET:g}",
+                         "ok": per_byte <= MEMORY_PER_BYTE_TARGET,
+                         "detail": f"peak resident memory grew {large['grown'] / 1e6:.0f} MB"})
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)
