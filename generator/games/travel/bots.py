@@ -395,5 +395,3 @@ def _least_useful_n(g, p: int, bt: BotTables, count: int) -> list[int]:
     ranked = sorted((card_value(g, p, c, i, hand, bt), i) for i, c in enumerate(hand) if flag[c] != F_FORBIDDEN)
     return [hand[i] for _, i in ranked[:max(0, count)]]
 
-
-BOTS = {"greedy": GreedyBot, "random": RandomBot}

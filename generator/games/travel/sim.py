@@ -8,10 +8,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .bots import BOTS
+from .bots import GreedyBot, RandomBot
 from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, PASSPORT, Tables
-from .engine import WIN_CENTRE, Game, GameOver, Setup
+from .engine import WIN_CENTRE, Game, GameOver, Setup, first_player
+from .strong import StrongBot
 
+#: every bot a game may seat, by name
+BOTS = {"greedy": GreedyBot, "random": RandomBot, "strong": StrongBot}
 DEFAULT_NAMES = ("Mina", "Joon", "Sora", "Hana", "Tae", "Yuri")
 #: a game that runs this many turns without a winner is stopped and counted as unfinished
 MAX_TURNS = 600
@@ -277,12 +280,15 @@ def play(g: Game, bots, table: Table, max_turns: int = MAX_TURNS) -> None:
             rec.end_turn()
 
 
-def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: str = "greedy",
+def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: str | tuple[str, ...] = "greedy",
                  recorder_factory=None):
-    """Play one game from `seed`; returns (Result, record text or None)."""
+    """Play one game from `seed`; returns (Result, record text or None). `bot`: one bot name for every seat,
+    or a lineup of names in turn order (the first plays first)."""
     rng = random.Random(seed)
     setup = random_setup(t, n, extensions, rng)
-    bots = [BOTS[bot](t, rng) for _ in range(n)]
+    lineup = (bot,) * n if isinstance(bot, str) else bot
+    start = first_player(t, setup.transits, setup.centre)
+    bots = [BOTS[lineup[(seat - start) % n]](t, rng) for seat in range(n)]
     rec = recorder_factory(t, setup) if recorder_factory is not None else None
     oracle = SimOracle(rng, bots, rec)
     g = Game(t, setup, oracle)
