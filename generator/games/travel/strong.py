@@ -27,10 +27,12 @@ HARM_OTHER = 0.25
 HELP_PENALTY = 0.8
 #: a card needed only for the centre, while the transit country is still ahead, counts this much of a step
 LATER = 0.5
+#: how much more a trade must save us than the other's gain times their threat, before we accept
+ACCEPT_CARE = 2.0
 #: what a spare card is worth keeping all the same: it can pay a cost or sweeten a trade later
 SPARE = 0.15
 #: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
-OFFERS_PER_TURN = 3
+OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
 
 
@@ -100,7 +102,7 @@ class Outlook:
     """One decision's view of the table for player `p`: the plan, the value of each card to them, and the
     unknown cards (the deck's make-up less their hand and the discard pile)."""
 
-    __slots__ = ("g", "t", "p", "plan", "hand", "base", "loss", "unknown", "unknown_total", "gain_of")
+    __slots__ = ("g", "t", "p", "plan", "hand", "base", "loss", "unknown", "unknown_total", "gain_of", "pool")
 
     def __init__(self, g, p: int, composition: list[int]):
         t = g.t
@@ -120,6 +122,9 @@ class Outlook:
         self.unknown_total = max(1, sum(u for u in unknown if u > 0))
         self.gain_of: dict[int, float] = {}
         self.loss = [self.card_loss(i) for i in range(len(hand))]
+        family = t.family
+        #: (card, unknown copies, steps it saves) for every card that may still turn up (events save none)
+        self.pool = [(c, u, 0.0 if family[c] == EVENT else self.gain(c)) for c, u in enumerate(unknown) if u > 0]
 
     def card_loss(self, index: int) -> float:
         """Steps lost if the card at `index` left the hand (negative: glad to be rid of it)."""
@@ -139,7 +144,11 @@ class Outlook:
         got = self.gain_of.get(c)
         if got is None:
             t = self.t
-            got = self.base - self.plan.steps(self.hand + [c])
+            family = t.family[c]
+            if family == ITEM or family == PASSPORT or t.standin[c] or t.flag[c] == F_FORBIDDEN:
+                got = self.base - self.plan.steps(self.hand + [c])
+            else:
+                got = 0.0
             if t.kind[c] == K_POSTCARD:
                 npost = self.g.npost[self.p] + 1
                 got += 10.0 if npost >= self.g.to_win[self.p] else 0.35 * npost
@@ -148,19 +157,17 @@ class Outlook:
             self.gain_of[c] = got
         return got
 
-    def random_gain(self, weight=None) -> float:
-        """The expected steps saved by a card taken at random from the unknown cards (`weight`: a per-card
-        factor for what a particular hand is likelier to hold)."""
+    def random_gain(self, likely: tuple[int, ...] = (), later: tuple[int, ...] = ()) -> float:
+        """The expected steps saved by a card taken at random from the unknown cards; from a particular hand,
+        items that player needs (`likely`, then `later`) are likelier, spare items less likely (they go)."""
         total = 0.0
         mass = 0.0
-        unknown = self.unknown
-        t = self.t
-        for c, u in enumerate(unknown):
-            if u > 0:
-                w = u * (weight(c) if weight else 1.0)
-                mass += w
-                if t.family[c] != EVENT:
-                    total += w * self.gain(c)
+        family = self.t.family
+        for c, u, gain in self.pool:
+            if likely and family[c] == ITEM:
+                u *= 1.7 if c in likely else 1.2 if c in later else 0.6
+            mass += u
+            total += u * gain
         return total / mass if mass else 0.0
 
     def cheapest(self, count: int, skip: tuple[int, ...] = ()) -> tuple[list[int], float]:
@@ -203,14 +210,22 @@ class StrongBot:
         self.bt = bot_tables(t)
         self.rng = rng
         self.composition: list[int] | None = None
+        self.seen: tuple = ()
+        self.outlook: Outlook | None = None
+        self.of_kind = {kind: [c for c, k in enumerate(t.kind) if k == kind] for kind in (K_BLOCK, K_CANCEL)}
         self.refused: dict[tuple, int] = {}
         self.offers_turn = -1
         self.offers = 0
 
     def _outlook(self, g, p: int) -> Outlook:
+        """The outlook, computed again only when what we see has changed (a refused offer changes nothing)."""
         if self.composition is None:
             self.composition = composition_of(g)
-        return Outlook(g, p, self.composition)
+        key = (g.turn, tuple(g.hands[p]), len(g.discard), len(g.draw), g.visited[p])
+        if key != self.seen:
+            self.seen = key
+            self.outlook = Outlook(g, p, self.composition)
+        return self.outlook
 
     # -- the engine's questions --------------------------------------------------------------------------
 
@@ -247,7 +262,7 @@ class StrongBot:
         if mine <= 0:
             return False
         theirs = sum(1 for c in get if c in g.t.side_needs[g.dest(p)])
-        return mine >= theirs * threat(g, p) * 2
+        return mine >= theirs * threat(g, p) * ACCEPT_CARE
 
     def use_cancel(self, g, q: int, p: int, travel: bool, target: int) -> bool:
         """The mousetrap is kept for a travel to the centre (it would win)."""
@@ -336,7 +351,7 @@ class StrongBot:
         # A refused offer is not an action, so an offer that would beat the best action is worth a try first.
         if self.offers < OFFERS_PER_TURN:
             offer = self._offer(g, p, o, draw_value)
-            if offer is not None and offer[0] > value:
+            if offer is not None:
                 _, q, give, get = offer
                 return lambda tb: self._trade(tb, g, p, q, give, get)
         return perform
@@ -345,7 +360,7 @@ class StrongBot:
 
     def _risk(self, g, o: Outlook, kind: int, holders: int) -> float:
         """The chance that one of `holders` hands of average size holds the (single) card of `kind`."""
-        left = sum(max(0, o.unknown[c]) for c, k in enumerate(g.t.kind) if k == kind)
+        left = sum(max(0, o.unknown[c]) for c in self.of_kind[kind])
         if not left:
             return 0.0
         share = sum(len(g.hands[q]) for q in range(g.n) if q != o.p) / o.unknown_total
@@ -355,15 +370,9 @@ class StrongBot:
         t = g.t
         needs_q = t.side_needs[g.dest(q)]
         later_q = () if g.visited[q] else t.side_needs[g.centre]
-
-        def weight(c: int) -> float:
-            if t.family[c] == ITEM:
-                return 1.7 if c in needs_q else 1.2 if c in later_q else 0.6
-            return 1.0
-
         size = len(g.hands[q])
         passport = min(1.0, 1 / size)  # everyone starts with one, and mostly keeps it
-        gain = passport * o.gain(t.by_family[PASSPORT][0]) + (1 - passport) * o.random_gain(weight)
+        gain = passport * o.gain(t.by_family[PASSPORT][0]) + (1 - passport) * o.random_gain(needs_q, later_q)
         harm = (HARM_LEADER if g.visited[q] else HARM_OTHER) * min(1.0, 3 / max(1, len(g.hands[q])))
         blocked = self._risk(g, o, K_BLOCK, 1) + self._risk(g, o, K_CANCEL, g.n - 1) * 0.5
         return (gain + harm) * (1 - min(0.9, blocked))
@@ -373,12 +382,10 @@ class StrongBot:
         t = g.t
         needs_q = t.side_needs[g.dest(q)]
         best = 0.0
-        for c, u in enumerate(o.unknown):
-            if u > 0 and t.family[c] == ITEM:
-                g_c = o.gain(c)
-                if g_c > 0:
-                    chance = min(1.0, u * len(g.hands[q]) / o.unknown_total * (1.7 if c in needs_q else 0.6))
-                    best = max(best, g_c * chance)
+        for c, u, g_c in o.pool:
+            if g_c > 0 and t.family[c] == ITEM:
+                chance = min(1.0, u * len(g.hands[q]) / o.unknown_total * (1.7 if c in needs_q else 0.6))
+                best = max(best, g_c * chance)
         harm = (HARM_LEADER if g.visited[q] else HARM_OTHER)
         return best + harm * 0.5
 
@@ -387,17 +394,15 @@ class StrongBot:
         t = g.t
         share = len(g.draw) / o.unknown_total
         best = 0.0
-        for c, u in enumerate(o.unknown):
-            if u > 0 and t.family[c] == ITEM:
-                g_c = o.gain(c)
-                if g_c > 0:
-                    best = max(best, g_c * (1 - (1 - min(1.0, share)) ** u))
+        for c, u, g_c in o.pool:
+            if g_c > 0 and t.family[c] == ITEM:
+                best = max(best, g_c * (1 - (1 - min(1.0, share)) ** u))
         return best
 
     def _offer(self, g, p: int, o: Outlook, draw_value: float):
-        """The most promising trade to offer, as (value if accepted, player, cards given, cards asked): a card
-        we mind least (forbidden items first, then what the other needs) for a needed card the other does not
-        need and likely holds; None if nothing is worth asking."""
+        """The most promising trade to offer, as (value if accepted, player, cards given, cards asked): cards
+        we mind least that the other wants (a forbidden item first, then what they need) for needed cards they
+        do not need and likely hold, one for one or two for two; None if nothing is worth asking."""
         t = g.t
         hand = g.hands[p]
         wanted = sorted({c for c in t.by_family[ITEM] if o.gain(c) > 0 and o.unknown[c] > 0},
@@ -405,29 +410,42 @@ class StrongBot:
         if not wanted:
             return None
         best = None
+        best_score = 0.0
         for q in g.rot[p][1:]:
-            if not g.hands[q]:
+            size = len(g.hands[q])
+            if not size:
                 continue
             needs_q = t.side_needs[g.dest(q)]
             later_q = () if g.visited[q] else t.side_needs[g.centre]
-            ask = next((c for c in wanted if c not in needs_q and c not in later_q), -1)
-            if ask < 0:
+            asks = [c for c in wanted if c not in needs_q][:2]
+            # Only a card the other wants makes an offer they would take: one they need, or something they
+            # may well take for a good card (a forbidden item, a spare passport or special item).
+            gives = sorted((i for i, c in enumerate(hand) if o.loss[i] <= SPARE
+                            and (c in needs_q or c in later_q or t.family[c] != ITEM)),
+                           key=lambda i: (payable(t, hand[i]), hand[i] not in needs_q, o.loss[i], i))[:2]
+            if not asks or not gives:
                 continue
-            candidates = [i for i, c in enumerate(hand) if o.loss[i] <= SPARE and t.family[c] != PASSPORT]
-            gives = sorted(candidates, key=lambda i: (payable(t, hand[i]), hand[i] not in needs_q, o.loss[i]))
-            if not gives:
-                continue
-            give = hand[gives[0]]
-            key = (q, give, ask)
-            if self.refused.get(key, -99) > g.turn - 4 * g.n:
-                continue
-            chance = min(1.0, o.unknown[ask] * len(g.hands[q]) / o.unknown_total)
-            if chance < MIN_CHANCE:
-                continue
-            helped = 1.0 if give in needs_q else 0.0
-            value = o.gain(ask) - o.loss[gives[0]] + draw_value - HELP_PENALTY * helped * threat(g, q)
-            if best is None or value > best[0]:
-                best = (value, q, [give], [ask])
+            helped = HELP_PENALTY * threat(g, q)
+            shapes = [([gives[0]], [asks[0]])]
+            if len(asks) > 1:
+                shapes.append(([gives[0]], [asks[1]]))
+            if len(asks) > 1 and len(gives) > 1:
+                shapes.append((gives, asks))
+            for give_at, ask in shapes:
+                give = [hand[i] for i in give_at]
+                key = (q, tuple(give), tuple(ask))
+                if self.refused.get(key, -99) > g.turn - 4 * g.n:
+                    continue
+                chance = 1.0
+                for c in ask:
+                    chance *= min(1.0, o.unknown[c] * size / o.unknown_total)
+                if chance < MIN_CHANCE:
+                    continue
+                value = (o.plan.steps(hand) - o.plan.steps([c for k, c in enumerate(hand) if k not in give_at] + ask)
+                         + draw_value - helped * sum(c in needs_q for c in give))
+                score = value * (0.5 + chance)
+                if score > best_score:
+                    best, best_score = (value, q, give, ask), score
         return best
 
     # -- performing ----------------------------------------------------------------------------------------
@@ -435,7 +453,7 @@ class StrongBot:
     def _trade(self, tb, g, p: int, q: int, give: list[int], get: list[int]) -> None:
         self.offers += 1
         if not tb.offer(p, q, give, get):
-            self.refused[(q, give[0], get[0])] = g.turn
+            self.refused[(q, tuple(give), tuple(get))] = g.turn
 
     def _search(self, tb, g, p: int, c: int) -> None:
         """Played: now the draw pile is ours to look through; take what saves most."""
