@@ -11,6 +11,7 @@ done to a player close to winning counts too. The weights were tuned against the
 from __future__ import annotations
 
 from .bots import bot_tables
+from .rules import Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_choice
 from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
     K_SEARCH, K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables,
@@ -36,9 +37,9 @@ OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
 
 
-def payable(t: Tables, c: int) -> bool:
-    """Cards a cost or a discard may take (never a forbidden item)."""
-    return t.flag[c] != F_FORBIDDEN
+def payable(g, p: int, c: int) -> bool:
+    """Whether `p` may let card `c` go as a cost or a discard: the rules' answer for a hand-limit discard."""
+    return check_choice(g, p, LimitDiscard(c)) is None
 
 
 class Plan:
@@ -51,9 +52,9 @@ class Plan:
         self.t = t
         self.g = g
         self.p = p
-        self.first = t.side_needs[g.dest(p)]
+        self.first = t.side_needs[g.next_country(p)]
         self.later = () if g.visited[p] else t.side_needs[g.centre]
-        self.twf = g.twf[p]
+        self.twf = g.travels_with_forbidden[p]
 
     def steps(self, hand: list[int]) -> float:
         """Needed cards missing for the next country and then the centre, a missing passport, forbidden items."""
@@ -136,7 +137,7 @@ class Outlook:
         if t.family[c] in (ITEM, PASSPORT):
             return lost if lost else SPARE
         if t.kind[c] == K_POSTCARD:
-            return lost + 0.35 * (self.g.npost[self.p] + 1)
+            return lost + 0.35 * (self.g.postcards_held[self.p] + 1)
         return lost + KEEP.get(t.kind[c], 0.0)
 
     def gain(self, c: int) -> float:
@@ -150,7 +151,7 @@ class Outlook:
             else:
                 got = 0.0
             if t.kind[c] == K_POSTCARD:
-                npost = self.g.npost[self.p] + 1
+                npost = self.g.postcards_held[self.p] + 1
                 got += 10.0 if npost >= self.g.to_win[self.p] else 0.35 * npost
             elif t.family[c] not in (ITEM, PASSPORT):
                 got += KEEP.get(t.kind[c], 0.0)
@@ -173,7 +174,7 @@ class Outlook:
     def cheapest(self, count: int, skip: tuple[int, ...] = ()) -> tuple[list[int], float]:
         """The `count` cards the player minds losing least that may pay a cost, and what they are worth."""
         ranked = sorted((self.loss[i], i) for i, c in enumerate(self.hand)
-                        if payable(self.t, c) and c not in skip)
+                        if c not in skip and payable(self.g, self.p, c))
         if len(ranked) < count:
             return [], 99.0
         picked = ranked[:count]
@@ -240,8 +241,8 @@ class StrongBot:
         if count <= 0:
             return []
         hand = g.hands[p]
-        forbidden = [c for c in hand if not payable(g.t, c)][:count]
-        if g.twf[p]:
+        forbidden = [c for c in hand if g.t.flag[c] == F_FORBIDDEN][:count]
+        if g.travels_with_forbidden[p]:
             forbidden = []
         o = self._outlook(g, p)
         ranked = sorted((o.loss[i], i) for i, c in enumerate(hand) if c not in forbidden)
@@ -261,19 +262,19 @@ class StrongBot:
         mine = before - after
         if mine <= 0:
             return False
-        theirs = sum(1 for c in get if c in g.t.side_needs[g.dest(p)])
+        theirs = sum(1 for c in get if c in g.t.side_needs[g.next_country(p)])
         return mine >= theirs * threat(g, p) * ACCEPT_CARE
 
-    def use_cancel(self, g, q: int, p: int, travel: bool, target: int) -> bool:
+    def use_cancel(self, g, q: int, p: int, action) -> bool:
         """The mousetrap is kept for a travel to the centre (it would win)."""
-        return travel and g.visited[p]
+        return type(action) is Travel and g.visited[p]
 
-    def use_block(self, g, q: int, p: int) -> bool:
+    def use_block(self, g, q: int, p: int, action) -> bool:
         return True
 
     # -- a turn --------------------------------------------------------------------------------------------
 
-    def act(self, tb, g, p: int) -> None:
+    def act(self, g, p: int):
         t = g.t
         hand = g.hands[p]
         if self.offers_turn != g.turn:
@@ -281,23 +282,19 @@ class StrongBot:
             self.offers = 0
         for c in hand:
             if t.kind[c] == K_EXTRA and g.actions_left == 1:
-                tb.play_extra(p, c)
-                return
-        used, lacking = g.travel_cards(p)
-        if not lacking and (g.nforb[p] == 0 or g.twf[p]) and any(t.family[c] == PASSPORT for c in hand):
-            tb.travel(p, used)
-            return
+                return Play(c)
+        if check(g, p, Travel(g.next_country(p))) is None:
+            return Travel(g.next_country(p))
         o = self._outlook(g, p)
-        best = self._best(g, p, o)
-        best(tb)
+        return self._best(g, p, o)
 
     def _best(self, g, p: int, o: Outlook):
-        """The action worth most, as a function that performs it on the table."""
+        """The action worth most (the cards a special item picks are picked once it is chosen)."""
         t = g.t
         hand = g.hands[p]
-        par = g.par[p]
+        par = g.params[p]
         draw_value = o.random_gain()
-        options: list[tuple[float, int, object]] = [(draw_value, 0, lambda tb: tb.draw(p))]
+        options: list[tuple[float, int, object]] = [(draw_value, 0, lambda: Draw())]
         add = options.append
         # Recycle: the best card of the discard pile for the cheapest cost.
         cost = int(par["recycle_cost"])
@@ -309,21 +306,21 @@ class StrongBot:
                 if pool:
                     wanted = pool[:take]
                     value = sum(o.gain(c) for c in wanted) - paid_loss
-                    add((value, 1, lambda tb, paid=paid, wanted=wanted: tb.recycle(p, paid, wanted)))
-        others = [q for q in g.rot[p][1:] if g.hands[q]]
+                    add((value, 1, lambda paid=paid, wanted=wanted: Recycle(tuple(paid), tuple(wanted))))
+        others = [q for q in g.clockwise[p][1:] if g.hands[q]]
         # Steal: a random card of another hand, which is likelier to hold what that player needs.
         steal_cost = int(par["steal_cost"])
         paid, paid_loss = o.cheapest(steal_cost)
         if others and (paid or steal_cost == 0):
             for q in others:
                 value = self._steal_value(g, p, q, o) - paid_loss
-                add((value, 2, lambda tb, q=q, paid=paid: tb.steal(p, q, paid)))
+                add((value, 2, lambda q=q, paid=paid: Steal(q, tuple(paid))))
         # Drop a forbidden item with the card minded least.
-        if g.nforb[p] and not g.twf[p]:
-            forbidden = next(c for c in hand if not payable(t, c))
+        if g.forbidden_held[p] and not g.travels_with_forbidden[p]:
+            forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
             other, other_loss = o.cheapest(1)
             if other:
-                add((1.0 - other_loss - 0.2, 3, lambda tb, f=forbidden, x=other[0]: tb.drop(p, f, x)))
+                add((1.0 - other_loss - 0.2, 3, lambda f=forbidden, x=other[0]: Drop(f, x)))
         # Special items played as actions.
         for c in set(hand):
             kind = t.kind[c]
@@ -331,30 +328,31 @@ class StrongBot:
                 continue
             keep = KEEP.get(kind, 0.0)
             if kind == K_DRAW:
-                add((t.effect[c].count * draw_value - keep + 0.3, 4, lambda tb, c=c: tb.play_draw(p, c)))
+                add((t.effect[c].count * draw_value - keep + 0.3, 4, lambda c=c: Play(c)))
             elif kind == K_SEARCH and g.draw:
                 value = self._search_value(g, o) - keep
-                add((value, 5, lambda tb, c=c: self._search(tb, g, p, c)))
+                add((value, 5, lambda c=c: self._search(g, p, c)))
             elif kind == K_SWAP:
                 junk = [x for x in o.cheapest(t.effect[c].max, (c,))[0] if o.loss[hand.index(x)] <= SPARE]
                 if junk:
                     value = len(junk) * draw_value - sum(o.loss[hand.index(x)] for x in junk) - keep + 0.2
-                    add((value, 6, lambda tb, c=c, junk=junk: tb.play_swap(p, c, junk)))
+                    add((value, 6, lambda c=c, junk=junk: Play(c, paid=tuple(junk))))
             elif kind == K_STEAL_CHOICE and others:
                 bcost = t.effect[c].cost
                 bpaid, bloss = o.cheapest(bcost, (c,))
                 if bpaid or bcost == 0:
                     q = max(others, key=lambda q: (self._choice_value(g, p, q, o), -q))
                     value = self._choice_value(g, p, q, o) - bloss - keep
-                    add((value, 7, lambda tb, c=c, q=q, bpaid=bpaid: self._binoculars(tb, g, p, c, q, bpaid, o)))
+                    add((value, 7, lambda c=c, q=q, bpaid=bpaid: self._binoculars(g, c, q, bpaid, o)))
         value, _, perform = max(options, key=lambda option: (option[0], -option[1]))
         # A refused offer is not an action, so an offer that would beat the best action is worth a try first.
         if self.offers < OFFERS_PER_TURN:
             offer = self._offer(g, p, o, draw_value)
             if offer is not None:
                 _, q, give, get = offer
-                return lambda tb: self._trade(tb, g, p, q, give, get)
-        return perform
+                self.offers += 1
+                return Trade(q, tuple(give), tuple(get))
+        return perform()
 
     # -- values --------------------------------------------------------------------------------------------
 
@@ -368,7 +366,7 @@ class StrongBot:
 
     def _steal_value(self, g, p: int, q: int, o: Outlook) -> float:
         t = g.t
-        needs_q = t.side_needs[g.dest(q)]
+        needs_q = t.side_needs[g.next_country(q)]
         later_q = () if g.visited[q] else t.side_needs[g.centre]
         size = len(g.hands[q])
         passport = min(1.0, 1 / size)  # everyone starts with one, and mostly keeps it
@@ -380,7 +378,7 @@ class StrongBot:
     def _choice_value(self, g, p: int, q: int, o: Outlook) -> float:
         """Binoculars: the best card of `q`'s hand, as far as we can guess it."""
         t = g.t
-        needs_q = t.side_needs[g.dest(q)]
+        needs_q = t.side_needs[g.next_country(q)]
         best = 0.0
         for c, u, g_c in o.pool:
             if g_c > 0 and t.family[c] == ITEM:
@@ -411,18 +409,18 @@ class StrongBot:
             return None
         best = None
         best_score = 0.0
-        for q in g.rot[p][1:]:
+        for q in g.clockwise[p][1:]:
             size = len(g.hands[q])
             if not size:
                 continue
-            needs_q = t.side_needs[g.dest(q)]
+            needs_q = t.side_needs[g.next_country(q)]
             later_q = () if g.visited[q] else t.side_needs[g.centre]
             asks = [c for c in wanted if c not in needs_q][:2]
             # Only a card the other wants makes an offer they would take: one they need, or something they
             # may well take for a good card (a forbidden item, a spare passport or special item).
             gives = sorted((i for i, c in enumerate(hand) if o.loss[i] <= SPARE
                             and (c in needs_q or c in later_q or t.family[c] != ITEM)),
-                           key=lambda i: (payable(t, hand[i]), hand[i] not in needs_q, o.loss[i], i))[:2]
+                           key=lambda i: (t.flag[hand[i]] != F_FORBIDDEN, hand[i] not in needs_q, o.loss[i], i))[:2]
             if not asks or not gives:
                 continue
             helped = HELP_PENALTY * threat(g, q)
@@ -450,21 +448,19 @@ class StrongBot:
 
     # -- performing ----------------------------------------------------------------------------------------
 
-    def _trade(self, tb, g, p: int, q: int, give: list[int], get: list[int]) -> None:
-        self.offers += 1
-        if not tb.offer(p, q, give, get):
-            self.refused[(q, tuple(give), tuple(get))] = g.turn
+    def offer_refused(self, g, p: int, trade: Trade) -> None:
+        self.refused[(trade.other, trade.give, trade.get)] = g.turn
 
-    def _search(self, tb, g, p: int, c: int) -> None:
+    def _search(self, g, p: int, c: int) -> Play:
         """Played: now the draw pile is ours to look through; take what saves most."""
         t = g.t
         eff = t.effect[c]
         o = self._outlook(g, p)
         pool = sorted({x for x in g.draw if not eff.only_items or t.family[x] == ITEM}, key=lambda x: (-o.gain(x), x))
-        tb.play_search(p, c, pool[:min(eff.take, len(pool))])
+        return Play(c, chosen=tuple(pool[:min(eff.take, len(pool))]))
 
-    def _binoculars(self, tb, g, p: int, c: int, q: int, paid: list[int], o: Outlook) -> None:
+    def _binoculars(self, g, c: int, q: int, paid: list[int], o: Outlook) -> Play:
         """Played: `q`'s hand is shown to us; take what saves most (or hurts them most)."""
-        needs_q = g.t.side_needs[g.dest(q)]
+        needs_q = g.t.side_needs[g.next_country(q)]
         taken = max(g.hands[q], key=lambda x: (o.gain(x) + (0.5 if x in needs_q else 0.0), -x))
-        tb.play_steal_choice(p, c, q, paid, taken)
+        return Play(c, q, tuple(paid), (taken,))
