@@ -8,7 +8,7 @@ travelled; they also answer the engine's questions (discards, passes, trade offe
 from __future__ import annotations
 
 from .cards import (
-    EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD, K_SEARCH,
+    F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD, K_SEARCH,
     K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables, once_per_object,
 )
 from .rules import (

@@ -10,19 +10,18 @@ done to a player close to winning counts too. The weights were tuned against the
 """
 from __future__ import annotations
 
-from .bots import bot_tables
-from .rules import Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_choice
 from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
-    K_SEARCH, K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables,
+    K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables,
 )
+from .rules import Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_choice
 
 #: what a special card in hand is worth keeping, in steps (stand-ins are valued by the steps they cover)
-KEEP = {K_CANCEL: 1.5, K_BLOCK: 0.6, K_DRAW: 0.6, K_SEARCH: 0.6, K_SWAP: 0.4, K_STEAL_CHOICE: 0.6, K_EXTRA: 0.5,
+KEEP = {K_CANCEL: 1.5, K_BLOCK: 0.6, K_DRAW: 0.6, K_SEARCH: 0.6, K_SWAP: 0.2, K_STEAL_CHOICE: 0.3, K_EXTRA: 0.5,
         K_LIMIT_BONUS: 0.4}
 #: how much a step taken from a player who has done their transit country (one travel from winning) is worth
+#: while we have not; and when we have too
 HARM_LEADER = 0.9
-#: ... and from one who has not
 HARM_OTHER = 0.25
 #: a trade that gives a card the other player needs helps them: this much per step given, times their threat
 HELP_PENALTY = 0.8
@@ -208,7 +207,6 @@ class StrongBot:
 
     def __init__(self, t: Tables, rng):
         self.t = t
-        self.bt = bot_tables(t)
         self.rng = rng
         self.composition: list[int] | None = None
         self.seen: tuple = ()
@@ -293,7 +291,8 @@ class StrongBot:
         t = g.t
         hand = g.hands[p]
         par = g.params[p]
-        draw_value = o.random_gain()
+        # A draw from two empty piles draws nothing: then only steals and trades move cards.
+        draw_value = o.random_gain() if g.draw or g.discard else 0.0
         options: list[tuple[float, int, object]] = [(draw_value, 0, lambda: Draw())]
         add = options.append
         # Recycle: the best card of the discard pile for the cheapest cost.
@@ -335,7 +334,7 @@ class StrongBot:
             elif kind == K_SWAP:
                 junk = [x for x in o.cheapest(t.effect[c].max, (c,))[0] if o.loss[hand.index(x)] <= SPARE]
                 if junk:
-                    value = len(junk) * draw_value - sum(o.loss[hand.index(x)] for x in junk) - keep + 0.2
+                    value = len(junk) * draw_value - keep  # spare cards swapped away are worth nothing here
                     add((value, 6, lambda c=c, junk=junk: Play(c, paid=tuple(junk))))
             elif kind == K_STEAL_CHOICE and others:
                 bcost = t.effect[c].cost
@@ -364,6 +363,15 @@ class StrongBot:
         share = sum(len(g.hands[q]) for q in range(g.n) if q != o.p) / o.unknown_total
         return min(1.0, left * share * holders / max(1, g.n - 1))
 
+    @staticmethod
+    def _harm(g, p: int, q: int) -> float:
+        """What setting `q` back by a step is worth to `p`: much when `q` is a travel ahead, a little when
+        level with us on the way to the centre, nothing otherwise (two players stealing from each other when
+        neither is ahead would only trade cards back and forth)."""
+        if not g.visited[q]:
+            return 0.0
+        return HARM_LEADER if not g.visited[p] else HARM_OTHER
+
     def _steal_value(self, g, p: int, q: int, o: Outlook) -> float:
         t = g.t
         needs_q = t.side_needs[g.next_country(q)]
@@ -371,7 +379,7 @@ class StrongBot:
         size = len(g.hands[q])
         passport = min(1.0, 1 / size)  # everyone starts with one, and mostly keeps it
         gain = passport * o.gain(t.by_family[PASSPORT][0]) + (1 - passport) * o.random_gain(needs_q, later_q)
-        harm = (HARM_LEADER if g.visited[q] else HARM_OTHER) * min(1.0, 3 / max(1, len(g.hands[q])))
+        harm = self._harm(g, p, q) * min(1.0, 3 / max(1, len(g.hands[q])))
         blocked = self._risk(g, o, K_BLOCK, 1) + self._risk(g, o, K_CANCEL, g.n - 1) * 0.5
         return (gain + harm) * (1 - min(0.9, blocked))
 
@@ -380,11 +388,12 @@ class StrongBot:
         t = g.t
         needs_q = t.side_needs[g.next_country(q)]
         best = 0.0
+        share = min(1.0, len(g.hands[q]) / o.unknown_total)
         for c, u, g_c in o.pool:
             if g_c > 0 and t.family[c] == ITEM:
-                chance = min(1.0, u * len(g.hands[q]) / o.unknown_total * (1.7 if c in needs_q else 0.6))
+                chance = min(1.0, (1 - (1 - share) ** u) * (1.7 if c in needs_q else 0.6))
                 best = max(best, g_c * chance)
-        harm = (HARM_LEADER if g.visited[q] else HARM_OTHER)
+        harm = self._harm(g, p, q)
         return best + harm * 0.5
 
     def _search_value(self, g, o: Outlook) -> float:
