@@ -85,8 +85,9 @@ class Report:
         title, text = self._rule(v.rule)
         lines.append("  " + t("check.rule_line", rule=v.rule, title=title, text=text))
         if v.board is not None:
-            lines.append("  " + t("check.board_before", player=broken.player))
-            lines += board_lines(v.board, record.rules, self.t, indent="    ")
+            lines.append("  " + t("check.board_at_move" if v.part else "check.board_before", player=broken.player,
+                                  n=v.part))
+            lines += board_lines(v.board, record.rules, self.t, indent="    ", marked=v.marked)
         return lines
 
     def _rule(self, rule: str) -> tuple[str, str]:
@@ -174,5 +175,5 @@ class Report:
             "facts": v.facts,
             "message": self.explanation(broken),
             "position": {"path": position.path, "line": position.line, "col": position.col},
-            "board": board_json(v.board, record.rules) if v.board is not None else None,
+            "board": board_json(v.board, record.rules, v.marked) if v.board is not None else None,
         }

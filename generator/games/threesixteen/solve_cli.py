@@ -14,6 +14,7 @@ import typer
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import InputError, Position
+from .notation import MAX_DIGITS, shown
 from .solver import deal, solve
 
 FORMATS = ("text", "json")
@@ -29,7 +30,9 @@ def parse_calls(text: str, texts: Texts, high: int, copies: int) -> list[int]:
         word = match.group()
         where = Position("--calls", 1, match.start() + 1)
         if not _NUMBER.fullmatch(word):
-            raise InputError.at(where, texts.get("check.record.not_number", found=word), "calls")
+            raise InputError.at(where, texts.get("check.record.not_number", found=shown(word)), "calls")
+        if len(word) > MAX_DIGITS:          # no tile number, and too long for int() to read
+            raise InputError.at(where, texts.get("check.explain.number_range", number=shown(word), high=high), "calls")
         number = int(word)
         if not 1 <= number <= high:
             raise InputError.at(where, texts.get("check.explain.number_range", number=number, high=high), "calls")
