@@ -159,18 +159,48 @@ def test_a_solo_score(tmp_path):
 def test_best_result_from_the_solver(tmp_path, monkeypatch):
     seen = {}
 
-    def solve(calls, columns=5, time_limit=10.0, high=16, copies=3, rows=3):
-        seen.update(calls=calls, columns=columns, time_limit=time_limit, high=high, copies=copies, rows=rows)
+    def solve(calls, columns=5, nodes=1, time_limit=1.0, high=16, copies=3, rows=3, known=None):
+        seen.update(calls=calls, columns=columns, nodes=nodes, time_limit=time_limit, high=high, copies=copies,
+                    rows=rows, known=known)
         return types.SimpleNamespace(min_tiles_left=0, proven=False, lower_bound=0, plan=["R", "A>A", "B"],
-                                     nodes=10, seconds=0.1)
+                                     nodes=10, seconds=0.1, node_budget=nodes, time_limit=time_limit,
+                                     stopped="nodes")
 
-    monkeypatch.setitem(sys.modules, SOLVER, types.SimpleNamespace(solve=solve))
-    path = record(tmp_path, "1 2 3", {"Mina": "R A>A B>B", "Joon": "R A B"}, columns=4)
-    report = check_file(path, CONTENT, "en", solve_seconds=2.5)
-    assert seen == {"calls": [1, 2, 3], "columns": 4, "time_limit": 2.5, "high": 16, "copies": 3, "rows": 3}
+    monkeypatch.setitem(sys.modules, SOLVER, types.SimpleNamespace(solve=solve, NODES=500, TIME_LIMIT=9.0))
+    path = record(tmp_path, "1 2 3", {"Mina": "R A>A B", "Joon": "R A B"}, columns=4)
+    report = check_file(path, CONTENT, "en", time_limit=2.5)
+    # the best player's own play (Mina: 1 tile left) goes to the solver as a known plan
+    assert seen == {"calls": [1, 2, 3], "columns": 4, "nodes": 500, "time_limit": 2.5, "high": 16, "copies": 3,
+                    "rows": 3, "known": [(-1, ()), (0, (0,)), (1, ())]}
     data = report.to_json()
     assert data["best"] == {"min_tiles_left": 0, "proven": False, "lower_bound": 0, "plan": "R A>A B",
-                            "time_limit": 2.5}
+                            "nodes": 10, "node_budget": 500, "time_limit": 2.5, "stopped": "nodes"}
     assert data["results"][1]["best_possible"] == {"tiles_left": 0, "proven": False, "lower_bound": 0}
-    assert "      best possible with these calls: 0 (found; at least 0, not proven within 2.5 s)" in \
+    assert "      best possible with these calls: 0 (found; at least 0, not proven within 500 search nodes)" in \
         report.to_text().splitlines()
+
+
+def test_a_winner_is_told_zero_proven_without_search(monkeypatch):
+    monkeypatch.undo()                          # the real solver
+    report = check_file(ROOT / "examples" / "threesixteen-game.yaml", CONTENT, "en", nodes=1)
+    best = report.to_json()["best"]
+    assert (best["min_tiles_left"], best["proven"], best["nodes"], best["stopped"]) == (0, True, 0, "done")
+    assert report.to_text().splitlines()[2:4] == ["  Mina – tiles left: 0 (completed all three rows at call 48)",
+                                                  "      best possible with these calls: 0 (proven)"]
+
+
+def test_the_best_shown_is_never_above_what_a_player_reached(tmp_path, monkeypatch):
+    monkeypatch.undo()
+    # 3x16 with three columns, deal 3: no budget for a search, so the best is the players' own play
+    from generator.games.threesixteen.caller import deal
+    from generator.games.threesixteen.engine import Rules
+    from generator.games.threesixteen.notation import notation_for
+    from generator.games.threesixteen.simulate import play
+    from generator.games.threesixteen.strategies import Strong
+
+    rules = Rules(columns=3)
+    calls = deal(3, rules)
+    tokens, board, _ = play(Strong(rules), rules, calls, notation_for(rules.letters))
+    path = record(tmp_path, " ".join(map(str, calls)), {"Mina": " ".join(tokens)}, columns=3)
+    best = check_file(path, CONTENT, "en", nodes=1).to_json()["best"]
+    assert best["min_tiles_left"] <= board.tiles_left

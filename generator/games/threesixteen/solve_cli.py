@@ -15,7 +15,8 @@ from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import InputError, Position
 from .notation import MAX_DIGITS, shown
-from .solver import deal, solve
+from .solver import NODES, TIME_LIMIT, deal, solve
+from .solver_budget import TIME
 
 FORMATS = ("text", "json")
 _WORD = re.compile(r"[^\s,]+")
@@ -49,7 +50,9 @@ def parse_calls(text: str, texts: Texts, high: int, copies: int) -> list[int]:
 def solve_cmd(
     calls: Annotated[Optional[str], typer.Option(help="The called numbers in order, e.g. \"1 7 3 ...\".")] = None,
     columns: Annotated[int, typer.Option(min=1, max=5, help="Columns the player may use.")] = 5,
-    time_limit: Annotated[float, typer.Option(min=0, help="Seconds to search before giving the bounds.")] = 10,
+    nodes: Annotated[int, typer.Option(min=0, help="Budget in search nodes (the same answer on any machine).")] = NODES,
+    time_limit: Annotated[float, typer.Option(min=0, help="Safety stop in seconds, if the nodes take longer.")]
+    = TIME_LIMIT,
     format: Annotated[str, typer.Option(help="text or json.")] = "text",
     seed: Annotated[Optional[int], typer.Option(help="Instead of --calls: a random full deal for this seed.")] = None,
     lang: Annotated[str, typer.Option(help="Language of the words shown (en, ko).")] = "en",
@@ -66,13 +69,14 @@ def solve_cmd(
     game = content.threesixteen
     numbers = deal(seed, game.high, game.copies) if seed is not None else parse_calls(calls, texts, game.high,
                                                                                        game.copies)
-    result = solve(numbers, columns=columns, time_limit=time_limit, high=game.high, copies=game.copies,
-                   rows=game.rows)
-    if format == "json":
+    result = solve(numbers, columns=columns, nodes=nodes, time_limit=time_limit, high=game.high,
+                   copies=game.copies, rows=game.rows)
+    if format == "json":            # no seconds: the same calls and budget give the same JSON on any machine
         typer.echo(json.dumps({
             "calls": numbers, "columns": columns, "min_tiles_left": result.min_tiles_left,
             "proven": result.proven, "lower_bound": result.lower_bound, "plan": " ".join(result.plan),
-            "nodes": result.nodes, "seconds": round(result.seconds, 3),
+            "nodes": result.nodes, "node_budget": result.node_budget, "time_limit": result.time_limit,
+            "stopped": result.stopped,
         }, ensure_ascii=False, indent=2))
         return
     t = texts.get
@@ -80,4 +84,7 @@ def solve_cmd(
     typer.echo(t("check.solve.proven") if result.proven
                else t("check.solve.bounds", low=result.lower_bound, high=result.min_tiles_left))
     typer.echo(t("check.solve.plan", plan=" ".join(result.plan)))
-    typer.echo(t("check.solve.effort", nodes=result.nodes, seconds=f"{result.seconds:.2f}"))
+    typer.echo(t("check.solve.effort", nodes=result.nodes, budget=result.node_budget,
+                 seconds=f"{result.seconds:.2f}"))
+    if result.stopped == TIME:
+        typer.echo(t("check.solve.time_stop", seconds=f"{result.time_limit:g}"))
