@@ -13,6 +13,7 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
+from .cli_options import Format, content_option, format_option, lang_option
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError
 
 #: sub-command groups imported only when used, so `pnp build` with nothing to do starts fast
@@ -23,7 +24,14 @@ LAZY_GROUPS = {
 
 
 class LazyGroup(TyperGroup):
-    """A Typer group whose game sub-apps load on first use."""
+    """A Typer group whose game sub-apps load on first use; an InputError any command lets through is its
+    messages and exit 1 (however the app is run: the console script or a test's runner)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            fail(exc)
 
     def list_commands(self, ctx):
         return list(super().list_commands(ctx)) + [name for name in LAZY_GROUPS if name not in self.commands]
@@ -44,18 +52,25 @@ app = typer.Typer(
     name="pnp",
     help="Print-and-play kit for 3x16 and a travel card race: build PDFs, lint content, check recorded games.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 
 
-class Format(str, Enum):
-    text = "text"
-    json = "json"
+def _version(shown: bool) -> None:
+    if shown:
+        from importlib.metadata import version
+
+        typer.echo(f"pnp {version('generator')}")
+        raise typer.Exit()
 
 
-ContentOpt = typer.Option(None, "--content", help="Content folder (default: the project's content/).",
-                          file_okay=False)
+@app.callback()
+def _options(_: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                    help="Show the version and exit.")) -> None:
+    """Print-and-play kit for 3x16 and a travel card race: build PDFs, lint content, check recorded games."""
+
+
+ContentOpt = content_option()
 
 
 def fail(exc: InputError) -> None:
@@ -86,14 +101,17 @@ def require_lang(content, lang: str) -> str:
 
 
 @app.command()
-def lint(fmt: Format = typer.Option(Format.text, "--format", help="text (one finding per line) or json."),
+def lint(fmt: Format = format_option("text (one finding per line) or json."),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
-    from .content.lint import lint as run_lint
+    from .content.lint import LintReport, lint as run_lint
     from .render.fitcheck import fit_findings
     from .render.fonts import glyphs_missing_for
 
-    report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+    try:
+        report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+    except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
+        report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:
         typer.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:
@@ -106,7 +124,7 @@ def lint(fmt: Format = typer.Option(Format.text, "--format", help="text (one fin
 @app.command()
 def schema(content_dir: Optional[Path] = ContentOpt) -> None:
     """Write JSON Schemas for the content files to content/schemas/ (editors use them to complete keys)."""
-    from .content.load import default_root
+    from .content.folders import default_root
     from .content.schema import write_schemas
 
     root = content_dir or default_root()
@@ -117,10 +135,42 @@ def schema(content_dir: Optional[Path] = ContentOpt) -> None:
     typer.echo(f"wrote {len(written)} schemas to {root / 'schemas'}")
 
 
+class Shipped(str, Enum):
+    content = "content"
+    examples = "examples"
+
+
+@app.command()
+def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate and build your own) or examples "
+                                                  "(recorded games to try `pnp check` on)."),
+         output: Optional[Path] = typer.Option(None, "--output", file_okay=False,
+                                               help="Folder to create (default: ./content or ./examples).")) -> None:
+    """Copy the content or the example records that come with pnp into a new folder.
+
+    A `content/` folder in the working directory is the content every command then uses."""
+    import os
+    from shutil import copytree, ignore_patterns, rmtree
+
+    from .content.folders import shipped
+
+    target = output or Path(what.value)
+    if target.exists():
+        usage(f"{target} already exists; choose another folder with --output")
+    partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")  # renamed when whole
+    try:
+        copytree(shipped(what.value), partial, ignore=ignore_patterns("__pycache__"))
+        os.rename(partial, target)
+    except OSError as exc:
+        rmtree(partial, ignore_errors=True)
+        typer.echo(f"{target}: error: cannot copy there: {exc.strerror or exc} [output]", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    typer.echo(f"copied pnp's {what.value} to {target}/")
+
+
 @app.command()
 def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 or travel."),
-          lang: str = typer.Option("en", "--lang", help="Language of the rule texts in the report."),
-          fmt: Format = typer.Option(Format.text, "--format", help="text or json."),
+          lang: str = lang_option("Language of the rule texts in the report"),
+          fmt: Format = format_option(),
           nodes: Optional[int] = typer.Option(None, "--nodes", min=0,
                                               help="3x16: the solver's budget in search nodes for the best result "
                                                    "the calls allowed (same answer on any machine; 0 skips it)."),

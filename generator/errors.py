@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
@@ -59,6 +58,10 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         return "\n".join(str(d) for d in self.diagnostics)
+
+    def __reduce__(self):
+        """Pickled whole (a worker process hands its error to the parent with its diagnostics)."""
+        return (type(self), (self.diagnostics,))
 
     @classmethod
     def at(cls, position: Position, message: str, check: str, key_path: str = "") -> "InputError":

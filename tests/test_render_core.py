@@ -20,7 +20,7 @@ from generator.content.load import load_content
 from generator.render.context import Box, Component, Face, Page, RenderContext
 from generator.render.document import render_document
 from generator.render.pod import deck_files
-from generator.render.sheets import FOOTER_BAND, MARK_GAP, MIN_MARK, MM, SheetLayout, plan_layout
+from generator.render.sheets import MARK_GAP, MIN_MARK, MM, TRIM_GREY, SheetLayout, apply, plan_layout
 
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
@@ -105,32 +105,40 @@ def char_size(ch) -> float:
 
 # --- geometry -------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("paper", [A4, LETTER])
-def test_poker_cards_nine_up_butted_and_centred_inside_the_printer_margin(paper):
-    layout = plan_layout(*paper, *CARD, 5 * MM, 2 * MM, 4 * MM)
-    assert (layout.cols, layout.rows) == (3, 3)
+BLEED = 1.5 * MM  # print.yaml's sheet bleed
+
+
+@pytest.mark.parametrize("paper,turned,grid", [(A4, False, (3, 3)), (LETTER, True, (2, 4))])
+def test_poker_cards_butted_centred_and_clear_of_the_printer_margin_with_bleed_and_marks(paper, turned, grid):
+    """A4 takes nine upright cards; on Letter three rows would leave 6.35 mm at the top and bottom, so eight cards
+    lie turned a quarter on a portrait page instead, with full bleed and 3 mm marks on every side."""
+    layout = plan_layout(*paper, *CARD, 5 * MM, BLEED, 4 * MM)
+    assert (layout.cols, layout.rows, layout.turned) == (*grid, turned)
     block = layout.block
     assert block.x == pytest.approx(paper[0] - block.right, abs=1e-6)
     assert block.y == pytest.approx(paper[1] - block.top, abs=1e-6)
-    assert block.x >= 5 * MM and block.y >= 5 * MM
+    assert min(block.x, block.y) >= 5 * MM + BLEED + MARK_GAP + MIN_MARK - 1e-6
+    w, h = layout.item_w, layout.item_h
     # butted: each slot starts where its neighbour ends (one cut between them)
-    assert [layout.slot(i).x for i in range(3)] == pytest.approx([block.x + k * CARD[0] for k in range(3)])
-    assert [layout.slot(3 * r).top for r in range(3)] == pytest.approx([block.top - k * CARD[1] for k in range(3)])
+    cols = layout.cols
+    assert [layout.slot(i).x for i in range(cols)] == pytest.approx([block.x + k * w for k in range(cols)])
+    assert [layout.slot(cols * r).top for r in range(layout.rows)] == pytest.approx(
+        [block.top - k * h for k in range(layout.rows)])
 
 
 def test_tiles_fill_the_page_as_far_as_fits():
-    layout = plan_layout(*A4, *TILE, 5 * MM, 2 * MM, 4 * MM)
-    assert (layout.cols, layout.rows) == (12, 17)
+    layout = plan_layout(*A4, *TILE, 5 * MM, BLEED, 4 * MM)
+    assert (layout.cols, layout.rows) == (11, 17)
     assert layout.block.w <= A4[0] - 10 * MM and layout.block.h <= A4[1] - 10 * MM
 
 
 def test_bleed_only_on_the_outer_edges_of_the_block():
-    layout = plan_layout(*A4, *CARD, 5 * MM, 2 * MM, 4 * MM)
+    layout = plan_layout(*A4, *CARD, 5 * MM, BLEED, 4 * MM)
     centre = layout.clip(4)
     assert (centre.x, centre.y, centre.w, centre.h) == pytest.approx((layout.slot(4).x, layout.slot(4).y, *CARD))
     corner = layout.clip(0)  # top-left: bleeds left and up only
-    assert corner.x == pytest.approx(layout.slot(0).x - 2 * MM)
-    assert corner.top == pytest.approx(layout.slot(0).top + 2 * MM)
+    assert corner.x == pytest.approx(layout.slot(0).x - BLEED)
+    assert corner.top == pytest.approx(layout.slot(0).top + BLEED)
     assert corner.y == pytest.approx(layout.slot(0).y)
     assert corner.right == pytest.approx(layout.slot(0).right)
 
@@ -146,17 +154,22 @@ def _overlaps(segment, box: Box) -> bool:
        duplex=st.sampled_from(["long", "short"]),
        offset=st.tuples(st.floats(-5, 5), st.floats(-5, 5)))
 def test_backs_land_behind_their_fronts_and_marks_never_touch_a_piece(page, size, duplex, offset):
-    layout = plan_layout(*page, size[0] * MM, size[1] * MM, 5 * MM, 2 * MM, 4 * MM)
+    layout = plan_layout(*page, size[0] * MM, size[1] * MM, 5 * MM, BLEED, 4 * MM)
     w, h = page
+    pw, ph = layout.piece_size
     for i in range(layout.per_page):
         front, back = layout.slot(i), layout.back_slot(i, duplex, offset)
         cx, cy = front.x + front.w / 2, front.y + front.h / 2
         bx, by = back.x + back.w / 2 - offset[0], back.y + back.h / 2 - offset[1]
         expected = (w - cx, cy) if duplex == "long" else (cx, h - cy)
         assert (bx, by) == pytest.approx(expected, abs=1e-6)
-        assert not any(_overlaps(m, front) for m in layout.marks())
-        clip = layout.clip(i)  # art stays inside the printer margin too
-        assert min(clip.x, clip.y, w - clip.right, h - clip.top) >= 5 * MM - 1e-6
+        flip = layout.flip(duplex, offset)
+        for u, v in ((0, 0), (pw, 0), (0, ph), (pw / 3, ph / 5)):  # the back's (w - u, v) lies behind front (u, v)
+            behind = apply(flip, *apply(layout.matrix(i), u, v))
+            assert apply(layout.back_matrix(i, duplex, offset), pw - u, v) == pytest.approx(behind, abs=1e-6)
+        clip = layout.clip(i)
+        assert not any(_overlaps(m, clip) for m in layout.marks())  # marks lie on white paper, off the bleed
+        assert min(clip.x, clip.y, w - clip.right, h - clip.top) >= 5 * MM - 1e-6  # art inside the margin
     marks = layout.marks()
     xs = {round(m[0], 6) for m in marks if m[0] == m[2]}
     ys = {round(m[1], 6) for m in marks if m[1] == m[3]}
@@ -166,7 +179,7 @@ def test_backs_land_behind_their_fronts_and_marks_never_touch_a_piece(page, size
         assert min(x1, x2, y1, y2, w - max(x1, x2), h - max(y1, y2)) >= 5 * MM - 1e-6
         assert abs(x2 - x1) + abs(y2 - y1) >= MIN_MARK - 1e-6
     if layout.footer:  # the page label's band leaves the marks on its side their full minimum length
-        assert layout.room(layout.footer) >= MARK_GAP + MIN_MARK - 1e-6
+        assert layout.room(layout.footer) >= BLEED + MARK_GAP + MIN_MARK - 1e-6
 
 
 # --- the PDF itself --------------------------------------------------------------------------------------------
@@ -176,35 +189,39 @@ def test_page_sizes_are_exact_and_print_preferences_set(paper, size):
     board = Page("board", True, lambda canvas, w, h: canvas.rect(10, 10, w - 20, h - 20), "Board")
     doc = render(stand_ins(10), paper=paper, full_pages=[board])
     reader = PdfReader(io.BytesIO(doc.data))
-    for plan, page in zip(doc.pages, reader.pages):
-        expected = (size[1], size[0]) if plan.kind == "page" else size
+    kinds = [p.kind for p in doc.pages]
+    for n, (plan, page) in enumerate(zip(doc.pages, reader.pages)):
+        landscape = plan.kind == "page" or (plan.kind == "blank" and kinds[n - 1] == "page")  # a board's empty back
+        expected = (size[1], size[0]) if landscape else size
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(expected, abs=0.01)
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
-    assert [p.kind for p in doc.pages] == ["checklist", "blank", "fronts", "backs", "fronts", "backs", "page",
-                                           "credits"]
+    assert kinds == ["checklist", "instructions", "test", "test", "fronts", "backs", "fronts", "backs", "page", "blank",
+                     "credits"]
 
 
 def test_fronts_sit_exactly_on_their_slots_and_cut_marks_line_up_with_every_cut():
     doc = render(stand_ins(9))
-    fronts = doc.pages[2]
+    fronts = doc.pages[4]  # after page 1, how to print and the duplex test sheet
     layout: SheetLayout = fronts.layout
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        page = pdf.pages[2]
+        page = pdf.pages[4]
         found = markers(page)
         for i in range(9):
             slot = layout.slot(i)
             assert found[marker_colour(i, False)] == pytest.approx((slot.x + slot.w / 2, slot.y + slot.h / 2),
                                                                    abs=0.01)
-        lines = [(ln["x0"], page.height - ln["top"], ln["x1"], page.height - ln["bottom"]) for ln in page.lines]
+        lines = [(ln["x0"], page.height - ln["top"], ln["x1"], page.height - ln["bottom"]) for ln in page.lines
+                 if ln["stroking_color"] == 0.0]  # the cut marks (trim lines are grey)
     vertical = {round(x0, 2) for x0, _, x1, _ in lines if abs(x0 - x1) < 1e-6}
     horizontal = {round(y0, 2) for _, y0, _, y1 in lines if abs(y0 - y1) < 1e-6}
     assert vertical == {round(x, 2) for x in layout.cut_xs}
     assert horizontal == {round(y, 2) for y in layout.cut_ys}
     block = layout.block
     for x0, y0, x1, y1 in lines:  # every mark lies outside the block, starting at least the gap away
-        outside = (max(y0, y1) <= block.y - MARK_GAP + 0.01 or min(y0, y1) >= block.top + MARK_GAP - 0.01
-                   or max(x0, x1) <= block.x - MARK_GAP + 0.01 or min(x0, x1) >= block.right + MARK_GAP - 0.01)
+        gap = BLEED + MARK_GAP - 0.01
+        outside = (max(y0, y1) <= block.y - gap or min(y0, y1) >= block.top + gap
+                   or max(x0, x1) <= block.x - gap or min(x0, x1) >= block.right + gap)
         assert outside
 
 
@@ -213,7 +230,7 @@ def test_fronts_sit_exactly_on_their_slots_and_cut_marks_line_up_with_every_cut(
 def test_each_back_is_centred_behind_its_front_within_a_tenth_of_a_millimetre(duplex, offset):
     doc = render(stand_ins(7), duplex=duplex, offset=offset)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        front_page, back_page = pdf.pages[2], pdf.pages[3]
+        front_page, back_page = pdf.pages[4], pdf.pages[5]
         fronts, backs = markers(front_page), markers(back_page)
         w, h = front_page.width, front_page.height
     assert len(fronts) == len(backs) == 7
@@ -234,32 +251,38 @@ def test_sizes_never_share_a_page_and_fronts_start_on_odd_pages():
         sizes = {(round(pl.trim.w, 3), round(pl.trim.h, 3)) for pl in plan.placements}
         assert len(sizes) == 1
         assert (n % 2 == 1) == (plan.kind == "fronts")
-    assert [p.kind for p in doc.pages][:3] == ["checklist", "rulebook", "fronts"]
+    assert [p.kind for p in doc.pages][:7] == ["checklist", "instructions", "test", "test", "rulebook", "blank",
+                                               "fronts"]
 
 
 def test_checklist_names_pages_counts_and_the_duplex_flip():
     doc = render(stand_ins(12) + stand_ins(3, deck="passports", start=12))
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
+        how = " ".join(pdf.pages[1].extract_text().split())
     assert "item cards ×12" in text and "passport cards ×3" in text
-    assert "pp. 3–6" in text and "two-sided, flip on the long edge" in text
-    assert "Print at 100% (“Actual size”)" in text
+    assert "pp. 5–8" in text and "2 sheets of card stock, two-sided," in text
+    assert "In all: 3 sheets of plain paper and 2 sheets of card stock." in text
+    assert "empty pages" not in text  # nothing to leave out
+    assert "Print at 100% (“Actual size”)" in how and "Print the duplex test (pp. 3–4) first" in how
     sheets = [s for s in doc.sections if s.kind == "sheets"]
-    assert [(s.first, s.last, s.two_sided) for s in sheets] == [(3, 6, True)]
+    assert [(s.first, s.last, s.two_sided, s.sheets) for s in sheets] == [(5, 8, True, 2)]
 
 
 def test_korean_checklist_reads_in_korean():
     doc = render_document(ctx_for(lang="ko"), components=stand_ins(9), rule_pages=[], full_pages=[])
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
-    assert "인쇄 방법" in text and "물건 카드 ×9" in text and "긴 가장자리에서 넘기기" in text
+        how = " ".join(pdf.pages[1].extract_text().split())
+    assert "크기 확인" in text and "물건 카드 ×9" in text and "긴 가장자리에서 넘기기" in text
+    assert "인쇄 방법" in how
 
 
 def test_outline_has_a_bookmark_per_section():
     doc = render(stand_ins(9))
     outline = PdfReader(io.BytesIO(doc.data)).outline
     titles = [entry.title for entry in outline if not isinstance(entry, list)]
-    assert titles == ["What to print", "Blank page", "Cards, 63.5 × 88.9 mm", "Credits"]
+    assert titles == ["What to print", "How to print", "Duplex test", "Cards, 63.5 × 88.9 mm", "Credits"]
 
 
 def test_print_on_demand_pages_carry_full_bleed_with_trim_and_bleed_boxes():
@@ -276,31 +299,45 @@ def test_print_on_demand_pages_carry_full_bleed_with_trim_and_bleed_boxes():
 
 
 def test_a_partly_filled_sheet_is_cut_and_bled_around_the_pieces_it_holds():
-    full = plan_layout(*A4, *CARD, 5 * MM, 2 * MM, 4 * MM)
+    full = plan_layout(*A4, *CARD, 5 * MM, BLEED, 4 * MM)
     layout = full.for_count(5)
     assert (layout.cols, layout.rows) == (3, 2)
     for i in (0, 4):
         assert (layout.slot(i).x, layout.slot(i).y) == pytest.approx((full.slot(i).x, full.slot(i).y))
-    assert layout.clip(2).y == pytest.approx(layout.slot(2).y - 2 * MM)  # nothing below it: bleeds down
-    assert layout.clip(4).right == pytest.approx(layout.slot(4).right + 2 * MM)  # last piece: bleeds right
+    assert layout.clip(2).y == pytest.approx(layout.slot(2).y - BLEED)  # nothing below it: bleeds down
+    assert layout.clip(4).right == pytest.approx(layout.slot(4).right + BLEED)  # last piece: bleeds right
     assert layout.clip(1).y == pytest.approx(layout.slot(1).y)  # a piece below it: cut edge, no bleed
     doc = render(stand_ins(10))
-    last = doc.pages[4]
+    last = doc.pages[6]
     assert last.kind == "fronts" and (last.layout.cols, last.layout.rows) == (1, 1)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        page = pdf.pages[4]
-        xs = {round(ln["x0"], 2) for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 1e-6}
-        ys = {round(page.height - ln["top"], 2) for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 1e-6}
+        page = pdf.pages[6]
+        marks = [ln for ln in page.lines if ln["stroking_color"] == 0.0]
+        xs = {round(ln["x0"], 2) for ln in marks if abs(ln["x0"] - ln["x1"]) < 1e-6}
+        ys = {round(page.height - ln["top"], 2) for ln in marks if abs(ln["top"] - ln["bottom"]) < 1e-6}
     slot = last.layout.slot(0)
     assert xs == {round(slot.x, 2), round(slot.right, 2)} and ys == {round(slot.y, 2), round(slot.top, 2)}
 
 
-def test_every_two_sided_sheet_starts_on_an_odd_page_even_after_one_sided_sheets():
-    doc = render(stand_ins(10, backs=False) + stand_ins(3, TILE, "tiles-red", start=10))
+def test_printed_two_sided_with_defaults_no_two_pages_that_belong_apart_share_a_sheet():
+    """Every sheet starts on an odd page; a page of fronts without backs, and a board, is followed by an empty
+    page (of its own orientation), so a whole-file two-sided print gives each its own sheet."""
+    board = Page("board", True, lambda canvas, w, h: None, "Board")
+    doc = render(stand_ins(10, backs=False) + stand_ins(3, TILE, "tiles-red", start=10), full_pages=[board, board])
     kinds = [p.kind for p in doc.pages]
-    assert kinds == ["checklist", "fronts", "fronts", "blank", "fronts", "backs", "credits"]
-    sections = [(s.first, s.last, s.two_sided) for s in doc.sections if s.kind == "sheets"]
-    assert sections == [(2, 3, False), (5, 6, True)]
+    assert kinds == ["checklist", "instructions", "test", "test", "fronts", "blank", "fronts", "blank", "fronts",
+                     "backs", "page", "blank", "page", "blank", "credits"]
+    for n, kind in enumerate(kinds, start=1):  # the second side of each sheet is its backs or nothing
+        if n % 2 == 0:
+            assert kind in ("instructions", "test", "backs", "blank"), n
+    assert [(p.width > p.height) for p in doc.pages][10:14] == [True] * 4
+    sections = [(s.kind, s.first, s.last, s.two_sided, s.sheets, s.card_stock) for s in doc.sections]
+    assert sections == [("front", 1, 4, True, 2, False), ("sheets", 5, 8, False, 2, True),
+                        ("sheets", 9, 10, True, 1, True), ("page", 11, 12, False, 1, False),
+                        ("page", 13, 14, False, 1, False), ("credits", 15, 15, False, 1, False)]
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "followed by an empty page" in text and "Leave out the empty pages (6, 8, 12, 14)" in text
 
 
 def painted_block(pdf, index: int, dpi: int = 150) -> tuple[float, float]:
@@ -322,7 +359,7 @@ def test_tiles_on_plain_paper_are_glued_as_whole_blocks_of_the_same_size(paper):
 
     doc = real_document("threesixteen", paper)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        text = " ".join(pdf.pages[0].extract_text().split())
+        text = " ".join(pdf.pages[1].extract_text().split())
     assert "cut each page along the outer edge of its coloured block" in text
     pairs = [n for n, plan in enumerate(doc.pages) if plan.kind == "fronts"]
     assert pairs and all(doc.pages[n + 1].kind == "backs" for n in pairs)
@@ -360,39 +397,75 @@ def test_the_credits_name_the_icons_only_in_a_file_that_shows_them(game):
 REAL = [("travel", "a4"), ("travel", "letter"), ("threesixteen", "a4"), ("threesixteen", "letter")]
 
 
+def _grown(box: Box, by: float) -> Box:
+    return Box(box.x - by, box.y - by, box.w + 2 * by, box.h + 2 * by)
+
+
 @pytest.mark.parametrize("game,paper", REAL)
-def test_cut_marks_lie_between_the_printer_margin_and_the_trim_on_every_real_sheet(game, paper):
-    """Read from the PDF: every line off the pieces is a cut mark (a black hairline over a white casing) at least
-    `printer_margin_mm` from the paper's edge and at least 1 mm long, and every cut line has a mark at both ends."""
+def test_cut_marks_are_long_on_white_paper_and_inside_the_margin_on_both_sides_of_every_real_sheet(game, paper):
+    """Read from the PDF: every black line is a cut mark at least 3 mm long, at least `printer_margin_mm` from the
+    paper's edge and clear of every piece and its bleed (on white paper); fronts and backs both have a mark at
+    each end of every cut; fronts have a grey trim line along every shared edge, backs none (a back printed off
+    would carry it onto the card)."""
     doc = real_document(game, paper)
-    margin = ctx_for(game, "en", paper).print.printer_margin_mm * MM
-    shortest, nearest, pages = math.inf, math.inf, 0
+    cfg = ctx_for(game, "en", paper).print
+    margin = cfg.printer_margin_mm * MM
+    shortest, nearest, sides = math.inf, math.inf, set()
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         for n, plan in enumerate(doc.pages):
-            if plan.kind != "fronts":
+            if plan.kind not in ("fronts", "backs"):
                 continue
-            pages += 1
-            page, block = pdf.pages[n], plan.layout.block
-            trims = [placement.trim for placement in plan.placements]
-            off_pieces = []
-            for ln in page.lines:
-                x0, y0, x1, y1 = ln["x0"], page.height - ln["bottom"], ln["x1"], page.height - ln["top"]
-                if not on_a_piece(x0, y0, x1, y1, trims):
-                    off_pieces.append((x0, y0, x1, y1, ln["linewidth"], ln["stroking_color"]))
-            assert {(width, colour) for *_, width, colour in off_pieces} == {(0.5, 0.0), (1.6, 1.0)}
-            black = [m[:4] for m in off_pieces if m[4] == 0.5]
-            assert sorted(black) == sorted(m[:4] for m in off_pieces if m[4] == 1.6)  # each on its casing
+            page, layout = pdf.pages[n], plan.layout
+            sides.add(plan.kind)
+            art = [_grown(placement.trim, layout.bleed - 0.01) for placement in plan.placements]
+            lines = [(ln["x0"], page.height - ln["bottom"], ln["x1"], page.height - ln["top"], ln["linewidth"],
+                      ln["stroking_color"]) for ln in page.lines]
+            grey = [ln[:4] for ln in lines if ln[5] == TRIM_GREY]
+            black = [ln[:4] for ln in lines if ln[5] != TRIM_GREY and not on_a_piece(*ln[:4], art)]
+            assert {(ln[4], ln[5]) for ln in lines if ln[5] != TRIM_GREY and not on_a_piece(*ln[:4], art)} == {
+                (0.5, 0.0)}  # off the art, only cut marks
             for x0, y0, x1, y1 in black:
                 nearest = min(nearest, edge_distance(page, x0, y0, x1, y1))
                 shortest = min(shortest, (x1 - x0) + (y1 - y0))
+            cut_xs = layout.cut_xs if plan.kind == "fronts" else [layout.page_w - x for x in layout.cut_xs]
+            block = layout.block
+            cx = block.x + block.w / 2 if plan.kind == "fronts" else layout.page_w - block.x - block.w / 2
             for far_side in (False, True):  # below and above, left and right of the block
-                xs = sorted(x0 for x0, y0, x1, _ in black if x0 == x1 and (y0 > block.top) == far_side)
-                ys = sorted(y0 for x0, y0, _, y1 in black if y0 == y1 and (x0 > block.right) == far_side)
-                assert xs == pytest.approx(plan.layout.cut_xs, abs=0.01)
-                assert ys == pytest.approx(plan.layout.cut_ys, abs=0.01)
-    assert pages >= 2
+                xs = sorted(x0 for x0, y0, x1, _ in black if x0 == x1 and (y0 > block.y + block.h / 2) == far_side)
+                ys = sorted(y0 for x0, y0, _, y1 in black if y0 == y1 and (x0 > cx) == far_side)
+                assert xs == pytest.approx(sorted(cut_xs), abs=0.01)
+                assert ys == pytest.approx(layout.cut_ys, abs=0.01)
+            if plan.kind == "fronts":
+                def key(line):
+                    return tuple(round(v, 1) for v in line)
+                found = sorted(((min(a, c), min(b, d), max(a, c), max(b, d)) for a, b, c, d in grey), key=key)
+                expected = sorted(layout.trim_lines(), key=key)
+                assert len(found) == len(expected)
+                for got, want in zip(found, expected):
+                    assert got == pytest.approx(want, abs=0.02)
+            else:
+                assert grey == []
+    assert sides == {"fronts", "backs"}
     assert nearest >= margin - 0.01
     assert shortest >= MIN_MARK - 0.01
+
+
+@pytest.mark.parametrize("game,paper", REAL)
+def test_nothing_prints_in_the_printer_margin_of_any_sheet(game, paper):
+    """Rasterized at 72 dpi: the 5 mm band round every sheet page is blank paper, so the whole block, its bleed
+    and its marks print on a printer that leaves that band blank."""
+    import pypdfium2
+
+    doc = real_document(game, paper)
+    band = int(ctx_for(game, "en", paper).print.printer_margin_mm * MM) - 1  # whole pixels inside the band
+    pdf = pypdfium2.PdfDocument(doc.data)
+    for n, plan in enumerate(doc.pages):
+        if plan.kind not in ("fronts", "backs"):
+            continue
+        image = pdf[n].render(scale=1).to_pil().convert("L")
+        w, h = image.size
+        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+            assert image.crop(box).getextrema()[0] >= 250, (n + 1, box)
 
 
 @pytest.mark.parametrize("game,paper", REAL)
@@ -425,15 +498,17 @@ def test_every_sheet_page_has_a_footer_like_the_page_numbers_inside_the_printabl
                                    and max(y0, y1) > page.height - ch["bottom"] for ch in chars)
 
 
-def test_a_tight_margin_keeps_its_marks_and_moves_the_page_label_to_a_roomier_side():
-    """Letter is 279.4 mm tall: three poker cards leave 1.35 mm above the printer margin at the top and bottom."""
-    layout = plan_layout(*LETTER, *CARD, 5 * MM, 2 * MM, 4 * MM)
-    assert layout.room("bottom") == pytest.approx(1.35 * MM) and layout.footer == "left"
-    assert layout.outer_bleed("bottom") == pytest.approx(1.35 * MM)  # art stops at the margin
-    bottom = [m for m in layout.marks() if m[0] == m[2] and m[1] < layout.y0]
-    assert [(m[1], m[3]) for m in bottom] == [pytest.approx((layout.y0 - MARK_GAP, 5 * MM))] * 4
-    left = [m for m in layout.marks() if m[1] == m[3] and m[0] < layout.x0]
-    assert {round(m[2] / MM, 3) for m in left} == {5 + FOOTER_BAND / MM}  # stop at the label's band
+def test_letter_turns_its_cards_and_keeps_full_bleed_and_long_marks_on_every_side():
+    """Letter is 279.4 mm tall: three upright rows of poker cards would leave 6.35 mm at the top and bottom (only
+    1.35 mm of bleed and 1 mm marks). Turned a quarter, eight cards keep 1.5 mm of bleed and marks of 3 mm or more
+    all round; the page label moves to the roomier left side."""
+    layout = plan_layout(*LETTER, *CARD, 5 * MM, BLEED, 4 * MM)
+    assert layout.turned and layout.per_page == 8 and layout.footer == "left"
+    for side in ("bottom", "top", "left", "right"):
+        assert layout.room(side) >= BLEED + MARK_GAP + MIN_MARK - 1e-6
+    assert min(abs(x2 - x1) + abs(y2 - y1) for x1, y1, x2, y2 in layout.marks()) >= MIN_MARK - 1e-6
+    corner = layout.clip(0)
+    assert (layout.slot(0).x - corner.x, corner.top - layout.slot(0).top) == pytest.approx((BLEED, BLEED))
 
 
 # --- the first page: words per game, deck names, line breaks ------------------------------------------------
@@ -442,9 +517,9 @@ TRAVEL_DECKS = (("countries", 12), ("items", 32), ("passports", 12), ("events", 
                 ("forbidden", 4), ("postcards", 6), ("characters", 6), ("reference", 3))
 
 
-def first_page_lines(doc) -> list[str]:
+def first_page_lines(doc, page: int = 0) -> list[str]:
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        return [" ".join(line.split()) for line in pdf.pages[0].extract_text().split("\n")]
+        return [" ".join(line.split()) for line in pdf.pages[page].extract_text().split("\n")]
 
 
 @pytest.mark.parametrize("lang,paper", [("ko", "a4"), ("ko", "letter"), ("en", "a4"), ("en", "letter")])
@@ -462,8 +537,8 @@ def test_a_deck_name_and_its_count_never_split_across_lines(lang, paper):
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_paper_step_fits_the_game_and_every_step_reads_cleanly(lang):
-    tiles = first_page_lines(render(stand_ins(3, TILE, "tiles-red"), game="threesixteen", lang=lang))
-    cards = first_page_lines(render(stand_ins(3), lang=lang))
+    tiles = first_page_lines(render(stand_ins(3, TILE, "tiles-red"), game="threesixteen", lang=lang), page=1)
+    cards = first_page_lines(render(stand_ins(3), lang=lang), page=1)
     texts = ctx_for("threesixteen", lang).texts
     tile_step = " ".join(texts.get("instructions.threesixteen.paper").split())
     card_step = " ".join(texts.get("instructions.paper").split())

@@ -12,6 +12,7 @@ from typing import Callable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
 from .crosscheck import CHECKS
+from .font_files import bold_findings
 from .load import GAMES, REFERENCE_LANG, Content, default_root, load_content, load_texts
 from .matching import normalise
 from .required import CARD_FAMILIES, NOTATION_WORDS, allowed_placeholders, names_for, required_keys
@@ -53,7 +54,7 @@ def _single(folder: str, root: Path, lang: str) -> Texts:
     from .yamlsrc import load_yaml
 
     path = root / folder / f"{lang}.yaml"
-    data, located = load_yaml(path, str(path.relative_to(root.parent)))
+    data, located = load_yaml(path, str(path.relative_to(root.parent)), inside=root)
     check_shape(data, located)
     return Texts(lang, data or {}, [located])
 
@@ -82,15 +83,16 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     report = LintReport()
     content: Content | None = None
     try:
-        content = load_content(root)
+        content = load_content(root, cross_check=False)
     except InputError as exc:
         report.findings += exc.diagnostics
     report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in TEXT_FOLDERS)
+    langs = text_languages(root)
     if content is not None:
         for game in GAMES:
             report.findings += CHECKS[game](content.games[game], content.game_located[game])
+        report.findings += bold_findings(content.fonts, content.print.fonts, langs)
 
-    langs = text_languages(root)
     for folder in TEXT_FOLDERS:
         report.findings += list(_lint_folder(root, folder, langs, content, glyph_check))
 
@@ -107,7 +109,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     loaded: dict[str, Texts] = {}
     for lang in langs:
         path = root / folder / f"{lang}.yaml"
-        if not path.is_file():
+        if not path.is_file() and not path.is_symlink():  # a link is read, to say where it leads
             yield Diagnostic(Position(str(path.relative_to(root.parent))),
                              f"language '{lang}' has text files elsewhere but not this one; copy "
                              f"{folder}/{REFERENCE_LANG}.yaml to start", "missing-file")
@@ -119,7 +121,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     reference = loaded.get(REFERENCE_LANG)
     game = content.games.get(folder) if content is not None else None
     if reference is not None and (game is not None or folder == "common"):
-        for key in required_keys(folder, game):
+        for key in required_keys(folder, game, content.print if content is not None else None):
             if not reference.has_node(key):
                 yield Diagnostic(_missing_at(reference, key), f"missing text '{key}' (the game data needs it)",
                                  "missing-key", key_path=key)
@@ -236,5 +238,5 @@ def _glyphs(texts: Texts, leaves: dict, content: Content, glyph_check: GlyphChec
             family, missing = glyph_check(content, texts.lang, value)
             if missing:
                 shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5])
-                yield Diagnostic(texts.position(key), f"the font '{family}' cannot draw {shown}; it would "
-                                 f"print as a blank", "glyph", key_path=key)
+                yield Diagnostic(texts.position(key), f"no font for '{texts.lang}' ({family}) draws {shown}; "
+                                 f"it would print as a blank", "glyph", key_path=key)

@@ -5,9 +5,12 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .validate import Strict
+from .validate import Strict, pattern
 
 Mm = Annotated[float, Field(gt=0, le=1000)]
+#: a paper's name becomes part of file names (`travel-en-<paper>.pdf`), so it is a slug: no `/`, `..` or spaces
+PaperName = Annotated[str, pattern(r"^[a-z0-9][a-z0-9_-]{0,31}$",
+                                   "a paper name of lowercase ASCII letters, digits, - and _ (e.g. a4)")]
 
 
 class Size(Strict):
@@ -16,19 +19,29 @@ class Size(Strict):
 
 
 class FontFamily(Strict):
-    """TrueType files inside an installed Python package: `package/relative/path.ttf`."""
+    """One typeface: TrueType files inside an installed font package (`package`, a top-level package name such as
+    `koreanize_matplotlib`, and paths inside it), or, without `package`, files under `content/fonts/` with the
+    font's licence file (`licence_file`) beside them. A family without `bold` is drawn in its regular face where
+    bold is asked for, and lint says so (content/font_files.py checks where every file is)."""
 
+    package: str | None = None
     regular: str
-    bold: str
+    bold: str | None = None
     licence: str
+    licence_file: str | None = None
     source: str
 
 
 class Fonts(Strict):
+    """`default` draws every language; a language in `by_language` has its own family draw the characters of its
+    own script (kana and kanji, say), while its Latin letters, digits, punctuation and Hangul stay in `default`.
+    A character that a family lacks, or maps to a wrong glyph, comes from the next family that draws it right:
+    the language's, then `default`, then each of `fallback` in order."""
+
     default: str
     families: dict[str, FontFamily]
-    #: a language may ask for another family (e.g. a future `ja` with a Japanese font)
     by_language: dict[str, str] = {}
+    fallback: list[str] = []
 
 
 class TypeScale(Strict):
@@ -42,10 +55,12 @@ class TypeScale(Strict):
 
 
 class PrintConfig(Strict):
-    papers: dict[str, Size]
+    papers: Annotated[dict[PaperName, Size], Field(min_length=1)]
     printer_margin_mm: Annotated[float, Field(ge=0, le=30)] = 5
     bleed_mm: Annotated[float, Field(ge=0, le=10)] = 3.175
-    sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 2
+    sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 1.5
+    #: where the full bleed would cost a row or column of pieces (16 mm tiles across A4), it may shrink to this
+    min_sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 0.8
     cut_mark_mm: Annotated[float, Field(ge=0, le=20)] = 4
     card: Size
     tile: Size

@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ...cli_options import Format, format_option, lang_option
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import InputError, Position
@@ -18,7 +19,6 @@ from .notation import MAX_DIGITS, shown
 from .solver import NODES, TIME_LIMIT, deal, solve
 from .solver_budget import TIME
 
-FORMATS = ("text", "json")
 _WORD = re.compile(r"[^\s,]+")
 _NUMBER = re.compile(r"[0-9]+")
 
@@ -53,13 +53,11 @@ def solve_cmd(
     nodes: Annotated[int, typer.Option(min=0, help="Budget in search nodes (the same answer on any machine).")] = NODES,
     time_limit: Annotated[float, typer.Option(min=0, help="Safety stop in seconds, if the nodes take longer.")]
     = TIME_LIMIT,
-    format: Annotated[str, typer.Option(help="text or json.")] = "text",
+    format: Format = format_option(),
     seed: Annotated[Optional[int], typer.Option(help="Instead of --calls: a random full deal for this seed.")] = None,
-    lang: Annotated[str, typer.Option(help="Language of the words shown (en, ko).")] = "en",
+    lang: str = lang_option(),
 ) -> None:
     """Knowing every call in advance, find the fewest tiles left and a plan (one token per call)."""
-    if format not in FORMATS:
-        raise typer.BadParameter(f"choose one of: {', '.join(FORMATS)}", param_hint="--format")
     if (calls is None) == (seed is None):
         raise typer.BadParameter("give either --calls or --seed", param_hint="--calls")
     content = load_content()
@@ -71,7 +69,7 @@ def solve_cmd(
                                                                                        game.copies)
     result = solve(numbers, columns=columns, nodes=nodes, time_limit=time_limit, high=game.high,
                    copies=game.copies, rows=game.rows)
-    if format == "json":            # no seconds: the same calls and budget give the same JSON on any machine
+    if format is Format.json:       # no seconds: the same calls and budget give the same JSON on any machine
         typer.echo(json.dumps({
             "calls": numbers, "columns": columns, "min_tiles_left": result.min_tiles_left,
             "proven": result.proven, "lower_bound": result.lower_bound, "plan": " ".join(result.plan),
