@@ -34,7 +34,7 @@ for target in (warm, path):
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     start = time.perf_counter()
     try:
-        check_record(target, content, "en", solve_seconds=0)
+        check_record(target, content, "en", nodes=0)
     except InputError:
         pass
     seconds = time.perf_counter() - start

@@ -45,6 +45,7 @@ def plots_option(what: str = "Save PNG charts into this folder.") -> Path | None
 MOST_GAMES = 1_000_000
 MOST_WORKERS = 64
 MOST_SECONDS = 24 * 3600.0
+MOST_NODES = 10_000_000_000
 
 
 def _finite(value: float | None) -> float | None:
@@ -69,3 +70,8 @@ def seconds_option(default: float, name: str, help: str) -> float:
 
 def fraction_option(default: float, name: str, help: str) -> float:
     return typer.Option(default, name, min=0.0, max=1.0, callback=_finite, help=help)
+
+
+def nodes_option(default: int | None, help: str) -> int | None:
+    """A search budget in nodes: from 0 to MOST_NODES (days of search)."""
+    return typer.Option(default, "--nodes", min=0, max=MOST_NODES, help=help)

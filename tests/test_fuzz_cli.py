@@ -47,7 +47,7 @@ def places(tmp_path_factory) -> dict[str, list[str]]:
 def command_line(draw, places: dict[str, list[str]]) -> list[str]:
     pick = lambda values: draw(st.sampled_from(values))  # noqa: E731
     options: dict[str, list[tuple[str, list[str]]]] = {
-        "check": [("--lang", LANGS), ("--format", FORMATS), ("--solve-seconds", SECONDS),
+        "check": [("--lang", LANGS), ("--format", FORMATS), ("--nodes", NUMBERS), ("--time-limit", SECONDS),
                   ("--content", places["content"])],
         "lint": [("--format", FORMATS), ("--content", places["content"])],
         "schema": [("--content", places["content"][1:])],

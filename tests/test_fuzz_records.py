@@ -28,7 +28,7 @@ def folder(tmp_path_factory) -> Path:
 def _check(path: Path, lang: str) -> None:
     """The promise for one record file, in one report language."""
     try:
-        report = check_record(path, CONTENT, lang, solve_seconds=0)
+        report = check_record(path, CONTENT, lang, nodes=0)
     except InputError as exc:
         assert_positioned(exc.diagnostics)
         return
