@@ -9,7 +9,7 @@ PNP    := $(VENV)/bin/pnp
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip install --quiet --disable-pip-version-check --no-compile
 
-.PHONY: pdf png test lint bench clean setup
+.PHONY: pdf png test fuzz lint bench clean setup
 
 setup: $(STAMP)
 
@@ -33,6 +33,12 @@ png: $(STAMP)
 
 test: $(TEST_STAMP)
 	@$(PY) -m pytest -n auto
+
+# the fuzz tests with many more cases, each drawn afresh (FUZZ_EXAMPLES per test; `make test` runs a quick fixed set)
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(TEST_STAMP)
+	@FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -n auto -p no:cacheprovider --hypothesis-show-statistics \
+		tests/test_fuzz_content.py tests/test_fuzz_records.py tests/test_fuzz_cli.py
 
 lint: $(STAMP)
 	@$(PNP) lint

@@ -14,6 +14,7 @@ BENCHMARKS = (
     ("3x16 check", "generator.games.threesixteen.bench_check"),
     ("3x16 solve", "generator.games.threesixteen.bench_solve"),
     ("travel", "generator.games.travel.bench"),
+    ("sizes", "generator.bench_sizes"),
 )
 
 

@@ -22,9 +22,11 @@ DEADLINE = timedelta(seconds=20)
 WHOLE_FILE = {"file", "missing-file", "output", "usage"}
 
 
-def fuzz_settings(quick: int):
-    """`quick` examples in `make test`, FUZZ_EXAMPLES in `make fuzz`; every case within DEADLINE."""
-    return settings(max_examples=EXAMPLES or quick, deadline=DEADLINE, derandomize=EXAMPLES is None,
+def fuzz_settings(quick: int, share: float = 1.0):
+    """`quick` examples in `make test`, `share` of FUZZ_EXAMPLES in `make fuzz` (a slow test takes a smaller
+    share); every case within DEADLINE."""
+    examples = max(quick, int(EXAMPLES * share)) if EXAMPLES else quick
+    return settings(max_examples=examples, deadline=DEADLINE, derandomize=EXAMPLES is None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.function_scoped_fixture])
 

@@ -45,7 +45,7 @@ def _restore(scratch: Path, name: str) -> None:
     (scratch / name).write_bytes(ORIGINALS[name])
 
 
-@fuzz_settings(quick=60)
+@fuzz_settings(quick=40)
 @given(data=st.data())
 def test_lint_of_mutated_content_reports_positioned_findings(scratch: Path, data):
     name = _mutate(scratch, data)
@@ -62,7 +62,7 @@ def test_lint_of_mutated_content_reports_positioned_findings(scratch: Path, data
         _restore(scratch, name)
 
 
-@fuzz_settings(quick=6)
+@fuzz_settings(quick=6, share=0.05)
 @given(data=st.data())
 def test_lint_with_the_fit_check_and_json_output_of_mutated_print_settings(scratch: Path, data):
     name = _mutate(scratch, data, ("print.yaml", "common/en.yaml", "threesixteen/ko.yaml"))
