@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .bots import BOTS
 from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, PASSPORT, Tables
 from .engine import WIN_CENTRE, Game, GameOver, Setup
-from .rules import needs_empty_hand_draw
+from .rules import nearest_seats, needs_empty_hand_draw
 
 DEFAULT_NAMES = ("Mina", "Joon", "Sora", "Hana", "Tae", "Yuri")
 #: a game that runs this many turns without a winner is stopped and counted as unfinished
@@ -35,7 +35,9 @@ def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Rand
         size = t.character_mods[characters[p]].get("starting_hand", t.rules["starting_hand"]) \
             if characters[p] >= 0 else t.rules["starting_hand"]
         hands.append([pile.pop() for _ in range(int(size))])
-    return Setup(list(names[:n]), passports, chosen[:n], characters, chosen[n], extensions, hands)
+    nearest = nearest_seats(t, chosen[:n], chosen[n])
+    first = rng.choice(nearest) if len(nearest) > 1 else -1  # a tie: the tied players choose who starts
+    return Setup(list(names[:n]), passports, chosen[:n], characters, chosen[n], extensions, hands, first)
 
 
 class SimOracle:
