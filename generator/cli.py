@@ -24,7 +24,14 @@ LAZY_GROUPS = {
 
 
 class LazyGroup(TyperGroup):
-    """A Typer group whose game sub-apps load on first use."""
+    """A Typer group whose game sub-apps load on first use; an InputError any command lets through is its
+    messages and exit 1 (however the app is run: the console script or a test's runner)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            fail(exc)
 
     def list_commands(self, ctx):
         return list(super().list_commands(ctx)) + [name for name in LAZY_GROUPS if name not in self.commands]
@@ -97,11 +104,14 @@ def require_lang(content, lang: str) -> str:
 def lint(fmt: Format = format_option("text (one finding per line) or json."),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
-    from .content.lint import lint as run_lint
+    from .content.lint import LintReport, lint as run_lint
     from .render.fitcheck import fit_findings
     from .render.fonts import glyphs_missing_for
 
-    report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+    try:
+        report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+    except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
+        report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:
         typer.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:
@@ -161,9 +171,11 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
 def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 or travel."),
           lang: str = lang_option("Language of the rule texts in the report"),
           fmt: Format = format_option(),
-          solve_seconds: float = typer.Option(10.0, "--solve-seconds", min=0,
-                                              help="3x16: how long the solver may look for the best result the "
-                                                   "calls allowed (0 skips it)."),
+          nodes: Optional[int] = typer.Option(None, "--nodes", min=0,
+                                              help="3x16: the solver's budget in search nodes for the best result "
+                                                   "the calls allowed (same answer on any machine; 0 skips it)."),
+          time_limit: Optional[float] = typer.Option(None, "--time-limit", min=0,
+                                                     help="3x16: the solver's safety stop in seconds."),
           content_dir: Optional[Path] = ContentOpt) -> None:
     """Check a recorded game against the rules: 'valid' with the result, or the first broken rule."""
     from .check import check_record
@@ -171,7 +183,7 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
     content = load(content_dir)
     require_lang(content, lang)
     try:
-        report = check_record(record, content, lang, solve_seconds=solve_seconds)
+        report = check_record(record, content, lang, nodes=nodes, time_limit=time_limit)
     except InputError as exc:
         fail(exc)
     if fmt is Format.json:

@@ -13,7 +13,8 @@ from typing import Callable, Iterator
 from ..errors import Diagnostic, InputError, Position
 from .crosscheck import CHECKS
 from .font_files import bold_findings
-from .load import GAMES, REFERENCE_LANG, Content, default_root, load_content, load_texts
+from .folders import REFERENCE_LANG, default_root, languages
+from .load import GAMES, Content, load_content, load_texts
 from .matching import normalise
 from .required import CARD_FAMILIES, NOTATION_WORDS, allowed_placeholders, names_for, required_keys
 from .texts import Texts, placeholders
@@ -42,19 +43,13 @@ class LintReport:
                 "warnings": self.warnings, "files": self.files}
 
 
-def text_languages(root: Path) -> list[str]:
-    """Every language that has a text file in any folder; the reference language first."""
-    langs = {p.stem for folder in TEXT_FOLDERS for p in (root / folder).glob("*.yaml") if p.stem != "game"}
-    return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
-
-
 def _single(folder: str, root: Path, lang: str) -> Texts:
     """One language file alone (not merged with common), so findings point at the file that has the key."""
     from .texts import check_shape
     from .yamlsrc import load_yaml
 
     path = root / folder / f"{lang}.yaml"
-    data, located = load_yaml(path, str(path.relative_to(root.parent)))
+    data, located = load_yaml(path, str(path.relative_to(root.parent)), inside=root)
     check_shape(data, located)
     return Texts(lang, data or {}, [located])
 
@@ -83,11 +78,11 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     report = LintReport()
     content: Content | None = None
     try:
-        content = load_content(root)
+        content = load_content(root, cross_check=False)
     except InputError as exc:
         report.findings += exc.diagnostics
     report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in TEXT_FOLDERS)
-    langs = text_languages(root)
+    langs = languages(root, TEXT_FOLDERS)  # a half-made language too, to say which files it lacks
     if content is not None:
         for game in GAMES:
             report.findings += CHECKS[game](content.games[game], content.game_located[game])
@@ -109,7 +104,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     loaded: dict[str, Texts] = {}
     for lang in langs:
         path = root / folder / f"{lang}.yaml"
-        if not path.is_file():
+        if not path.is_file() and not path.is_symlink():  # a link is read, to say where it leads
             yield Diagnostic(Position(str(path.relative_to(root.parent))),
                              f"language '{lang}' has text files elsewhere but not this one; copy "
                              f"{folder}/{REFERENCE_LANG}.yaml to start", "missing-file")
@@ -121,7 +116,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     reference = loaded.get(REFERENCE_LANG)
     game = content.games.get(folder) if content is not None else None
     if reference is not None and (game is not None or folder == "common"):
-        for key in required_keys(folder, game):
+        for key in required_keys(folder, game, content.print if content is not None else None):
             if not reference.has_node(key):
                 yield Diagnostic(_missing_at(reference, key), f"missing text '{key}' (the game data needs it)",
                                  "missing-key", key_path=key)

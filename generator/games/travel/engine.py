@@ -14,7 +14,7 @@ from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, F_POSTCARD, ITEM, K_EV_DISCARDS, K_EV_DRAWS, K_EV_FORBIDDEN, K_EV_PASS,
     K_EV_RESHUFFLE, POSTCARD, Tables,
 )
-from .rules import event_share, nearest_seats, player_rules
+from .rules import event_share, first_player, player_rules
 
 WIN_CENTRE = "centre"
 WIN_POSTCARDS = "postcards"
@@ -125,7 +125,7 @@ class Game:
         self.forbidden_held = [0] * n
         self.postcards_held = [0] * n
         self.clockwise = rotations(n)
-        self.start = setup.first if setup.first >= 0 else nearest_seats(tables, setup.transits, setup.centre)[0]
+        self.start = first_player(tables, setup)
         self.active = self.start
         self.turn = 0
         self.actions_left = 0

@@ -240,6 +240,11 @@ def player_rules(tables: Tables, characters: list[int]) -> list[dict[str, object
     return [tables.character_rules[c] if c >= 0 else tables.rules for c in characters]
 
 
+def first_player(tables: Tables, setup: "Setup") -> int:
+    """Who starts: the nearest transit capital to the centre's; on a tie, the one the record names."""
+    return setup.first if setup.first >= 0 else nearest_seats(tables, setup.transits, setup.centre)[0]
+
+
 def nearest_seats(tables: Tables, transits: list[int], centre: int) -> list[int]:
     """The seats whose transit capital is closest to the centre capital, by the distances the rulebook's table
     prints (whole km): one seat, or the seats of an exact tie."""
