@@ -17,7 +17,7 @@ from .rulebook import rulebook_pages
 
 
 def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
-    findings: dict[tuple, Diagnostic] = {}
+    overflows: dict[str, dict[str, TextOverflow]] = {}  # text key -> where it overflows -> how
     for paper in content.print.papers:
         ctx = RenderContext(content, game, lang, paper)
         canvas = Canvas(io.BytesIO(), invariant=1)
@@ -37,8 +37,13 @@ def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
             try:
                 draw()
             except TextOverflow as exc:
-                position = ctx.texts.position(exc.field)
-                findings.setdefault((exc.field, exc.where), Diagnostic(
-                    position, f"text does not fit its box on {exc.where} at the minimum size "
-                    f"(over by {exc.overflow_pt:.1f} pt); shorten it", "fit", key_path=exc.field))
-    return list(findings.values())
+                overflows.setdefault(exc.field, {}).setdefault(exc.where, exc)
+    findings = []
+    for field, where in overflows.items():
+        worst = max(where.values(), key=lambda exc: exc.overflow_pt)
+        shown = ", ".join(list(where)[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
+        findings.append(Diagnostic(
+            content.texts(game, lang).position(field),
+            f"text does not fit its box at the minimum size on {shown} (over by {worst.overflow_pt:.1f} pt); "
+            f"{worst.advice}", "fit", key_path=field))
+    return findings
