@@ -3,6 +3,7 @@ progress bar on a terminal, prints the one-line summary, and maps problems to ex
 """
 from __future__ import annotations
 
+import math
 import sys
 from enum import Enum
 from pathlib import Path
@@ -24,21 +25,27 @@ class Duplex(str, Enum):
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """`"0.5,-1"` -> (0.5, -1.0): millimetres, x then y."""
+    """`"0.5,-1"` -> (0.5, -1.0): millimetres, x then y; NaN, infinities and shifts beyond a drift are refused."""
+    from .build import MAX_BACK_OFFSET_MM
+
     parts = text.split(",")
     try:
         if len(parts) != 2:
             raise ValueError
         x, y = (float(p) for p in parts)
     except ValueError:
-        raise typer.BadParameter(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), not '{text}'") from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise typer.BadParameter(f"an offset of more than 20 mm is not a printer's drift: '{text}'")
+        raise typer.BadParameter(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), not '{text}'",
+                                 param_hint="--back-offset-mm") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise typer.BadParameter(f"expected two finite numbers in mm as X,Y, not '{text}'", param_hint="--back-offset-mm")
+    if abs(x) > MAX_BACK_OFFSET_MM or abs(y) > MAX_BACK_OFFSET_MM:
+        raise typer.BadParameter(f"an offset of more than {MAX_BACK_OFFSET_MM} mm is not a printer's drift: '{text}'",
+                                 param_hint="--back-offset-mm")
     return x, y
 
 
 class ProgressBar:
-    """`[#######.....] 5/16 pdf:travel-ko-a4` on one line of stderr, redrawn in place."""
+    """`[#######.....] 5/16 Pack & Go (한국어), A4 sheets` on one line of stderr, redrawn in place."""
 
     def __init__(self, stream) -> None:
         self.stream = stream
@@ -79,4 +86,4 @@ def build_cmd(
         for diagnostic in exc.diagnostics:
             typer.echo(str(diagnostic), err=True)
         raise typer.Exit(EXIT_INVALID)
-    typer.echo(summary.line())
+    typer.echo("\n".join([summary.line(), *summary.print_lines()]))
