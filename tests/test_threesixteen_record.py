@@ -134,7 +134,7 @@ def test_malformed_records_get_one_message_with_a_position(tmp_path, text, line_
 def test_messages_follow_the_language():
     with pytest.raises(InputError) as caught:
         parse_record("players: [A]\ncalls: 1 x\nmoves: {A: R}\n", "g.yaml", GAME, KO)
-    assert str(caught.value) == "g.yaml:2:10: error: 'x'은 숫자가 아닙니다 [record]"
+    assert str(caught.value) == "g.yaml:2:10: error: 'x'는 숫자가 아닙니다 [record]"
 
 
 @pytest.mark.parametrize("name, content, message", [
