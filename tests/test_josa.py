@@ -33,7 +33,7 @@ WORDS = {
     # digits and whole numbers, as read in Korean
     "0": OTHER, "1": RIEUL, "2": NONE, "3": OTHER, "4": NONE, "5": NONE, "6": OTHER, "7": RIEUL, "8": RIEUL,
     "9": NONE, "10": OTHER, "16": OTHER, "20": OTHER, "21": RIEUL, "100": OTHER, "1000": OTHER, "10000": OTHER,
-    "1,000,000,000,000": NONE, "2.5": NONE,
+    "1,000,000,000,000": NONE, "2.5": NONE, "２": NONE, "１": RIEUL,
     # Latin letters and short names read as letter names
     "A": NONE, "C": NONE, "F": NONE, "L": RIEUL, "M": OTHER, "N": OTHER, "R": RIEUL, "X": NONE, "KR": RIEUL,
     "JP": NONE, "9A": NONE, "R13": OTHER,

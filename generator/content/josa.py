@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 
 #: (after a final consonant, after none) for each pair; either may be written first
 PAIRS = {("은", "는"), ("이", "가"), ("을", "를"), ("과", "와"), ("으로", "로"), ("이랑", "랑")}
@@ -39,8 +40,8 @@ LETTER_FINAL = {"L": RIEUL, "M": OTHER, "N": OTHER, "R": RIEUL}
 def final(word: str) -> str | None:
     """How `word` ends when read in Korean: NONE, RIEUL or OTHER (a final consonant), or None when it cannot be
     told."""
-    word = _spoken(word)
-    if not word:
+    word = "".join(str(d) if (d := unicodedata.decimal(ch, None)) is not None else ch for ch in _spoken(word))
+    if not word:  # (any script's digit reads as its value: a full-width ２ as 2)
         return None
     last = word[-1]
     if "가" <= last <= "힣":
