@@ -94,8 +94,8 @@ def test_any_command_line_ends_with_a_documented_exit_code_and_no_traceback(plac
     if result.exit_code == 1:
         problems = [line for line in result.stderr.splitlines() if line.strip()]
         assert all(MESSAGE.match(line) for line in problems), result.stderr
-        # lint's findings and a broken rule's report are the command's output: they say where too
+        # lint's findings (text or JSON) and a broken rule's report are the command's output: they say where too
         assert problems or any(MESSAGE.match(line) for line in result.stdout.splitlines()) or re.search(
-            r"\.yaml:\d+:\d+", result.stdout), result.stdout
+            r"\.yaml:\d+:\d+", result.stdout) or '"findings": [\n' in result.stdout, result.stdout
     if result.exit_code == 2:
         assert "Error" in result.output or "Usage" in result.output
