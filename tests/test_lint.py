@@ -20,9 +20,10 @@ runner = CliRunner()
 
 
 def findings(root, fit=False):
-    """Every finding but the note that a Japanese family has no bold face (tested on its own)."""
+    """Every finding but the note that a Japanese family has no bold face and the warnings about texts left as in
+    English (each tested on its own)."""
     report = lint(root, fit_check=fit_findings if fit else None, glyph_check=glyphs_missing_for)
-    return [str(f) for f in report.findings if f.check != "font-bold"]
+    return [str(f) for f in report.findings if f.check not in ("font-bold", "untranslated")]
 
 
 def add_language(root, lang="ja"):
@@ -215,3 +216,54 @@ def test_every_notation_word_is_required_of_the_reference_language(content_copy)
         f"'check.words.reshuffle' (the game data needs it) [missing-key]",
         f"content/travel/ko.yaml:{ko_line}:{ko_col + 15}: error: check.words.reshuffle: 'check.words.reshuffle' "
         f"is not in the reference language (en); check the spelling or remove it [extra-key]"]
+
+
+def all_findings(root) -> list[str]:
+    return [str(f) for f in lint(root, glyph_check=glyphs_missing_for).findings if f.check != "font-bold"]
+
+
+def test_a_text_left_as_in_english_is_a_warning_unless_marked_the_same(content_copy):
+    path = content_copy / "travel" / "ko.yaml"
+    replace_in(path, 'name: "카메라"', 'name: "Camera"')
+    line, col = line_col(path, 'name: "Camera"')
+    assert all_findings(content_copy) == [
+        f"content/travel/ko.yaml:{line}:{col + 6}: warning: items.camera.name: untranslated: the same text as in "
+        "en; translate it, or end its line with '# same' if it is meant to read the same (a name, a code) "
+        "[untranslated]"]
+    replace_in(path, 'name: "Camera"', 'name: "Camera"   # same: the brand on the card')
+    assert all_findings(content_copy) == []
+
+
+def test_a_text_of_only_placeholders_and_signs_is_not_untranslated(content_copy):
+    path = content_copy / "common" / "ko.yaml"
+    replace_in(path, 'number: "{n} / {total}"', 'number: "{n} / {total}"')
+    assert all_findings(content_copy) == []
+
+
+def test_an_extra_key_one_edit_from_a_missing_one_gets_a_suggestion(content_copy):
+    path = content_copy / "common" / "ko.yaml"
+    replace_in(path, 'number: "{n} / {total}"', 'nubmer: "{n} / {total}"')
+    line, col = line_col(path, 'nubmer:')
+    found = all_findings(content_copy)
+    assert f"content/common/ko.yaml:{line}:{col + 8}: error: page.nubmer: 'page.nubmer' is not in the reference " \
+           "language (en); did you mean 'number'? [extra-key]" in found
+
+
+def test_a_language_schema_requires_every_key_and_shows_the_english_text():
+    import json
+
+    from conftest import ROOT
+
+    schema = json.loads((ROOT / "content" / "schemas" / "travel-lang.schema.json").read_text(encoding="utf-8"))
+    assert "items" in schema["required"]
+    camera = schema["properties"]["items"]["properties"]["camera"]
+    assert camera["required"] == ["name", "text"]
+    assert camera["properties"]["name"] == {"type": "string", "minLength": 1, "description": "Camera"}
+
+
+def test_english_copied_and_not_translated_is_a_warning_per_text(content_copy):
+    add_language(content_copy)
+    report = lint(content_copy, glyph_check=glyphs_missing_for)
+    untranslated = [f for f in report.findings if f.check == "untranslated"]
+    assert report.errors == 0 and len(untranslated) > 500
+    assert all(f.position.path.endswith("/ja.yaml") and f.severity == "warning" for f in untranslated)
