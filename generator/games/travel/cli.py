@@ -1,4 +1,4 @@
-"""`pnp travel ...`: simulate many games with bots. A thin layer: options in, library call, words out.
+"""`pnp travel ...`: simulate many games with bots, and the balance lab. A thin layer: options in, library call, words out.
 
 Exit codes: 0 ok, 1 invalid input (content), 2 usage. Every word printed comes from content/travel/<lang>.yaml.
 """
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import time
+from enum import Enum
 from pathlib import Path
 from typing import Optional
 
@@ -14,12 +15,22 @@ import typer
 from ...content.load import load_content
 from ...errors import EXIT_INVALID, InputError
 from .bots import BOTS
+from .balance import DEFAULT_MARGIN
 from .cards import EXTENSIONS, tables_for
 from .sim import parse_extensions
 from .texts import Words, languages, load_words
 
-app = typer.Typer(help="Travel game: simulate games with bots.", no_args_is_help=True, add_completion=False,
-                  pretty_exceptions_enable=False)
+#: the bots a command may seat, by name
+BotName = Enum("BotName", {name: name for name in BOTS}, type=str)
+
+
+class ReportFormat(str, Enum):
+    TEXT = "text"
+    JSON = "json"
+
+
+app = typer.Typer(help="Travel game: simulate games with bots, and measure the balance.", no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_enable=False)
 
 
 def _fail(exc: InputError) -> None:
@@ -29,7 +40,7 @@ def _fail(exc: InputError) -> None:
 
 @app.callback()
 def _group() -> None:
-    """Travel game: simulate games with bots."""
+    """Travel game: simulate games with bots, and measure the balance."""
 
 
 @app.command()
@@ -40,13 +51,13 @@ def simulate(
         None, "--extensions", help="Extensions in play: all (default), none, or any of "
         + ", ".join(EXTENSIONS) + " (repeat the option or separate with commas)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; the same seed plays the same games."),
-    bot: str = typer.Option("greedy", "--bot", help="greedy or random."),
+    bot: BotName = typer.Option("greedy", "--bot", help="The bot in every seat."),
     records: Optional[Path] = typer.Option(None, "--records", file_okay=False,
                                            help="Write every game as a record file into this folder."),
     plots: Optional[Path] = typer.Option(None, "--plots", file_okay=False, help="Save PNG charts into this folder."),
     workers: int = typer.Option(2, "--workers", min=1, help="Processes to play on."),
     lang: str = typer.Option("en", "--lang", help="Language of the report."),
-    fmt: str = typer.Option("text", "--format", help="text or json."),
+    fmt: ReportFormat = typer.Option(ReportFormat.TEXT, "--format", help="Report as text or JSON."),
     content_dir: Optional[Path] = typer.Option(None, "--content", file_okay=False,
                                                help="Content folder (default: the project's content/)."),
 ) -> None:
@@ -55,40 +66,108 @@ def simulate(
     from .simreport import summary_json, summary_text
     from .stats import run_games
 
-    if bot not in BOTS:
-        raise typer.BadParameter(f"unknown bot '{bot}'; choose one of: {', '.join(BOTS)}", param_hint="--bot")
-    if fmt not in ("text", "json"):
-        raise typer.BadParameter(f"unknown format '{fmt}'; choose text or json", param_hint="--format")
+    chosen = _extension_set(extensions, "--extensions")
+    content, t, words = _load(content_dir, lang)
+    _check_players(t, [players], "--players")
+    start = time.perf_counter()
+    summary = run_games(t, players, games, chosen, seed, bot.value, str(records) if records else None, workers)
+    rate = games / (time.perf_counter() - start)
+    names = [e for e in EXTENSIONS if e in chosen]
+    as_json = fmt is ReportFormat.JSON
+    if as_json:
+        out = summary_json(summary, bot.value, names, seed)
+        out["games_per_second"] = rate
+        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        typer.echo(summary_text(summary, words, bot.value, names, rate))
+    if records:
+        typer.echo(words("simulate.records", count=games, folder=str(records)), err=as_json)
+    if plots:
+        written = save_plots(summary, words, plots)
+        typer.echo(words("simulate.plots", folder=str(plots), files=", ".join(p.name for p in written)), err=as_json)
+
+
+def _extension_set(values: list[str] | None, option: str) -> frozenset[str]:
     try:
-        chosen = parse_extensions(extensions)
+        return parse_extensions(values)
     except ValueError as exc:
         raise typer.BadParameter(f"unknown extension '{exc}'; choose all, none, or any of: "
-                                 + ", ".join(EXTENSIONS), param_hint="--extensions") from None
+                                 + ", ".join(EXTENSIONS), param_hint=option) from None
+
+
+def _load(content_dir: Path | None, lang: str):
+    """The content, its card tables and the report's words; bad content exits 1, an unknown language 2."""
     try:
         content = load_content(content_dir)
         if lang not in languages(content.root):
             raise typer.BadParameter(f"unknown language '{lang}'; choose one of: "
                                      + ", ".join(languages(content.root)), param_hint="--lang")
         t = tables_for(content.travel)
-        words = Words(load_words(content.root, lang), t)
+        return content, t, Words(load_words(content.root, lang), t)
     except InputError as exc:
         _fail(exc)
-    if not t.players_min <= players <= t.players_max:
-        raise typer.BadParameter(f"the game is for {t.players_min} to {t.players_max} players",
-                                 param_hint="--players")
+
+
+def _check_players(t, counts: list[int], option: str) -> None:
+    if not all(t.players_min <= n <= t.players_max for n in counts):
+        raise typer.BadParameter(f"the game is for {t.players_min} to {t.players_max} players", param_hint=option)
+
+
+@app.command()
+def balance(
+    players: Optional[list[int]] = typer.Option(None, "--players",
+                                                help="Player counts to play (repeat; default: every count)."),
+    games: int = typer.Option(1000, "--games", min=1, help="Games per configuration."),
+    sets: Optional[list[str]] = typer.Option(
+        None, "--extensions", help="One extension set per option: all, none, or names separated by commas "
+        "(default: none, then all)."),
+    vary: Optional[str] = typer.Option(None, "--vary", help="Sweep one number of game.yaml side by side: "
+                                       "KEY=V1,V2,... (hand_limit=6,7,8, characters.pickpocket.effect.value=0,1)."),
+    margin: float = typer.Option(DEFAULT_MARGIN, "--margin", min=0.0, max=1.0,
+                                 help="Flag a win rate more than this far from the fair share (0.05 = 5 points)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game; the same seed gives the same report."),
+    bot: BotName = typer.Option("greedy", "--bot", help="The bot in every seat."),
+    out: Optional[Path] = typer.Option(None, "--out", file_okay=False,
+                                       help="Write the PNG charts and a one-page HTML summary into this folder."),
+    workers: int = typer.Option(2, "--workers", min=1, help="Processes to play on."),
+    lang: str = typer.Option("en", "--lang", help="Language of the report."),
+    fmt: ReportFormat = typer.Option(ReportFormat.TEXT, "--format", help="Report as text or JSON."),
+    content_dir: Optional[Path] = typer.Option(None, "--content", file_okay=False,
+                                               help="Content folder (default: the project's content/)."),
+) -> None:
+    """Measure the balance: win rate by seat and character, game length and the extension cards' part in wins,
+    with 95% intervals, for every player count and extension set; flags what is off the fair share."""
+    from ...atomic import write_atomic
+    from .balance import SweepError, parse_sets, parse_sweep, run_balance
+    from .balancereport import balance_html, balance_json, balance_text
+    from .plots import save_balance_plots
+
+    try:
+        chosen = parse_sets(sets)
+    except ValueError as exc:
+        raise typer.BadParameter(f"unknown extension '{exc}'; choose all, none, or any of: "
+                                 + ", ".join(EXTENSIONS), param_hint="--extensions") from None
+    content, t, words = _load(content_dir, lang)
+    counts = list(dict.fromkeys(players)) if players else list(range(t.players_min, t.players_max + 1))
+    _check_players(t, counts, "--players")
     start = time.perf_counter()
-    summary = run_games(t, players, games, chosen, seed, bot, str(records) if records else None, workers)
-    rate = games / (time.perf_counter() - start)
-    names = [e for e in EXTENSIONS if e in chosen]
-    if fmt == "json":
-        out = summary_json(summary, bot, names, seed)
-        out["games_per_second"] = rate
-        typer.echo(json.dumps(out, ensure_ascii=False, indent=2))
+    try:
+        sweep = parse_sweep(vary) if vary else None
+        result = run_balance(content.travel, counts, chosen, games, seed, bot.value, sweep, margin, workers)
+    except SweepError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--vary") from None
+    seconds = time.perf_counter() - start
+    played = games * len(result.cells)
+    as_json = fmt is ReportFormat.JSON
+    if as_json:
+        typer.echo(json.dumps(balance_json(result), ensure_ascii=False, indent=2))
     else:
-        typer.echo(summary_text(summary, words, bot, names, rate))
-    if records:
-        typer.echo(words("simulate.records", count=games, folder=str(records)), err=fmt == "json")
-    if plots:
-        written = save_plots(summary, words, plots)
-        typer.echo(words("simulate.plots", folder=str(plots), files=", ".join(p.name for p in written)),
-                   err=fmt == "json")
+        typer.echo(balance_text(words, result))
+    typer.echo(words("balance.time", games=played, seconds=f"{seconds:.1f}", rate=f"{played / seconds:.0f}"),
+               err=as_json)
+    if out:
+        images = save_balance_plots(result, words, out)
+        page = out / "balance.html"
+        write_atomic(page, balance_html(words, result, [p.name for p in images]).encode("utf-8"))
+        typer.echo(words("balance.written", folder=str(out), files=", ".join(p.name for p in [page, *images])),
+                   err=as_json)

@@ -10,6 +10,8 @@ from .stats import Summary
 from .texts import Words
 
 BLUE = "#1f5fa8"
+#: one colour per configuration shown side by side
+PALETTE = (BLUE, "#d9822b", "#3f7f4f", "#8e44ad", "#c0392b", "#7f8c8d")
 
 
 def _save(figure, path: Path) -> None:
@@ -78,5 +80,76 @@ def save_plots(summary: Summary, words: Words, folder: Path) -> list[Path]:
             _bars(path, [words.card(t.card_index[c]) for c, _ in top_cards],
                   [100 * n / finished for _, n in top_cards], words("simulate.plot_deciding"),
                   words("simulate.axis_share"), horizontal=True)
+            written.append(path)
+    return written
+
+
+def _grouped(axes, groups: list[str], series: list[tuple[str, list, list[float | None]]], percent: bool) -> None:
+    """Bars grouped by `groups`, one bar per series (label, estimates or None, fair share per bar or None),
+    with 95% error bars and, where given, the fair share as a dashed mark across the bar."""
+    count = max(1, len(series))
+    width = 0.8 / count
+    scale = 100 if percent else 1
+    for k, (label, estimates, fair) in enumerate(series):
+        xs = [g + (k - (count - 1) / 2) * width for g in range(len(groups))]
+        shown = [(x, e, f) for x, e, f in zip(xs, estimates, fair) if e is not None]
+        if not shown:
+            continue
+        values = [scale * e.value for _, e, _ in shown]
+        errors = [[scale * (e.value - e.low) for _, e, _ in shown], [scale * (e.high - e.value) for _, e, _ in shown]]
+        axes.bar([x for x, _, _ in shown], values, width * 0.9, yerr=errors, capsize=2, label=label,
+                 color=PALETTE[k % len(PALETTE)])
+        for x, _, f in shown:
+            if f is not None:
+                axes.hlines(scale * f, x - width / 2, x + width / 2, colors="black", linestyles="dashed", linewidth=1)
+    axes.set_xticks(range(len(groups)), groups)
+
+
+def save_balance_plots(balance, words: Words, folder: Path) -> list[Path]:
+    """One PNG per block of the balance report: win rate by seat and by character, mean length, and how often
+    each extension card is in the winner's hand; returns the files written."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from .balancereport import block_title, blocks, column_title
+
+    w = words
+    folder = Path(folder)
+    written = []
+    with matplotlib.rc_context({"font.family": chart_font_family()}):
+        for number, cells in enumerate(blocks(balance), 1):
+            labels = [column_title(w, balance, c) for c in cells]
+            figure = Figure(figsize=(12, 8), dpi=100)
+            figure.suptitle(block_title(w, balance, cells))
+            seats_axes, characters_axes, length_axes, cards_axes = figure.subplots(2, 2).flat
+            seats = [str(s + 1) for s in range(max(c.players for c in cells))]
+            _grouped(seats_axes, seats, [(label, [c.seats[s] if s < c.players else None for s in range(len(seats))],
+                                          [1 / c.players] * len(seats)) for label, c in zip(labels, cells)], True)
+            seats_axes.set_title(w("balance.plot_seats"), fontsize=10)
+            seats_axes.set_xlabel(w("balance.axis_seat"))
+            seats_axes.set_ylabel(w("balance.axis_win_rate"))
+            seats_axes.legend(fontsize=7)
+            characters = sorted({ch for c in cells for ch in c.characters})
+            if characters:
+                _grouped(characters_axes, [w.texts.get(f"characters.{ch}.name") for ch in characters],
+                         [(label, [c.characters.get(ch) for ch in characters], [1 / c.players] * len(characters))
+                          for label, c in zip(labels, cells)], True)
+                characters_axes.tick_params(axis="x", labelrotation=30, labelsize=8)
+                characters_axes.set_ylabel(w("balance.axis_win_rate"))
+            characters_axes.set_title(w("balance.plot_characters"), fontsize=10)
+            _grouped(length_axes, labels, [("", [c.length for c in cells], [None] * len(cells))], False)
+            length_axes.set_title(w("balance.plot_length"), fontsize=10)
+            length_axes.set_ylabel(w("balance.axis_turns"))
+            cards = list(dict.fromkeys(card for c in cells for card in c.cards))
+            if cards:
+                t = w.t
+                _grouped(cards_axes, [w.card(t.card_index[card]) for card in cards],
+                         [(label, [c.cards[card].in_winner_hand if card in c.cards else None for card in cards],
+                           [None] * len(cards)) for label, c in zip(labels, cells)], True)
+                cards_axes.tick_params(axis="x", labelrotation=90, labelsize=7)
+                cards_axes.set_ylabel(w("balance.axis_share"))
+            cards_axes.set_title(w("balance.plot_cards"), fontsize=10)
+            path = folder / f"balance-{number}.png"
+            _save(figure, path)
             written.append(path)
     return written

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .bots import BOTS
 from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, PASSPORT, Tables
-from .engine import Game, GameOver, Setup
+from .engine import WIN_CENTRE, Game, GameOver, Setup
 
 DEFAULT_NAMES = ("Mina", "Joon", "Sora", "Hana", "Tae", "Yuri")
 #: a game that runs this many turns without a winner is stopped and counted as unfinished
@@ -40,12 +40,14 @@ def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Rand
 class SimOracle:
     """Chance by the dice, choices by the bots; every answer is also written to the recorder, if any."""
 
-    __slots__ = ("random", "bots", "rec")
+    __slots__ = ("random", "bots", "rec", "turn_cards")
 
     def __init__(self, rng: random.Random, bots, rec=None):
         self.random = rng.random
         self.bots = bots
         self.rec = rec
+        #: the event and special cards that came into play this turn (for the statistics)
+        self.turn_cards: list[int] = []
 
     def draw(self, g: Game, p: int) -> int:
         pile = g.draw
@@ -68,6 +70,7 @@ class SimOracle:
         return c
 
     def event_begin(self, g: Game, p: int, c: int) -> None:
+        self.turn_cards.append(c)
         if self.rec is not None:
             self.rec.open_event(c)
 
@@ -95,7 +98,7 @@ class SimOracle:
 class Table:
     """What a bot's decision turns into: announcement, reactions by the others, the rules, the record."""
 
-    __slots__ = ("g", "bots", "rng", "rec", "traps", "locks")
+    __slots__ = ("g", "bots", "rng", "rec", "traps", "locks", "turn_cards", "winning_hand")
 
     def __init__(self, g: Game, bots, rng: random.Random, rec=None):
         self.g = g
@@ -104,6 +107,9 @@ class Table:
         self.rec = rec
         self.traps = [c for c, k in enumerate(g.t.kind) if k == K_CANCEL]
         self.locks = [c for c, k in enumerate(g.t.kind) if k == K_BLOCK]
+        self.turn_cards: list[int] = g.oracle.turn_cards
+        #: the hand of the last player to announce a travel to the centre, as it was then
+        self.winning_hand: list[int] = []
 
     def _cancelled(self, p: int, travel: bool = False, target: int = -1) -> bool:
         """R24: another player may answer the announced action with a mousetrap."""
@@ -113,6 +119,7 @@ class Table:
                 if trap in g.hands[q] and self.bots[q].use_cancel(g, q, p, travel, target):
                     if self.rec is not None:
                         self.rec.reaction(q, trap)
+                    self.turn_cards.append(trap)
                     g.cancel(p, q, trap)
                     return True
         return False
@@ -121,10 +128,12 @@ class Table:
         g = self.g
         for lock in self.locks:
             if lock in g.hands[q] and self.bots[q].use_block(g, q, p):
+                self.turn_cards.append(lock)
                 return lock
         return -1
 
     def begin_turn(self, p: int) -> None:
+        self.turn_cards.clear()
         if self.rec is not None:
             self.rec.begin_turn(p)
             if not self.g.hands[p]:
@@ -177,6 +186,8 @@ class Table:
         g = self.g
         if self.rec is not None:
             self.rec.clause(("travel", g.t.side_codes[g.dest(p)]))
+        if g.visited[p]:
+            self.winning_hand = list(g.hands[p])
         if not (self.traps and self._cancelled(p, travel=True)):
             g.act_travel(p, used)
 
@@ -190,6 +201,7 @@ class Table:
         """Record a `play` clause; False if a mousetrap stopped it (only actions can be stopped)."""
         if self.rec is not None:
             self.rec.clause(("play", self.rec.name(c), *words), bare=bare)
+        self.turn_cards.append(c)
         return not (self.g.t.timing[c] == "action" and self.traps and self._cancelled(p, target=target))
 
     def play_draw(self, p: int, c: int) -> None:
@@ -239,6 +251,11 @@ class Result:
     turns: int
     reshuffles: int
     deciding_card: str     # the card that completed the winning set, "" if unfinished
+    #: the winner's event, special, forbidden and postcard cards at the moment of winning
+    winner_cards: tuple[str, ...] = ()
+    #: the extension cards that came into play on the winning turn (played, resolved, reacted with), and the
+    #: deciding card if it is one of them
+    winning_turn_cards: tuple[str, ...] = ()
 
 
 def play(g: Game, bots, table: Table, max_turns: int = MAX_TURNS) -> None:
@@ -272,6 +289,16 @@ def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: 
     table = Table(g, bots, rng, rec)
     play(g, bots, table)
     won = g.winner >= 0
+    winner_cards: tuple[str, ...] = ()
+    turn_cards: tuple[str, ...] = ()
+    if won:
+        hand = table.winning_hand if g.win_how == WIN_CENTRE else g.hands[g.winner]
+        extension = [c for c in hand if t.family[c] not in (ITEM, PASSPORT)]
+        winner_cards = tuple(t.ids[c] for c in sorted(set(extension)))
+        decided = set(table.turn_cards)
+        if t.family[g.win_card] not in (ITEM, PASSPORT):
+            decided.add(g.win_card)
+        turn_cards = tuple(t.ids[c] for c in sorted(decided))
     result = Result(
         winner=g.winner,
         position=(g.winner - g.start) % n if won else -1,
@@ -281,6 +308,8 @@ def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: 
         turns=g.turn,
         reshuffles=g.reshuffles,
         deciding_card=t.ids[g.win_card] if won else "",
+        winner_cards=winner_cards,
+        winning_turn_cards=turn_cards,
     )
     return result, (rec.text() if rec is not None else None)
 

@@ -11,6 +11,7 @@ import multiprocessing
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ...atomic import write_atomic
 from .cards import Tables
@@ -32,6 +33,10 @@ class Summary:
     reshuffles: int = 0
     games_reshuffled: int = 0
     deciding: Counter = field(default_factory=Counter)
+    #: per extension card: games it was in the winner's hand at the win, games it came into play on the
+    #: winning turn (or completed the winning set)
+    in_winner_hand: Counter = field(default_factory=Counter)
+    on_winning_turn: Counter = field(default_factory=Counter)
     unfinished: int = 0
 
     def __post_init__(self) -> None:
@@ -52,6 +57,12 @@ class Summary:
             self.wins_by_character[result.character] += 1
         self.how[result.how] += 1
         self.deciding[result.deciding_card] += 1
+        self.in_winner_hand.update(result.winner_cards)
+        self.on_winning_turn.update(result.winning_turn_cards)
+
+    @property
+    def finished(self) -> int:
+        return self.games - self.unfinished
 
     def merge(self, other: "Summary") -> None:
         self.games += other.games
@@ -59,7 +70,8 @@ class Summary:
         self.wins_by_seat = [a + b for a, b in zip(self.wins_by_seat, other.wins_by_seat)]
         for mine, theirs in ((self.wins_by_character, other.wins_by_character),
                              (self.games_by_character, other.games_by_character), (self.how, other.how),
-                             (self.deciding, other.deciding)):
+                             (self.deciding, other.deciding), (self.in_winner_hand, other.in_winner_hand),
+                             (self.on_winning_turn, other.on_winning_turn)):
             mine.update(theirs)
         self.reshuffles += other.reshuffles
         self.games_reshuffled += other.games_reshuffled
@@ -71,45 +83,74 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-_TABLES: Tables | None = None
+class Batch(NamedTuple):
+    """Games of one kind: which card tables (an index into the list the run was given), how many players,
+    which extensions, the run's seed and the bot in every seat."""
+
+    tables: int
+    players: int
+    extensions: frozenset[str]
+    seed: int
+    bot: str
 
 
-def _init_worker(t: Tables) -> None:
+class _Job(NamedTuple):
+    batch: Batch
+    start: int
+    stop: int
+    records: str | None
+
+
+_TABLES: list[Tables] = []
+
+
+def _init_worker(tables: list[Tables]) -> None:
     global _TABLES
-    _TABLES = t
+    _TABLES = tables
 
 
-def _play_range(job: tuple) -> Summary:
-    start, stop, players, extensions, seed, bot, records = job
-    summary = Summary(players)
-    factory = Recorder if records else None
-    for index in range(start, stop):
-        result, text = simulate_one(_TABLES, players, extensions, game_seed(seed, index), bot, factory)
+def _play_range(job: _Job) -> Summary:
+    batch = job.batch
+    summary = Summary(batch.players)
+    factory = Recorder if job.records else None
+    t = _TABLES[batch.tables]
+    for index in range(job.start, job.stop):
+        result, text = simulate_one(t, batch.players, batch.extensions, game_seed(batch.seed, index), batch.bot,
+                                    factory)
         summary.add(result)
         if text is not None:
-            comment = f"# simulated: seed {seed}, game {index + 1}, bot {bot}\n"
-            write_atomic(Path(records) / f"game-{index + 1:05d}.yaml", (comment + text).encode("utf-8"))
+            comment = f"# simulated: seed {batch.seed}, game {index + 1}, bot {batch.bot}\n"
+            write_atomic(Path(job.records) / f"game-{index + 1:05d}.yaml", (comment + text).encode("utf-8"))
     return summary
+
+
+def run_batches(tables: list[Tables], batches: list[Batch], games: int, workers: int = 2,
+                records: str | None = None) -> list[Summary]:
+    """Play `games` games of every batch on `workers` processes (1: in this process), one summary per batch.
+    Game k of a batch is the same game whatever the number of workers, and the parts are summed in order, so
+    the same seed gives the same summaries."""
+    if records:
+        Path(records).mkdir(parents=True, exist_ok=True)
+    chunks = max(1, min(games, workers * 8))
+    bounds = [games * k // chunks for k in range(chunks + 1)]
+    jobs = [_Job(batch, bounds[k], bounds[k + 1], records)
+            for batch in batches for k in range(chunks) if bounds[k] < bounds[k + 1]]
+    totals = [Summary(batch.players) for batch in batches]
+    where = {batch: i for i, batch in enumerate(batches)}
+    if workers <= 1 or len(jobs) == 1:
+        _init_worker(tables)
+        parts = map(_play_range, jobs)
+        for job, part in zip(jobs, parts):
+            totals[where[job.batch]].merge(part)
+        return totals
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(workers, initializer=_init_worker, initargs=(tables,)) as pool:
+        for job, part in zip(jobs, pool.imap(_play_range, jobs)):
+            totals[where[job.batch]].merge(part)
+    return totals
 
 
 def run_games(t: Tables, players: int, games: int, extensions: frozenset[str], seed: int = 0,
               bot: str = "greedy", records: str | None = None, workers: int = 2) -> Summary:
     """Play `games` games on `workers` processes (1: in this process) and sum them up."""
-    if records:
-        Path(records).mkdir(parents=True, exist_ok=True)
-    chunks = max(1, min(games, workers * 8))
-    bounds = [games * k // chunks for k in range(chunks + 1)]
-    jobs = [(bounds[k], bounds[k + 1], players, extensions, seed, bot, records)
-            for k in range(chunks) if bounds[k] < bounds[k + 1]]
-    total = Summary(players)
-    if workers <= 1 or len(jobs) == 1:
-        _init_worker(t)
-        for job in jobs:
-            total.merge(_play_range(job))
-        return total
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(t,)) as pool:
-        for part in pool.imap(_play_range, jobs):
-            total.merge(part)
-    return total
-
+    return run_batches([t], [Batch(0, players, extensions, seed, bot)], games, workers, records)[0]

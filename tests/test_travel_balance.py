@@ -1,0 +1,146 @@
+"""The balance lab: its intervals, its flags, sweeps of game.yaml numbers, and `pnp travel balance`."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.content.load import load_content
+from generator.games.travel.balance import (
+    FlagKind, Sweep, SweepError, figures, parse_sets, parse_sweep, run_balance, with_value,
+)
+from generator.games.travel.cards import EXTENSIONS, build_tables
+from generator.games.travel.cli import app
+from generator.games.travel.confidence import Estimate, mean, rate
+from generator.games.travel.stats import Summary
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_content().travel
+
+
+def test_a_rate_has_the_wilson_interval():
+    low, high = rate(30, 100)[1:]
+    assert (round(low, 4), round(high, 4)) == (0.2189, 0.3958)
+    assert rate(0, 0) == Estimate(0.0, 0.0, 1.0)
+    all_wins = rate(50, 50)
+    assert all_wins.value == 1.0 and all_wins.high == 1.0 and 0.92 < all_wins.low < 0.93
+
+
+def test_a_mean_has_the_student_t_interval():
+    e = mean([1, 2, 3])
+    assert e.value == 2.0
+    assert round(e.high - e.value, 3) == 2.484  # t(0.975, 2) = 4.303 times 1 / sqrt(3)
+    assert mean([5]) == Estimate(5.0, 5.0, 5.0)
+
+
+def test_only_an_interval_wholly_beyond_the_margin_is_outside():
+    assert Estimate(0.40, 0.31, 0.49).outside(0.25, 0.05)
+    assert not Estimate(0.40, 0.29, 0.49).outside(0.25, 0.05)
+    assert Estimate(0.10, 0.05, 0.19).outside(0.25, 0.05)
+
+
+def test_flags_name_the_seat_and_the_character_off_the_fair_share(game):
+    t = build_tables(game)
+    summary = Summary(2, games=400, wins_by_seat=[260, 140],
+                      wins_by_character=Counter(pickpocket=130, pilot=70),
+                      games_by_character=Counter(pickpocket=140, pilot=140, merchant=120))
+    cell = figures(t, 2, frozenset(EXTENSIONS), None, summary, 0.05)
+    assert [(f.kind, f.subject) for f in cell.flags] == [
+        (FlagKind.SEAT, "1"), (FlagKind.SEAT, "2"), (FlagKind.CHARACTER, "merchant"),
+        (FlagKind.CHARACTER, "pickpocket")]
+    assert cell.flags[0].fair == 0.5 and cell.seats[0].value == 0.65
+    assert "pilot" not in [f.subject for f in cell.flags]  # 50%: the fair share itself
+    assert set(cell.cards) == {t.ids[c] for fam in (2, 3, 4, 5) for c in t.by_family[fam]}
+
+
+def test_a_sweep_sets_a_rule_parameter_or_a_card_number(game):
+    assert build_tables(with_value(game, "hand_limit", 9)).rules["hand_limit"] == 9
+    pickpocket = with_value(game, "characters.pickpocket.effect.value", 1)
+    assert build_tables(pickpocket).character_rules[3]["steal_cost"] == 1
+    coin = with_value(game, "special.lucky-coin.effect.count", 3)
+    assert next(c.effect.count for c in coin.special if c.id == "lucky-coin") == 3
+    assert build_tables(game).rules["hand_limit"] == 7  # the shipped data is left alone
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("hand_size", 3, "'hand_size': no 'hand_size' in game.yaml"),
+    ("characters.wizard.effect.value", 1, "no entry 'wizard' in characters"),
+    ("travel_with_forbidden", 1, "is False, not a number"),
+    ("characters.pilot", 1, "names an entry, not a number"),
+    ("hand_limit", 1, "hand_limit=1: Input should be greater than or equal to 3"),
+])
+def test_a_bad_sweep_says_what_is_wrong(game, key, value, message):
+    with pytest.raises(SweepError, match=message.replace("(", r"\(")):
+        with_value(game, key, value)
+
+
+def test_sweep_and_set_syntax():
+    assert parse_sweep("hand_limit=6, 7,8") == Sweep("hand_limit", (6, 7, 8))
+    assert parse_sweep("x.y=0.5,1") == Sweep("x.y", (0.5, 1))
+    for bad in ("hand_limit", "=1,2", "hand_limit=6,seven"):
+        with pytest.raises(SweepError):
+            parse_sweep(bad)
+    assert parse_sets(None) == [frozenset(), frozenset(EXTENSIONS)]
+    assert parse_sets(["events,special", "none", "events , special"]) == [frozenset({"events", "special"}),
+                                                                          frozenset()]
+    with pytest.raises(ValueError, match="snacks"):
+        parse_sets(["events,snacks"])
+
+
+def test_a_run_is_the_same_on_one_or_two_processes(game):
+    args = (game, [2, 3], [frozenset(), frozenset({"characters"})], 12, 5, "greedy", Sweep("steal_cost", (0, 1)))
+    one = run_balance(*args, workers=1)
+    two = run_balance(*args, workers=2)
+    assert [(c.players, c.extensions, c.value, c.summary) for c in one.cells] == \
+           [(c.players, c.extensions, c.value, c.summary) for c in two.cells]
+    assert [(c.players, sorted(c.extensions), c.value) for c in one.cells] == [
+        (2, [], 0), (2, [], 1), (3, [], 0), (3, [], 1),
+        (2, ["characters"], 0), (2, ["characters"], 1), (3, ["characters"], 0), (3, ["characters"], 1)]
+    assert all(c.summary.games == 12 for c in one.cells)
+
+
+def balance(*args: str):
+    return CliRunner().invoke(app, ["balance", *args])
+
+
+def test_balance_writes_json_a_page_and_charts(tmp_path):
+    result = balance("--games", "6", "--players", "2", "--players", "4", "--bot", "greedy", "--workers", "1",
+                     "--vary", "hand_limit=6,8", "--format", "json", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["sweep"] == {"key": "hand_limit", "values": [6, 8]}
+    assert [(c["players"], c["value"], len(c["win_rate_by_seat"])) for c in data["configurations"]] == [
+        (2, 6, 2), (2, 8, 2), (4, 6, 4), (4, 8, 4)] * 2
+    first = data["configurations"][0]
+    assert first["extensions"] == [] and first["games"] == 6
+    assert set(first["length"]) == {"value", "low", "high"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"balance-{k}.png" for k in (1, 2, 3, 4)] + [
+        "balance.html"]
+    page = (tmp_path / "balance.html").read_text(encoding="utf-8")
+    assert "<h2>2 players, all extensions</h2>" in page and 'src="balance-4.png"' in page
+    assert (tmp_path / "balance-1.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_balance_text_lays_player_counts_side_by_side_in_korean():
+    result = balance("--games", "4", "--players", "2", "--players", "3", "--extensions", "none",
+                     "--bot", "greedy", "--workers", "1", "--lang", "ko")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "밸런스 실험실: 설정마다 게임 4판, 모든 자리에 greedy 봇, 시드 0"
+    head = lines.index("== 기본 게임")
+    assert lines[head + 1].split() == ["2명", "3명"]
+    assert lines[head + 2].split() == ["게임", "수", "4", "4"]
+
+
+@pytest.mark.parametrize("args", [
+    ("--players", "7"), ("--bot", "clever"), ("--extensions", "snacks"), ("--vary", "hand_limit=1"),
+    ("--vary", "nothing=1"), ("--format", "xml"), ("--margin", "2"),
+])
+def test_balance_usage_errors_exit_2(args):
+    result = balance("--games", "2", *args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
