@@ -1,19 +1,29 @@
 # Every target sets itself up: a local virtualenv is (re)made from pyproject.toml when missing or stale.
+# `make pdf` installs only what drawing needs; `make test` adds the test tools (the `test` extra).
+# Byte-compiling is left to first import (--no-compile), so modules never imported are never compiled.
 PYTHON ?= python3
 VENV   := .venv
 STAMP  := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 PNP    := $(VENV)/bin/pnp
 PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip install --quiet --disable-pip-version-check --no-compile
 
 .PHONY: pdf png test lint bench clean setup
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
+	@echo "setup: installing pnp and the libraries it draws with into $(VENV)/ (first run only, about half a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null
-	@$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@$(PIP) -e .
 	@touch $(STAMP)
+
+$(TEST_STAMP): pyproject.toml setup.py
+	@echo "setup: installing pnp, its libraries and the test tools into $(VENV)/ (first run only, about half a minute)"
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PIP) -e '.[test]'
+	@touch $(TEST_STAMP) $(STAMP)
 
 pdf: $(STAMP)
 	@$(PNP) build
@@ -21,7 +31,7 @@ pdf: $(STAMP)
 png: $(STAMP)
 	@$(PNP) build --png
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	@$(PY) -m pytest -n auto
 
 lint: $(STAMP)

@@ -19,10 +19,10 @@ from typing import Callable
 
 from .atomic import write_atomic
 from .build_units import Unit, UnitResult
+from .content.folders import languages
 
 GAMES = ("threesixteen", "travel")
 DUPLEX = ("long", "short")
-REFERENCE_LANG = "en"
 MANIFEST = ".build-manifest.json"
 MANIFEST_VERSION = 1
 #: packages whose version changes what is drawn
@@ -75,12 +75,6 @@ class BuildFailed(Exception):
         self.diagnostics, self.summary = diagnostics, summary
 
 
-def discover_languages(content_root: Path) -> list[str]:
-    """Languages are the files `content/common/<lang>.yaml`; the reference language first."""
-    langs = sorted(p.stem for p in (content_root / "common").glob("*.yaml"))
-    return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
-
-
 def paper_names(content_root: Path) -> list[str]:
     """Paper names from print.yaml, read without validating (validation comes with the work)."""
     from .content.yamlsrc import load_yaml
@@ -95,7 +89,7 @@ def paper_names(content_root: Path) -> list[str]:
 
 def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) -> list[Unit]:
     """Every job the selection asks for; unknown names are a usage error."""
-    all_langs = discover_languages(content_root)
+    all_langs = languages(content_root)
     all_papers = paper_names(content_root)
     chosen = []
     for label, wanted, known in (("game", games, list(GAMES)), ("language", langs, all_langs),
@@ -204,7 +198,7 @@ def _fresh(entry, digest: str, out_dir: Path) -> bool:
 
 def build(content_root, games=None, langs=None, papers=None, png: bool = False,
           back_offset_mm: tuple[float, float] = (0.0, 0.0), duplex: str = "long",
-          progress: Progress | None = None, output_dir=None, workers: int | None = None,
+          progress: Progress | None = None, output_dir="output", workers: int | None = None,
           pod: bool = True) -> BuildSummary:
     """Build what is out of date among the selected outputs; returns what was written.
 
@@ -213,7 +207,7 @@ def build(content_root, games=None, langs=None, papers=None, png: bool = False,
     """
     started = time.perf_counter()
     content_root = Path(content_root)
-    out_dir = Path(output_dir) if output_dir is not None else content_root.parent / "output"
+    out_dir = Path(output_dir)
     if duplex not in DUPLEX:
         raise BuildUsageError(f"duplex must be one of: {', '.join(DUPLEX)}")
     offset = (float(back_offset_mm[0]), float(back_offset_mm[1]))

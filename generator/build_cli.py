@@ -10,9 +10,12 @@ from typing import List, Optional
 
 import typer
 
+from .cli_options import content_option
+from .content.folders import default_root, languages
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError
 
 BAR_WIDTH = 28
+LANGS = ", ".join(languages(default_root()))
 
 
 class Duplex(str, Enum):
@@ -51,23 +54,21 @@ class ProgressBar:
 
 def build_cmd(
     game: Optional[List[str]] = typer.Option(None, "--game", help="Only this game (threesixteen, travel); repeatable."),
-    lang: Optional[List[str]] = typer.Option(None, "--lang", help="Only this language (e.g. ko, en); repeatable."),
+    lang: Optional[List[str]] = typer.Option(None, "--lang", help=f"Only this language ({LANGS}); repeatable."),
     paper: Optional[List[str]] = typer.Option(None, "--paper", help="Only this paper (a4, letter); repeatable."),
     png: bool = typer.Option(False, "--png", help="Also write every face as a 300 dpi PNG and Tabletop Simulator sheets."),
     pod: bool = typer.Option(True, "--pod/--no-pod", help="Also write one print-on-demand PDF per deck (full bleed)."),
     back_offset_mm: str = typer.Option("0,0", "--back-offset-mm", metavar="X,Y",
                                        help="Shift every back by X,Y mm (as seen on the back) for a printer that drifts."),
     duplex: Duplex = typer.Option(Duplex.long, "--duplex", help="Which edge the printer flips the sheet on."),
-    content_dir: Optional[Path] = typer.Option(None, "--content", help="Content folder (default: the project's content/).",
-                                               file_okay=False),
-    output_dir: Optional[Path] = typer.Option(None, "--output", help="Output folder (default: output/ beside content/).",
-                                              file_okay=False),
+    content_dir: Optional[Path] = content_option(),
+    output_dir: Path = typer.Option(Path("output"), "--output", help="Output folder.", file_okay=False),
 ) -> None:
     """Build the printable PDFs (and print-on-demand decks); only what changed since the last build."""
     from .build import BuildFailed, BuildUsageError, build
 
     offset = parse_offset(back_offset_mm)
-    root = content_dir or _default_content()
+    root = content_dir or default_root()
     progress = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         summary = build(root, game, lang, paper, png, offset, duplex.value, progress, output_dir=output_dir, pod=pod)
@@ -79,9 +80,3 @@ def build_cmd(
             typer.echo(str(diagnostic), err=True)
         raise typer.Exit(EXIT_INVALID)
     typer.echo(summary.line())
-
-
-def _default_content() -> Path:
-    """`content/` beside the package in a checkout, else in the current folder (no heavy imports for this)."""
-    here = Path(__file__).resolve().parents[1] / "content"
-    return here if here.is_dir() else Path.cwd() / "content"

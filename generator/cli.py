@@ -13,6 +13,7 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
+from .cli_options import Format, content_option, format_option, lang_option
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError
 
 #: sub-command groups imported only when used, so `pnp build` with nothing to do starts fast
@@ -44,18 +45,25 @@ app = typer.Typer(
     name="pnp",
     help="Print-and-play kit for 3x16 and a travel card race: build PDFs, lint content, check recorded games.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 
 
-class Format(str, Enum):
-    text = "text"
-    json = "json"
+def _version(shown: bool) -> None:
+    if shown:
+        from importlib.metadata import version
+
+        typer.echo(f"pnp {version('generator')}")
+        raise typer.Exit()
 
 
-ContentOpt = typer.Option(None, "--content", help="Content folder (default: the project's content/).",
-                          file_okay=False)
+@app.callback()
+def _options(_: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                    help="Show the version and exit.")) -> None:
+    """Print-and-play kit for 3x16 and a travel card race: build PDFs, lint content, check recorded games."""
+
+
+ContentOpt = content_option()
 
 
 def fail(exc: InputError) -> None:
@@ -86,7 +94,7 @@ def require_lang(content, lang: str) -> str:
 
 
 @app.command()
-def lint(fmt: Format = typer.Option(Format.text, "--format", help="text (one finding per line) or json."),
+def lint(fmt: Format = format_option("text (one finding per line) or json."),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
     from .content.lint import lint as run_lint
@@ -106,7 +114,7 @@ def lint(fmt: Format = typer.Option(Format.text, "--format", help="text (one fin
 @app.command()
 def schema(content_dir: Optional[Path] = ContentOpt) -> None:
     """Write JSON Schemas for the content files to content/schemas/ (editors use them to complete keys)."""
-    from .content.load import default_root
+    from .content.folders import default_root
     from .content.schema import write_schemas
 
     root = content_dir or default_root()
@@ -117,10 +125,42 @@ def schema(content_dir: Optional[Path] = ContentOpt) -> None:
     typer.echo(f"wrote {len(written)} schemas to {root / 'schemas'}")
 
 
+class Shipped(str, Enum):
+    content = "content"
+    examples = "examples"
+
+
+@app.command()
+def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate and build your own) or examples "
+                                                  "(recorded games to try `pnp check` on)."),
+         output: Optional[Path] = typer.Option(None, "--output", file_okay=False,
+                                               help="Folder to create (default: ./content or ./examples).")) -> None:
+    """Copy the content or the example records that come with pnp into a new folder.
+
+    A `content/` folder in the working directory is the content every command then uses."""
+    import os
+    from shutil import copytree, ignore_patterns, rmtree
+
+    from .content.folders import shipped
+
+    target = output or Path(what.value)
+    if target.exists():
+        usage(f"{target} already exists; choose another folder with --output")
+    partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")  # renamed when whole
+    try:
+        copytree(shipped(what.value), partial, ignore=ignore_patterns("__pycache__"))
+        os.rename(partial, target)
+    except OSError as exc:
+        rmtree(partial, ignore_errors=True)
+        typer.echo(f"{target}: error: cannot copy there: {exc.strerror or exc} [output]", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    typer.echo(f"copied pnp's {what.value} to {target}/")
+
+
 @app.command()
 def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 or travel."),
-          lang: str = typer.Option("en", "--lang", help="Language of the rule texts in the report."),
-          fmt: Format = typer.Option(Format.text, "--format", help="text or json."),
+          lang: str = lang_option("Language of the rule texts in the report"),
+          fmt: Format = format_option(),
           solve_seconds: float = typer.Option(10.0, "--solve-seconds", min=0,
                                               help="3x16: how long the solver may look for the best result the "
                                                    "calls allowed (0 skips it)."),

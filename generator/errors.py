@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 

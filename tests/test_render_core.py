@@ -20,7 +20,7 @@ from generator.content.load import load_content
 from generator.render.context import Box, Component, Face, Page, RenderContext
 from generator.render.document import render_document
 from generator.render.pod import deck_files
-from generator.render.sheets import FOOTER_BAND, MARK_GAP, MIN_MARK, MM, SheetLayout, plan_layout
+from generator.render.sheets import MARK_GAP, MIN_MARK, MM, TRIM_GREY, SheetLayout, apply, plan_layout
 
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
@@ -105,32 +105,40 @@ def char_size(ch) -> float:
 
 # --- geometry -------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("paper", [A4, LETTER])
-def test_poker_cards_nine_up_butted_and_centred_inside_the_printer_margin(paper):
-    layout = plan_layout(*paper, *CARD, 5 * MM, 2 * MM, 4 * MM)
-    assert (layout.cols, layout.rows) == (3, 3)
+BLEED = 1.5 * MM  # print.yaml's sheet bleed
+
+
+@pytest.mark.parametrize("paper,turned,grid", [(A4, False, (3, 3)), (LETTER, True, (2, 4))])
+def test_poker_cards_butted_centred_and_clear_of_the_printer_margin_with_bleed_and_marks(paper, turned, grid):
+    """A4 takes nine upright cards; on Letter three rows would leave 6.35 mm at the top and bottom, so eight cards
+    lie turned a quarter on a portrait page instead, with full bleed and 3 mm marks on every side."""
+    layout = plan_layout(*paper, *CARD, 5 * MM, BLEED, 4 * MM)
+    assert (layout.cols, layout.rows, layout.turned) == (*grid, turned)
     block = layout.block
     assert block.x == pytest.approx(paper[0] - block.right, abs=1e-6)
     assert block.y == pytest.approx(paper[1] - block.top, abs=1e-6)
-    assert block.x >= 5 * MM and block.y >= 5 * MM
+    assert min(block.x, block.y) >= 5 * MM + BLEED + MARK_GAP + MIN_MARK - 1e-6
+    w, h = layout.item_w, layout.item_h
     # butted: each slot starts where its neighbour ends (one cut between them)
-    assert [layout.slot(i).x for i in range(3)] == pytest.approx([block.x + k * CARD[0] for k in range(3)])
-    assert [layout.slot(3 * r).top for r in range(3)] == pytest.approx([block.top - k * CARD[1] for k in range(3)])
+    cols = layout.cols
+    assert [layout.slot(i).x for i in range(cols)] == pytest.approx([block.x + k * w for k in range(cols)])
+    assert [layout.slot(cols * r).top for r in range(layout.rows)] == pytest.approx(
+        [block.top - k * h for k in range(layout.rows)])
 
 
 def test_tiles_fill_the_page_as_far_as_fits():
-    layout = plan_layout(*A4, *TILE, 5 * MM, 2 * MM, 4 * MM)
-    assert (layout.cols, layout.rows) == (12, 17)
+    layout = plan_layout(*A4, *TILE, 5 * MM, BLEED, 4 * MM)
+    assert (layout.cols, layout.rows) == (11, 17)
     assert layout.block.w <= A4[0] - 10 * MM and layout.block.h <= A4[1] - 10 * MM
 
 
 def test_bleed_only_on_the_outer_edges_of_the_block():
-    layout = plan_layout(*A4, *CARD, 5 * MM, 2 * MM, 4 * MM)
+    layout = plan_layout(*A4, *CARD, 5 * MM, BLEED, 4 * MM)
     centre = layout.clip(4)
     assert (centre.x, centre.y, centre.w, centre.h) == pytest.approx((layout.slot(4).x, layout.slot(4).y, *CARD))
     corner = layout.clip(0)  # top-left: bleeds left and up only
-    assert corner.x == pytest.approx(layout.slot(0).x - 2 * MM)
-    assert corner.top == pytest.approx(layout.slot(0).top + 2 * MM)
+    assert corner.x == pytest.approx(layout.slot(0).x - BLEED)
+    assert corner.top == pytest.approx(layout.slot(0).top + BLEED)
     assert corner.y == pytest.approx(layout.slot(0).y)
     assert corner.right == pytest.approx(layout.slot(0).right)
 
@@ -146,17 +154,22 @@ def _overlaps(segment, box: Box) -> bool:
        duplex=st.sampled_from(["long", "short"]),
        offset=st.tuples(st.floats(-5, 5), st.floats(-5, 5)))
 def test_backs_land_behind_their_fronts_and_marks_never_touch_a_piece(page, size, duplex, offset):
-    layout = plan_layout(*page, size[0] * MM, size[1] * MM, 5 * MM, 2 * MM, 4 * MM)
+    layout = plan_layout(*page, size[0] * MM, size[1] * MM, 5 * MM, BLEED, 4 * MM)
     w, h = page
+    pw, ph = layout.piece_size
     for i in range(layout.per_page):
         front, back = layout.slot(i), layout.back_slot(i, duplex, offset)
         cx, cy = front.x + front.w / 2, front.y + front.h / 2
         bx, by = back.x + back.w / 2 - offset[0], back.y + back.h / 2 - offset[1]
         expected = (w - cx, cy) if duplex == "long" else (cx, h - cy)
         assert (bx, by) == pytest.approx(expected, abs=1e-6)
-        assert not any(_overlaps(m, front) for m in layout.marks())
-        clip = layout.clip(i)  # art stays inside the printer margin too
-        assert min(clip.x, clip.y, w - clip.right, h - clip.top) >= 5 * MM - 1e-6
+        flip = layout._flip(duplex, offset)
+        for u, v in ((0, 0), (pw, 0), (0, ph), (pw / 3, ph / 5)):  # the back's (w - u, v) lies behind front (u, v)
+            behind = apply(flip, *apply(layout.matrix(i), u, v))
+            assert apply(layout.back_matrix(i, duplex, offset), pw - u, v) == pytest.approx(behind, abs=1e-6)
+        clip = layout.clip(i)
+        assert not any(_overlaps(m, clip) for m in layout.marks())  # marks lie on white paper, off the bleed
+        assert min(clip.x, clip.y, w - clip.right, h - clip.top) >= 5 * MM - 1e-6  # art inside the margin
     marks = layout.marks()
     xs = {round(m[0], 6) for m in marks if m[0] == m[2]}
     ys = {round(m[1], 6) for m in marks if m[1] == m[3]}
@@ -166,7 +179,7 @@ def test_backs_land_behind_their_fronts_and_marks_never_touch_a_piece(page, size
         assert min(x1, x2, y1, y2, w - max(x1, x2), h - max(y1, y2)) >= 5 * MM - 1e-6
         assert abs(x2 - x1) + abs(y2 - y1) >= MIN_MARK - 1e-6
     if layout.footer:  # the page label's band leaves the marks on its side their full minimum length
-        assert layout.room(layout.footer) >= MARK_GAP + MIN_MARK - 1e-6
+        assert layout.room(layout.footer) >= BLEED + MARK_GAP + MIN_MARK - 1e-6
 
 
 # --- the PDF itself --------------------------------------------------------------------------------------------
@@ -196,15 +209,17 @@ def test_fronts_sit_exactly_on_their_slots_and_cut_marks_line_up_with_every_cut(
             slot = layout.slot(i)
             assert found[marker_colour(i, False)] == pytest.approx((slot.x + slot.w / 2, slot.y + slot.h / 2),
                                                                    abs=0.01)
-        lines = [(ln["x0"], page.height - ln["top"], ln["x1"], page.height - ln["bottom"]) for ln in page.lines]
+        lines = [(ln["x0"], page.height - ln["top"], ln["x1"], page.height - ln["bottom"]) for ln in page.lines
+                 if ln["stroking_color"] == 0.0]  # the cut marks (trim lines are grey)
     vertical = {round(x0, 2) for x0, _, x1, _ in lines if abs(x0 - x1) < 1e-6}
     horizontal = {round(y0, 2) for _, y0, _, y1 in lines if abs(y0 - y1) < 1e-6}
     assert vertical == {round(x, 2) for x in layout.cut_xs}
     assert horizontal == {round(y, 2) for y in layout.cut_ys}
     block = layout.block
     for x0, y0, x1, y1 in lines:  # every mark lies outside the block, starting at least the gap away
-        outside = (max(y0, y1) <= block.y - MARK_GAP + 0.01 or min(y0, y1) >= block.top + MARK_GAP - 0.01
-                   or max(x0, x1) <= block.x - MARK_GAP + 0.01 or min(x0, x1) >= block.right + MARK_GAP - 0.01)
+        gap = BLEED + MARK_GAP - 0.01
+        outside = (max(y0, y1) <= block.y - gap or min(y0, y1) >= block.top + gap
+                   or max(x0, x1) <= block.x - gap or min(x0, x1) >= block.right + gap)
         assert outside
 
 
@@ -276,21 +291,22 @@ def test_print_on_demand_pages_carry_full_bleed_with_trim_and_bleed_boxes():
 
 
 def test_a_partly_filled_sheet_is_cut_and_bled_around_the_pieces_it_holds():
-    full = plan_layout(*A4, *CARD, 5 * MM, 2 * MM, 4 * MM)
+    full = plan_layout(*A4, *CARD, 5 * MM, BLEED, 4 * MM)
     layout = full.for_count(5)
     assert (layout.cols, layout.rows) == (3, 2)
     for i in (0, 4):
         assert (layout.slot(i).x, layout.slot(i).y) == pytest.approx((full.slot(i).x, full.slot(i).y))
-    assert layout.clip(2).y == pytest.approx(layout.slot(2).y - 2 * MM)  # nothing below it: bleeds down
-    assert layout.clip(4).right == pytest.approx(layout.slot(4).right + 2 * MM)  # last piece: bleeds right
+    assert layout.clip(2).y == pytest.approx(layout.slot(2).y - BLEED)  # nothing below it: bleeds down
+    assert layout.clip(4).right == pytest.approx(layout.slot(4).right + BLEED)  # last piece: bleeds right
     assert layout.clip(1).y == pytest.approx(layout.slot(1).y)  # a piece below it: cut edge, no bleed
     doc = render(stand_ins(10))
     last = doc.pages[4]
     assert last.kind == "fronts" and (last.layout.cols, last.layout.rows) == (1, 1)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         page = pdf.pages[4]
-        xs = {round(ln["x0"], 2) for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 1e-6}
-        ys = {round(page.height - ln["top"], 2) for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 1e-6}
+        marks = [ln for ln in page.lines if ln["stroking_color"] == 0.0]
+        xs = {round(ln["x0"], 2) for ln in marks if abs(ln["x0"] - ln["x1"]) < 1e-6}
+        ys = {round(page.height - ln["top"], 2) for ln in marks if abs(ln["top"] - ln["bottom"]) < 1e-6}
     slot = last.layout.slot(0)
     assert xs == {round(slot.x, 2), round(slot.right, 2)} and ys == {round(slot.y, 2), round(slot.top, 2)}
 
@@ -360,39 +376,75 @@ def test_the_credits_name_the_icons_only_in_a_file_that_shows_them(game):
 REAL = [("travel", "a4"), ("travel", "letter"), ("threesixteen", "a4"), ("threesixteen", "letter")]
 
 
+def _grown(box: Box, by: float) -> Box:
+    return Box(box.x - by, box.y - by, box.w + 2 * by, box.h + 2 * by)
+
+
 @pytest.mark.parametrize("game,paper", REAL)
-def test_cut_marks_lie_between_the_printer_margin_and_the_trim_on_every_real_sheet(game, paper):
-    """Read from the PDF: every line off the pieces is a cut mark (a black hairline over a white casing) at least
-    `printer_margin_mm` from the paper's edge and at least 1 mm long, and every cut line has a mark at both ends."""
+def test_cut_marks_are_long_on_white_paper_and_inside_the_margin_on_both_sides_of_every_real_sheet(game, paper):
+    """Read from the PDF: every black line is a cut mark at least 3 mm long, at least `printer_margin_mm` from the
+    paper's edge and clear of every piece and its bleed (on white paper); fronts and backs both have a mark at
+    each end of every cut; fronts have a grey trim line along every shared edge, backs none (a back printed off
+    would carry it onto the card)."""
     doc = real_document(game, paper)
-    margin = ctx_for(game, "en", paper).print.printer_margin_mm * MM
-    shortest, nearest, pages = math.inf, math.inf, 0
+    cfg = ctx_for(game, "en", paper).print
+    margin = cfg.printer_margin_mm * MM
+    shortest, nearest, sides = math.inf, math.inf, set()
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         for n, plan in enumerate(doc.pages):
-            if plan.kind != "fronts":
+            if plan.kind not in ("fronts", "backs"):
                 continue
-            pages += 1
-            page, block = pdf.pages[n], plan.layout.block
-            trims = [placement.trim for placement in plan.placements]
-            off_pieces = []
-            for ln in page.lines:
-                x0, y0, x1, y1 = ln["x0"], page.height - ln["bottom"], ln["x1"], page.height - ln["top"]
-                if not on_a_piece(x0, y0, x1, y1, trims):
-                    off_pieces.append((x0, y0, x1, y1, ln["linewidth"], ln["stroking_color"]))
-            assert {(width, colour) for *_, width, colour in off_pieces} == {(0.5, 0.0), (1.6, 1.0)}
-            black = [m[:4] for m in off_pieces if m[4] == 0.5]
-            assert sorted(black) == sorted(m[:4] for m in off_pieces if m[4] == 1.6)  # each on its casing
+            page, layout = pdf.pages[n], plan.layout
+            sides.add(plan.kind)
+            art = [_grown(placement.trim, layout.bleed - 0.01) for placement in plan.placements]
+            lines = [(ln["x0"], page.height - ln["bottom"], ln["x1"], page.height - ln["top"], ln["linewidth"],
+                      ln["stroking_color"]) for ln in page.lines]
+            grey = [ln[:4] for ln in lines if ln[5] == TRIM_GREY]
+            black = [ln[:4] for ln in lines if ln[5] != TRIM_GREY and not on_a_piece(*ln[:4], art)]
+            assert {(ln[4], ln[5]) for ln in lines if ln[5] != TRIM_GREY and not on_a_piece(*ln[:4], art)} == {
+                (0.5, 0.0)}  # off the art, only cut marks
             for x0, y0, x1, y1 in black:
                 nearest = min(nearest, edge_distance(page, x0, y0, x1, y1))
                 shortest = min(shortest, (x1 - x0) + (y1 - y0))
+            cut_xs = layout.cut_xs if plan.kind == "fronts" else [layout.page_w - x for x in layout.cut_xs]
+            block = layout.block
+            cx = block.x + block.w / 2 if plan.kind == "fronts" else layout.page_w - block.x - block.w / 2
             for far_side in (False, True):  # below and above, left and right of the block
-                xs = sorted(x0 for x0, y0, x1, _ in black if x0 == x1 and (y0 > block.top) == far_side)
-                ys = sorted(y0 for x0, y0, _, y1 in black if y0 == y1 and (x0 > block.right) == far_side)
-                assert xs == pytest.approx(plan.layout.cut_xs, abs=0.01)
-                assert ys == pytest.approx(plan.layout.cut_ys, abs=0.01)
-    assert pages >= 2
+                xs = sorted(x0 for x0, y0, x1, _ in black if x0 == x1 and (y0 > block.y + block.h / 2) == far_side)
+                ys = sorted(y0 for x0, y0, _, y1 in black if y0 == y1 and (x0 > cx) == far_side)
+                assert xs == pytest.approx(sorted(cut_xs), abs=0.01)
+                assert ys == pytest.approx(layout.cut_ys, abs=0.01)
+            if plan.kind == "fronts":
+                def key(line):
+                    return tuple(round(v, 1) for v in line)
+                found = sorted(((min(a, c), min(b, d), max(a, c), max(b, d)) for a, b, c, d in grey), key=key)
+                expected = sorted(layout.trim_lines(), key=key)
+                assert len(found) == len(expected)
+                for got, want in zip(found, expected):
+                    assert got == pytest.approx(want, abs=0.02)
+            else:
+                assert grey == []
+    assert sides == {"fronts", "backs"}
     assert nearest >= margin - 0.01
     assert shortest >= MIN_MARK - 0.01
+
+
+@pytest.mark.parametrize("game,paper", REAL)
+def test_nothing_prints_in_the_printer_margin_of_any_sheet(game, paper):
+    """Rasterized at 72 dpi: the 5 mm band round every sheet page is blank paper, so the whole block, its bleed
+    and its marks print on a printer that leaves that band blank."""
+    import pypdfium2
+
+    doc = real_document(game, paper)
+    band = int(ctx_for(game, "en", paper).print.printer_margin_mm * MM) - 1  # whole pixels inside the band
+    pdf = pypdfium2.PdfDocument(doc.data)
+    for n, plan in enumerate(doc.pages):
+        if plan.kind not in ("fronts", "backs"):
+            continue
+        image = pdf[n].render(scale=1).to_pil().convert("L")
+        w, h = image.size
+        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+            assert image.crop(box).getextrema()[0] >= 250, (n + 1, box)
 
 
 @pytest.mark.parametrize("game,paper", REAL)
@@ -425,15 +477,17 @@ def test_every_sheet_page_has_a_footer_like_the_page_numbers_inside_the_printabl
                                    and max(y0, y1) > page.height - ch["bottom"] for ch in chars)
 
 
-def test_a_tight_margin_keeps_its_marks_and_moves_the_page_label_to_a_roomier_side():
-    """Letter is 279.4 mm tall: three poker cards leave 1.35 mm above the printer margin at the top and bottom."""
-    layout = plan_layout(*LETTER, *CARD, 5 * MM, 2 * MM, 4 * MM)
-    assert layout.room("bottom") == pytest.approx(1.35 * MM) and layout.footer == "left"
-    assert layout.outer_bleed("bottom") == pytest.approx(1.35 * MM)  # art stops at the margin
-    bottom = [m for m in layout.marks() if m[0] == m[2] and m[1] < layout.y0]
-    assert [(m[1], m[3]) for m in bottom] == [pytest.approx((layout.y0 - MARK_GAP, 5 * MM))] * 4
-    left = [m for m in layout.marks() if m[1] == m[3] and m[0] < layout.x0]
-    assert {round(m[2] / MM, 3) for m in left} == {5 + FOOTER_BAND / MM}  # stop at the label's band
+def test_letter_turns_its_cards_and_keeps_full_bleed_and_long_marks_on_every_side():
+    """Letter is 279.4 mm tall: three upright rows of poker cards would leave 6.35 mm at the top and bottom (only
+    1.35 mm of bleed and 1 mm marks). Turned a quarter, eight cards keep 1.5 mm of bleed and marks of 3 mm or more
+    all round; the page label moves to the roomier left side."""
+    layout = plan_layout(*LETTER, *CARD, 5 * MM, BLEED, 4 * MM)
+    assert layout.turned and layout.per_page == 8 and layout.footer == "left"
+    for side in ("bottom", "top", "left", "right"):
+        assert layout.room(side) >= BLEED + MARK_GAP + MIN_MARK - 1e-6
+    assert min(abs(x2 - x1) + abs(y2 - y1) for x1, y1, x2, y2 in layout.marks()) >= MIN_MARK - 1e-6
+    corner = layout.clip(0)
+    assert (layout.slot(0).x - corner.x, corner.top - layout.slot(0).top) == pytest.approx((BLEED, BLEED))
 
 
 # --- the first page: words per game, deck names, line breaks ------------------------------------------------

@@ -79,8 +79,8 @@ def test_the_caller_shows_one_number_per_key_and_stops_on_q():
     (["call", "--players", "A,B,C,D,E"], "give 1 to 4 different names"),
     (["call", "--players", "A,A"], "give 1 to 4 different names"),
     (["call", "--columns", "6"], "--columns"),
-    (["simulate", "--strategy", "lucky"], "unknown strategy 'lucky'; choose one of: naive, strong"),
-    (["simulate", "--format", "xml"], "choose one of: text, json"),
+    (["simulate", "--strategy", "lucky"], "'lucky' is not one of 'naive', 'strong'"),
+    (["simulate", "--format", "xml"], "'xml' is not one of 'text', 'json'"),
     (["simulate", "--lang", "xx"], "unknown language 'xx'"),
 ])
 def test_usage_errors_exit_2(args, message):
@@ -90,9 +90,10 @@ def test_usage_errors_exit_2(args, message):
 
 
 def test_simulated_records_pass_check_and_the_plot_is_written(tmp_path):
-    records, plot = tmp_path / "records", tmp_path / "tiles.png"
+    records, plots = tmp_path / "records", tmp_path / "plots"
+    plot = plots / "threesixteen-tiles-left.png"
     result = runner.invoke(app, ["simulate", "--games", "4", "--strategy", "strong", "--columns", "4", "--seed", "11",
-                                 "--records", str(records), "--plot", str(plot)])
+                                 "--records", str(records), "--plots", str(plots)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "4 games, strategy strong, 4 columns, seed 11"

@@ -10,7 +10,8 @@ import pytest
 from generator.content.load import default_root, load_content
 from generator.games.travel.cards import EXTENSIONS, ITEM, great_circle_km, tables_for
 from generator.games.travel.check import check_text
-from generator.games.travel.engine import Game, Setup, draw_pile_for, first_player
+from generator.games.travel.engine import Game, Setup, draw_pile_for
+from generator.games.travel.rules import StandIn, first_player, travel_plan
 from generator.games.travel.sim import SimOracle, Table, play, random_setup, simulate_one
 from generator.games.travel.bots import GreedyBot
 
@@ -128,7 +129,7 @@ def test_the_simulator_follows_the_content_too(tmp_path):
     class Watch(SimOracle):
         def draw(self, g, p):
             nonlocal largest
-            largest = max(largest, max(len(h) - g.bonus[q] - g.nforb[q] for q, h in enumerate(g.hands)))
+            largest = max(largest, max(len(h) - g.limit_bonus[q] - g.forbidden_held[q] for q, h in enumerate(g.hands)))
             return super().draw(g, p)
 
     g = Game(t, setup, Watch(rng, bots))
@@ -142,14 +143,14 @@ def test_characters_change_a_rule_for_their_owner_only(t):
     for p, character in enumerate(setup.characters):
         for rule, value in t.rules.items():
             expected = t.character_mods[character].get(rule, value)
-            assert g.par[p][rule] == expected
+            assert g.params[p][rule] == expected
 
 
 def test_simulated_games_are_deterministic_for_a_seed(t):
     assert simulate_one(t, 4, frozenset(EXTENSIONS), 11) == simulate_one(t, 4, frozenset(EXTENSIONS), 11)
 
 
-def test_travel_cards_prefers_real_items_and_transit_only_stand_ins(t):
+def test_travel_plan_prefers_real_items_and_transit_only_stand_ins(t):
     side = t.side_index
     ids = t.card_index
     setup = Setup(["A", "B"], [ids["passport-kr"], ids["passport-jp"]], [side["FR"], side["DE"]], [-1, -1],
@@ -157,8 +158,8 @@ def test_travel_cards_prefers_real_items_and_transit_only_stand_ins(t):
                                                       [ids["adapter"], ids["map"], ids["umbrella"]]])
     g = Game(t, setup, None)
     g.hands[0].append(ids["messy-map"])
-    used, missing = g.travel_cards(0)
+    used, missing = travel_plan(g, 0)
     assert missing == []
     assert sorted(used) == sorted([ids["camera"], ids["map"], ids["messy-map"]])
-    used, _ = g.travel_cards(0, [(ids["call-mom"], ids["camera"])])
+    used, _ = travel_plan(g, 0, [StandIn(ids["call-mom"], ids["camera"])])
     assert ids["call-mom"] in used and ids["camera"] not in used

@@ -11,8 +11,11 @@ import pytest
 
 from generator.content.load import load_content
 from generator.games.travel.check import check_text
+from generator.games.travel.rules import Rule
 
 EXT = "[events, special, forbidden, postcards]"
+with open("examples/travel-three-players.yaml", encoding="utf-8") as _example:
+    THREE_PLAYERS = _example.read()
 
 
 def table(turns: str, extensions: str = EXT, mina: str = "", joon: str = "", centre: str = "JP") -> str:
@@ -140,6 +143,9 @@ BROKEN = {
         table(turns("Joon: ^empty coat camera swimsuit; draw coat")), "R18", "empty_hand_not_empty"),
     "R19 a reshuffle that did not happen": (
         table(turns("Joon: draw coat ^reshuffle")), "R19", "no_reshuffle"),
+    "R20 playing on after reaching the centre": (THREE_PLAYERS + "  - ^Mina: draw coat\n", "R20", "game_over"),
+    "R20 a bonus card after the winning travel": (
+        THREE_PLAYERS.replace("  - Sora: travel KR\n", "  - Sora: travel KR ^+coat\n"), "R20", "game_over"),
     "R21 an event resolved out of turn order": (
         table(turns("Joon: draw duty-free[^Mina coat, Joon camera] umbrella")), "R21", "missing_draw"),
     "R21 an event discard of two cards": (
@@ -199,9 +205,30 @@ def test_each_rule_has_a_breaking_record(content, name):
     assert_breaks(content, text, rule, reason)
 
 
-def test_every_rule_is_covered():
-    covered = {rule for _, rule, _ in BROKEN.values()} | {"R19", "R20", "R31"}
-    assert covered == {f"R{n}" for n in range(1, 35)}
+def test_every_rule_the_code_can_cite_is_in_the_rulebook(content):
+    """The code names rules only through `Rule`; each name is a rule of game.yaml, and every rule a record can
+    break has a name the code knows."""
+    breakable = {rule.name for rule in content.travel.rules if not rule.permits}
+    assert {rule.value for rule in Rule} == breakable
+
+
+def test_every_rule_has_a_record_that_breaks_it(content):
+    """Every rule of game.yaml that forbids something has a record above that breaks it, with that rule's id;
+    a rule that only permits (game.yaml `permits: true`) has a valid record in PERMITTED instead."""
+    ids = {rule.id for rule in content.travel.rules if not rule.permits}
+    assert {rule for _, rule, _ in BROKEN.values()} == ids
+    assert set(PERMITTED) == {rule.id for rule in content.travel.rules if rule.permits}
+
+
+PERMITTED = {
+    "R31": table(turns("Joon: draw knife", "Mina: steal Joon pay coat -> knife",
+                       "Joon: trade Mina umbrella for knife +coat")),
+}
+
+
+@pytest.mark.parametrize("rule", list(PERMITTED))
+def test_each_permission_has_a_record_that_uses_it(content, rule):
+    assert_valid(content, PERMITTED[rule])
 
 
 # -- rules whose breaking record needs a longer game --------------------------------------------------------------
@@ -231,28 +258,11 @@ def test_r19_after_a_reshuffle_only_the_old_discard_pile_can_be_drawn(content):
     pytest.fail("no simulated game reshuffled the draw pile")
 
 
-def test_r20_playing_on_after_reaching_the_centre(content):
-    with open("examples/travel-three-players.yaml", encoding="utf-8") as handle:
-        text = handle.read()
-    assert_breaks(content, text + "  - ^Mina: draw coat\n", "R20", "game_over")
-
-
-def test_r20_no_bonus_card_after_the_winning_travel(content):
-    with open("examples/travel-three-players.yaml", encoding="utf-8") as handle:
-        text = handle.read()
-    assert_breaks(content, text.replace("  - Sora: travel KR\n", "  - Sora: travel KR ^+coat\n"), "R20", "game_over")
-
-
 def test_r18_an_empty_hand_draws_three_first(content):
     assert_valid(content, table(turns(
         "Joon: draw coat", "Mina: trade Joon passport-kr camera map for coat +knife",
         "Joon: steal Mina pay adapter -> coat", "Mina: drop knife with coat", "Joon: draw camera -map",
         "Mina: empty umbrella swimsuit coat; draw sunglasses")))
-
-
-def test_r31_forbidden_items_may_be_stolen_and_traded(content):
-    assert_valid(content, table(turns("Joon: draw knife", "Mina: steal Joon pay coat -> knife",
-                                      "Joon: trade Mina umbrella for knife +coat")))
 
 
 # -- the FAQ -----------------------------------------------------------------------------------------------------

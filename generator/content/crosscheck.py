@@ -69,6 +69,10 @@ def _travel(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
     yield from _indexes(game, at)
     yield from _effects(game, at)
     yield from _rules(game.sections, game.rules, at)
+    names = Counter(rule.name for rule in game.rules)
+    for i, rule in enumerate(game.rules):
+        if names[rule.name] > 1:
+            yield _finding(at, ("rules", i, "name"), f"rule name '{rule.name}' is used twice", "duplicate-id")
     for kind in CARD_KINDS:
         if kind not in game.kinds:
             yield _finding(at, ("kinds",), f"missing colour for card kind '{kind}'", "missing-ref")

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 
 from ..errors import Diagnostic, InputError
+from .folders import REFERENCE_LANG, default_root, languages  # noqa: F401 (REFERENCE_LANG: for importers)
 from .print_model import PrintConfig
 from .texts import Texts, check_shape
 from .threesixteen_model import ThreeSixteenGame
@@ -15,20 +15,6 @@ from .yamlsrc import Located, load_yaml
 
 GAMES = ("threesixteen", "travel")
 GAME_MODELS = {"threesixteen": ThreeSixteenGame, "travel": TravelGame}
-REFERENCE_LANG = "en"
-DATA_FILES = {"game.yaml"}
-
-
-def default_root() -> Path:
-    """`content/` next to the package (a source checkout), or the current directory's `content/`."""
-    here = Path(__file__).resolve().parents[2] / "content"
-    return here if here.is_dir() else Path.cwd() / "content"
-
-
-def discover_languages(root: Path) -> list[str]:
-    """A language exists when `content/common/<lang>.yaml` exists; the reference language comes first."""
-    langs = sorted(p.stem for p in (root / "common").glob("*.yaml"))
-    return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
 
 
 def _rel(root: Path, path: Path) -> str:
@@ -57,19 +43,12 @@ class Content:
     def travel(self) -> TravelGame:
         return self.games["travel"]  # type: ignore[return-value]
 
-    def file(self, *parts: str) -> Path:
-        return self.root.joinpath(*parts)
-
     def texts(self, game: str, lang: str) -> Texts:
         """The words of `game` in `lang`, with the shared words (`common`) under the same lookup."""
         key = (game, lang)
         if key not in self._texts:
             self._texts[key] = load_texts(self.root, game, lang)
         return self._texts[key]
-
-    @cached_property
-    def source_files(self) -> list[Path]:
-        return sorted(p for p in self.root.rglob("*.yaml"))
 
 
 def load_texts(root: Path, game: str, lang: str) -> Texts:
@@ -122,4 +101,4 @@ def load_content(root: Path | None = None) -> Content:
             problems += exc.diagnostics
     if problems:
         raise InputError(problems)
-    return Content(root, printcfg, games, located, discover_languages(root))
+    return Content(root, printcfg, games, located, languages(root))

@@ -45,7 +45,9 @@ class PrintConfig(Strict):
     papers: dict[str, Size]
     printer_margin_mm: Annotated[float, Field(ge=0, le=30)] = 5
     bleed_mm: Annotated[float, Field(ge=0, le=10)] = 3.175
-    sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 2
+    sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 1.5
+    #: where the full bleed would cost a row or column of pieces (16 mm tiles across A4), it may shrink to this
+    min_sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 0.8
     cut_mark_mm: Annotated[float, Field(ge=0, le=20)] = 4
     card: Size
     tile: Size

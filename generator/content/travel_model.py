@@ -97,6 +97,14 @@ class RuleRef(Strict):
     section: Slug
 
 
+class TravelRuleRef(RuleRef):
+    """A travel rule: its printed id, and the name the code cites it by (generator/games/travel/rules.py).
+    `permits`: the rule only allows something (no record can break it; a record that uses it must pass)."""
+
+    name: Slug
+    permits: bool = False
+
+
 class KindStyle(Strict):
     colour: Colour
     ink: Colour = "#ffffff"
@@ -117,5 +125,5 @@ class TravelGame(Strict):
     characters: list[Character]
     reference_cards: list[ReferenceCard]
     sections: list[Slug]
-    rules: list[RuleRef]
+    rules: list[TravelRuleRef]
     faq: list[Slug]

@@ -14,7 +14,7 @@ from . import pages as own_pages
 from .context import Box, Component, Page, RenderContext
 from .pdfcanvas import PdfCanvas
 from .rulebook import rulebook_pages
-from .sheets import MM, SheetLayout, draw_marks, paint, plan_layout
+from .sheets import MM, SheetLayout, draw_marks, draw_trim_lines, paint, plan_layout
 from .threesixteen import threesixteen_components, threesixteen_pages
 from .travel_cards import travel_components
 
@@ -127,7 +127,7 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
     layouts: list[SheetLayout] = []
     for g, group in enumerate(groups):
         layout = plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
-                             printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM)
+                             printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM)
         layouts.append(layout)
         for s, sheet in enumerate(_sheets(group, layout.per_page)):
             chunk = tuple(sheet)
@@ -209,19 +209,23 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
 def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duplex: str,
                 offset: tuple[float, float], n: int, total: int, fronts_page: int) -> None:
     layout = entry.layout
+    size = layout.piece_size
     for i, component in enumerate(entry.chunk):
         if entry.kind == "fronts":
-            face, trim, clip = component.front, layout.slot(i), layout.clip(i)
+            face, trim, clip, matrix = component.front, layout.slot(i), layout.clip(i), layout.matrix(i)
         else:
             if component.back is None:
                 continue
-            face, trim, clip = component.back, layout.back_slot(i, duplex, offset), layout.back_clip(i, duplex, offset)
-        paint(canvas, face, trim, clip)
+            face, trim = component.back, layout.back_slot(i, duplex, offset)
+            clip, matrix = layout.back_clip(i, duplex, offset), layout.back_matrix(i, duplex, offset)
+        paint(canvas, face, matrix, size, layout.bleed, clip)
         plan.placements.append(Placement(component.id, face.key, trim))
     if entry.kind == "fronts":
-        draw_marks(canvas, layout)
+        draw_trim_lines(canvas, layout)  # not on backs: a back printed off would show its line on the card
+        draw_marks(canvas, layout.marks())
         key, label = "page.fronts", ctx.t("page.fronts", n=n, total=total)
     else:
+        draw_marks(canvas, layout.back_marks(duplex, offset))
         key, label = "page.backs", ctx.t("page.backs", n=n, total=total, front=fronts_page)
     anchor = layout.footer_anchor()
     if anchor is not None:

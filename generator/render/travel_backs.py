@@ -1,6 +1,10 @@
 """Card backs: one common back for every card that can sit in a hand or the draw pile (so no card can be told
 from behind), and a back for the character cards.
 
+A back is one flat colour out to the bleed with its artwork in the middle, far from the trim: no border or frame a
+duplex drift could show as uneven, so a back printed a millimetre off in any direction looks like every other back
+(the airmail stripes ring the medallion instead of the card).
+
 A back is the same artwork on many cards, so it is drawn once per PDF as a Form XObject (one per bleed size, as
 the sheet code may ask for different bleeds) and reused.
 """
@@ -14,13 +18,15 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 from .context import Box, Face
 from .icons import draw_icon
 from .travel_kit import Kit
-from .travel_style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, MARGIN, WHITE, Geometry, Rect, disc, mix, tint
+from .travel_style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, WHITE, Rect, disc, mix, tint
 
 #: OpenMoji artwork on the backs: a globe for the draw pile, two silhouettes for the characters
 DECK_BACK_ICON = "1F30D"
 CHARACTER_BACK_ICON = "1F465"
 AIRMAIL_BAND = 2.6 * mm
 MEDALLION = 27 * mm
+#: no artwork of a back comes closer to the trim than this, so the edges look alike under any drift of a few mm
+BACK_CLEAR = 8 * mm
 
 
 def deck_back(kit: Kit) -> Face:
@@ -32,21 +38,21 @@ def character_back(kit: Kit) -> Face:
 
 
 def _deck_back_layout(kit: Kit):
-    """Navy with an airmail border, a globe medallion, the game's title and a short wish."""
+    """Navy, a globe medallion in an airmail ring, the game's title and a short wish."""
     geo, writer = kit.geo, kit.writer("common back")
     centre_y = geo.h * 0.56
     below = centre_y - MEDALLION / 2 - 6
-    width = geo.w - 2 * MARGIN - 24
-    title = writer.block("title", kit.words("title"), Rect(MARGIN + 12, below - 40, width, 40), role="display",
+    width = geo.w - 2 * BACK_CLEAR
+    title = writer.block("title", kit.words("title"), Rect(BACK_CLEAR, below - 40, width, 40), role="display",
                          colour=WHITE, valign="top", max_lines=2)
-    wish = writer.block("card.back", kit.words("card.back"), Rect(MARGIN + 12, below - 56, width, 14), role="body",
+    wish = writer.block("card.back", kit.words("card.back"), Rect(BACK_CLEAR, below - 56, width, 14), role="body",
                         colour=mix(WHITE, BACK_COLOUR, 0.2), valign="top", max_lines=1)
 
     def draw(canvas, bleed: float) -> None:
         canvas.setFillColor(BACK_COLOUR)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
-        _airmail_border(canvas, geo)
-        _medallion(canvas, DECK_BACK_ICON, geo.w / 2, centre_y, mix(BACK_COLOUR, WHITE, 0.12))
+        _airmail_ring(canvas, geo.w / 2, centre_y)
+        _medallion(canvas, DECK_BACK_ICON, geo.w / 2, centre_y, None)
         title.draw(canvas)
         wish.draw(canvas)
 
@@ -54,25 +60,24 @@ def _deck_back_layout(kit: Kit):
 
 
 def _character_back_layout(kit: Kit):
-    """The character colour with a double inner border, a medallion, the kind word and the game's title."""
+    """The character colour, a medallion in a double ring, the kind word and the game's title."""
     geo, writer = kit.geo, kit.writer("character back")
     colour = kit.colour("character")
     centre_y = geo.h * 0.56
     below = centre_y - MEDALLION / 2 - 6
-    width = geo.w - 2 * MARGIN - 24
-    word = writer.block("kinds.character", kit.words("kinds.character"), Rect(MARGIN + 12, below - 30, width, 30),
+    width = geo.w - 2 * BACK_CLEAR
+    word = writer.block("kinds.character", kit.words("kinds.character"), Rect(BACK_CLEAR, below - 30, width, 30),
                         role="display", colour=WHITE, valign="top", max_lines=1)
-    title = writer.block("title", kit.words("title"), Rect(MARGIN + 12, below - 48, width, 16), role="small",
+    title = writer.block("title", kit.words("title"), Rect(BACK_CLEAR, below - 48, width, 16), role="small",
                          colour=tint(colour, 0.6), valign="top", max_lines=1)
-    inner = Rect(MARGIN, MARGIN, geo.w - 2 * MARGIN, geo.h - 2 * MARGIN)
 
     def draw(canvas, bleed: float) -> None:
         canvas.setFillColor(colour)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         canvas.setStrokeColor(tint(colour, 0.55))
         canvas.setLineWidth(1.2)
-        canvas.roundRect(inner.x, inner.y, inner.w, inner.h, 3 * mm, stroke=1, fill=0)
-        canvas.roundRect(inner.x + 3, inner.y + 3, inner.w - 6, inner.h - 6, 3 * mm - 3, stroke=1, fill=0)
+        for r in (MEDALLION / 2 + 6, MEDALLION / 2 + 9):
+            canvas.circle(geo.w / 2, centre_y, r, stroke=1, fill=0)
         _medallion(canvas, CHARACTER_BACK_ICON, geo.w / 2, centre_y, mix(colour, WHITE, 0.15))
         word.draw(canvas)
         title.draw(canvas)
@@ -101,36 +106,34 @@ def _reused(kit: Kit, key: str, layout) -> Face:
     return Face(key, face)
 
 
-def _medallion(canvas, icon: str, cx: float, cy: float, ring: str) -> None:
+def _medallion(canvas, icon: str, cx: float, cy: float, ring: str | None) -> None:
     r = MEDALLION / 2
-    disc(canvas, cx, cy, r + 3.5, ring)
+    if ring is not None:
+        disc(canvas, cx, cy, r + 3.5, ring)
     disc(canvas, cx, cy, r, WHITE)
     size = MEDALLION * 0.78
     draw_icon(canvas, icon, cx - size / 2, cy - size / 2, size, size)
 
 
-def _airmail_border(canvas, geo: Geometry) -> None:
-    """Red, white and blue diagonal stripes in a band just inside the safe area, like an airmail envelope."""
-    outer = Rect(MARGIN, MARGIN, geo.w - 2 * MARGIN, geo.h - 2 * MARGIN)
-    inner = outer.inset(AIRMAIL_BAND)
+def _airmail_ring(canvas, cx: float, cy: float) -> None:
+    """Red, white and blue diagonal stripes in a ring round the medallion, like an airmail envelope's edge."""
+    outer, inner = MEDALLION / 2 + AIRMAIL_BAND + 1.0, MEDALLION / 2
     canvas.saveState()
     clip = canvas.beginPath()
-    clip.roundRect(outer.x, outer.y, outer.w, outer.h, 2.5 * mm)
-    clip.roundRect(inner.x, inner.y, inner.w, inner.h, 1.2 * mm)
-    canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)  # the band between the two
-    canvas.setFillColor(WHITE)
-    canvas.rect(outer.x, outer.y, outer.w, outer.h, stroke=0, fill=1)
+    clip.circle(cx, cy, outer)
+    clip.circle(cx, cy, inner)
+    canvas.clipPath(clip, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)  # the ring between the two
+    disc(canvas, cx, cy, outer, WHITE)
     step = 4.2 * mm
     width = step * 0.32
-    x = outer.x - outer.h
-    n = 0
-    while x < outer.right:
+    x, n = cx - 2 * outer, 0
+    while x < cx + outer:
         canvas.setFillColor(AIRMAIL_RED if n % 2 == 0 else AIRMAIL_BLUE)
         path = canvas.beginPath()
-        path.moveTo(x, outer.y)
-        path.lineTo(x + width, outer.y)
-        path.lineTo(x + width + outer.h, outer.top)
-        path.lineTo(x + outer.h, outer.top)
+        path.moveTo(x, cy - outer)
+        path.lineTo(x + width, cy - outer)
+        path.lineTo(x + width + 2 * outer, cy + outer)
+        path.lineTo(x + 2 * outer, cy + outer)
         path.close()
         canvas.drawPath(path, stroke=0, fill=1)
         x += step / 2

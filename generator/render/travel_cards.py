@@ -15,8 +15,6 @@ from .travel_deck_faces import event_face, forbidden_face, item_face, postcard_f
 from .travel_kit import Kit
 from .travel_table_faces import character_face, country_face, passport_face, reference_face
 
-DECKS = ("countries", "items", "passports", "events", "special", "forbidden", "postcards", "characters",
-         "reference")
 ICON_FAMILIES = ("items", "events", "special", "forbidden", "postcards", "characters")
 
 

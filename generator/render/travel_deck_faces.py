@@ -1,7 +1,7 @@
 """Faces of the draw-pile cards: items, events, special items, forbidden items and postcards.
 
 All share one column: name, a large icon on a light disc, the card's text, and the playing-card index in the
-panel's lower-right corner (kept clear of every other element).
+panel's upper-left corner and again turned in the lower-right one (kept clear of every other element).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from . import textfit
 from .context import Face
 from .icons import draw_icon
-from .travel_index import CardIndex, corner, draw_index, joker_word
+from .travel_index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
 from .travel_kit import Cursor, Kit
 from .travel_style import MUTED, PROHIBITION_RED, WARNING_YELLOW, WHITE, Rect, TextBlock, disc, frame, mix, tint
 
@@ -41,8 +41,8 @@ def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: 
         card_index = CardIndex.parse(index)
         index_area = corner(geo.panel)
         cursor = Cursor(geo.content)
-        name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), cursor.take(NAME_H),
-                            role=name_role, max_lines=2)
+        name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values),
+                            beside(cursor.take(NAME_H), geo.panel), role=name_role, max_lines=2)
         cursor.skip(GAP)
         icon_area = cursor.take(icon_h)
         cursor.skip(2 * GAP)
@@ -54,7 +54,7 @@ def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: 
             name.draw(canvas)
             _icon_on_disc(canvas, icon, icon_area, colour)
             text.draw(canvas)
-            draw_index(canvas, card_index, index_area, kit.bold, joker)
+            draw_indices(canvas, card_index, geo.panel, kit.bold, joker)
 
         return draw
 
@@ -104,8 +104,8 @@ def _forbidden_layout(kit: Kit, card):
     content = geo.content
     cursor = Cursor(content)
     cursor.skip(HAZARD_H)
-    name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), cursor.take(NAME_H), role="title",
-                        max_lines=2)
+    name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), beside(cursor.take(NAME_H), geo.panel),
+                        role="title", max_lines=2)
     cursor.skip(GAP)
     icon_area = cursor.take(58)
     cursor.skip(2 * GAP)
@@ -131,7 +131,7 @@ def _forbidden_layout(kit: Kit, card):
             canvas.setLineWidth(0.6)
             canvas.line(content.cx - FLAVOUR_RULE / 2, rule_y, content.cx + FLAVOUR_RULE / 2, rule_y)
         text.draw(canvas)
-        draw_index(canvas, card_index, index_area, kit.bold, joker)
+        draw_indices(canvas, card_index, geo.panel, kit.bold, joker)
 
     return draw
 
@@ -150,9 +150,9 @@ def _flavour(kit: Kit, writer, key: str, cursor: Cursor) -> TextBlock | None:
 
 
 def _hazard_band(canvas, panel: Rect, dark: str) -> None:
-    """Yellow and black diagonal stripes across the top of the panel, inside its rounded corners."""
-    inset = 4.0
-    band = Rect(panel.x + inset, panel.top - inset - HAZARD_H, panel.w - 2 * inset, HAZARD_H)
+    """Yellow and black diagonal stripes across the top of the panel, between the indices."""
+    inset = top_corner(panel).right + CLEARANCE - panel.x
+    band = Rect(panel.x + inset, panel.top - 4.0 - HAZARD_H, panel.w - 2 * inset, HAZARD_H)
     canvas.saveState()
     path = canvas.beginPath()
     path.roundRect(band.x, band.y, band.w, band.h, band.h / 2)
@@ -211,7 +211,7 @@ def _postcard_layout(kit: Kit, card):
     texts = f"postcards.{card.id}"
     content = geo.content
     cursor = Cursor(content)
-    picture = cursor.take(52)
+    picture = beside(cursor.take(52), geo.panel)
     cursor.skip(GAP)
     name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), cursor.take(24), role="title",
                         max_lines=2)
@@ -242,7 +242,7 @@ def _postcard_layout(kit: Kit, card):
             canvas.line(content.x, y, content.right, y)
         to_label.draw(canvas)
         canvas.line(to_line_x, to_y, index_area.x - 6, to_y)
-        draw_index(canvas, card_index, index_area, kit.bold, joker)
+        draw_indices(canvas, card_index, geo.panel, kit.bold, joker)
 
     return draw
 

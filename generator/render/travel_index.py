@@ -1,4 +1,6 @@
-"""The playing-card index in a deck card's lower-right corner: rank over suit, or the joker word.
+"""The playing-card index of a deck card: rank over suit (or the joker word over a star) in the panel's upper-left
+corner, where a hand fanned to the right still shows it, and again turned 180° in the lower-right corner, so the
+card reads the same way up or down. The card's other elements keep clear of both corners.
 
 NanumGothic has no diamond (U+2666), so all four suit pips are drawn as vector shapes: one look for every suit,
 in every language.
@@ -15,10 +17,13 @@ from .travel_style import BLACK_SUIT, RED_SUIT, Rect, Writer, star
 RANK_SIZE = 12.5
 PIP_SIZE = 9.5
 JOKER_SIZE = 7.0
-#: the corner block: from the panel's lower-right corner, this wide and this high
+MIN_JOKER_SIZE = 5.5
+#: each corner block: from the panel's corner, inset by CORNER_INSET, this wide and this high
 CORNER_W = 7.2 * mm
 CORNER_H = 9.6 * mm
-JOKER_ROOM = 15 * mm  # the joker word may reach this far left of the panel's right edge, above the postcard line
+CORNER_INSET = 1.2 * mm
+#: room kept between an index and the card's other elements beside it
+CLEARANCE = 1.0 * mm
 SUIT_COLOURS = {"S": BLACK_SUIT, "C": BLACK_SUIT, "H": RED_SUIT, "D": RED_SUIT}
 
 
@@ -45,29 +50,61 @@ class CardIndex:
 
 
 def corner(panel: Rect) -> Rect:
-    """Where the index goes inside `panel` (the rest of the card's layout keeps clear of it)."""
-    return Rect(panel.right - CORNER_W - 1.2 * mm, panel.y + 1.2 * mm, CORNER_W, CORNER_H)
+    """Where the turned index goes: the lower-right corner of `panel` (the card's lower elements stop above it)."""
+    return Rect(panel.right - CORNER_W - CORNER_INSET, panel.y + CORNER_INSET, CORNER_W, CORNER_H)
 
 
-def joker_word(writer: Writer, index: CardIndex) -> str:
-    """The word a joker shows (empty for other cards); a word too long for the corner fails the build."""
+def top_corner(panel: Rect) -> Rect:
+    """Where the upright index goes: the upper-left corner of `panel`."""
+    return Rect(panel.x + CORNER_INSET, panel.top - CORNER_INSET - CORNER_H, CORNER_W, CORNER_H)
+
+
+def beside(rect: Rect, panel: Rect) -> Rect:
+    """`rect` narrowed on both sides (so centred text stays centred) to clear the upper-left index, when the two
+    share any height; a title never runs into an index."""
+    index = top_corner(panel)
+    if rect.y >= index.top or rect.top <= index.y:
+        return rect
+    cut = max(0.0, index.right + CLEARANCE - rect.x)
+    return Rect(rect.x + cut, rect.y, rect.w - 2 * cut, rect.h)
+
+
+def joker_word(writer: Writer, index: CardIndex) -> tuple[str, float]:
+    """The word a joker shows and its size, shrunk to the corner's width (empty for other cards); a word too long
+    for the corner even at MIN_JOKER_SIZE fails the build."""
     if not index.joker:
-        return ""
+        return "", 0.0
     word = writer.ctx.t("card.joker")
-    width = writer.width(word, JOKER_SIZE, bold=True)
-    if width > JOKER_ROOM:
-        raise TextOverflow(writer.where, "card.joker", writer.ctx.lang, round(width - JOKER_ROOM, 2))
-    return word
+    room = CORNER_W + CORNER_INSET
+    width = writer.width(word, 1.0, bold=True)
+    size = min(JOKER_SIZE, room / width) if width else JOKER_SIZE
+    if size < MIN_JOKER_SIZE:
+        raise TextOverflow(writer.where, "card.joker", writer.ctx.lang, round(width * MIN_JOKER_SIZE - room, 2))
+    return word, size
 
 
-def draw_index(canvas, index: CardIndex, area: Rect, bold_font: str, joker_word: str) -> None:
+def draw_indices(canvas, index: CardIndex, panel: Rect, bold_font: str, joker: tuple[str, float]) -> None:
+    """The index upright in the upper-left corner and turned 180° in the lower-right one (the same drawing turned
+    about the point halfway between the two corners)."""
+    area = top_corner(panel)
+    low = corner(panel)
+    _draw_index(canvas, index, area, bold_font, joker)
+    canvas.saveState()
+    canvas.translate(area.cx + low.cx, area.y + area.h / 2 + low.y + low.h / 2)
+    canvas.rotate(180)
+    _draw_index(canvas, index, area, bold_font, joker)
+    canvas.restoreState()
+
+
+def _draw_index(canvas, index: CardIndex, area: Rect, bold_font: str, joker: tuple[str, float]) -> None:
     """Rank above suit, centred in `area`; a joker shows its word over a star."""
     cx = area.cx
     canvas.setFillColor(index.colour)
     if index.joker:
-        canvas.setFont(bold_font, JOKER_SIZE)
-        canvas.drawRightString(area.right, area.top - JOKER_SIZE, joker_word)
-        star(canvas, area.right - PIP_SIZE * 0.55, area.y + PIP_SIZE * 0.6, PIP_SIZE * 0.62, index.colour)
+        word, size = joker
+        canvas.setFont(bold_font, size)
+        canvas.drawString(area.x - CORNER_INSET / 2, area.top - size, word)
+        star(canvas, cx, area.y + PIP_SIZE * 0.6, PIP_SIZE * 0.62, index.colour)
         return
     canvas.setFont(bold_font, RANK_SIZE)
     canvas.drawCentredString(cx, area.top - RANK_SIZE * 0.78, index.rank)

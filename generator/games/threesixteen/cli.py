@@ -14,6 +14,7 @@ from typing import Callable, Optional
 import typer
 
 from ...atomic import write_atomic
+from ...cli_options import Format, choices, format_option, lang_option, plots_option
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import EXIT_INVALID, InputError
@@ -28,7 +29,8 @@ app = typer.Typer(help="3x16: be the caller, or simulate games with an online st
                   add_completion=False, pretty_exceptions_enable=False)
 
 STOP_KEYS = {"q", "Q", "\x1b"}
-FORMATS = ("text", "json")
+Strategy = choices("Strategy", STRATEGIES)
+HISTOGRAM = "threesixteen-tiles-left.png"
 
 
 def _words(lang: str):
@@ -69,7 +71,7 @@ def call_cmd(
     out: Optional[Path] = typer.Option(None, "--out", help="Write the record skeleton here (else print it)."),
     players: str = typer.Option("", help="Player names in seat order, separated by commas."),
     columns: int = typer.Option(5, min=1, max=5, help="Columns each player may use."),
-    lang: str = typer.Option("en", help="Language of the words shown (en, ko)."),
+    lang: str = lang_option(),
 ) -> None:
     """Be the caller: shuffle the caller tiles and show one number per key press, then write a record skeleton."""
     content, texts = _words(lang)
@@ -98,22 +100,18 @@ def call_cmd(
 @app.command("simulate")
 def simulate_cmd(
     games: int = typer.Option(100, min=1, help="How many games to play."),
-    strategy: str = typer.Option("strong", help=f"Online strategy: {', '.join(STRATEGIES)}."),
+    strategy: Strategy = typer.Option("strong", help="Online strategy."),
     columns: int = typer.Option(5, min=1, max=5, help="Columns each player may use."),
     seed: int = typer.Option(0, help="Game i is dealt with seed + i."),
     records: Optional[Path] = typer.Option(None, help="Write every game as a record file into this folder."),
-    plot: Optional[Path] = typer.Option(None, help="Save a histogram of tiles left as PNG."),
-    format: str = typer.Option("text", help="text or json."),
-    lang: str = typer.Option("en", help="Language of the words shown (en, ko)."),
+    plots: Optional[Path] = plots_option(f"Save a histogram of tiles left into this folder ({HISTOGRAM})."),
+    format: Format = format_option(),
+    lang: str = lang_option(),
 ) -> None:
     """Play games without knowing the calls ahead; print the win rate and the mean tiles left."""
     content, texts = _words(lang)
     t = texts.get
-    if strategy not in STRATEGIES:
-        raise typer.BadParameter(t("check.simulate.unknown_strategy", name=strategy, names=", ".join(STRATEGIES)),
-                                 param_hint="--strategy")
-    if format not in FORMATS:
-        raise typer.BadParameter(f"choose one of: {', '.join(FORMATS)}", param_hint="--format")
+    strategy = strategy.value
     rules = Rules.from_game(content.threesixteen, columns)
     played = simulate(strategy, games, rules, seed)
     summary = summarise(played)
@@ -126,6 +124,7 @@ def simulate_cmd(
                                [t("check.call.seed", seed=game.seed)])
             write_atomic(records / f"threesixteen-{strategy}-{game.seed:05d}.yaml", text.encode("utf-8"))
         lines.append("  " + t("check.simulate.wrote_records", count=len(played), path=records))
+    plot = None if plots is None else plots / HISTOGRAM
     if plot is not None:
         from .plot import histogram_png
 
@@ -133,7 +132,7 @@ def simulate_cmd(
                       t("check.simulate.plot_title", games=games, strategy=strategy, columns=columns),
                       t("check.simulate.plot_x"), t("check.simulate.plot_y"))
         lines.append("  " + t("check.simulate.wrote_plot", path=plot))
-    if format == "json":
+    if format is Format.json:
         histogram = Counter(g.tiles_left for g in played)
         typer.echo(json.dumps({
             "strategy": strategy, "games": games, "columns": columns, "seed": seed,

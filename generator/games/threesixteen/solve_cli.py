@@ -11,12 +11,12 @@ from typing import Annotated, Optional
 
 import typer
 
+from ...cli_options import Format, format_option, lang_option
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import InputError, Position
 from .solver import deal, solve
 
-FORMATS = ("text", "json")
 _WORD = re.compile(r"[^\s,]+")
 _NUMBER = re.compile(r"[0-9]+")
 
@@ -47,13 +47,11 @@ def solve_cmd(
     calls: Annotated[Optional[str], typer.Option(help="The called numbers in order, e.g. \"1 7 3 ...\".")] = None,
     columns: Annotated[int, typer.Option(min=1, max=5, help="Columns the player may use.")] = 5,
     time_limit: Annotated[float, typer.Option(min=0, help="Seconds to search before giving the bounds.")] = 10,
-    format: Annotated[str, typer.Option(help="text or json.")] = "text",
+    format: Format = format_option(),
     seed: Annotated[Optional[int], typer.Option(help="Instead of --calls: a random full deal for this seed.")] = None,
-    lang: Annotated[str, typer.Option(help="Language of the words shown (en, ko).")] = "en",
+    lang: str = lang_option(),
 ) -> None:
     """Knowing every call in advance, find the fewest tiles left and a plan (one token per call)."""
-    if format not in FORMATS:
-        raise typer.BadParameter(f"choose one of: {', '.join(FORMATS)}", param_hint="--format")
     if (calls is None) == (seed is None):
         raise typer.BadParameter("give either --calls or --seed", param_hint="--calls")
     content = load_content()
@@ -65,7 +63,7 @@ def solve_cmd(
                                                                                        game.copies)
     result = solve(numbers, columns=columns, time_limit=time_limit, high=game.high, copies=game.copies,
                    rows=game.rows)
-    if format == "json":
+    if format is Format.json:
         typer.echo(json.dumps({
             "calls": numbers, "columns": columns, "min_tiles_left": result.min_tiles_left,
             "proven": result.proven, "lower_bound": result.lower_bound, "plan": " ".join(result.plan),

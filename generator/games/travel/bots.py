@@ -10,6 +10,7 @@ from .cards import (
     EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD, K_SEARCH,
     K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables, once_per_object,
 )
+from .rules import Drop, Recycle, Steal, Travel, check, travel_plan
 
 # What a special item in hand is for, from the bot's point of view.
 ROLE_NONE, ROLE_DRAW, ROLE_SEARCH, ROLE_SWAP, ROLE_STEAL_CHOICE, ROLE_EXTRA = range(6)
@@ -46,7 +47,7 @@ def card_value(g, p: int, c: int, index: int, hand: list[int], bt: BotTables) ->
     t = g.t
     fam = t.family[c]
     if fam == ITEM:
-        need = t.side_needs[g.dest(p)]
+        need = t.side_needs[g.next_country(p)]
         later = t.side_needs[g.centre] if not g.visited[p] else ()
         want_now = need.count(c)
         want = want_now + later.count(c)
@@ -59,7 +60,7 @@ def card_value(g, p: int, c: int, index: int, hand: list[int], bt: BotTables) ->
     if t.standin[c] == "transit" and g.visited[p]:
         return 1
     if t.kind[c] == K_POSTCARD:
-        return 10 + 10 * g.npost[p]
+        return 10 + 10 * g.postcards_held[p]
     return bt.value[c]
 
 
@@ -82,7 +83,7 @@ def junk_cards(g, p: int, bt: BotTables, limit: int = 2) -> list[int]:
     what its next countries need, a transit-only stand-in once the transit is done. Never forbidden items."""
     t = g.t
     hand = g.hands[p]
-    need = t.side_needs[g.dest(p)]
+    need = t.side_needs[g.next_country(p)]
     later = () if g.visited[p] else t.side_needs[g.centre]
     family = t.family
     out: list[int] = []
@@ -164,14 +165,12 @@ class GreedyBot:
                     special = c
             elif t.standin[c]:
                 standins = True
-        need = t.side_needs[g.dest(p)]
+        need = t.side_needs[g.next_country(p)]
         missing = [x for x in need if x not in hand]
-        if g.nforb[p] == 0 or g.twf[p]:
-            if not missing or standins:
-                used, lacking = g.travel_cards(p)
-                if not lacking and any(t.family[c] == PASSPORT for c in hand):
-                    tb.travel(p, used)
-                    return
+        if g.forbidden_held[p] == 0 or g.travels_with_forbidden[p]:
+            if (not missing or standins) and check(g, p, Travel(g.next_country(p))) is None:
+                tb.travel(p, travel_plan(g, p).used)
+                return
         else:
             other = least_useful(g, p, bt)
             if other >= 0 and card_value(g, p, other, hand.index(other), hand, bt) < 100:
@@ -182,7 +181,7 @@ class GreedyBot:
             return
         if missing:
             junk = junk_cards(g, p, bt, 3)
-            par = g.par[p]
+            par = g.params[p]
             wanted = next((x for x in missing if x in g.discard), -1)
             cost = par["recycle_cost"]
             if wanted >= 0 and par["recycle_take"] == 1 and len(junk) >= cost:
@@ -205,8 +204,8 @@ class GreedyBot:
         items = [c for c in junk if t.family[c] == ITEM]
         if not items:
             return False
-        for q in g.rot[p][1:]:
-            their_need = t.side_needs[g.dest(q)]
+        for q in g.clockwise[p][1:]:
+            their_need = t.side_needs[g.next_country(q)]
             give = next((c for c in items if c in their_need), -1)
             if give >= 0 and len(g.hands[q]) >= 2:
                 ask = next((m for m in missing if m not in their_need), -1)
@@ -247,7 +246,7 @@ class GreedyBot:
             junk = junk_cards(g, p, self.bt, cost)
             if len(junk) < cost:
                 return False
-            for q in g.rot[p][1:]:
+            for q in g.clockwise[p][1:]:
                 take = next((x for x in missing if x in g.hands[q]), -1)
                 if take >= 0:
                     tb.play_steal_choice(p, c, q, junk, take)
@@ -295,19 +294,21 @@ class RandomBot:
         t = g.t
         hand = g.hands[p]
         free = [c for c in hand if t.flag[c] != F_FORBIDDEN]
-        others = [q for q in g.rot[p][1:] if g.hands[q]]
+        others = [q for q in g.clockwise[p][1:] if g.hands[q]]
         options = [self._draw]
-        used, missing = g.travel_cards(p)
-        if not missing and any(t.family[c] == PASSPORT for c in hand) and (g.nforb[p] == 0 or g.twf[p]):
+        if check(g, p, Travel(g.next_country(p))) is None:
             options.append(self._travel)
-        cost = g.par[p]["recycle_cost"]
-        if len(free) >= cost and any(t.family[c] != EVENT for c in g.discard + free[:cost]):
+        cost = g.params[p]["recycle_cost"]
+        paid = tuple(free[:cost])
+        pool = [c for c in g.discard + list(paid) if t.family[c] != EVENT]
+        if pool and check(g, p, Recycle(paid, tuple(pool[:g.params[p]["recycle_take"]]))) is None:
             options.append(self._recycle)
         if others and hand:
             options.append(self._trade)
-        if others and len(free) >= g.par[p]["steal_cost"]:
+        if others and check(g, p, Steal(others[0], tuple(free[:g.params[p]["steal_cost"]]))) is None:
             options.append(self._steal)
-        if g.nforb[p] and len(free) >= 1:
+        forbidden = next((c for c in hand if t.flag[c] == F_FORBIDDEN), -1)
+        if forbidden >= 0 and free and check(g, p, Drop(forbidden, free[0])) is None:
             options.append(self._drop)
         if any(self.bt.role[c] for c in hand):
             options.append(self._special)
@@ -317,18 +318,18 @@ class RandomBot:
         tb.draw(p)
 
     def _travel(self, tb, g, p):
-        tb.travel(p, g.travel_cards(p)[0])
+        tb.travel(p, travel_plan(g, p).used)
 
     def _recycle(self, tb, g, p):
         t = g.t
         free = [c for c in g.hands[p] if t.flag[c] != F_FORBIDDEN]
-        paid = self._pick(free, g.par[p]["recycle_cost"])
+        paid = self._pick(free, g.params[p]["recycle_cost"])
         pool = [c for c in g.discard + paid if t.family[c] != EVENT]
-        tb.recycle(p, paid, self._pick(pool, min(g.par[p]["recycle_take"], len(pool))))
+        tb.recycle(p, paid, self._pick(pool, min(g.params[p]["recycle_take"], len(pool))))
 
     def _trade(self, tb, g, p):
         rng = self.rng
-        q = rng.choice([q for q in g.rot[p][1:] if g.hands[q]])
+        q = rng.choice([q for q in g.clockwise[p][1:] if g.hands[q]])
         give = self._pick(g.hands[p], rng.randint(1, min(2, len(g.hands[p]))))
         get = self._pick(g.hands[q], rng.randint(1, min(2, len(g.hands[q]))))
         if not tb.offer(p, q, give, get):
@@ -336,9 +337,9 @@ class RandomBot:
 
     def _steal(self, tb, g, p):
         t = g.t
-        q = self.rng.choice([q for q in g.rot[p][1:] if g.hands[q]])
+        q = self.rng.choice([q for q in g.clockwise[p][1:] if g.hands[q]])
         free = [c for c in g.hands[p] if t.flag[c] != F_FORBIDDEN]
-        tb.steal(p, q, self._pick(free, g.par[p]["steal_cost"]))
+        tb.steal(p, q, self._pick(free, g.params[p]["steal_cost"]))
 
     def _drop(self, tb, g, p):
         t = g.t
@@ -362,8 +363,8 @@ class RandomBot:
             tb.play_search(p, c, self._pick(pool, min(eff.take, len(pool))))
         elif role == ROLE_SWAP and rest:
             tb.play_swap(p, c, self._pick(rest, rng.randint(1, min(eff.max, len(rest)))))
-        elif role == ROLE_STEAL_CHOICE and len(rest) >= eff.cost and any(g.hands[q] for q in g.rot[p][1:]):
-            q = rng.choice([q for q in g.rot[p][1:] if g.hands[q]])
+        elif role == ROLE_STEAL_CHOICE and len(rest) >= eff.cost and any(g.hands[q] for q in g.clockwise[p][1:]):
+            q = rng.choice([q for q in g.clockwise[p][1:] if g.hands[q]])
             tb.play_steal_choice(p, c, q, self._pick(rest, eff.cost), rng.choice(g.hands[q]))
         else:
             tb.draw(p)
@@ -372,7 +373,7 @@ class RandomBot:
 def _item_worth(g, p: int, c: int) -> int:
     t = g.t
     if t.family[c] == ITEM:
-        if c in t.side_needs[g.dest(p)]:
+        if c in t.side_needs[g.next_country(p)]:
             return 50
         if not g.visited[p] and c in t.side_needs[g.centre]:
             return 20
@@ -382,7 +383,7 @@ def _item_worth(g, p: int, c: int) -> int:
 
 def _richest(g, p: int) -> int:
     best, size = -1, 0
-    for q in g.rot[p][1:]:
+    for q in g.clockwise[p][1:]:
         if len(g.hands[q]) > size:
             best, size = q, len(g.hands[q])
     return best

@@ -66,6 +66,8 @@ class Tables:
     character_rules: list[dict[str, object]]
     players_min: int
     players_max: int
+    #: the printed rule id (R17) of each rule name the code cites (rules.Rule), from game.yaml
+    rule_ids: dict[str, str] = field(default_factory=dict)
     passports: frozenset[int] = frozenset()
     card_index: dict[str, int] = field(default_factory=dict)
     side_index: dict[str, int] = field(default_factory=dict)
@@ -133,6 +135,7 @@ def build_tables(game: TravelGame) -> Tables:
         character_ids=[c.id for c in game.characters], character_mods=character_mods, rules=rules,
         character_rules=[{**rules, **mods} for mods in character_mods],
         players_min=game.players.min, players_max=game.players.max,
+        rule_ids={rule.name: rule.id for rule in game.rules},
         passports=frozenset(by_family[PASSPORT]), card_index=card_index,
         side_index={code: i for i, code in enumerate(side_codes)},
     )

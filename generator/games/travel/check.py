@@ -11,7 +11,8 @@ from .engine import WIN_CENTRE
 from .names import NameIndex
 from .notation import Vocabulary
 from .record import Record, RecordReader
-from .replay import Outcome, Ref, Replay, Violation
+from .replay import Outcome, Replay
+from .rules import Ref, Violation
 from .texts import Words, languages, load_words
 
 class Checker:
@@ -87,10 +88,14 @@ class Report:
 
     # -- pieces shared by text and JSON ----------------------------------------------------------------------
 
+    def rule_id(self, v: Violation) -> str:
+        """The id the rulebook prints for the broken rule."""
+        return self.t.rule_ids[v.rule]
+
     def _where(self, v: Violation) -> Position:
-        if isinstance(v.at, tuple):
-            return self.record.position(v.at)
-        return self.record.position(self.record.turns[v.turn].spot(v.at))
+        if isinstance(v.position, tuple):
+            return self.record.position(v.position)
+        return self.record.position(self.record.turns[v.turn].spot(v.position))
 
     def _show(self, value) -> str:
         w = self.words
@@ -127,12 +132,12 @@ class Report:
             args["extension"] = self.words(f"extensions.{v.facts['extension']}")
         if "timing" in v.facts:
             args["timing"] = self.words.texts.get(f"timing.{v.facts['timing']}")
-        return self.words(f"reason.{v.key}", **args)
+        return self.words(f"reason.{v.reason}", **args)
 
     def _player_name(self, v: Violation) -> str:
-        if v.turn < 0:
+        if v.player < 0:
             return ""
-        return self.record.setup.names[self.record.turns[v.turn].player]
+        return self.record.setup.names[v.player]
 
     # -- text ----------------------------------------------------------------------------------------------
 
@@ -143,12 +148,13 @@ class Report:
         w = self.words
         v = self.outcome.violation
         where = self._where(v)
+        rule = self.rule_id(v)
         if v.turn >= 0:
-            head = w("violation_turn", where=str(where), turn=v.turn + 1, player=self._player_name(v), rule=v.rule,
-                     title=w.rule_title(v.rule))
+            head = w("violation_turn", where=str(where), turn=v.turn + 1, player=self._player_name(v), rule=rule,
+                     title=w.rule_title(rule))
         else:
-            head = w("violation_setup", where=str(where), rule=v.rule, title=w.rule_title(v.rule))
-        lines = [head, "  " + self._reason(v), "  " + w("rule_says", rule=v.rule, text=w.rule_text(v.rule))]
+            head = w("violation_setup", where=str(where), rule=rule, title=w.rule_title(rule))
+        lines = [head, "  " + self._reason(v), "  " + w("rule_says", rule=rule, text=w.rule_text(rule))]
         if v.state is not None:
             lines.append("  " + w("state_before"))
             lines.extend("    " + line for line in self._state_lines(v.state))
@@ -174,17 +180,17 @@ class Report:
         if g.winner >= 0:
             key = "won_centre" if g.win_how == WIN_CENTRE else "won_postcards"
             lines.append(w(key, player=names[g.winner], country=w.country(g.centre), turn=self.outcome.turns,
-                           count=g.npost[g.winner]))
+                           count=g.postcards_held[g.winner]))
             lines.append(w("deciding_card", card=w.card(g.win_card)))
             return "\n".join(lines)
         nxt = names[g.active]
         lines.append(w("unfinished", player=nxt))
         for p in range(g.n):
-            needs = self.t.side_needs[g.dest(p)]
+            needs = self.t.side_needs[g.next_country(p)]
             have = sum(1 for c in set(needs) if c in g.hands[p])
             key = "standing_centre" if g.visited[p] else "standing_transit"
-            lines.append("  " + w(key, player=names[p], country=w.country(g.dest(p)), have=have, need=len(needs),
-                                  postcards=g.npost[p], count=len(g.hands[p])))
+            lines.append("  " + w(key, player=names[p], country=w.country(g.next_country(p)), have=have, need=len(needs),
+                                  postcards=g.postcards_held[p], count=len(g.hands[p])))
         lines.append("  " + w("state_piles", draw=len(g.draw), count=len(g.discard), discard=w.cards(g.discard)))
         return "\n".join(lines)
 
@@ -200,10 +206,10 @@ class Report:
         if v is not None:
             where = self._where(v)
             out["violation"] = {
-                "rule": v.rule,
-                "rule_title": self.words.rule_title(v.rule),
-                "rule_text": self.words.rule_text(v.rule),
-                "reason": v.key,
+                "rule": self.rule_id(v),
+                "rule_title": self.words.rule_title(self.rule_id(v)),
+                "rule_text": self.words.rule_text(self.rule_id(v)),
+                "reason": v.reason,
                 "message": self._reason(v),
                 "facts": {k: self._plain(x) for k, x in v.facts.items()},
                 "turn": v.turn + 1 if v.turn >= 0 else None,
@@ -225,9 +231,9 @@ class Report:
             out["winner"] = None
             out["next"] = names[g.active]
             out["standing"] = [
-                {"player": names[p], "travelled_transit": g.visited[p], "next_country": t.side_codes[g.dest(p)],
-                 "items_held": sum(1 for c in set(t.side_needs[g.dest(p)]) if c in g.hands[p]),
-                 "postcards": g.npost[p], "hand": [_card_id(t, c) for c in g.hands[p]]}
+                {"player": names[p], "travelled_transit": g.visited[p], "next_country": t.side_codes[g.next_country(p)],
+                 "items_held": sum(1 for c in set(t.side_needs[g.next_country(p)]) if c in g.hands[p]),
+                 "postcards": g.postcards_held[p], "hand": [_card_id(t, c) for c in g.hands[p]]}
                 for p in range(g.n)
             ]
         out["draw_pile"] = len(g.draw)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import time
-from enum import Enum
 from pathlib import Path
 from typing import Optional
 
 import typer
 
+from ...cli_options import Format, choices, content_option, format_option, lang_option, plots_option
 from ...content.load import load_content
 from ...errors import EXIT_INVALID, InputError
 from .bots import BOTS
@@ -21,12 +21,7 @@ from .sim import parse_extensions
 from .texts import Words, languages, load_words
 
 #: the bots a command may seat, by name
-BotName = Enum("BotName", {name: name for name in BOTS}, type=str)
-
-
-class ReportFormat(str, Enum):
-    TEXT = "text"
-    JSON = "json"
+BotName = choices("BotName", BOTS)
 
 
 app = typer.Typer(help="Travel game: simulate games with bots, and measure the balance.", no_args_is_help=True,
@@ -54,12 +49,11 @@ def simulate(
     bot: BotName = typer.Option("greedy", "--bot", help="The bot in every seat."),
     records: Optional[Path] = typer.Option(None, "--records", file_okay=False,
                                            help="Write every game as a record file into this folder."),
-    plots: Optional[Path] = typer.Option(None, "--plots", file_okay=False, help="Save PNG charts into this folder."),
+    plots: Optional[Path] = plots_option(),
     workers: int = typer.Option(2, "--workers", min=1, help="Processes to play on."),
-    lang: str = typer.Option("en", "--lang", help="Language of the report."),
-    fmt: ReportFormat = typer.Option(ReportFormat.TEXT, "--format", help="Report as text or JSON."),
-    content_dir: Optional[Path] = typer.Option(None, "--content", file_okay=False,
-                                               help="Content folder (default: the project's content/)."),
+    lang: str = lang_option("Language of the report"),
+    fmt: Format = format_option(),
+    content_dir: Optional[Path] = content_option(),
 ) -> None:
     """Play games with bots and report game length, wins by seat and character, reshuffles, deciding cards."""
     from .plots import save_plots
@@ -73,7 +67,7 @@ def simulate(
     summary = run_games(t, players, games, chosen, seed, bot.value, str(records) if records else None, workers)
     rate = games / (time.perf_counter() - start)
     names = [e for e in EXTENSIONS if e in chosen]
-    as_json = fmt is ReportFormat.JSON
+    as_json = fmt is Format.json
     if as_json:
         out = summary_json(summary, bot.value, names, seed)
         out["games_per_second"] = rate
@@ -130,10 +124,9 @@ def balance(
     out: Optional[Path] = typer.Option(None, "--out", file_okay=False,
                                        help="Write the PNG charts and a one-page HTML summary into this folder."),
     workers: int = typer.Option(2, "--workers", min=1, help="Processes to play on."),
-    lang: str = typer.Option("en", "--lang", help="Language of the report."),
-    fmt: ReportFormat = typer.Option(ReportFormat.TEXT, "--format", help="Report as text or JSON."),
-    content_dir: Optional[Path] = typer.Option(None, "--content", file_okay=False,
-                                               help="Content folder (default: the project's content/)."),
+    lang: str = lang_option("Language of the report"),
+    fmt: Format = format_option(),
+    content_dir: Optional[Path] = content_option(),
 ) -> None:
     """Measure the balance: win rate by seat and character, game length and the extension cards' part in wins,
     with 95% intervals, for every player count and extension set; flags what is off the fair share."""
@@ -158,7 +151,7 @@ def balance(
         raise typer.BadParameter(str(exc), param_hint="--vary") from None
     seconds = time.perf_counter() - start
     played = games * len(result.cells)
-    as_json = fmt is ReportFormat.JSON
+    as_json = fmt is Format.json
     if as_json:
         typer.echo(json.dumps(balance_json(result), ensure_ascii=False, indent=2))
     else:

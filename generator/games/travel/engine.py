@@ -1,4 +1,4 @@
-"""The travel game's rules as state changes: one `Game`, mutated by actions whose legality the caller checked.
+"""The travel game's rules as state changes: one `Game`, mutated only by actions that passed `rules.check`.
 
 Chance and in-between choices (which card is drawn, what a player discards for the hand limit or for an event,
 what they pass) are asked of an *oracle*: the simulator's oracle rolls dice and asks the bots, the checker's
@@ -14,6 +14,7 @@ from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, F_POSTCARD, ITEM, K_EV_DISCARDS, K_EV_DRAWS, K_EV_FORBIDDEN, K_EV_PASS,
     K_EV_RESHUFFLE, POSTCARD, Tables,
 )
+from .rules import event_share, first_player, player_rules
 
 WIN_CENTRE = "centre"
 WIN_POSTCARDS = "postcards"
@@ -64,20 +65,6 @@ class Setup:
     hands: list[list[int]]      # the dealt item cards (the passport is added to the hand by the game)
 
 
-def first_player(tables: Tables, transits: list[int], centre: int) -> int:
-    """R7: the transit capital closest to the centre capital starts. Distances within `start_tie_km` of the
-    nearest count as a tie (no map at a table tells 1,250 km from 1,251 km), and a tie goes to the earlier seat."""
-    distances = [tables.side_distance[side][centre] for side in transits]
-    nearest = min(distances)
-    return next(seat for seat, km in enumerate(distances) if km <= nearest + tables.rules["start_tie_km"])
-
-
-def player_rules(tables: Tables, characters: list[int]) -> list[dict[str, object]]:
-    """Each player's rule parameters: the base rules, changed by their own character only (R34). The dicts
-    are the tables' own, shared by every game: read them, never change them."""
-    return [tables.character_rules[c] if c >= 0 else tables.rules for c in characters]
-
-
 _ROTATIONS: dict[int, list[list[int]]] = {}
 
 
@@ -109,8 +96,9 @@ class Game:
 
     __slots__ = (
         "t", "n", "names", "oracle", "hands", "draw", "discard", "visited", "transit", "centre", "characters",
-        "extensions", "par", "limit", "bonus", "nforb", "npost", "twf", "to_win", "rot", "start", "active",
-        "turn", "actions_left", "turn_over", "winner", "win_how", "win_card", "reshuffles",
+        "extensions", "params", "base_limit", "limit_bonus", "forbidden_held", "postcards_held",
+        "travels_with_forbidden", "to_win", "clockwise", "start", "active", "turn", "actions_left", "actions_taken",
+        "actions", "started_empty", "refilled", "turn_over", "winner", "win_how", "win_card", "reshuffles", "pile_renewed",
     )
 
     def __init__(self, tables: Tables, setup: Setup, oracle: Oracle, draw_pile: list[int] | None = None):
@@ -127,54 +115,59 @@ class Game:
         self.centre = setup.centre
         self.characters = list(setup.characters)
         self.extensions = setup.extensions
-        self.par = player_rules(tables, setup.characters)
-        self.limit = [int(p["hand_limit"]) for p in self.par]
-        self.twf = [bool(p["travel_with_forbidden"]) for p in self.par]
-        self.to_win = [int(p["postcards_to_win"]) for p in self.par]
-        self.bonus = [0] * n
-        self.nforb = [0] * n
-        self.npost = [0] * n
-        self.rot = rotations(n)
+        self.params = player_rules(tables, setup.characters)
+        self.base_limit = [int(p["hand_limit"]) for p in self.params]
+        self.travels_with_forbidden = [bool(p["travel_with_forbidden"]) for p in self.params]
+        self.to_win = [int(p["postcards_to_win"]) for p in self.params]
+        self.limit_bonus = [0] * n
+        self.forbidden_held = [0] * n
+        self.postcards_held = [0] * n
+        self.clockwise = rotations(n)
         self.start = first_player(tables, setup.transits, setup.centre)
         self.active = self.start
         self.turn = 0
         self.actions_left = 0
+        self.actions_taken = 0      # this turn's actions (a cancelled one counts)
+        self.actions = 0            # every turn's
+        self.started_empty = False  # this turn began with an empty hand
+        self.refilled = False       # the empty-hand draw of this turn is made
         self.turn_over = False
         self.winner = -1
         self.win_how = ""
         self.win_card = -1
         self.reshuffles = 0
+        self.pile_renewed = False   # the draw pile now holds cards from the discard pile
 
     # -- what a player holds -------------------------------------------------------------------------------
 
-    def dest(self, p: int) -> int:
+    def next_country(self, p: int) -> int:
         """The country side `p` travels to next: the transit country, then the centre (R16)."""
         return self.centre if self.visited[p] else self.transit[p]
 
     def hand_limit(self, p: int) -> int:
-        return self.limit[p] + self.bonus[p]
+        return self.base_limit[p] + self.limit_bonus[p]
 
     def gain(self, p: int, c: int) -> None:
         self.hands[p].append(c)
         f = self.t.flag[c]
         if f:
             if f == F_FORBIDDEN:
-                self.nforb[p] += 1
+                self.forbidden_held[p] += 1
             elif f == F_POSTCARD:
-                self.npost[p] += 1
+                self.postcards_held[p] += 1
             else:
-                self.bonus[p] += self.t.limit_bonus[c]
+                self.limit_bonus[p] += self.t.limit_bonus[c]
 
     def lose(self, p: int, c: int) -> None:
         self.hands[p].remove(c)
         f = self.t.flag[c]
         if f:
             if f == F_FORBIDDEN:
-                self.nforb[p] -= 1
+                self.forbidden_held[p] -= 1
             elif f == F_POSTCARD:
-                self.npost[p] -= 1
+                self.postcards_held[p] -= 1
             else:
-                self.bonus[p] -= self.t.limit_bonus[c]
+                self.limit_bonus[p] -= self.t.limit_bonus[c]
 
     def to_discard(self, p: int, c: int) -> None:
         self.lose(p, c)
@@ -182,12 +175,12 @@ class Game:
 
     def settle(self, p: int) -> None:
         """After `p` gained cards: four postcards win at once (R32); over the limit, discard down (R17)."""
-        if self.npost[p] >= self.to_win[p]:
+        if self.postcards_held[p] >= self.to_win[p]:
             hand = self.hands[p]
             self.win_card = next(c for c in reversed(hand) if self.t.family[c] == POSTCARD)
             self._win(p, WIN_POSTCARDS)
         hand = self.hands[p]
-        while len(hand) > self.limit[p] + self.bonus[p] and len(hand) > self.nforb[p]:
+        while len(hand) > self.base_limit[p] + self.limit_bonus[p] and len(hand) > self.forbidden_held[p]:
             self.to_discard(p, self.oracle.limit_discard(self, p))
 
     def _win(self, p: int, how: str) -> None:
@@ -203,9 +196,10 @@ class Game:
         self.draw.extend(self.discard)
         self.discard.clear()
         self.reshuffles += 1
+        self.pile_renewed = True
         self.oracle.reshuffled(self)
 
-    def draw_n(self, p: int, n: int) -> int:
+    def draw_cards(self, p: int, n: int) -> int:
         """`p` draws `n` cards; an event resolves at once and is replaced (R21). Returns the cards gained."""
         got = 0
         t = self.t
@@ -231,7 +225,7 @@ class Game:
                 self.settle(p)
             else:
                 hand.append(c)
-                if len(hand) > self.limit[p] + self.bonus[p]:
+                if len(hand) > self.base_limit[p] + self.limit_bonus[p]:
                     self.settle(p)
         return got
 
@@ -241,22 +235,21 @@ class Game:
         eff = t.effect[c]
         oracle = self.oracle
         oracle.event_begin(self, p, c)
-        order = self.rot[p]
+        order = self.clockwise[p]
         if kind == K_EV_DRAWS:
             for q in order:
                 oracle.event_player(self, q)
-                self.draw_n(q, eff.count)
+                self.draw_cards(q, eff.count)
         elif kind == K_EV_DISCARDS:
             for q in order:
                 oracle.event_player(self, q)
-                count = min(eff.count, len(self.hands[q]) - self.nforb[q])
-                for x in oracle.event_discards(self, q, count):
+                for x in oracle.event_discards(self, q, event_share(self, q, c)):
                     self.to_discard(q, x)
         elif kind == K_EV_PASS:
             picks = []
             for q in order:
                 oracle.event_player(self, q)
-                picks.append(oracle.event_passes(self, q, min(eff.count, len(self.hands[q]))))
+                picks.append(oracle.event_passes(self, q, event_share(self, q, c)))
             step = 1 if eff.direction == "left" else self.n - 1
             for q, cards in zip(order, picks):
                 for x in cards:
@@ -268,39 +261,49 @@ class Game:
                 self.settle(q)
         elif kind == K_EV_FORBIDDEN:
             for q in order:
-                if self.nforb[q] and not self.twf[q]:
+                if self.forbidden_held[q] and not self.travels_with_forbidden[q]:
                     for x in [x for x in self.hands[q] if t.flag[x] == F_FORBIDDEN]:
                         self.to_discard(q, x)
         elif kind == K_EV_RESHUFFLE:
             self.draw.extend(self.discard)
             self.discard.clear()
+            self.pile_renewed = True
         oracle.event_end(self)
         self.discard.append(c)
 
     # -- turns ---------------------------------------------------------------------------------------------
 
     def begin_turn(self) -> None:
-        """One action to take; an empty hand first draws `empty_hand_draw` cards, not an action (R18)."""
+        """One action to take (an empty hand first makes the empty-hand draw: `act_empty_hand_draw`)."""
         self.actions_left = 1
+        self.actions_taken = 0
+        self.started_empty = not self.hands[self.active]
+        self.refilled = False
         self.turn_over = False
-        p = self.active
-        if not self.hands[p]:
-            self.draw_n(p, self.par[p]["empty_hand_draw"])
 
     def end_turn(self) -> None:
         self.turn += 1
         self.active = (self.active + 1) % self.n
 
-    # -- actions (the caller has checked they are legal) ----------------------------------------------------
+    # -- actions (each passed rules.check) -------------------------------------------------------------------
+
+    def _action(self) -> None:
+        self.actions_left -= 1
+        self.actions_taken += 1
+        self.actions += 1
+
+    def act_empty_hand_draw(self, p: int) -> None:
+        """Not an action."""
+        self.refilled = True
+        self.draw_cards(p, self.params[p]["empty_hand_draw"])
 
     def act_draw(self, p: int) -> None:
-        """R9."""
-        self.actions_left -= 1
-        self.draw_n(p, 1)
+        self._action()
+        self.draw_cards(p, 1)
 
     def act_recycle(self, p: int, paid: list[int], taken: list[int]) -> None:
         """R10: pay to the discard pile, then take cards of your choice from it."""
-        self.actions_left -= 1
+        self._action()
         for c in paid:
             self.to_discard(p, c)
         for c in taken:
@@ -310,7 +313,7 @@ class Game:
 
     def act_trade(self, p: int, q: int, give: list[int], get: list[int]) -> None:
         """R11, R12: exchange face up, then the active player alone draws the trade bonus."""
-        self.actions_left -= 1
+        self._action()
         for c in give:
             self.lose(p, c)
         for c in get:
@@ -321,7 +324,7 @@ class Game:
             self.gain(p, c)
         self.settle(p)
         self.settle(q)
-        self.draw_n(p, self.par[p]["trade_bonus_draw"])
+        self.draw_cards(p, self.params[p]["trade_bonus_draw"])
 
     def _take_from(self, p: int, q: int, paid: list[int], taken: int, padlock: int) -> None:
         for c in paid:
@@ -336,44 +339,12 @@ class Game:
 
     def act_steal(self, p: int, q: int, paid: list[int], taken: int, padlock: int = -1) -> None:
         """R13: pay, then take a random card from `q` (chosen by the caller); a padlock stops the take (R24)."""
-        self.actions_left -= 1
+        self._action()
         self._take_from(p, q, paid, taken, padlock)
-
-    def travel_cards(self, p: int, chosen: list[tuple[int, int]] = ()) -> tuple[list[int], list[int]]:
-        """The cards a travel uses and the needed items still missing.
-
-        `chosen`: stand-ins the player names, each with the item it replaces (-1: whichever is missing); the
-        caller has checked them. Then real items are used, then any stand-in allowed here (R25, R27), the
-        transit-only ones first.
-        """
-        t = self.t
-        hand = list(self.hands[p])
-        missing = list(t.side_needs[self.dest(p)])
-        used: list[int] = []
-        for standin, item in chosen:
-            if item < 0:
-                item = next((m for m in missing if m not in hand), missing[-1] if missing else -1)
-            if item in missing and standin in hand:
-                missing.remove(item)
-                hand.remove(standin)
-                used.append(standin)
-        for item in list(missing):
-            if item in hand:
-                hand.remove(item)
-                missing.remove(item)
-                used.append(item)
-        if missing:
-            scopes = ("transit", "any") if not self.visited[p] else ("any",)
-            for scope in scopes:
-                for c in [c for c in hand if t.standin[c] == scope]:
-                    if missing:
-                        missing.pop()
-                        used.append(c)
-        return used, missing
 
     def act_travel(self, p: int, used: list[int]) -> None:
         """R15: discard the cards used, keep the rest, draw the travel bonus; the centre wins at once (R20)."""
-        self.actions_left -= 1
+        self._action()
         if self.visited[p]:
             hand = self.hands[p]
             self.win_card = max(used, key=hand.index)
@@ -383,16 +354,18 @@ class Game:
         for c in used:
             self.to_discard(p, c)
         self.visited[p] = True
-        self.draw_n(p, self.par[p]["travel_bonus_draw"])
+        self.draw_cards(p, self.params[p]["travel_bonus_draw"])
 
     def act_drop(self, p: int, forbidden: int, other: int) -> None:
         """R29: a forbidden item leaves with exactly one other, non-forbidden card."""
-        self.actions_left -= 1
+        self._action()
         self.to_discard(p, forbidden)
         self.to_discard(p, other)
 
     def cancel(self, p: int, q: int, trap: int) -> None:
-        """R24: `q` answers `p`'s announced action with `trap`: nothing happens and `p`'s turn ends."""
+        """`q` answers `p`'s announced action with `trap`: nothing happens, but the action was taken, and `p`'s
+        turn ends."""
+        self._action()
         self.to_discard(q, trap)
         self.turn_over = True
 
@@ -401,11 +374,11 @@ class Game:
     def _start_special(self, p: int, c: int) -> None:
         self.lose(p, c)
         if self.t.timing[c] == "action":
-            self.actions_left -= 1
+            self._action()
 
     def play_draw(self, p: int, c: int) -> None:
         self._start_special(p, c)
-        self.draw_n(p, self.t.effect[c].count)
+        self.draw_cards(p, self.t.effect[c].count)
         self.discard.append(c)
 
     def play_search(self, p: int, c: int, taken: list[int]) -> None:
@@ -422,7 +395,7 @@ class Game:
         self._start_special(p, c)
         for x in cards:
             self.to_discard(p, x)
-        self.draw_n(p, len(cards))
+        self.draw_cards(p, len(cards))
         self.discard.append(c)
 
     def play_steal_choice(self, p: int, c: int, q: int, paid: list[int], taken: int, padlock: int = -1) -> None:

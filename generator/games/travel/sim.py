@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .bots import BOTS
 from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, PASSPORT, Tables
 from .engine import WIN_CENTRE, Game, GameOver, Setup
+from .rules import needs_empty_hand_draw
 
 DEFAULT_NAMES = ("Mina", "Joon", "Sora", "Hana", "Tae", "Yuri")
 #: a game that runs this many turns without a winner is stopped and counted as unfinished
@@ -115,7 +116,7 @@ class Table:
         """R24: another player may answer the announced action with a mousetrap."""
         g = self.g
         for trap in self.traps:
-            for q in g.rot[p][1:]:
+            for q in g.clockwise[p][1:]:
                 if trap in g.hands[q] and self.bots[q].use_cancel(g, q, p, travel, target):
                     if self.rec is not None:
                         self.rec.reaction(q, trap)
@@ -134,11 +135,15 @@ class Table:
 
     def begin_turn(self, p: int) -> None:
         self.turn_cards.clear()
+        g = self.g
+        g.begin_turn()
+        refill = needs_empty_hand_draw(g, p)
         if self.rec is not None:
             self.rec.begin_turn(p)
-            if not self.g.hands[p]:
+            if refill:
                 self.rec.clause(("empty",), bare=True)
-        self.g.begin_turn()
+        if refill:
+            g.act_empty_hand_draw(p)
 
     def draw(self, p: int) -> None:
         if self.rec is not None:
@@ -185,7 +190,7 @@ class Table:
     def travel(self, p: int, used: list[int]) -> None:
         g = self.g
         if self.rec is not None:
-            self.rec.clause(("travel", g.t.side_codes[g.dest(p)]))
+            self.rec.clause(("travel", g.t.side_codes[g.next_country(p)]))
         if g.visited[p]:
             self.winning_hand = list(g.hands[p])
         if not (self.traps and self._cancelled(p, travel=True)):

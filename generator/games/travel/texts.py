@@ -9,19 +9,13 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from ...content.folders import languages
 from ...content.texts import Texts, check_shape
 from ...content.yamlsrc import load_yaml
 from ...errors import InputError, Position
 from .cards import FAMILY_KEYS, Tables
 
 GAME_DIR = "travel"
-DATA_FILES = {"game.yaml"}
-
-
-def languages(root: Path) -> list[str]:
-    """Every language with a travel text file, English (the reference) first."""
-    langs = sorted(p.stem for p in (Path(root) / GAME_DIR).glob("*.yaml") if p.name not in DATA_FILES)
-    return sorted(langs, key=lambda lang: (lang != "en", lang))
 
 
 @lru_cache(maxsize=32)

@@ -1,0 +1,906 @@
+"""The one home of travel legality: what a player may do now, and why an action is refused.
+
+Python-chess is the model. `legal_actions(game, player)` yields every action the player may take now;
+`check(game, player, action)` returns None or the Violation the action commits. The engine applies only actions
+that passed; the record replay, the bots and the simulator ask here, and nothing else decides legality. The
+chance the rules leave to the deck (which card is drawn, which card a blind steal takes) is not part of an action:
+`check_drawn` and `check_stolen` say whether a recorded outcome could have happened.
+
+Rules are named by meaning (`Rule.HAND_LIMIT`); the id a rulebook prints for one (R17) is game data, read from
+`content/travel/game.yaml` (`rules: - {id: R17, name: hand_limit}`), so no rule id is written in the code.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations
+from typing import TYPE_CHECKING, Iterator, NamedTuple, Union
+
+from .cards import (
+    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EV_PASS, K_EXTRA, K_SEARCH,
+    K_STEAL_CHOICE, K_SWAP, PASSPORT, POSTCARD, SPECIAL, Tables,
+)
+
+if TYPE_CHECKING:
+    from .engine import Game, Setup
+
+NO_PLAYER = -1
+#: a stand-in's item when the player leaves it to the rules (the first needed item they lack)
+ANY_ITEM = -1
+
+
+class Rule(StrEnum):
+    """Every rule the code can cite, by the name game.yaml gives it (its printed id comes from there)."""
+
+    ROUTE = "route"
+    COUNTRY_NEEDS = "country_needs"
+    PASSPORTS = "passports"
+    COUNTRIES = "countries"
+    STARTING_HANDS = "starting_hands"
+    EXTENSIONS = "extensions"
+    FIRST_PLAYER = "first_player"
+    ONE_ACTION = "one_action"
+    DRAW = "draw"
+    RECYCLE = "recycle"
+    TRADE = "trade"
+    TRADE_BONUS = "trade_bonus"
+    STEAL = "steal"
+    TRAVEL_NEEDS = "travel_needs"
+    TRAVEL_STEPS = "travel_steps"
+    TRANSIT_FIRST = "transit_first"
+    HAND_LIMIT = "hand_limit"
+    EMPTY_HAND = "empty_hand"
+    RESHUFFLE = "reshuffle"
+    CENTRE_WINS = "centre_wins"
+    EVENTS = "events"
+    EVENTS_NOT_RECYCLED = "events_not_recycled"
+    SPECIAL_ITEMS = "special_items"
+    INTERRUPTED = "interrupted"
+    STANDIN_LIMITS = "standin_limits"
+    DRAW_PILE_ONLY = "draw_pile_only"
+    MESSY_MAP = "messy_map"
+    FORBIDDEN_NO_TRAVEL = "forbidden_no_travel"
+    FORBIDDEN_DROP = "forbidden_drop"
+    FORBIDDEN_NEVER_PAID = "forbidden_never_paid"
+    CHARACTERS = "characters"
+    CHARACTER_ABILITIES = "character_abilities"
+    POSTCARDS_WIN = "postcards_win"
+
+
+# -- the facts a message shows -------------------------------------------------------------------------------
+
+class Ref(NamedTuple):
+    """A value a message shows in the report's language: a card, cards, a player, a country, card places."""
+
+    kind: str
+    value: object
+
+
+def card(c: int) -> Ref:
+    return Ref("card", c)
+
+
+def cards(cs) -> Ref:
+    return Ref("cards", list(cs))
+
+
+def player(p: int) -> Ref:
+    return Ref("player", p)
+
+
+def country(side: int) -> Ref:
+    return Ref("country", side)
+
+
+class Part(NamedTuple):
+    """Which piece of an action broke the rule: a field of the action record and, for a list, the index (an
+    index past the list's end: the card that should have followed). `answered`: the piece is in the action a
+    reaction answers, not in the reaction. In the setup, `seat` is the player whose field it is (`index` -1:
+    the field as a whole)."""
+
+    field: str
+    index: int = 0
+    answered: bool = False
+    seat: int = NO_PLAYER
+
+
+@dataclass(slots=True)
+class Violation:
+    """A broken rule: which rule, the message key (`check.reason.<reason>`), the facts the message needs, and
+    which part of the action it concerns. The replay adds where in the record it is, the turn and the state.
+
+    Shaped to merge later with 3x16's violation (rule, reason, facts, position, turn, player, state)."""
+
+    rule: Rule
+    reason: str
+    facts: dict[str, object] = field(default_factory=dict)
+    part: Part | None = None
+    position: object = None
+    turn: int = -1
+    player: int = NO_PLAYER
+    state: dict | None = None
+
+
+class Broken(Exception):
+    """Carries a Violation out of the engine's oracle questions to the replay."""
+
+    def __init__(self, violation: Violation):
+        super().__init__(violation.rule, violation.reason)
+        self.violation = violation
+
+
+def broken(rule: Rule, reason: str, part: Part | None = None, **facts) -> Broken:
+    return Broken(Violation(rule, reason, facts, part))
+
+
+# -- actions -------------------------------------------------------------------------------------------------
+
+class EmptyHandDraw(NamedTuple):
+    """A player whose hand is empty as their turn starts draws first; not an action."""
+
+
+class Draw(NamedTuple):
+    pass
+
+
+class Recycle(NamedTuple):
+    paid: tuple[int, ...]
+    taken: tuple[int, ...]
+
+
+class Trade(NamedTuple):
+    other: int
+    give: tuple[int, ...]
+    get: tuple[int, ...]
+
+
+class Steal(NamedTuple):
+    """The card taken is chance (a blind pick from the target's hand), not part of the action."""
+
+    target: int
+    paid: tuple[int, ...]
+
+
+class StandIn(NamedTuple):
+    card: int
+    item: int = ANY_ITEM
+
+
+class Travel(NamedTuple):
+    country: int
+    standins: tuple[StandIn, ...] = ()
+
+
+class Drop(NamedTuple):
+    """A forbidden item discarded together with one other card (`paired`)."""
+
+    forbidden: int
+    paired: int
+
+
+class Play(NamedTuple):
+    """A special item played. `other`: the target player; `paid`: cards leaving the hand (a steal's cost, the
+    cards swapped away); `chosen`: cards picked (from the draw pile, or from the target's hand)."""
+
+    card: int
+    other: int = NO_PLAYER
+    paid: tuple[int, ...] = ()
+    chosen: tuple[int, ...] = ()
+
+
+class Reaction(NamedTuple):
+    """Another player answers the action `answered` that `actor` announced (a mousetrap, a padlock)."""
+
+    card: int
+    answered: "Action | None"
+    actor: int
+
+
+class EndTurn(NamedTuple):
+    pass
+
+
+class LimitDiscard(NamedTuple):
+    """A card discarded because the hand is over its limit (a choice the rules ask for, not an action)."""
+
+    card: int
+
+
+class EventDiscard(NamedTuple):
+    event: int
+    cards: tuple[int, ...]
+
+
+class EventPass(NamedTuple):
+    event: int
+    cards: tuple[int, ...]
+
+
+Action = Union[EmptyHandDraw, Draw, Recycle, Trade, Steal, Travel, Drop, Play, Reaction, EndTurn]
+Choice = Union[LimitDiscard, EventDiscard, EventPass]
+
+
+class TravelPlan(NamedTuple):
+    """The cards a travel uses, and the needed items nothing in the hand covers."""
+
+    used: list[int]
+    missing: list[int]
+
+
+# -- rule parameters -----------------------------------------------------------------------------------------
+
+def player_rules(tables: Tables, characters: list[int]) -> list[dict[str, object]]:
+    """Each player's rule parameters: the base rules, changed by their own character only. The dicts are the
+    tables' own, shared by every game: read them, never change them."""
+    return [tables.character_rules[c] if c >= 0 else tables.rules for c in characters]
+
+
+def first_player(tables: Tables, transits: list[int], centre: int) -> int:
+    """The transit capital closest to the centre capital starts. Distances within `start_tie_km` of the
+    nearest count as a tie (no map at a table tells 1,250 km from 1,251 km), and a tie goes to the earlier seat."""
+    distances = [tables.side_distance[side][centre] for side in transits]
+    nearest = min(distances)
+    return next(seat for seat, km in enumerate(distances) if km <= nearest + tables.rules["start_tie_km"])
+
+
+def event_share(game: "Game", player_: int, event: int) -> int:
+    """How many cards an everyone-discards or pass-cards event asks of `player_` (never more than they can give:
+    forbidden items are never discarded this way)."""
+    t = game.t
+    hand = len(game.hands[player_])
+    if t.kind[event] == K_EV_PASS:
+        return min(t.count[event], hand)
+    return min(t.count[event], hand - game.forbidden_held[player_])
+
+
+def miscount(game: "Game", who: int, rule: Rule, param: str, expected: int, shown: int, reason: str,
+             part: Part | None = None, **facts) -> Violation:
+    """Too few or too many cards for a rule's number; the character-ability rule when the number shown is
+    another player's ability and not `who`'s own."""
+    if param and who >= 0:
+        others = [q for q in range(game.n) if q != who and game.params[q].get(param) == shown]
+        if others and game.params[who].get(param) != shown:
+            rule = Rule.CHARACTER_ABILITIES
+    return Violation(rule, reason, {"player": player(who), "count": expected, "shown": shown, **facts}, part)
+
+
+# -- the setup -----------------------------------------------------------------------------------------------
+
+def _seat_part(name: str, seat: int, index: int = -1) -> Part:
+    return Part(name, index, seat=seat)
+
+
+def check_setup(t: Tables, setup: "Setup") -> Violation | None:
+    """Passports, countries, starting hands and characters as the setup rules say."""
+    seen: dict[int, int] = {}
+    for seat, passport in enumerate(setup.passports):
+        if passport < 0 or t.family[passport] != PASSPORT:
+            return Violation(Rule.PASSPORTS, "not_passport", {"player": player(seat), "card": card(passport)},
+                             _seat_part("passport", seat))
+        if passport in seen:
+            return Violation(Rule.PASSPORTS, "passport_twice", {"player": player(seat), "other": player(
+                seen[passport]), "card": card(passport)}, _seat_part("passport", seat))
+        seen[passport] = seat
+    cards_used: dict[int, int] = {}
+    places = [(_seat_part("transit", seat), side) for seat, side in enumerate(setup.transits)]
+    for part, side in places + [(Part("centre"), setup.centre)]:
+        number = t.side_card[side]
+        if number in cards_used:
+            return Violation(Rule.COUNTRIES, "country_card_twice",
+                             {"country": country(side), "other": country(cards_used[number])}, part)
+        cards_used[number] = side
+    rules = player_rules(t, setup.characters)
+    copies = [0] * t.n_cards
+    for seat, hand in enumerate(setup.hands):
+        size = int(rules[seat]["starting_hand"])
+        if len(hand) != size:
+            return Violation(Rule.STARTING_HANDS, "hand_size",
+                             {"player": player(seat), "count": size, "shown": len(hand)}, _seat_part("hand", seat))
+        for k, c in enumerate(hand):
+            where = _seat_part("hand", seat, k)
+            if c < 0 or t.family[c] != ITEM:
+                return Violation(Rule.STARTING_HANDS, "hand_not_item", {"player": player(seat), "card": card(c)},
+                                 where)
+            copies[c] += 1
+            if copies[c] > t.copies[c]:
+                return Violation(Rule.STARTING_HANDS, "too_many_copies", {"card": card(c), "count": t.copies[c]},
+                                 where)
+    with_characters = "characters" in setup.extensions
+    owner: dict[int, int] = {}
+    for seat, character in enumerate(setup.characters):
+        if character >= 0 and not with_characters:
+            return Violation(Rule.CHARACTERS, "character_without_extension", {"player": player(seat)},
+                             _seat_part("character", seat))
+        if with_characters and character < 0:
+            return Violation(Rule.CHARACTERS, "character_missing", {"player": player(seat)}, _seat_part("player", seat))
+        if character >= 0 and character in owner:
+            return Violation(Rule.CHARACTERS, "character_twice",
+                             {"player": player(seat), "other": player(owner[character])}, _seat_part("character", seat))
+        owner[character] = seat
+    return None
+
+
+# -- turns ---------------------------------------------------------------------------------------------------
+
+def check_turn_start(game: "Game", who: int) -> Violation | None:
+    """A turn written for `who`: the game must still be on, and it must be their turn."""
+    if game.winner >= 0:
+        return game_over(game)
+    if who != game.active:
+        return Violation(Rule.FIRST_PLAYER, "not_your_turn", {"player": player(who),
+                                                              "expected": player(game.active)})
+    return None
+
+
+def game_over(game: "Game") -> Violation:
+    """Anything after the winning moment."""
+    rule = Rule.CENTRE_WINS if game.win_how == "centre" else Rule.POSTCARDS_WIN
+    return Violation(rule, "game_over", {"player": player(game.winner)})
+
+
+def needs_empty_hand_draw(game: "Game", who: int) -> bool:
+    """The turn has just begun with an empty hand, and the empty-hand draw has not been made."""
+    return game.started_empty and not game.refilled and who == game.active
+
+
+def check_turn_going(game: "Game", who: int) -> Violation | None:
+    """What anything written for a turn needs: `who`'s turn, not ended, the empty-hand draw made if due."""
+    if who == game.active and not game.turn_over and (game.refilled or not game.started_empty):
+        return None
+    if who != game.active:
+        return Violation(Rule.FIRST_PLAYER, "not_your_turn", {"player": player(who),
+                                                              "expected": player(game.active)})
+    if game.turn_over:
+        return Violation(Rule.INTERRUPTED, "turn_ended", {"player": player(who)})
+    if needs_empty_hand_draw(game, who):
+        return Violation(Rule.EMPTY_HAND, "empty_hand_missing",
+                         {"player": player(who), "count": game.params[who]["empty_hand_draw"]})
+    return None
+
+
+def _action_left(game: "Game", who: int) -> Violation | None:
+    if game.actions_left <= 0:
+        return Violation(Rule.ONE_ACTION, "one_action", {"player": player(who)})
+    return None
+
+
+def _before_action(game: "Game", who: int) -> Violation | None:
+    """What every action of the turn needs. (The common case, an action allowed, is tested inline first: this
+    runs for every action of every record checked.)"""
+    if who == game.active and game.actions_left > 0 and not game.turn_over and (game.refilled
+                                                                              or not game.started_empty):
+        return None
+    return check_turn_going(game, who) or _action_left(game, who)
+
+
+def _character(c: int, part: Part) -> Violation | None:
+    """A character is never a card: the parser gives character names negative codes."""
+    if c < 0:
+        return Violation(Rule.CHARACTERS, "character_not_card", {"card": card(c)}, part)
+    return None
+
+
+def _from_hand(hand: list[int], owner: int, picked, rule: Rule, field_name: str) -> Violation | None:
+    """Each picked card is in `hand` (copies counted; the cards are removed from `hand`)."""
+    for i, c in enumerate(picked):
+        if c < 0:
+            return _character(c, Part(field_name, i))
+        if c not in hand:
+            return Violation(rule, "not_in_hand", {"player": player(owner), "card": card(c)}, Part(field_name, i))
+        hand.remove(c)
+    return None
+
+
+def _no_forbidden(t: Tables, owner: int, picked, reason: str, field_name: str) -> Violation | None:
+    flag = t.flag
+    for i, c in enumerate(picked):
+        if flag[c] == F_FORBIDDEN:
+            return Violation(Rule.FORBIDDEN_NEVER_PAID, reason, {"player": player(owner), "card": card(c)},
+                             Part(field_name, i))
+    return None
+
+
+def _cost(game: "Game", who: int, paid, rule: Rule, param: str, cost: int) -> Violation | None:
+    if len(paid) != cost:
+        return miscount(game, who, rule, param, cost, len(paid), "cost", Part("paid", cost))
+    return None
+
+
+def _empty_hand_draw(game, who, action, whole):
+    if needs_empty_hand_draw(game, who):
+        return None
+    if who != game.active or game.turn_over:
+        return check_turn_going(game, who)
+    first = not game.actions_taken and not game.refilled
+    return Violation(Rule.EMPTY_HAND, "empty_hand_not_empty" if first and game.hands[who] else "empty_not_first",
+                     {"player": player(who), "size": len(game.hands[who])})
+
+
+def _draw(game, who, action, whole):
+    return _before_action(game, who)
+
+
+def _recycle(game, who, action, whole):
+    v = _before_action(game, who)
+    if v:
+        return v
+    t = game.t
+    par = game.params[who]
+    paid = action.paid
+    v = (_from_hand(list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
+         or _no_forbidden(t, who, paid, "forbidden_cost", "paid")
+         or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", int(par["recycle_cost"])))
+    if v:
+        return v
+    pool = game.discard + list(paid)
+    events = sum(map(pool.count, t.by_family[EVENT]))
+    take = min(int(par["recycle_take"]), len(pool) - events)
+    for i, c in enumerate(action.taken):
+        if c < 0:
+            return _character(c, Part("taken", i))
+        if t.family[c] == EVENT:
+            return Violation(Rule.EVENTS_NOT_RECYCLED, "event_from_discard", {"card": card(c)}, Part("taken", i))
+        if c not in pool:
+            return Violation(Rule.RECYCLE, "not_in_discard", {"card": card(c)}, Part("taken", i))
+        pool.remove(c)
+    if len(action.taken) != take:
+        return Violation(Rule.RECYCLE, "recycle_take", {"player": player(who), "count": take,
+                                                        "shown": len(action.taken)}, Part("taken", take))
+    return None
+
+
+def check_offer(game: "Game", who: int, other: int) -> Violation | None:
+    """An offer (accepted or not) is made to another player."""
+    if other == who:
+        return Violation(Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
+    return None
+
+
+def _trade(game, who, action, whole):
+    v = check_turn_going(game, who) or check_offer(game, who, action.other) or _action_left(game, who)
+    if v:
+        return v
+    if not action.give or not action.get:
+        return Violation(Rule.TRADE, "trade_side_empty", {"player": player(who), "other": player(action.other)},
+                         Part("get") if not action.get else None)
+    return (_from_hand(list(game.hands[who]), who, action.give, Rule.TRADE, "give")
+            or _from_hand(list(game.hands[action.other]), action.other, action.get, Rule.TRADE, "get"))
+
+
+def _steal_target(game, who, target, target_field: str, paid, rule: Rule, param: str, cost: int,
+                  hand: list[int]):
+    """A steal's target and payment (a blind steal, or a special item's steal of a chosen card)."""
+    if target == who:
+        return Violation(Rule.STEAL, "steal_self", {"player": player(who)}, Part(target_field))
+    if not game.hands[target]:
+        return Violation(Rule.STEAL, "steal_empty", {"other": player(target)}, Part(target_field))
+    return (_from_hand(hand, who, paid, rule, "paid")
+            or _no_forbidden(game.t, who, paid, "forbidden_cost", "paid")
+            or _cost(game, who, paid, rule, param, cost))
+
+
+def _steal(game, who, action, whole):
+    v = _before_action(game, who)
+    if v:
+        return v
+    return _steal_target(game, who, action.target, "target", action.paid, Rule.STEAL, "steal_cost",
+                         int(game.params[who]["steal_cost"]), list(game.hands[who]))
+
+
+def check_stolen(game: "Game", target: int, taken, rule: Rule = Rule.STEAL) -> Violation | None:
+    """The card a steal took (one, from the target's hand). Parts: Part("taken", i)."""
+    if len(taken) != 1:
+        return Violation(rule, "steal_one", {"player": player(game.active), "shown": len(taken)},
+                         Part("taken", 1))
+    c = taken[0]
+    if c < 0:
+        return _character(c, Part("taken"))
+    if c not in game.hands[target]:
+        return Violation(rule, "not_in_hand", {"player": player(target), "card": card(c)}, Part("taken"))
+    return None
+
+
+def travel_plan(game: "Game", who: int, standins=()) -> TravelPlan:
+    """The cards a travel to `who`'s next country uses, and the needed items still missing.
+
+    `standins` (StandIn records) the player names, checked by `check`; then real items are used, then any
+    stand-in allowed here (a transit-only one only before the transit is done), the transit-only ones first."""
+    t = game.t
+    hand = list(game.hands[who])
+    missing = list(t.side_needs[game.next_country(who)])
+    used: list[int] = []
+    for standin, item in standins:
+        if item < 0:
+            item = next((m for m in missing if m not in hand), missing[-1] if missing else -1)
+        if item in missing and standin in hand:
+            missing.remove(item)
+            hand.remove(standin)
+            used.append(standin)
+    for item in list(missing):
+        if item in hand:
+            hand.remove(item)
+            missing.remove(item)
+            used.append(item)
+    if missing:
+        scopes = ("transit", "any") if not game.visited[who] else ("any",)
+        for scope in scopes:
+            for c in [c for c in hand if t.standin[c] == scope]:
+                if missing:
+                    missing.pop()
+                    used.append(c)
+    return TravelPlan(used, missing)
+
+
+def _travel(game, who, action, whole):
+    v = _before_action(game, who)
+    if v:
+        return v
+    t = game.t
+    dest = game.next_country(who)
+    side = action.country
+    if side != dest:
+        if side == game.centre and not game.visited[who]:
+            return Violation(Rule.TRANSIT_FIRST, "transit_first",
+                             {"player": player(who), "country": country(game.transit[who])}, Part("country"))
+        if side == game.transit[who]:
+            return Violation(Rule.TRANSIT_FIRST, "transit_done", {"player": player(who), "country": country(dest)},
+                             Part("country"))
+        return Violation(Rule.ROUTE, "not_your_country", {"player": player(who), "country": country(side),
+                                                         "expected": country(dest)}, Part("country"))
+    hand = game.hands[who]
+    if t.passports.isdisjoint(hand):
+        standin = next((c for c in hand if t.standin[c]), -1)
+        if standin >= 0:
+            return Violation(Rule.STANDIN_LIMITS, "standin_passport", {"player": player(who), "card": card(standin)})
+        return Violation(Rule.TRAVEL_NEEDS, "no_passport", {"player": player(who)})
+    if game.forbidden_held[who] and not game.travels_with_forbidden[who]:
+        forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
+        return Violation(Rule.FORBIDDEN_NO_TRAVEL, "travel_forbidden", {"player": player(who),
+                                                                         "card": card(forbidden)})
+    needs = t.side_needs[dest]
+    for i, (standin, item) in enumerate(action.standins):
+        part = Part("standins", i)
+        if standin < -1 or item < -1:
+            return _character(min(standin, item), part)
+        if not t.standin[standin]:
+            return Violation(Rule.SPECIAL_ITEMS, "not_standin", {"card": card(standin)}, part)
+        if standin not in hand:
+            return Violation(Rule.COUNTRY_NEEDS, "not_in_hand", {"player": player(who), "card": card(standin)}, part)
+        if t.standin[standin] == "transit" and game.visited[who]:
+            return Violation(Rule.MESSY_MAP, "standin_centre", {"card": card(standin)}, part)
+        if item >= 0 and t.family[item] in (PASSPORT, POSTCARD):
+            return Violation(Rule.STANDIN_LIMITS, "standin_not_item", {"card": card(standin), "item": card(item)},
+                             part)
+        if item >= 0 and item not in needs:
+            return Violation(Rule.COUNTRY_NEEDS, "standin_not_needed", {"item": card(item), "country": country(dest)},
+                             part)
+    missing = travel_plan(game, who, action.standins).missing
+    if missing:
+        transit_only = next((c for c in hand if t.standin[c] == "transit"), -1)
+        if game.visited[who] and transit_only >= 0:
+            return Violation(Rule.MESSY_MAP, "standin_centre", {"card": card(transit_only)}, Part("country"))
+        return Violation(Rule.COUNTRY_NEEDS, "missing_items", {"player": player(who), "country": country(dest),
+                                                              "items": cards(missing)}, Part("country"))
+    return None
+
+
+def _drop(game, who, action, whole):
+    v = _before_action(game, who)
+    if v:
+        return v
+    t = game.t
+    f = action.forbidden
+    hand = list(game.hands[who])
+    if f < 0 or t.family[f] != FORBIDDEN:
+        return Violation(Rule.FORBIDDEN_DROP, "drop_not_forbidden", {"card": card(f)}, Part("forbidden"))
+    if f not in hand:
+        return Violation(Rule.FORBIDDEN_DROP, "not_in_hand", {"player": player(who), "card": card(f)},
+                         Part("forbidden"))
+    hand.remove(f)
+    paired = action.paired
+    if paired >= 0 and t.flag[paired] == F_FORBIDDEN:
+        return Violation(Rule.FORBIDDEN_DROP, "drop_pair_forbidden", {"card": card(paired)}, Part("paired"))
+    return _from_hand(hand, who, (paired,), Rule.FORBIDDEN_DROP, "paired")
+
+
+def _play(game, who, action, whole):
+    v = check_turn_going(game, who)
+    if v:
+        return v
+    t = game.t
+    c = action.card
+    if c < 0 or t.family[c] != SPECIAL:
+        return Violation(Rule.SPECIAL_ITEMS, "not_special", {"card": card(c)}, Part("card"))
+    if c not in game.hands[who]:
+        return Violation(Rule.SPECIAL_ITEMS, "not_in_hand", {"player": player(who), "card": card(c)}, Part("card"))
+    timing = t.timing[c]
+    kind = t.kind[c]
+    if timing == "action":
+        v = _action_left(game, who)
+        if v:
+            return v
+    if timing not in ("action", "own_turn") or kind not in _PLAYABLE:
+        return Violation(Rule.SPECIAL_ITEMS, "cannot_play", {"card": card(c), "timing": timing}, Part("card"))
+    eff = t.effect[c]
+    if kind == K_SEARCH:
+        if not whole:
+            return None
+        pile = list(game.draw)
+        eligible = sum(1 for x in pile if not eff.only_items or t.family[x] == ITEM)
+        take = min(eff.take, eligible)
+        for i, x in enumerate(action.chosen):
+            part = Part("chosen", i)
+            if x < 0:
+                return _character(x, part)
+            if eff.only_items and t.family[x] != ITEM:
+                return Violation(Rule.SPECIAL_ITEMS, "search_items_only", {"card": card(x)}, part)
+            if x not in pile:
+                key = "search_in_discard" if x in game.discard else "search_not_in_pile"
+                return Violation(Rule.DRAW_PILE_ONLY, key, {"card": card(x)}, part)
+            pile.remove(x)
+        if len(action.chosen) != take:
+            return Violation(Rule.SPECIAL_ITEMS, "search_take", {"card": card(c), "count": take,
+                                                               "shown": len(action.chosen)}, Part("chosen", take))
+        return None
+    if kind == K_SWAP:
+        hand = list(game.hands[who])
+        hand.remove(c)
+        v = (_from_hand(hand, who, action.paid, Rule.SPECIAL_ITEMS, "paid")
+             or _no_forbidden(t, who, action.paid, "forbidden_cost", "paid"))
+        if v:
+            return v
+        if not 1 <= len(action.paid) <= eff.max:
+            return Violation(Rule.SPECIAL_ITEMS, "swap_count", {"card": card(c), "max": eff.max,
+                                                              "shown": len(action.paid)},
+                             Part("paid", len(action.paid)))
+        return None
+    if kind == K_STEAL_CHOICE:
+        hand = list(game.hands[who])
+        hand.remove(c)
+        v = _steal_target(game, who, action.other, "other", action.paid, Rule.SPECIAL_ITEMS, "", eff.cost, hand)
+        if v or not whole:
+            return v
+        v = check_stolen(game, action.other, action.chosen, Rule.SPECIAL_ITEMS)
+        if v:
+            v.part = Part("chosen", v.part.index)
+        return v
+    return None
+
+
+_PLAYABLE = frozenset((K_DRAW, K_SEARCH, K_SWAP, K_STEAL_CHOICE, K_EXTRA))
+
+
+def _reaction(game, who, action, whole):
+    """A reaction by `who` to `action.answered`: a mousetrap cancels any other player's action, a padlock stops
+    a steal aimed at its holder. The answered action must itself have been legal when announced."""
+    t = game.t
+    c = action.card
+    answered = action.answered
+    kind = t.kind[c] if c >= 0 else 0
+    if answered is not None and kind in (K_CANCEL, K_BLOCK):
+        v = _CHECKS[type(answered)](game, action.actor, answered, False)
+        if v is not None:
+            if v.part is not None:
+                v.part = v.part._replace(answered=True)
+            else:
+                v.part = Part("action", answered=True)
+            return v
+    if kind == K_BLOCK:
+        target = _steal_target_of(t, answered)
+        if target == NO_PLAYER:
+            return Violation(Rule.INTERRUPTED, "padlock_only_steal", {"card": card(c)})
+        if who != target:
+            return Violation(Rule.INTERRUPTED, "padlock_not_target", {"player": player(who),
+                                                                      "other": player(target)}, Part("reactor"))
+    elif kind == K_CANCEL:
+        if answered is None or not _is_action(t, answered):
+            return Violation(Rule.INTERRUPTED, "reaction_out_of_place", {"card": card(c)})
+        if who == action.actor:
+            return Violation(Rule.INTERRUPTED, "own_reaction", {"player": player(who), "card": card(c)},
+                             Part("reactor"))
+    else:
+        return Violation(Rule.SPECIAL_ITEMS, "not_reaction", {"card": card(c)}, Part("card"))
+    if c not in game.hands[who]:
+        return Violation(Rule.INTERRUPTED, "reaction_not_held", {"player": player(who), "card": card(c)},
+                         Part("card"))
+    return None
+
+
+def _steal_target_of(t: Tables, answered) -> int:
+    if type(answered) is Steal:
+        return answered.target
+    if type(answered) is Play and answered.card >= 0 and t.kind[answered.card] == K_STEAL_CHOICE:
+        return answered.other
+    return NO_PLAYER
+
+
+def _is_action(t: Tables, action) -> bool:
+    """Whether `action` is a turn's action (a special item played outside its action is not)."""
+    kind = type(action)
+    if kind is Play:
+        return action.card >= 0 and t.timing[action.card] == "action"
+    return kind not in (EmptyHandDraw, EndTurn, Reaction)
+
+
+def _end_turn(game, who, action, whole):
+    if who == game.active and (game.turn_over or game.actions_taken):
+        return None
+    v = check_turn_going(game, who)
+    if v:
+        return v
+    if game.actions_taken == 0:
+        return Violation(Rule.ONE_ACTION, "no_action", {"player": player(who)})
+    return None
+
+
+_CHECKS = {
+    EmptyHandDraw: _empty_hand_draw, Draw: _draw, Recycle: _recycle, Trade: _trade, Steal: _steal,
+    Travel: _travel, Drop: _drop, Play: _play, Reaction: _reaction, EndTurn: _end_turn,
+}
+
+
+def check(game: "Game", who: int, action: Action) -> Violation | None:
+    """None if `who` may take `action` now, else the rule it breaks."""
+    return _CHECKS[type(action)](game, who, action, True)
+
+
+# -- choices the rules ask for, and chance ---------------------------------------------------------------------
+
+def check_choice(game: "Game", who: int, choice: Choice) -> Violation | None:
+    """A discard for the hand limit, or a player's cards for an event."""
+    t = game.t
+    kind = type(choice)
+    if kind is LimitDiscard:
+        c = choice.card
+        if c < 0:
+            return _character(c, Part("card"))
+        if c not in game.hands[who]:
+            return Violation(Rule.HAND_LIMIT, "not_in_hand", {"player": player(who), "card": card(c)}, Part("card"))
+        if t.flag[c] == F_FORBIDDEN:
+            return Violation(Rule.FORBIDDEN_NEVER_PAID, "forbidden_limit", {"player": player(who), "card": card(c)},
+                             Part("card"))
+        return None
+    count = event_share(game, who, choice.event)
+    v = _from_hand(list(game.hands[who]), who, choice.cards, Rule.EVENTS, "cards")
+    if v:
+        return v
+    if kind is EventDiscard:
+        v = _no_forbidden(t, who, choice.cards, "forbidden_event_discard", "cards")
+        if v:
+            return v
+    if len(choice.cards) != count:
+        reason = "event_discard_count" if kind is EventDiscard else "event_pass_count"
+        return Violation(Rule.EVENTS, reason, {"player": player(who), "count": count, "shown": len(choice.cards)},
+                         Part("cards", count))
+    return None
+
+
+def check_drawn(game: "Game", c: int) -> Violation | None:
+    """A card recorded as drawn must be in the draw pile; else the rule that put it elsewhere (or kept it out)."""
+    if c >= 0 and c in game.draw:
+        return None
+    t = game.t
+    if c < 0:
+        return _character(c, Part("card"))
+    places = card_places(game, c)
+    fam = t.family[c]
+    ext = next((name for name, f in DECK_EXTENSIONS.items() if f == fam), "")
+    if ext and ext not in game.extensions:
+        return Violation(Rule.EXTENSIONS, "extension_not_chosen", {"card": card(c), "extension": ext}, Part("card"))
+    if fam == PASSPORT and not game.pile_renewed:
+        return Violation(Rule.PASSPORTS, "passport_not_in_pile", {"card": card(c), "places": places}, Part("card"))
+    if game.pile_renewed:
+        return Violation(Rule.RESHUFFLE, "not_in_pile_reshuffled", {"card": card(c), "places": places}, Part("card"))
+    rule = Rule.STARTING_HANDS if fam == ITEM else Rule.EXTENSIONS
+    return Violation(rule, "not_in_pile", {"card": card(c), "places": places}, Part("card"))
+
+
+def card_places(game: "Game", c: int) -> Ref:
+    """Where the copies of card `c` are (hands by seat, -1 the discard pile), for a message."""
+    spots = [(p, hand.count(c)) for p, hand in enumerate(game.hands) if c in hand]
+    if c in game.discard:
+        spots.append((-1, game.discard.count(c)))
+    return Ref("places", spots)
+
+
+# -- what may be done now ------------------------------------------------------------------------------------
+
+def _multisets(cards_, size: int) -> list[tuple[int, ...]]:
+    """Every distinct choice of `size` cards from `cards_` (copies of a card are alike)."""
+    return sorted(set(combinations(sorted(cards_), size)))
+
+
+def _sub_multisets(cards_, low: int, high: int) -> Iterator[tuple[int, ...]]:
+    for size in range(low, min(high, len(cards_)) + 1):
+        yield from _multisets(cards_, size)
+
+
+def legal_actions(game: "Game", who: int) -> Iterator[Action]:
+    """Every action `who` may take now (reactions to another player's action: `legal_reactions`).
+
+    Lazy, like python-chess's `legal_moves`: trades alone multiply (any cards for any cards), so a caller takes
+    what it needs. Each action yielded passes `check`."""
+    if game.winner >= 0 or who != game.active:
+        return
+    if needs_empty_hand_draw(game, who):
+        yield EmptyHandDraw()
+        return
+    if game.turn_over:
+        yield EndTurn()
+        return
+    for action in _candidates(game, who):
+        if check(game, who, action) is None:
+            yield action
+
+
+def _candidates(game: "Game", who: int) -> Iterator[Action]:
+    t = game.t
+    hand = game.hands[who]
+    par = game.params[who]
+    free = [c for c in hand if t.flag[c] != F_FORBIDDEN]
+    others = [q for q in game.clockwise[who][1:] if game.hands[q]]
+    if game.actions_taken:
+        yield EndTurn()
+    if game.actions_left > 0:
+        yield Draw()
+        cost = int(par["recycle_cost"])
+        for paid in _multisets(free, cost):
+            pool = [c for c in game.discard + list(paid) if t.family[c] != EVENT]
+            take = min(int(par["recycle_take"]), len(pool))
+            for taken in _multisets(pool, take):
+                yield Recycle(paid, taken)
+        for q in others:
+            for paid in _multisets(free, int(par["steal_cost"])):
+                yield Steal(q, paid)
+        dest = game.next_country(who)
+        yield Travel(dest)
+        for standin in sorted({c for c in hand if t.standin[c]}):
+            for item in sorted(set(t.side_needs[dest])):
+                yield Travel(dest, (StandIn(standin, item),))
+        for forbidden in sorted({c for c in hand if t.flag[c] == F_FORBIDDEN}):
+            for other in sorted(set(free)):
+                yield Drop(forbidden, other)
+    for c in sorted({c for c in hand if t.family[c] == SPECIAL and t.kind[c] in _PLAYABLE}):
+        yield from _plays(game, who, c)
+    if game.actions_left > 0:
+        for q in others:
+            for give in _sub_multisets(hand, 1, len(hand)):
+                for get in _sub_multisets(game.hands[q], 1, len(game.hands[q])):
+                    yield Trade(q, give, get)
+
+
+def _plays(game: "Game", who: int, c: int) -> Iterator[Play]:
+    t = game.t
+    kind = t.kind[c]
+    eff = t.effect[c]
+    rest = list(game.hands[who])
+    rest.remove(c)
+    free = [x for x in rest if t.flag[x] != F_FORBIDDEN]
+    if kind in (K_DRAW, K_EXTRA):
+        yield Play(c)
+    elif kind == K_SEARCH:
+        pool = [x for x in game.draw if not eff.only_items or t.family[x] == ITEM]
+        for chosen in _multisets(pool, min(eff.take, len(pool))):
+            yield Play(c, chosen=chosen)
+    elif kind == K_SWAP:
+        for paid in _sub_multisets(free, 1, eff.max):
+            yield Play(c, paid=paid)
+    elif kind == K_STEAL_CHOICE:
+        for q in game.clockwise[who][1:]:
+            for paid in _multisets(free, eff.cost):
+                for taken in sorted(set(game.hands[q])):
+                    yield Play(c, q, paid, (taken,))
+
+
+def legal_reactions(game: "Game", who: int, answered: Action, actor: int) -> list[Reaction]:
+    """The reactions `who` may play to the action `answered` that `actor` just announced."""
+    t = game.t
+    out = []
+    for c in sorted(set(game.hands[who])):
+        if t.kind[c] in (K_CANCEL, K_BLOCK):
+            reaction = Reaction(c, answered, actor)
+            if check(game, who, reaction) is None:
+                out.append(reaction)
+    return out
+
+

@@ -1,0 +1,124 @@
+"""Every `pnp` command spells an option the same way, and `pnp` finds its content from wherever it is run."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+PNP = Path(sys.executable).with_name("pnp")
+
+
+def every_command() -> dict:
+    """`pnp`'s commands by their full name (`travel simulate`), the lazily loaded game groups included."""
+    found: dict = {}
+
+    def walk(command, name: str, ctx: typer.Context) -> None:
+        found[name] = command
+        if hasattr(command, "list_commands"):
+            for sub in command.list_commands(ctx):
+                walk(command.get_command(ctx, sub), f"{name} {sub}".strip(), typer.Context(command, parent=ctx))
+
+    root = typer.main.get_command(app)
+    walk(root, "", typer.Context(root))
+    return found
+
+
+def options_named(flag: str) -> dict:
+    return {name: option for name, command in every_command().items() for option in command.params
+            if option.param_type_name == "option" and flag in option.opts}
+
+
+def test_every_command_is_found():
+    assert {"build", "check", "lint", "schema", "threesixteen call", "threesixteen simulate", "threesixteen solve",
+            "travel simulate"} <= set(every_command())
+
+
+#: every command with --format, with what else it needs to get as far as reading the option
+FORMAT_USERS = {"lint": [], "check": [str(ROOT / "examples" / "threesixteen-solo.yaml")],
+                "threesixteen simulate": [], "threesixteen solve": ["--seed", "1"], "travel simulate": [],
+                "travel balance": []}
+
+
+def refused(args: list[str]) -> str:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    return " ".join(result.output.replace("│", " ").split())
+
+
+def test_format_strategy_and_bot_are_choices_everywhere():
+    assert set(options_named("--format")) == set(FORMAT_USERS)
+    for command, needs in FORMAT_USERS.items():
+        assert "'xml' is not one of 'text', 'json'" in refused([*command.split(), *needs, "--format", "xml"]), command
+    assert "'lucky' is not one of 'naive', 'strong'" in refused(["threesixteen", "simulate", "--strategy", "lucky"])
+    assert "'clever' is not one of 'greedy', 'random'" in refused(["travel", "simulate", "--bot", "clever"])
+
+
+def test_one_name_per_concept():
+    assert not options_named("--plot")
+    assert set(options_named("--plots")) == {"threesixteen simulate", "travel simulate"}
+
+
+def test_lang_help_lists_the_languages_found(tmp_path: Path):
+    assert {"build", "check", "threesixteen call", "threesixteen simulate", "threesixteen solve",
+            "travel simulate"} <= set(options_named("--lang"))
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    shutil.copy2(tmp_path / "content" / "common" / "en.yaml", tmp_path / "content" / "common" / "ja.yaml")
+    for command in options_named("--lang"):
+        shown = run_pnp(*command.split(), "--help", cwd=tmp_path, COLUMNS="200").stdout
+        assert "en, ja, ko" in " ".join(shown.replace("│", " ").split()), command
+
+
+def run_pnp(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(PNP), *args], cwd=cwd, capture_output=True, text=True, env={**os.environ, **env},
+                          timeout=120)
+
+
+def test_version_and_python_m_generator(tmp_path: Path):
+    expected = f"pnp {version('generator')}\n"
+    assert run_pnp("--version", cwd=tmp_path).stdout == expected
+    module = subprocess.run([sys.executable, "-m", "generator", "--version"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60)
+    assert (module.returncode, module.stdout) == (0, expected)
+
+
+def test_shell_completion_knows_commands_and_the_lazy_game_groups(tmp_path: Path):
+    def complete(words: str) -> list[str]:
+        result = run_pnp(cwd=tmp_path, _PNP_COMPLETE="complete_bash", COMP_WORDS=words,
+                         COMP_CWORD=str(len(words.split()) - 1))
+        return result.stdout.split()
+
+    assert complete("pnp bu") == ["build"]
+    assert complete("pnp travel si") == ["simulate"]
+    assert "complete -o default -F _pnp_completion pnp" in run_pnp("--show-completion", "bash",
+                                                                   cwd=tmp_path).stdout
+
+
+def test_a_content_folder_in_the_working_directory_is_the_one_used(tmp_path: Path):
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    english = tmp_path / "content" / "travel" / "en.yaml"
+    text = english.read_text(encoding="utf-8")
+    english.write_text(text + "\nnot_a_travel_key: 1\n", encoding="utf-8")
+    line = len(text.splitlines()) + 2
+    result = run_pnp("lint", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0].endswith(f"missing text 'not_a_travel_key' (in en: line {line}) [missing-key]")
+
+
+def test_copy_writes_the_shipped_folder_once(tmp_path: Path):
+    result = run_pnp("copy", "content", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (0, "copied pnp's content to content/\n")
+    copied = sorted(p.relative_to(tmp_path / "content") for p in (tmp_path / "content").rglob("*") if p.is_file())
+    assert copied == sorted(p.relative_to(ROOT / "content") for p in (ROOT / "content").rglob("*") if p.is_file())
+    again = run_pnp("copy", "content", cwd=tmp_path)
+    assert (again.returncode, again.stderr) == (2, "Error: content already exists; choose another folder with "
+                                                   "--output\n")
+    assert run_pnp("lint", cwd=tmp_path).returncode == 0  # the copy is the content now used

@@ -1,0 +1,141 @@
+"""What a hobbyist printing the kit at home relies on, measured from the PDFs: the card index where a fanned hand
+shows it, backs that a duplex drift cannot mark, and the print editions."""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import pdfplumber
+import pypdfium2
+import pytest
+
+from generator.content.load import load_content
+from generator.render.context import RenderContext
+from generator.render.document import render_document
+from generator.render.sheets import MM, apply
+from generator.render.travel_index import corner, top_corner
+from generator.render.travel_style import geometry
+
+INDEX_DECKS = ("items", "events", "special", "forbidden", "postcards")
+
+
+@lru_cache(maxsize=None)
+def content():
+    return load_content()
+
+
+@lru_cache(maxsize=None)
+def travel(lang: str, paper: str):
+    return render_document(RenderContext(content(), "travel", lang, paper))
+
+
+def card_indices() -> dict[str, str]:
+    """Component id -> the index its card shows ('10H', 'JOKER')."""
+    game = content().travel
+    found = {f"{item.id}-{copy}": index for item in game.items for copy, index in enumerate(item.index, start=1)}
+    for deck in INDEX_DECKS[1:]:
+        found.update({card.id: card.index for card in getattr(game, deck)})
+    return found
+
+
+def page_rect(matrix, rect) -> tuple[float, float, float, float]:
+    """A rectangle in card coordinates as (x0, y0, x1, y1) on the page (y from the bottom)."""
+    points = [apply(matrix, x, y) for x in (rect.x, rect.right) for y in (rect.y, rect.top)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def inside(ch, box, page_h: float, slack: float = 0.5) -> bool:
+    x0, y0, x1, y1 = box
+    cx, cy = (ch["x0"] + ch["x1"]) / 2, page_h - (ch["top"] + ch["bottom"]) / 2
+    return x0 - slack <= cx <= x1 + slack and y0 - slack <= cy <= y1 + slack
+
+
+def overlaps(ch, box, page_h: float) -> bool:
+    x0, y0, x1, y1 = box
+    return ch["x1"] > x0 and ch["x0"] < x1 and page_h - ch["top"] > y0 and page_h - ch["bottom"] < y1
+
+
+@pytest.mark.parametrize("lang,paper", [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")])
+def test_every_deck_card_shows_its_index_upper_left_and_turned_lower_right_clear_of_every_other_text(lang, paper):
+    """Read from the PDF: in the upper-left corner of each deck card the rank (or joker word) reads upright, in the
+    lower-right corner the same reads turned 180°, and no other character of the card reaches either corner."""
+    doc = travel(lang, paper)
+    indices = card_indices()
+    panel = geometry(RenderContext(content(), "travel", lang, paper)).panel
+    joker = content().texts("travel", lang).get("card.joker")
+    seen = set()
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        for n, plan in enumerate(doc.pages):
+            if plan.kind != "fronts":
+                continue
+            page, layout = pdf.pages[n], plan.layout
+            for i, placement in enumerate(plan.placements):
+                if placement.component not in indices:
+                    continue
+                index = indices[placement.component]
+                expected = joker if index == "JOKER" else index[:-1]
+                matrix = layout.matrix(i)
+                across = (matrix[0], matrix[1])  # the card's left-to-right direction on the page
+                for rect, sign in ((top_corner(panel), 1), (corner(panel), -1)):
+                    box = page_rect(matrix, rect)
+                    chars = [ch for ch in page.chars if overlaps(ch, box, page.height)]
+                    assert chars and all(inside(ch, box, page.height) for ch in chars), (placement.component, rect)
+                    assert sorted(ch["text"] for ch in chars) == sorted(expected), placement.component
+                    for ch in chars:  # upright text runs along the card's width, turned text against it
+                        a, b = ch["matrix"][0], ch["matrix"][1]
+                        assert (a * across[0] + b * across[1]) * sign > 0, (placement.component, ch["text"])
+                seen.add(placement.component)
+    assert seen == set(indices)
+
+
+def _back_pixels(lang: str, paper: str, offset: tuple[float, float], dpi: int = 60):
+    """The first page of common backs rendered with the backs shifted by `offset` mm, and that page's plan."""
+    doc = render_document(RenderContext(content(), "travel", lang, paper), back_offset_mm=offset)
+    n = next(n for n, plan in enumerate(doc.pages)
+             if plan.kind == "backs" and plan.placements and plan.placements[0].face == "travel/back/deck")
+    image = pypdfium2.PdfDocument(doc.data)[n].render(scale=dpi / 72).to_pil().convert("RGB")
+    return image, doc.pages[n]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_back_printed_a_millimetre_off_in_any_direction_looks_like_every_other_back(paper):
+    """Rasterized: each common back on a page of backs is cropped at the trim the front's cut leaves. Printed 1 mm
+    off in any of eight directions, every back's edge band (the outer 6 mm, where a border would show the drift)
+    is the same as without the drift, to within anti-aliasing, and the same on every card of the sheet."""
+    dpi = 60
+    scale = dpi / 72
+    base, plan = _back_pixels("en", paper, (0.0, 0.0), dpi)
+    band = int(6 * MM * scale)
+
+    def edge_bands(image):
+        bands = []
+        for placement in plan.placements:
+            t = placement.trim  # the unshifted footprint: where the cut falls
+            box = (round(t.x * scale), round(image.height - t.top * scale), round(t.right * scale),
+                   round(image.height - t.y * scale))
+            card = image.crop(box)
+            w, h = card.size
+            strips = [card.crop((0, 0, w, band)), card.crop((0, h - band, w, h)), card.crop((0, 0, band, h)),
+                      card.crop((w - band, 0, w, h))]
+            bands.append([strip.getextrema() for strip in strips])
+        return bands
+
+    reference = edge_bands(base)
+    flat = reference[0][0]
+    for bands in reference:  # one flat colour all round every card
+        for extrema in bands:
+            for (low, high), (flow, fhigh) in zip(extrema, flat):
+                assert high - low <= 2 and abs(low - flow) <= 2
+    for dx in (-1.0, 0.0, 1.0):
+        for dy in (-1.0, 0.0, 1.0):
+            if dx == dy == 0:
+                continue
+            shifted, _ = _back_pixels("en", paper, (dx, dy), dpi)
+            assert _flat(edge_bands(shifted)) == pytest.approx(_flat(reference), abs=2), (dx, dy)
+
+
+def _flat(nested) -> list[float]:
+    if isinstance(nested, (int, float)):
+        return [nested]
+    return [v for item in nested for v in _flat(item)]
