@@ -52,7 +52,7 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
     with disk_cache.kept_in(out_dir / CACHE):
         for lang in sorted({unit.lang for unit in units}):
             try:
-                fonts_for(_CONTENT.print, lang)
+                fonts_for(_CONTENT, lang)
             except InputError:
                 pass
         if any(unit.game == "travel" for unit in units):

@@ -19,7 +19,9 @@ runner = CliRunner()
 
 
 def findings(root, fit=False):
-    return [str(f) for f in lint(root, fit_check=fit_findings if fit else None, glyph_check=glyphs_missing_for).findings]
+    """Every finding but the note that a Japanese family has no bold face (tested on its own)."""
+    report = lint(root, fit_check=fit_findings if fit else None, glyph_check=glyphs_missing_for)
+    return [str(f) for f in report.findings if f.check != "font-bold"]
 
 
 def add_language(root, lang="ja"):
@@ -29,7 +31,7 @@ def add_language(root, lang="ja"):
 
 def test_shipped_content_has_no_findings():
     report = lint(None, fit_check=fit_findings, glyph_check=glyphs_missing_for)
-    assert [str(f) for f in report.findings] == []
+    assert [str(f) for f in report.findings if f.check != "font-bold"] == []
 
 
 def test_a_new_language_missing_one_key_reports_exactly_that_key(content_copy):
@@ -109,8 +111,8 @@ def test_character_the_font_cannot_draw(content_copy):
     replace_in(path, 'name: "카메라"', 'name: "카메라 📷"')
     line, col = line_col(path, 'name: "카메라 📷"')
     assert findings(content_copy) == [
-        f"content/travel/ko.yaml:{line}:{col + 6}: error: items.camera.name: the font 'nanum' cannot draw "
-        f"'📷' (U+1F4F7); it would print as a blank [glyph]"]
+        f"content/travel/ko.yaml:{line}:{col + 6}: error: items.camera.name: no font for 'ko' (nanum, dejavu) "
+        f"draws '📷' (U+1F4F7); it would print as a blank [glyph]"]
 
 
 def test_malformed_language_file(content_copy):

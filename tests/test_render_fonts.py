@@ -9,9 +9,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.render import disk_cache, font_cache
-from generator.render.fonts import package_file
+from generator.content.load import load_content
 
-FONT = package_file("koreanize_matplotlib/fonts/NanumGothic.ttf")
+FONT = load_content().fonts["nanum"].regular
 TEXT = "짐 싸서 출발! Pack & Go — 여권, 카메라, ½ 1234 ©"
 
 
@@ -67,3 +67,61 @@ def test_without_a_cache_folder_nothing_is_written(tmp_path, monkeypatch):
     assert type(font.face) is not font_cache.RestoredFace
     assert list(tmp_path.iterdir()) == []
 
+
+
+# --- a language's stack of families (render/fonts.py) ---
+
+def stack_run_fonts(lang: str, text: str, bold: bool = False) -> list[tuple[str, str]]:
+    """(text, base font name) of each run pdfplumber reads back from `text` drawn in `lang`'s stack."""
+    import pdfplumber
+
+    from generator.render.fonts import fonts_for
+
+    pair = fonts_for(load_content(), lang)
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    canvas.setFont(pair.bold if bold else pair.regular, 11)
+    canvas.drawString(40, 700, text)
+    canvas.showPage()
+    runs: list[tuple[str, str]] = []
+    with pdfplumber.open(io.BytesIO(canvas.getpdfdata())) as pdf:
+        for char in pdf.pages[0].chars:
+            face = char["fontname"].split("+", 1)[1]
+            if runs and runs[-1][1] == face:
+                runs[-1] = (runs[-1][0] + char["text"], face)
+            else:
+                runs.append((char["text"], face))
+    return runs
+
+
+def test_nanum_maps_the_en_dash_to_its_soft_hyphen_so_it_comes_from_dejavu():
+    from generator.render.fonts import draws_right, _misnamed
+
+    content = load_content()
+    nanum = str(content.fonts["nanum"].regular)
+    assert 0x2013 in _misnamed(nanum) and 0x2014 not in _misnamed(nanum)
+    assert stack_run_fonts("en", "1–4 players") == [("1", "NanumGothic"), ("–", "DejaVuSans"),
+                                                    ("4 players", "NanumGothic")]
+    assert stack_run_fonts("ko", "2–4명", bold=True) == [("2", "NanumGothicExtraBold"), ("–", "DejaVuSans-Bold"),
+                                                        ("4명", "NanumGothicExtraBold")]
+    assert not draws_right(TTFont("N", nanum), _misnamed(nanum), 0x2013)
+
+
+def test_a_japanese_text_draws_its_own_script_in_ipaex_and_keeps_latin_and_hangul_in_nanum():
+    assert stack_run_fonts("ja", "カメラ（Camera）を1枚、한국") == [
+        ("カメラ（", "IPAexGothic"), ("Camera", "NanumGothic"), ("）を", "IPAexGothic"), ("1", "NanumGothic"),
+        ("枚、", "IPAexGothic"), ("한국", "NanumGothic")]
+    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境 ", "IPAexGothic"), ("3x16", "NanumGothicExtraBold")]
+
+
+def test_only_japanese_pdfs_draw_with_the_japanese_family():
+    assert {face for _, face in stack_run_fonts("ko", "카메라 写真 1–4")} == {"NanumGothic", "DejaVuSans"}
+
+
+def test_a_character_no_family_draws_right_is_missing_in_every_language():
+    from generator.render.fonts import fonts_for, missing_glyphs
+
+    for lang in ("en", "ko", "ja"):
+        pair = fonts_for(load_content(), lang)
+        assert missing_glyphs(pair.regular, "📷 a–b −") == ["📷"]
+    assert missing_glyphs(fonts_for(load_content(), "ko").regular, "国経内実写真") == list("国経内実写真")
+    assert missing_glyphs(fonts_for(load_content(), "ja").regular, "国経内実写真") == []

@@ -175,11 +175,12 @@ def test_a_tight_book_moves_its_page_number_with_its_footer(content):
 
 
 def line_starts(page) -> list[tuple[float, float, str]]:
-    """(top, x0 of the first glyph, the line's text) for each text line of a page, top to bottom, per column."""
+    """(top, x0 of the first glyph, the line's text) for each text line of a page, top to bottom, per column. A line
+    is the glyphs on one baseline (a glyph from a fallback font has another top)."""
     lines: dict[tuple, list] = {}
     for c in page.chars:
         if c["text"].strip():
-            lines.setdefault((c["x0"] > page.width / 2, round(c["top"])), []).append(c)
+            lines.setdefault((c["x0"] > page.width / 2, -round(c["matrix"][5])), []).append(c)
     out = []
     for _, chars in sorted(lines.items()):
         chars.sort(key=lambda c: c["x0"])

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.content.load import load_print
+from generator.content.load import load_content
 from generator.render import textfit
 from generator.render.fonts import fonts_for
 
@@ -21,7 +21,7 @@ CARD_TEXT_W = 144.85  # the text width on a poker card (63.5 mm less the margins
 @pytest.fixture(scope="module")
 def font() -> str:
     """NanumGothic regular, the face of every card text in both languages."""
-    return fonts_for(load_print(ROOT / "content"), "ko").regular
+    return fonts_for(load_content(ROOT / "content"), "ko").regular
 
 
 def _fit(text: str, font: str, width: float = CARD_TEXT_W, size: float = 9.0) -> textfit.Fitted:

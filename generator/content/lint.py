@@ -12,6 +12,7 @@ from typing import Callable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
 from .crosscheck import CHECKS
+from .font_files import bold_findings
 from .load import GAMES, REFERENCE_LANG, Content, default_root, load_content, load_texts
 from .matching import normalise
 from .required import CARD_FAMILIES, NOTATION_WORDS, allowed_placeholders, names_for, required_keys
@@ -86,11 +87,12 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     except InputError as exc:
         report.findings += exc.diagnostics
     report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in TEXT_FOLDERS)
+    langs = text_languages(root)
     if content is not None:
         for game in GAMES:
             report.findings += CHECKS[game](content.games[game], content.game_located[game])
+        report.findings += bold_findings(content.fonts, content.print.fonts, langs)
 
-    langs = text_languages(root)
     for folder in TEXT_FOLDERS:
         report.findings += list(_lint_folder(root, folder, langs, content, glyph_check))
 
@@ -236,5 +238,5 @@ def _glyphs(texts: Texts, leaves: dict, content: Content, glyph_check: GlyphChec
             family, missing = glyph_check(content, texts.lang, value)
             if missing:
                 shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5])
-                yield Diagnostic(texts.position(key), f"the font '{family}' cannot draw {shown}; it would "
-                                 f"print as a blank", "glyph", key_path=key)
+                yield Diagnostic(texts.position(key), f"no font for '{texts.lang}' ({family}) draws {shown}; "
+                                 f"it would print as a blank", "glyph", key_path=key)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..errors import Diagnostic, InputError
 from .folders import REFERENCE_LANG, default_root, languages  # noqa: F401 (REFERENCE_LANG: for importers)
+from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
 from .texts import Texts, check_shape
 from .threesixteen_model import ThreeSixteenGame
@@ -33,6 +34,8 @@ class Content:
     games: dict[str, object]
     game_located: dict[str, Located]
     languages: list[str]
+    #: every font family's checked files (content/font_files.py)
+    fonts: dict[str, FamilyFiles] = field(default_factory=dict)
     _texts: dict[tuple[str, str], Texts] = field(default_factory=dict)
 
     @property
@@ -75,9 +78,15 @@ def load_game(root: Path, game: str):
 
 
 def load_print(root: Path) -> PrintConfig:
+    return _load_print(root)[0]
+
+
+def _load_print(root: Path) -> tuple[PrintConfig, dict[str, FamilyFiles]]:
+    """The print settings and the font files they name, each checked where it is written."""
     path = root / "print.yaml"
     data, located = load_yaml(path, _rel(root, path))
-    return validate(PrintConfig, data, located)
+    printcfg = validate(PrintConfig, data, located)
+    return printcfg, font_files(root, printcfg, located)
 
 
 def load_content(root: Path | None = None) -> Content:
@@ -89,9 +98,9 @@ def load_content(root: Path | None = None) -> Content:
     problems: list[Diagnostic] = []
     games: dict[str, object] = {}
     located: dict[str, Located] = {}
-    printcfg = None
+    printcfg, fonts = None, {}
     try:
-        printcfg = load_print(root)
+        printcfg, fonts = _load_print(root)
     except InputError as exc:
         problems += exc.diagnostics
     for game in GAMES:
@@ -101,4 +110,4 @@ def load_content(root: Path | None = None) -> Content:
             problems += exc.diagnostics
     if problems:
         raise InputError(problems)
-    return Content(root, printcfg, games, located, languages(root))
+    return Content(root, printcfg, games, located, languages(root), fonts)

@@ -16,19 +16,29 @@ class Size(Strict):
 
 
 class FontFamily(Strict):
-    """TrueType files inside an installed Python package: `package/relative/path.ttf`."""
+    """One typeface: TrueType files inside an installed font package (`package`, a top-level package name such as
+    `koreanize_matplotlib`, and paths inside it), or, without `package`, files under `content/fonts/` with the
+    font's licence file (`licence_file`) beside them. A family without `bold` is drawn in its regular face where
+    bold is asked for, and lint says so (content/font_files.py checks where every file is)."""
 
+    package: str | None = None
     regular: str
-    bold: str
+    bold: str | None = None
     licence: str
+    licence_file: str | None = None
     source: str
 
 
 class Fonts(Strict):
+    """`default` draws every language; a language in `by_language` has its own family draw the characters of its
+    own script (kana and kanji, say), while its Latin letters, digits, punctuation and Hangul stay in `default`.
+    A character that a family lacks, or maps to a wrong glyph, comes from the next family that draws it right:
+    the language's, then `default`, then each of `fallback` in order."""
+
     default: str
     families: dict[str, FontFamily]
-    #: a language may ask for another family (e.g. a future `ja` with a Japanese font)
     by_language: dict[str, str] = {}
+    fallback: list[str] = []
 
 
 class TypeScale(Strict):

@@ -101,7 +101,7 @@ class RenderContext:
 
     def __post_init__(self) -> None:
         self.texts = self.content.texts(self.game, self.lang)
-        self.fonts = fonts_for(self.content.print, self.lang)
+        self.fonts = fonts_for(self.content, self.lang)
 
     @property
     def print(self):

@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfdoc import xObjectName
 
 from . import icons, textfit
 from .context import Page, RenderContext
-from .fonts import family_for
+from .fonts import used_families
 from .sheets import MM
 
 MARGIN = 18 * MM
@@ -164,11 +164,11 @@ def draws_openmoji(canvas) -> bool:
 
 
 def credits_page(ctx: RenderContext) -> Page:
-    """Last page: the typeface and the icons with their licences, and where the texts come from.
+    """Last page: the typefaces and the icons with their licences, and where the texts come from.
 
-    The icons are credited only when the file shows them: the page is drawn after every other page, so the document
-    already holds a form for each icon drawn (3x16 draws none)."""
-    family = ctx.print.fonts.families[family_for(ctx.print, ctx.lang)]
+    The icons and each font family are credited only when the file shows them: the page is drawn after every other
+    page, so the document already holds a form for each icon drawn (3x16 draws none) and the subsets of each font
+    used (the credits page's own words are in the language's first family)."""
 
     def draw(canvas, w: float, h: float) -> None:
         flow = Flow(ctx, canvas, "credits page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
@@ -176,12 +176,14 @@ def credits_page(ctx: RenderContext) -> Page:
         canvas.rect(0, h - 6 * MM, w, 6 * MM, stroke=0, fill=1)
         flow.text("credits.title", ctx.t("credits.title"), TITLE_SIZE, bold=True, gap=3 * MM)
         flow.text("credits.intro", ctx.t("credits.intro"), BODY_SIZE + 1, colour=MUTED, gap=2 * MM)
-        blocks = [("font", {"source": family.source, "licence": family.licence})]
+        families = [ctx.print.fonts.families[name] for name in used_families(ctx.content, ctx.lang, canvas)]
+        blocks = [("font", {"source": family.source, "licence": family.licence}) for family in families]
         if draws_openmoji(canvas):
             blocks.append(("icons", {}))
         blocks += [("rules", {}), ("tools", {})]
-        for name, values in blocks:
-            flow.heading(f"credits.{name}_heading")
+        for n, (name, values) in enumerate(blocks):
+            if n == 0 or blocks[n - 1][0] != name:
+                flow.heading(f"credits.{name}_heading")
             key = game_key(ctx, "credits", name)
             flow.text(key, ctx.t(key, **values), BODY_SIZE)
 
