@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from .atomic import write_atomic
+from .build_names import PlayerNames, player_names
 from .build_units import Unit, UnitResult
 from .content.folders import languages
 
@@ -47,6 +48,8 @@ class BuildSummary:
     up_to_date: int = 0
     seconds: float = 0.0
     output: str = "output"
+    #: per game and language, the PDFs a player prints (one of them), with their paper's name
+    to_print: list[tuple[str, list[tuple[str, str]]]] = field(default_factory=list)
 
     def line(self) -> str:
         """One line for the terminal: what was written, where, how long it took."""
@@ -65,6 +68,15 @@ class BuildSummary:
             parts.append(f"{tts} Tabletop Simulator sheet{'s' * (tts != 1)}")
         fresh = f"; {self.up_to_date} already up to date" if self.up_to_date else ""
         return f"Wrote {', '.join(parts)} to {self.output}/ in {self.seconds:.1f} s{fresh}"
+
+    def print_lines(self) -> list[str]:
+        """Which files to print: `  Pack & Go (English): output/travel-en-a4.pdf (A4) or ... (US Letter)`."""
+        if not self.to_print:
+            return []
+        lines = ["To play, print one file per game, in your language and on your paper (page 1 says how):"]
+        for edition, files in self.to_print:
+            lines.append(f"  {edition}: " + " or ".join(f"{self.output}/{f} ({paper})" for f, paper in files))
+        return lines
 
 
 class BuildFailed(Exception):
@@ -217,8 +229,10 @@ def build(content_root, games=None, langs=None, papers=None, png: bool = False,
     manifest = read_manifest(out_dir)
     stale = [u for u in units if not _fresh(manifest.get(u.name), digests[u], out_dir)]
     summary = BuildSummary(up_to_date=len(units) - len(stale), output=_display(out_dir))
+    names = player_names(content_root, units)
     if stale:
-        _run(content_root, out_dir, stale, digests, manifest, summary, duplex, offset, progress, workers)
+        _run(content_root, out_dir, stale, digests, manifest, summary, duplex, offset, progress, workers, names)
+    summary.to_print = _to_print(units, names)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -230,9 +244,18 @@ def _display(out_dir: Path) -> str:
         return str(out_dir)
 
 
+def _to_print(units: list[Unit], names: PlayerNames) -> list[tuple[str, list[tuple[str, str]]]]:
+    editions: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for unit in units:
+        if unit.kind == "pdf":
+            files = editions.setdefault((unit.game, unit.lang), [])
+            files.append((unit.pdf_file, names.papers.get(unit.paper, unit.paper)))
+    return [(names.edition(game, lang), files) for (game, lang), files in editions.items()]
+
+
 def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, manifest: dict,
          summary: BuildSummary, duplex: str, offset: tuple[float, float], progress: Progress | None,
-         workers: int | None) -> None:
+         workers: int | None, names: PlayerNames) -> None:
     from . import build_work  # the heavy part: content models, ReportLab, the renderers
 
     build_work.prepare(content_root, out_dir, stale)  # raises InputError for content that does not load
@@ -244,7 +267,7 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, ma
     for result in build_work.run_all(stale, out_dir, duplex, offset, workers):
         done += 1
         if progress:
-            progress(done, len(stale), result.unit.name)
+            progress(done, len(stale), names.label(result.unit))
         if result.failure:
             failures += list(result.failure)
             continue

@@ -38,7 +38,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 
 class ProgressBar:
-    """`[#######.....] 5/16 pdf:travel-ko-a4` on one line of stderr, redrawn in place."""
+    """`[#######.....] 5/16 Pack & Go (한국어), A4 sheets` on one line of stderr, redrawn in place."""
 
     def __init__(self, stream) -> None:
         self.stream = stream
@@ -79,4 +79,4 @@ def build_cmd(
         for diagnostic in exc.diagnostics:
             typer.echo(str(diagnostic), err=True)
         raise typer.Exit(EXIT_INVALID)
-    typer.echo(summary.line())
+    typer.echo("\n".join([summary.line(), *summary.print_lines()]))

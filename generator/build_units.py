@@ -22,6 +22,11 @@ class Unit:
         return f"{self.kind}:{self.game}-{self.lang}" + (f"-{self.paper}" if self.paper else "")
 
     @property
+    def pdf_file(self) -> str:
+        """The printable PDF a `pdf` job writes, relative to the output folder (DESIGN.md's output names)."""
+        return f"{self.game}-{self.lang}-{self.paper}.pdf"
+
+    @property
     def cost(self) -> int:
         """Rough relative cost, so the longest jobs start first and workers get similar shares."""
         return COST.get((self.kind, self.game), 1)

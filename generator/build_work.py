@@ -155,7 +155,7 @@ def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float])
 
 def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tuple[float, float]) -> UnitResult:
     doc = document.render_document(ctx, duplex, offset, components=_components(ctx))
-    name = f"{unit.game}-{unit.lang}-{unit.paper}.pdf"
+    name = unit.pdf_file
     write_atomic(out_dir / name, doc.data)
     return UnitResult(unit, (name,), len(doc.pages))
 

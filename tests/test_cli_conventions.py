@@ -122,3 +122,14 @@ def test_copy_writes_the_shipped_folder_once(tmp_path: Path):
     assert (again.returncode, again.stderr) == (2, "Error: content already exists; choose another folder with "
                                                    "--output\n")
     assert run_pnp("lint", cwd=tmp_path).returncode == 0  # the copy is the content now used
+
+
+def test_the_balance_lab_without_its_optional_scipy_says_how_to_get_it(monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "scipy" else real(name, *a))
+    result = CliRunner().invoke(app, ["travel", "balance", "--games", "1"])
+    assert result.exit_code == 1
+    assert result.output == ("Error: the balance lab needs SciPy, an optional part of pnp: pip install "
+                             "'generator[lab]' (with pipx: pipx inject generator scipy)\n")

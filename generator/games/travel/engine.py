@@ -98,7 +98,8 @@ class Game:
         "t", "n", "names", "oracle", "hands", "draw", "discard", "visited", "transit", "centre", "characters",
         "extensions", "params", "base_limit", "limit_bonus", "forbidden_held", "postcards_held",
         "travels_with_forbidden", "to_win", "clockwise", "start", "active", "turn", "actions_left", "actions_taken",
-        "actions", "started_empty", "refilled", "turn_over", "winner", "win_how", "win_card", "reshuffles", "pile_renewed",
+        "actions", "started_empty", "refilled", "travelled_this_turn", "turn_over", "winner", "win_how",
+        "win_card", "reshuffles", "pile_renewed",
     )
 
     def __init__(self, tables: Tables, setup: Setup, oracle: Oracle, draw_pile: list[int] | None = None):
@@ -131,6 +132,7 @@ class Game:
         self.actions = 0            # every turn's
         self.started_empty = False  # this turn began with an empty hand
         self.refilled = False       # the empty-hand draw of this turn is made
+        self.travelled_this_turn = False
         self.turn_over = False
         self.winner = -1
         self.win_how = ""
@@ -174,7 +176,8 @@ class Game:
         self.discard.append(c)
 
     def settle(self, p: int) -> None:
-        """After `p` gained cards: four postcards win at once (R32); over the limit, discard down (R17)."""
+        """After `p`'s hand or limit changed: four postcards win at once; over the limit (which may have
+        fallen), discard down at once."""
         if self.postcards_held[p] >= self.to_win[p]:
             hand = self.hands[p]
             self.win_card = next(c for c in reversed(hand) if self.t.family[c] == POSTCARD)
@@ -200,7 +203,8 @@ class Game:
         self.oracle.reshuffled(self)
 
     def draw_cards(self, p: int, n: int) -> int:
-        """`p` draws `n` cards; an event resolves at once and is replaced (R21). Returns the cards gained."""
+        """`p` draws `n` cards; an event among them is resolved at once and not replaced: the rulebook says
+        nothing of a replacement. Returns the cards drawn."""
         got = 0
         t = self.t
         family = t.family
@@ -216,11 +220,10 @@ class Game:
             c = oracle.draw(self, p)
             if not pile and self.discard:
                 self._reshuffle()
+            got += 1
             if family[c] == EVENT:
                 self._event(p, c)
-                continue
-            got += 1
-            if flag[c]:
+            elif flag[c]:
                 self.gain(p, c)
                 self.settle(p)
             else:
@@ -245,6 +248,7 @@ class Game:
                 oracle.event_player(self, q)
                 for x in oracle.event_discards(self, q, event_share(self, q, c)):
                     self.to_discard(q, x)
+                self.settle(q)
         elif kind == K_EV_PASS:
             picks = []
             for q in order:
@@ -279,6 +283,7 @@ class Game:
         self.actions_taken = 0
         self.started_empty = not self.hands[self.active]
         self.refilled = False
+        self.travelled_this_turn = False
         self.turn_over = False
 
     def end_turn(self) -> None:
@@ -298,7 +303,9 @@ class Game:
         self.draw_cards(p, self.params[p]["empty_hand_draw"])
 
     def act_draw(self, p: int) -> None:
-        self._action()
+        self.actions_left -= 1  # _action, inlined for the commonest action
+        self.actions_taken += 1
+        self.actions += 1
         self.draw_cards(p, 1)
 
     def act_recycle(self, p: int, paid: list[int], taken: list[int]) -> None:
@@ -336,6 +343,7 @@ class Game:
         self.lose(q, taken)
         self.gain(p, taken)
         self.settle(p)
+        self.settle(q)  # the card taken may have raised q's limit: the limit holds at every moment
 
     def act_steal(self, p: int, q: int, paid: list[int], taken: int, padlock: int = -1) -> None:
         """R13: pay, then take a random card from `q` (chosen by the caller); a padlock stops the take (R24)."""
@@ -345,6 +353,7 @@ class Game:
     def act_travel(self, p: int, used: list[int]) -> None:
         """R15: discard the cards used, keep the rest, draw the travel bonus; the centre wins at once (R20)."""
         self._action()
+        self.travelled_this_turn = True
         if self.visited[p]:
             hand = self.hands[p]
             self.win_card = max(used, key=hand.index)
@@ -361,6 +370,7 @@ class Game:
         self._action()
         self.to_discard(p, forbidden)
         self.to_discard(p, other)
+        self.settle(p)
 
     def cancel(self, p: int, q: int, trap: int) -> None:
         """`q` answers `p`'s announced action with `trap`: nothing happens, but the action was taken, and `p`'s
@@ -395,6 +405,7 @@ class Game:
         self._start_special(p, c)
         for x in cards:
             self.to_discard(p, x)
+        self.settle(p)
         self.draw_cards(p, len(cards))
         self.discard.append(c)
 

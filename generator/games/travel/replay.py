@@ -19,13 +19,13 @@ from .notation import (
 )
 from .record import Record
 from .rules import (
-    Broken, Draw, Drop, EmptyHandDraw, EndTurn, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction,
-    Recycle, Rule, StandIn, Steal, Trade, Travel, Violation, card, check, check_choice, check_drawn,
-    check_offer, check_setup, check_stolen, check_turn_going, check_turn_start, game_over, miscount, player,
-    travel_plan,
+    Broken, Draw, Drop, EmptyHandDraw, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle, Rule,
+    StandIn, Steal, Trade, Travel, Violation, card, check_choice, check_draw, check_drawn, check_drop,
+    check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle, check_setup, check_steal,
+    check_stolen, check_trade, check_travel, check_turn_end, check_turn_going, check_turn_start, game_over,
+    miscount, player, travel_plan,
 )
 
-END_TURN = EndTurn()
 DRAW = Draw()
 EMPTY_HAND_DRAW = EmptyHandDraw()
 
@@ -57,7 +57,7 @@ class CheckOracle:
         self.frames: list[_EventFrame] = []
         self.last_event: tuple | None = None
 
-    def start(self, els: list, rule: Rule, param: str, count: int, who: int, anchor: int) -> None:
+    def start(self, els: list, rule: str, param: str, count: int, who: int, anchor: int) -> None:
         """A new stretch of the record begins."""
         self.els = els
         self.i = 0
@@ -158,16 +158,18 @@ class CheckOracle:
                                                                   "drawer": player(fr.drawer)}), off)
         self.stretch = fr.outer
 
-    def _take_cards(self, types: tuple[int, ...]) -> list[tuple]:
+    def _take_cards(self, types: tuple[int, ...], count: int) -> list[tuple]:
+        """The cards written for an event choice of `count` cards: bare ones (any number, so that a wrong count
+        is reported as one), `-card` ones only up to `count` (more are discards for the hand limit)."""
         els = self.els
         out = []
-        while self.i < len(els) and els[self.i][0] in types:
+        while self.i < len(els) and els[self.i][0] in types and (els[self.i][0] == E_DRAW or len(out) < count):
             out.append(els[self.i])
             self.i += 1
         return out
 
-    def _event_choice(self, g: Game, q: int, kind, types: tuple[int, ...]) -> list[int]:
-        chosen = self._take_cards(types)
+    def _event_choice(self, g: Game, q: int, kind, types: tuple[int, ...], count: int) -> list[int]:
+        chosen = self._take_cards(types, count)
         picked = [el[1] for el in chosen]
         v = check_choice(g, q, kind(self.frames[-1].card, tuple(picked)))
         if v:
@@ -176,10 +178,10 @@ class CheckOracle:
         return picked
 
     def event_discards(self, g: Game, q: int, count: int) -> list[int]:
-        return self._event_choice(g, q, EventDiscard, (E_DRAW, E_MINUS))
+        return self._event_choice(g, q, EventDiscard, (E_DRAW, E_MINUS), count)
 
     def event_passes(self, g: Game, q: int, count: int) -> list[int]:
-        return self._event_choice(g, q, EventPass, (E_DRAW,))
+        return self._event_choice(g, q, EventPass, (E_DRAW,), count)
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
 
@@ -198,8 +200,7 @@ class CheckOracle:
 
     def _count_problem(self, g: Game, at: int, key: str, **facts) -> Broken:
         """Too few or too many draws for the stretch's rule."""
-        family = self.t.family
-        shown = sum(1 for e in self.els if e[0] <= E_PLUS and (e[1] < 0 or family[e[1]] != EVENT))
+        shown = sum(1 for e in self.els if e[0] <= E_PLUS)
         v = miscount(g, self.who, self.rule, self.param, self.count, shown, key, **facts)
         v.position = at
         return Broken(v)
@@ -225,10 +226,6 @@ class Outcome:
     violation: Violation | None
     turns: int
     actions: int
-
-
-def _cards_of(picked: list) -> tuple[int, ...]:
-    return tuple([c for c, _ in picked])
 
 
 def _setup_spot(part: Part) -> tuple:
@@ -286,7 +283,7 @@ class Replay:
                 k = handlers[cl.kind](self, g, p, clauses, k, cl)
                 if oracle.i < len(oracle.els):
                     oracle.finish(g)  # a word written for the clause that did not happen
-            v = check(g, p, END_TURN)
+            v = check_turn_end(g, p)
             if v is not None:
                 v.position = _last_word(turn)
                 raise Broken(v)
@@ -332,23 +329,25 @@ class Replay:
             v.position = self._word(cl, part)
         raise Broken(v)
 
-    def _checked(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause, action) -> Clause | None:
-        """Check clause `k`'s action, or the mousetrap or padlock written right after it (which checks the
-        action as announced); returns that reaction's clause, if any."""
+    def _checked(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause, action,
+                 check_kind) -> Clause | None:
+        """Check clause `k`'s action with `check_kind` (the rules' check for its kind), or the mousetrap or
+        padlock written right after it (which checks the action as announced); returns that reaction's clause,
+        if any."""
         nxt = clauses[k + 1] if k + 1 < len(clauses) else None
         if nxt is not None and nxt.kind == C_REACT and nxt.card >= 0 and self.t.kind[nxt.card] in (K_CANCEL, K_BLOCK):
-            v = check(g, nxt.who, Reaction(nxt.card, action, p))
+            v = check_reaction(g, nxt.who, Reaction(nxt.card, action, p))
             if v is not None:
                 self._refuse(v, cl, nxt)
             return nxt
-        v = check(g, p, action)
+        v = check_kind(g, p, action)
         if v is not None:
             self._refuse(v, cl)
         return None
 
-    def _cancelled(self, g: Game, p: int, cl: Clause, reaction: Clause | None) -> bool:
+    def _cancelled(self, g: Game, p: int, cl: Clause, reaction: Clause) -> bool:
         """The reaction was a mousetrap: nothing of the action happens, and nothing may be written for it."""
-        if reaction is None or self.t.kind[reaction.card] != K_CANCEL:
+        if self.t.kind[reaction.card] != K_CANCEL:
             return False
         if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b):
             at = cl.tail[0][2] if cl.tail else cl.b[0][1]
@@ -362,7 +361,7 @@ class Replay:
     # -- clause handlers: each returns the index of the next clause (then _turn checks every word was used) ---
 
     def _empty(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        v = check(g, p, EMPTY_HAND_DRAW)
+        v = check_empty_hand_draw(g, p, EMPTY_HAND_DRAW)
         if v is not None:
             self._refuse(v, cl)
         self.oracle.start(cl.tail, Rule.EMPTY_HAND, "empty_hand_draw", g.params[p]["empty_hand_draw"], p, cl.pos)
@@ -371,17 +370,17 @@ class Replay:
         return k + 1
 
     def _draw(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        reaction = self._checked(g, p, clauses, k, cl, DRAW)
-        if self._cancelled(g, p, cl, reaction):
+        reaction = self._checked(g, p, clauses, k, cl, DRAW, check_draw)
+        if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         self.oracle.start(cl.tail, Rule.DRAW, "", 1, p, cl.pos)
         g.act_draw(p)
         return k + 1
 
     def _recycle(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Recycle(_cards_of(cl.a), _cards_of(cl.b))
-        reaction = self._checked(g, p, clauses, k, cl, action)
-        if self._cancelled(g, p, cl, reaction):
+        action = Recycle(tuple([c for c, _ in cl.a]), tuple([c for c, _ in cl.b]))
+        reaction = self._checked(g, p, clauses, k, cl, action, check_recycle)
+        if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         self.oracle.start(cl.tail, Rule.RECYCLE, "", 0, p, cl.pos)
         g.act_recycle(p, list(action.paid), list(action.taken))
@@ -399,16 +398,16 @@ class Replay:
                     raise Broken(Violation(Rule.TRADE_BONUS, "bonus_refused", {"player": player(p)},
                                            position=el[2]))
             return k + 1
-        action = Trade(q, _cards_of(cl.a), _cards_of(cl.b))
-        reaction = self._checked(g, p, clauses, k, cl, action)
-        if self._cancelled(g, p, cl, reaction):
+        action = Trade(q, tuple([c for c, _ in cl.a]), tuple([c for c, _ in cl.b]))
+        reaction = self._checked(g, p, clauses, k, cl, action, check_trade)
+        if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         bonus = int(g.params[p]["trade_bonus_draw"])
         self.oracle.start(cl.tail, Rule.TRADE_BONUS, "trade_bonus_draw", bonus, p, cl.pos)
         g.act_trade(p, q, list(action.give), list(action.get))
         return k + 1
 
-    def _taken(self, g: Game, cl: Clause, reaction: Clause | None, rule: Rule) -> tuple[int, int]:
+    def _taken(self, g: Game, cl: Clause, reaction: Clause | None, rule: str) -> tuple[int, int]:
         """After a steal's checks: (card taken, padlock that stopped it or -1)."""
         if reaction is not None:
             if cl.b:
@@ -416,25 +415,25 @@ class Replay:
                 v.position = cl.b[0][1]
                 raise Broken(v)
             return -1, reaction.card
-        v = check_stolen(g, cl.who, _cards_of(cl.b), rule)
+        v = check_stolen(g, cl.who, tuple([c for c, _ in cl.b]), rule)
         if v is not None:
             self._refuse(v, cl)
         return cl.b[0][0], -1
 
     def _steal(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Steal(cl.who, _cards_of(cl.a))
-        reaction = self._checked(g, p, clauses, k, cl, action)
-        if self._cancelled(g, p, cl, reaction):
+        action = Steal(cl.who, tuple([c for c, _ in cl.a]))
+        reaction = self._checked(g, p, clauses, k, cl, action, check_steal)
+        if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         taken, lock = self._taken(g, cl, reaction, Rule.STEAL)
-        self.oracle.start(cl.tail, Rule.STEAL, "", 0, p, cl.pos)
+        self.oracle.start(cl.tail, Rule.STEAL, "", 0, p, cl.b[0][1] if cl.b else cl.pos)
         g.act_steal(p, cl.who, list(action.paid), taken, lock)
         return k + 2 if lock >= 0 else k + 1
 
     def _travel(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
         action = Travel(cl.side, tuple([StandIn(standin, item) for standin, item, _ in cl.standins]))
-        reaction = self._checked(g, p, clauses, k, cl, action)
-        if self._cancelled(g, p, cl, reaction):
+        reaction = self._checked(g, p, clauses, k, cl, action, check_travel)
+        if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         if g.visited[p]:
             self.oracle.start(cl.tail, Rule.CENTRE_WINS, "", 0, p, cl.pos)
@@ -446,8 +445,8 @@ class Replay:
 
     def _drop(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
         action = Drop(cl.card, cl.a[0][0])
-        reaction = self._checked(g, p, clauses, k, cl, action)
-        if self._cancelled(g, p, cl, reaction):
+        reaction = self._checked(g, p, clauses, k, cl, action, check_drop)
+        if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         self.oracle.start(cl.tail, Rule.FORBIDDEN_DROP, "", 0, p, cl.pos)
         g.act_drop(p, action.forbidden, action.paired)
@@ -458,15 +457,15 @@ class Replay:
         c = cl.card
         kind = t.kind[c] if c >= 0 else 0
         if kind == K_SEARCH:
-            action = Play(c, chosen=_cards_of(cl.b))
+            action = Play(c, chosen=tuple([c for c, _ in cl.b]))
         elif kind == K_SWAP:
-            action = Play(c, paid=_cards_of(cl.a))
+            action = Play(c, paid=tuple([c for c, _ in cl.a]))
         elif kind == K_STEAL_CHOICE:
-            action = Play(c, cl.who, _cards_of(cl.a), _cards_of(cl.b))
+            action = Play(c, cl.who, tuple([c for c, _ in cl.a]), tuple([c for c, _ in cl.b]))
         else:
             action = Play(c)
-        reaction = self._checked(g, p, clauses, k, cl, action)
-        if self._cancelled(g, p, cl, reaction):
+        reaction = self._checked(g, p, clauses, k, cl, action, check_play)
+        if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         oracle = self.oracle
         if kind == K_SEARCH:
@@ -477,7 +476,7 @@ class Replay:
             g.play_swap(p, c, list(action.paid))
         elif kind == K_STEAL_CHOICE:
             taken, lock = self._taken(g, cl, reaction, Rule.SPECIAL_ITEMS)
-            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", 0, p, cl.pos)
+            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", 0, p, cl.b[0][1] if cl.b else cl.pos)
             g.play_steal_choice(p, c, cl.who, list(action.paid), taken, lock)
             return k + 2 if lock >= 0 else k + 1
         elif kind == K_DRAW:
@@ -490,7 +489,7 @@ class Replay:
 
     def _react_alone(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
         """A reaction that answers no action of this turn."""
-        v = check_turn_going(g, p) or check(g, cl.who, Reaction(cl.card, None, p))
+        v = check_turn_going(g, p) or check_reaction(g, cl.who, Reaction(cl.card, None, p))
         self._refuse(v, cl)
 
     def _tail_alone(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:

@@ -12,7 +12,6 @@ Rules are named by meaning (`Rule.HAND_LIMIT`); the id a rulebook prints for one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import combinations
 from typing import TYPE_CHECKING, Iterator, NamedTuple, Union
 
@@ -29,8 +28,10 @@ NO_PLAYER = -1
 ANY_ITEM = -1
 
 
-class Rule(StrEnum):
-    """Every rule the code can cite, by the name game.yaml gives it (its printed id comes from there)."""
+class Rule:
+    """Every rule the code can cite, by the name game.yaml gives it (its printed id comes from there). Plain
+    string constants, not an Enum: a replay reads them for every action, and an Enum member costs 7 times as
+    much to look up on Python 3.11."""
 
     ROUTE = "route"
     COUNTRY_NEEDS = "country_needs"
@@ -45,7 +46,7 @@ class Rule(StrEnum):
     TRADE = "trade"
     TRADE_BONUS = "trade_bonus"
     STEAL = "steal"
-    TRAVEL_NEEDS = "travel_needs"
+    TRAVEL = "travel"
     TRAVEL_STEPS = "travel_steps"
     TRANSIT_FIRST = "transit_first"
     HAND_LIMIT = "hand_limit"
@@ -65,6 +66,10 @@ class Rule(StrEnum):
     CHARACTERS = "characters"
     CHARACTER_ABILITIES = "character_abilities"
     POSTCARDS_WIN = "postcards_win"
+
+
+#: every rule name the code can cite
+RULE_NAMES = frozenset(value for key, value in vars(Rule).items() if key.isupper())
 
 
 # -- the facts a message shows -------------------------------------------------------------------------------
@@ -111,7 +116,7 @@ class Violation:
 
     Shaped to merge later with 3x16's violation (rule, reason, facts, position, turn, player, state)."""
 
-    rule: Rule
+    rule: str  # a Rule name
     reason: str
     facts: dict[str, object] = field(default_factory=dict)
     part: Part | None = None
@@ -129,7 +134,7 @@ class Broken(Exception):
         self.violation = violation
 
 
-def broken(rule: Rule, reason: str, part: Part | None = None, **facts) -> Broken:
+def broken(rule: str, reason: str, part: Part | None = None, **facts) -> Broken:
     return Broken(Violation(rule, reason, facts, part))
 
 
@@ -253,7 +258,7 @@ def event_share(game: "Game", player_: int, event: int) -> int:
     return min(t.count[event], hand - game.forbidden_held[player_])
 
 
-def miscount(game: "Game", who: int, rule: Rule, param: str, expected: int, shown: int, reason: str,
+def miscount(game: "Game", who: int, rule: str, param: str, expected: int, shown: int, reason: str,
              part: Part | None = None, **facts) -> Violation:
     """Too few or too many cards for a rule's number; the character-ability rule when the number shown is
     another player's ability and not `who`'s own."""
@@ -282,10 +287,10 @@ def check_setup(t: Tables, setup: "Setup") -> Violation | None:
                 seen[passport]), "card": card(passport)}, _seat_part("passport", seat))
         seen[passport] = seat
     cards_used: dict[int, int] = {}
-    places = [(_seat_part("transit", seat), side) for seat, side in enumerate(setup.transits)]
-    for part, side in places + [(Part("centre"), setup.centre)]:
+    for seat, side in enumerate(setup.transits + [setup.centre]):
         number = t.side_card[side]
         if number in cards_used:
+            part = _seat_part("transit", seat) if seat < len(setup.transits) else Part("centre")
             return Violation(Rule.COUNTRIES, "country_card_twice",
                              {"country": country(side), "other": country(cards_used[number])}, part)
         cards_used[number] = side
@@ -297,14 +302,13 @@ def check_setup(t: Tables, setup: "Setup") -> Violation | None:
             return Violation(Rule.STARTING_HANDS, "hand_size",
                              {"player": player(seat), "count": size, "shown": len(hand)}, _seat_part("hand", seat))
         for k, c in enumerate(hand):
-            where = _seat_part("hand", seat, k)
             if c < 0 or t.family[c] != ITEM:
                 return Violation(Rule.STARTING_HANDS, "hand_not_item", {"player": player(seat), "card": card(c)},
-                                 where)
+                                 _seat_part("hand", seat, k))
             copies[c] += 1
             if copies[c] > t.copies[c]:
                 return Violation(Rule.STARTING_HANDS, "too_many_copies", {"card": card(c), "count": t.copies[c]},
-                                 where)
+                                 _seat_part("hand", seat, k))
     with_characters = "characters" in setup.extensions
     owner: dict[int, int] = {}
     for seat, character in enumerate(setup.characters):
@@ -380,7 +384,7 @@ def _character(c: int, part: Part) -> Violation | None:
     return None
 
 
-def _from_hand(hand: list[int], owner: int, picked, rule: Rule, field_name: str) -> Violation | None:
+def _from_hand(hand: list[int], owner: int, picked, rule: str, field_name: str) -> Violation | None:
     """Each picked card is in `hand` (copies counted; the cards are removed from `hand`)."""
     for i, c in enumerate(picked):
         if c < 0:
@@ -400,13 +404,13 @@ def _no_forbidden(t: Tables, owner: int, picked, reason: str, field_name: str) -
     return None
 
 
-def _cost(game: "Game", who: int, paid, rule: Rule, param: str, cost: int) -> Violation | None:
+def _cost(game: "Game", who: int, paid, rule: str, param: str, cost: int) -> Violation | None:
     if len(paid) != cost:
         return miscount(game, who, rule, param, cost, len(paid), "cost", Part("paid", cost))
     return None
 
 
-def _empty_hand_draw(game, who, action, whole):
+def check_empty_hand_draw(game: "Game", who: int, action) -> Violation | None:
     if needs_empty_hand_draw(game, who):
         return None
     if who != game.active or game.turn_over:
@@ -416,11 +420,14 @@ def _empty_hand_draw(game, who, action, whole):
                      {"player": player(who), "size": len(game.hands[who])})
 
 
-def _draw(game, who, action, whole):
+def check_draw(game: "Game", who: int, action) -> Violation | None:
+    if who == game.active and game.actions_left > 0 and not game.turn_over and (game.refilled
+                                                                              or not game.started_empty):
+        return None  # the common case first: this runs for most actions of every record checked
     return _before_action(game, who)
 
 
-def _recycle(game, who, action, whole):
+def check_recycle(game: "Game", who: int, action) -> Violation | None:
     v = _before_action(game, who)
     if v:
         return v
@@ -433,8 +440,6 @@ def _recycle(game, who, action, whole):
     if v:
         return v
     pool = game.discard + list(paid)
-    events = sum(map(pool.count, t.by_family[EVENT]))
-    take = min(int(par["recycle_take"]), len(pool) - events)
     for i, c in enumerate(action.taken):
         if c < 0:
             return _character(c, Part("taken", i))
@@ -443,6 +448,9 @@ def _recycle(game, who, action, whole):
         if c not in pool:
             return Violation(Rule.RECYCLE, "not_in_discard", {"card": card(c)}, Part("taken", i))
         pool.remove(c)
+    take = int(par["recycle_take"])
+    if len(action.taken) != take:  # the pool held fewer cards than that, or the record shows too few or many
+        take = min(take, len(pool) + len(action.taken) - sum(map(pool.count, t.by_family[EVENT])))
     if len(action.taken) != take:
         return Violation(Rule.RECYCLE, "recycle_take", {"player": player(who), "count": take,
                                                         "shown": len(action.taken)}, Part("taken", take))
@@ -456,7 +464,7 @@ def check_offer(game: "Game", who: int, other: int) -> Violation | None:
     return None
 
 
-def _trade(game, who, action, whole):
+def check_trade(game: "Game", who: int, action) -> Violation | None:
     v = check_turn_going(game, who) or check_offer(game, who, action.other) or _action_left(game, who)
     if v:
         return v
@@ -467,7 +475,7 @@ def _trade(game, who, action, whole):
             or _from_hand(list(game.hands[action.other]), action.other, action.get, Rule.TRADE, "get"))
 
 
-def _steal_target(game, who, target, target_field: str, paid, rule: Rule, param: str, cost: int,
+def _steal_target(game, who, target, target_field: str, paid, rule: str, param: str, cost: int,
                   hand: list[int]):
     """A steal's target and payment (a blind steal, or a special item's steal of a chosen card)."""
     if target == who:
@@ -479,7 +487,7 @@ def _steal_target(game, who, target, target_field: str, paid, rule: Rule, param:
             or _cost(game, who, paid, rule, param, cost))
 
 
-def _steal(game, who, action, whole):
+def check_steal(game: "Game", who: int, action) -> Violation | None:
     v = _before_action(game, who)
     if v:
         return v
@@ -487,7 +495,7 @@ def _steal(game, who, action, whole):
                          int(game.params[who]["steal_cost"]), list(game.hands[who]))
 
 
-def check_stolen(game: "Game", target: int, taken, rule: Rule = Rule.STEAL) -> Violation | None:
+def check_stolen(game: "Game", target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
     """The card a steal took (one, from the target's hand). Parts: Part("taken", i)."""
     if len(taken) != 1:
         return Violation(rule, "steal_one", {"player": player(game.active), "shown": len(taken)},
@@ -531,11 +539,13 @@ def travel_plan(game: "Game", who: int, standins=()) -> TravelPlan:
     return TravelPlan(used, missing)
 
 
-def _travel(game, who, action, whole):
+def check_travel(game: "Game", who: int, action) -> Violation | None:
     v = _before_action(game, who)
     if v:
         return v
     t = game.t
+    if game.travelled_this_turn:
+        return Violation(Rule.TRAVEL, "one_country_a_turn", {"player": player(who)})
     dest = game.next_country(who)
     side = action.country
     if side != dest:
@@ -552,7 +562,7 @@ def _travel(game, who, action, whole):
         standin = next((c for c in hand if t.standin[c]), -1)
         if standin >= 0:
             return Violation(Rule.STANDIN_LIMITS, "standin_passport", {"player": player(who), "card": card(standin)})
-        return Violation(Rule.TRAVEL_NEEDS, "no_passport", {"player": player(who)})
+        return Violation(Rule.TRAVEL, "no_passport", {"player": player(who)})
     if game.forbidden_held[who] and not game.travels_with_forbidden[who]:
         forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
         return Violation(Rule.FORBIDDEN_NO_TRAVEL, "travel_forbidden", {"player": player(who),
@@ -584,7 +594,7 @@ def _travel(game, who, action, whole):
     return None
 
 
-def _drop(game, who, action, whole):
+def check_drop(game: "Game", who: int, action) -> Violation | None:
     v = _before_action(game, who)
     if v:
         return v
@@ -603,7 +613,8 @@ def _drop(game, who, action, whole):
     return _from_hand(hand, who, (paired,), Rule.FORBIDDEN_DROP, "paired")
 
 
-def _play(game, who, action, whole):
+def check_play(game: "Game", who: int, action: Play, announced: bool = False) -> Violation | None:
+    """`announced`: only what is known when the card is announced (a card chosen later is not yet)."""
     v = check_turn_going(game, who)
     if v:
         return v
@@ -623,11 +634,9 @@ def _play(game, who, action, whole):
         return Violation(Rule.SPECIAL_ITEMS, "cannot_play", {"card": card(c), "timing": timing}, Part("card"))
     eff = t.effect[c]
     if kind == K_SEARCH:
-        if not whole:
+        if announced:
             return None
         pile = list(game.draw)
-        eligible = sum(1 for x in pile if not eff.only_items or t.family[x] == ITEM)
-        take = min(eff.take, eligible)
         for i, x in enumerate(action.chosen):
             part = Part("chosen", i)
             if x < 0:
@@ -638,6 +647,10 @@ def _play(game, who, action, whole):
                 key = "search_in_discard" if x in game.discard else "search_not_in_pile"
                 return Violation(Rule.DRAW_PILE_ONLY, key, {"card": card(x)}, part)
             pile.remove(x)
+        take = eff.take
+        if len(action.chosen) != take:  # the pile held fewer, or the record shows too few or many
+            eligible = sum(1 for x in game.draw if not eff.only_items or t.family[x] == ITEM)
+            take = min(take, eligible)
         if len(action.chosen) != take:
             return Violation(Rule.SPECIAL_ITEMS, "search_take", {"card": card(c), "count": take,
                                                                "shown": len(action.chosen)}, Part("chosen", take))
@@ -658,7 +671,7 @@ def _play(game, who, action, whole):
         hand = list(game.hands[who])
         hand.remove(c)
         v = _steal_target(game, who, action.other, "other", action.paid, Rule.SPECIAL_ITEMS, "", eff.cost, hand)
-        if v or not whole:
+        if v or announced:
             return v
         v = check_stolen(game, action.other, action.chosen, Rule.SPECIAL_ITEMS)
         if v:
@@ -670,7 +683,7 @@ def _play(game, who, action, whole):
 _PLAYABLE = frozenset((K_DRAW, K_SEARCH, K_SWAP, K_STEAL_CHOICE, K_EXTRA))
 
 
-def _reaction(game, who, action, whole):
+def check_reaction(game: "Game", who: int, action: Reaction) -> Violation | None:
     """A reaction by `who` to `action.answered`: a mousetrap cancels any other player's action, a padlock stops
     a steal aimed at its holder. The answered action must itself have been legal when announced."""
     t = game.t
@@ -678,7 +691,10 @@ def _reaction(game, who, action, whole):
     answered = action.answered
     kind = t.kind[c] if c >= 0 else 0
     if answered is not None and kind in (K_CANCEL, K_BLOCK):
-        v = _CHECKS[type(answered)](game, action.actor, answered, False)
+        if type(answered) is Play:
+            v = check_play(game, action.actor, answered, announced=True)
+        else:
+            v = check(game, action.actor, answered)
         if v is not None:
             if v.part is not None:
                 v.part = v.part._replace(answered=True)
@@ -722,26 +738,27 @@ def _is_action(t: Tables, action) -> bool:
     return kind not in (EmptyHandDraw, EndTurn, Reaction)
 
 
-def _end_turn(game, who, action, whole):
+def check_turn_end(game: "Game", who: int) -> Violation | None:
+    """`who` ends their turn: they took an action (or one was stopped)."""
     if who == game.active and (game.turn_over or game.actions_taken):
         return None
     v = check_turn_going(game, who)
     if v:
         return v
-    if game.actions_taken == 0:
-        return Violation(Rule.ONE_ACTION, "no_action", {"player": player(who)})
-    return None
-
-
-_CHECKS = {
-    EmptyHandDraw: _empty_hand_draw, Draw: _draw, Recycle: _recycle, Trade: _trade, Steal: _steal,
-    Travel: _travel, Drop: _drop, Play: _play, Reaction: _reaction, EndTurn: _end_turn,
-}
+    return Violation(Rule.ONE_ACTION, "no_action", {"player": player(who)})
 
 
 def check(game: "Game", who: int, action: Action) -> Violation | None:
-    """None if `who` may take `action` now, else the rule it breaks."""
-    return _CHECKS[type(action)](game, who, action, True)
+    """None if `who` may take `action` now, else the rule it breaks. (Each kind's check_* is public too, for
+    a caller that knows the kind: the replay, which runs one per action of every record.)"""
+    return _CHECKS[type(action)](game, who, action)
+
+
+_CHECKS = {
+    EmptyHandDraw: check_empty_hand_draw, Draw: check_draw, Recycle: check_recycle, Trade: check_trade,
+    Steal: check_steal, Travel: check_travel, Drop: check_drop, Play: check_play, Reaction: check_reaction,
+    EndTurn: lambda game, who, action: check_turn_end(game, who),
+}
 
 
 # -- choices the rules ask for, and chance ---------------------------------------------------------------------
@@ -776,23 +793,25 @@ def check_choice(game: "Game", who: int, choice: Choice) -> Violation | None:
 
 
 def check_drawn(game: "Game", c: int) -> Violation | None:
-    """A card recorded as drawn must be in the draw pile; else the rule that put it elsewhere (or kept it out)."""
+    """A card recorded as drawn must be in the draw pile (the draw rule); a card of an extension not in play is
+    not in the game at all (the extensions rule)."""
     if c >= 0 and c in game.draw:
         return None
     t = game.t
     if c < 0:
         return _character(c, Part("card"))
-    places = card_places(game, c)
     fam = t.family[c]
     ext = next((name for name, f in DECK_EXTENSIONS.items() if f == fam), "")
     if ext and ext not in game.extensions:
         return Violation(Rule.EXTENSIONS, "extension_not_chosen", {"card": card(c), "extension": ext}, Part("card"))
-    if fam == PASSPORT and not game.pile_renewed:
-        return Violation(Rule.PASSPORTS, "passport_not_in_pile", {"card": card(c), "places": places}, Part("card"))
+    places = card_places(game, c)
     if game.pile_renewed:
-        return Violation(Rule.RESHUFFLE, "not_in_pile_reshuffled", {"card": card(c), "places": places}, Part("card"))
-    rule = Rule.STARTING_HANDS if fam == ITEM else Rule.EXTENSIONS
-    return Violation(rule, "not_in_pile", {"card": card(c), "places": places}, Part("card"))
+        reason = "not_in_pile_reshuffled"
+    elif fam == PASSPORT:
+        reason = "passport_not_in_pile"
+    else:
+        reason = "not_in_pile"
+    return Violation(Rule.DRAW, reason, {"card": card(c), "places": places}, Part("card"))
 
 
 def card_places(game: "Game", c: int) -> Ref:

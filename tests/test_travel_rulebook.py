@@ -1,0 +1,64 @@
+"""The source rulebook (`../shared/rules/travel-rules-ko.txt`), read as a rules lawyer would: each checkable
+statement, cited by its line in that file, with a record that keeps it (valid) and a record that breaks it (the
+exact rule id and the word, marked `^`, the checker must point at).
+
+The table is the one of test_travel_rules.py: Mina (transit FR: camera, map, swimsuit) and Joon (transit DE:
+adapter, map, backpack), centre JP (camera, umbrella, backpack); Joon starts.
+"""
+from __future__ import annotations
+
+import pytest
+
+from test_travel_rules import EXT, assert_breaks, assert_valid, content, table, turns  # noqa: F401
+
+SUITCASE_HAND = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw camera", "Mina: draw swimsuit",
+                 "Joon: draw swimsuit", "Mina: draw adapter", "Joon: draw sunglasses", "Mina: draw camera -coat",
+                 "Joon: draw umbrella")
+"""Joon ends with 9 cards under the suitcase's limit of 9; Mina with 7."""
+
+BACKPACKER = "{name: Joon, passport: passport-jp, transit: DE, character: backpacker, hand: adapter map backpack}"
+PILOT = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
+TWO_COUNTRIES = ("Joon: draw express-ticket", "Mina: draw coat", "Joon: draw backpack", "Mina: draw swimsuit",
+                 "Joon: draw camera", "Mina: draw adapter", "Joon: draw umbrella", "Mina: draw camera -coat")
+"""Joon (hand limit 8) holds what both his countries need, and an express ticket."""
+
+# Each entry: the rulebook line it checks, a valid record, and a breaking record with its rule id and reason.
+STATEMENTS = {
+    "line 65: on your turn you may travel to one country (an extra action does not give a second)": (
+        table(turns(*TWO_COUNTRIES, "Joon: play express-ticket; travel DE +sunglasses; draw umbrella"),
+              extensions="all", mina=PILOT, joon=BACKPACKER),
+        table(turns(*TWO_COUNTRIES, "Joon: play express-ticket; travel DE +sunglasses; ^travel JP"),
+              extensions="all", mina=PILOT, joon=BACKPACKER),
+        "R14", "one_country_a_turn"),
+    "line 55: the hand limit holds at any moment (a limit that falls is met at once)": (
+        table(turns(*SUITCASE_HAND, "Mina: steal Joon pay coat -> big-suitcase -umbrella", "Joon: draw map -map")),
+        table(turns(*SUITCASE_HAND, "Mina: steal Joon pay coat -> ^big-suitcase")),
+        "R17", "over_limit"),
+    "lines 79-80: an event is played when drawn, and nothing replaces it": (
+        table(turns("Joon: draw lost-and-found[]", "Mina: draw coat")),
+        table(turns("Joon: draw lost-and-found[] ^coat")),
+        "R9", "extra_draw"),
+    "lines 46-48: a steal stopped by a mousetrap must still have been a steal the player could make": (
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: steal Mina pay coat; Mina mousetrap")),
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: steal Mina pay ^swimsuit; Mina mousetrap")),
+        "R13", "not_in_hand"),
+    "lines 65-66: a travel stopped by a mousetrap must still have been a travel the player could make": (
+        table(turns("Joon: draw backpack", "Mina: draw mousetrap", "Joon: travel DE; Mina mousetrap")),
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: travel ^DE; Mina mousetrap")),
+        "R2", "missing_items"),
+    "line 40: a draw takes a card from the draw pile (a card not in it is a draw-rule problem)": (
+        table(turns("Joon: draw map")),
+        table(turns("Joon: draw map", "Mina: draw map", "Joon: draw ^map")),
+        "R9", "not_in_pile"),
+}
+
+
+@pytest.mark.parametrize("name", list(STATEMENTS))
+def test_a_record_keeps_the_statement(content, name):
+    assert_valid(content, STATEMENTS[name][0])
+
+
+@pytest.mark.parametrize("name", list(STATEMENTS))
+def test_a_record_breaks_the_statement(content, name):
+    _, broken, rule, reason = STATEMENTS[name]
+    assert_breaks(content, broken, rule, reason)
