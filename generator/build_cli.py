@@ -3,6 +3,7 @@ progress bar on a terminal, prints the one-line summary, and maps problems to ex
 """
 from __future__ import annotations
 
+import math
 import sys
 from enum import Enum
 from pathlib import Path
@@ -24,16 +25,22 @@ class Duplex(str, Enum):
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """`"0.5,-1"` -> (0.5, -1.0): millimetres, x then y."""
+    """`"0.5,-1"` -> (0.5, -1.0): millimetres, x then y; NaN, infinities and shifts beyond a drift are refused."""
+    from .build import MAX_BACK_OFFSET_MM
+
     parts = text.split(",")
     try:
         if len(parts) != 2:
             raise ValueError
         x, y = (float(p) for p in parts)
     except ValueError:
-        raise typer.BadParameter(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), not '{text}'") from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise typer.BadParameter(f"an offset of more than 20 mm is not a printer's drift: '{text}'")
+        raise typer.BadParameter(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), not '{text}'",
+                                 param_hint="--back-offset-mm") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise typer.BadParameter(f"expected two finite numbers in mm as X,Y, not '{text}'", param_hint="--back-offset-mm")
+    if abs(x) > MAX_BACK_OFFSET_MM or abs(y) > MAX_BACK_OFFSET_MM:
+        raise typer.BadParameter(f"an offset of more than {MAX_BACK_OFFSET_MM} mm is not a printer's drift: '{text}'",
+                                 param_hint="--back-offset-mm")
     return x, y
 
 

@@ -2,8 +2,11 @@
 (build_work.py), which therefore do not import each other's modules."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+#: one part of an output's path: a slug-like name, never `.`, `..` or empty
+_PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 #: rough relative cost of a job by (kind, game); 1 when not listed
 COST = {("pdf", "travel"): 3, ("png", "travel"): 4, ("png", "threesixteen"): 3, ("pod", "travel"): 2}
 
@@ -30,6 +33,21 @@ class Unit:
     def cost(self) -> int:
         """Rough relative cost, so the longest jobs start first and workers get similar shares."""
         return COST.get((self.kind, self.game), 1)
+
+    def owns(self, name: str) -> bool:
+        """Whether `name` (relative to the output folder) is a file this job writes: its PDF, its decks under
+        `pod/`, its images under `png/<game>/<lang>/` and `tts/`. A manifest naming anything else (a path out of
+        the folder, another job's file) is not believed."""
+        parts = name.split("/")
+        if not all(_PART.fullmatch(part) for part in parts):
+            return False
+        stem = f"{self.game}-{self.lang}"
+        if self.kind == "pdf":
+            return name == self.pdf_file
+        if self.kind == "pod":
+            return len(parts) == 2 and parts[0] == "pod" and parts[1].startswith(stem + "-") and name.endswith(".pdf")
+        return name.endswith(".png") and (parts[:3] == ["png", self.game, self.lang] and len(parts) == 5
+                                          or len(parts) == 2 and parts[0] == "tts" and parts[1].startswith(stem + "-"))
 
     def inputs(self) -> tuple[str, ...]:
         """Content files (relative to content/) this job reads."""

@@ -20,11 +20,12 @@ from typing import Iterator
 from .atomic import write_atomic
 from .build_units import Unit, UnitResult
 from .content.load import Content, load_content
-from .errors import Diagnostic, InputError, Position
+from .content.yamlsrc import is_inside
+from .errors import InputError, Position
 from .render import disk_cache, document, icons, pod, png, svg_ops, tts
-from .render.context import Component, RenderContext, TextOverflow
+from .render.context import Component, RenderContext
 from .render.fonts import fonts_for
-from .render.sheets import LayoutError
+from .render.problems import CONTENT_PROBLEMS, diagnostics_for
 from .render.travel_cards import icon_codes
 
 #: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it
@@ -141,23 +142,27 @@ def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float])
         if unit.kind == "pod":
             return _pod(ctx, unit, Path(out_dir))
         return _png(ctx, unit, Path(out_dir))
-    except TextOverflow as exc:
-        return UnitResult(unit, failure=(Diagnostic(ctx.texts.position(exc.field), str(exc), "fit"),))
-    except KeyError as exc:  # a text the renderer asks for is missing from the language files
-        message = exc.args[0] if exc.args else str(exc)
-        return UnitResult(unit, failure=(Diagnostic(Position(f"content/{unit.game}/{unit.lang}.yaml"),
-                                                    str(message), "missing-text"),))
-    except LayoutError as exc:
-        return UnitResult(unit, failure=(Diagnostic(Position("content/print.yaml"), str(exc), "layout"),))
-    except InputError as exc:
-        return UnitResult(unit, failure=tuple(exc.diagnostics))
+    except CONTENT_PROBLEMS as exc:
+        return UnitResult(unit, failure=diagnostics_for(exc, ctx))
 
 
 def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tuple[float, float]) -> UnitResult:
     doc = document.render_document(ctx, duplex, offset, components=_components(ctx))
     name = unit.pdf_file
-    write_atomic(out_dir / name, doc.data)
+    _write(out_dir, unit, name, doc.data)
     return UnitResult(unit, (name,), len(doc.pages))
+
+
+def _write(out_dir: Path, unit: Unit, name: str, data: bytes) -> None:
+    """Write one of the job's files whole; a name made of content (a paper, a deck) that is not one of this job's
+    file names inside the output folder is refused, whatever the content's checks let through."""
+    if not unit.owns(name):
+        raise InputError.at(Position(str(out_dir / name)), "not a file name the build writes (names made of "
+                            "content must be slugs)", "output")
+    if not is_inside(out_dir / name, out_dir):
+        raise InputError.at(Position(str(out_dir / name)), "a link out of the output folder; the build writes "
+                            "only inside it", "output")
+    write_atomic(out_dir / name, data)
 
 
 def _components(ctx: RenderContext) -> list[Component]:
@@ -172,7 +177,7 @@ def _pod(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
     files = [(f"pod/{unit.game}-{unit.lang}-{deck.deck}.pdf", deck.data)
              for deck in pod.deck_files(ctx, _components(ctx))]
     for name, data in files:  # every deck is drawn before the first file is written
-        write_atomic(out_dir / name, data)
+        _write(out_dir, unit, name, data)
     return UnitResult(unit, tuple(name for name, _ in files))
 
 
@@ -190,7 +195,7 @@ def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
             outputs[f"tts/{sheet.name}.png"] = _png_bytes(sheet.faces)
             outputs[f"tts/{sheet.name}-back.png"] = _png_bytes(sheet.back)
     for name, data in outputs.items():
-        write_atomic(out_dir / name, data)
+        _write(out_dir, unit, name, data)
     return UnitResult(unit, tuple(sorted(outputs)))
 
 

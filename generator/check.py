@@ -9,8 +9,8 @@ from importlib import import_module
 from pathlib import Path
 
 from .content.load import Content, GAMES
-from .content.yamlsrc import load_yaml
-from .errors import InputError, Position
+from .content.yamlsrc import parse_yaml, read_text
+from .errors import InputError
 
 
 #: a top-level `game: name` line; when it names a known game the record goes straight to that game's checker,
@@ -20,13 +20,11 @@ GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([a-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$", 
 
 def record_game(path: Path) -> str:
     """The `game:` of a record, with a positioned error when it is missing or unknown."""
-    try:
-        quick = GAME_LINE.search(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        quick = None
+    text = read_text(path)  # a file that is not a small regular UTF-8 file ends here, with its position
+    quick = GAME_LINE.search(text)
     if quick and quick.group(1) in GAMES:
         return quick.group(1)
-    data, located = load_yaml(path)
+    data, located = parse_yaml(text, str(path))
     if not isinstance(data, dict):
         raise InputError.at(located.of(()), "a game record is a mapping that starts with `game: "
                             + "|".join(GAMES) + "`", "record")
@@ -44,8 +42,6 @@ def check_record(path: Path | str, content: Content, lang: str, *, solve_seconds
 
     `solve_seconds` bounds 3x16's hindsight solver (the best result the calls allowed); 0 skips it."""
     path = Path(path)
-    if not path.is_file():
-        raise InputError.at(Position(str(path)), "file not found", "file")
     game = record_game(path)
     checker = import_module(f"generator.games.{game}.check")
     if game == "threesixteen":

@@ -24,7 +24,14 @@ LAZY_GROUPS = {
 
 
 class LazyGroup(TyperGroup):
-    """A Typer group whose game sub-apps load on first use."""
+    """A Typer group whose game sub-apps load on first use; an InputError any command lets through is its
+    messages and exit 1 (however the app is run: the console script or a test's runner)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            fail(exc)
 
     def list_commands(self, ctx):
         return list(super().list_commands(ctx)) + [name for name in LAZY_GROUPS if name not in self.commands]
@@ -97,11 +104,14 @@ def require_lang(content, lang: str) -> str:
 def lint(fmt: Format = format_option("text (one finding per line) or json."),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
-    from .content.lint import lint as run_lint
+    from .content.lint import LintReport, lint as run_lint
     from .render.fitcheck import fit_findings
     from .render.fonts import glyphs_missing_for
 
-    report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+    try:
+        report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+    except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
+        report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:
         typer.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:

@@ -59,6 +59,10 @@ class InputError(Exception):
     def __str__(self) -> str:
         return "\n".join(str(d) for d in self.diagnostics)
 
+    def __reduce__(self):
+        """Pickled whole (a worker process hands its error to the parent with its diagnostics)."""
+        return (type(self), (self.diagnostics,))
+
     @classmethod
     def at(cls, position: Position, message: str, check: str, key_path: str = "") -> "InputError":
         return cls([Diagnostic(position, message, check, key_path=key_path)])

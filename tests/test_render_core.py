@@ -163,7 +163,7 @@ def test_backs_land_behind_their_fronts_and_marks_never_touch_a_piece(page, size
         bx, by = back.x + back.w / 2 - offset[0], back.y + back.h / 2 - offset[1]
         expected = (w - cx, cy) if duplex == "long" else (cx, h - cy)
         assert (bx, by) == pytest.approx(expected, abs=1e-6)
-        flip = layout._flip(duplex, offset)
+        flip = layout.flip(duplex, offset)
         for u, v in ((0, 0), (pw, 0), (0, ph), (pw / 3, ph / 5)):  # the back's (w - u, v) lies behind front (u, v)
             behind = apply(flip, *apply(layout.matrix(i), u, v))
             assert apply(layout.back_matrix(i, duplex, offset), pw - u, v) == pytest.approx(behind, abs=1e-6)
@@ -189,21 +189,23 @@ def test_page_sizes_are_exact_and_print_preferences_set(paper, size):
     board = Page("board", True, lambda canvas, w, h: canvas.rect(10, 10, w - 20, h - 20), "Board")
     doc = render(stand_ins(10), paper=paper, full_pages=[board])
     reader = PdfReader(io.BytesIO(doc.data))
-    for plan, page in zip(doc.pages, reader.pages):
-        expected = (size[1], size[0]) if plan.kind == "page" else size
+    kinds = [p.kind for p in doc.pages]
+    for n, (plan, page) in enumerate(zip(doc.pages, reader.pages)):
+        landscape = plan.kind == "page" or (plan.kind == "blank" and kinds[n - 1] == "page")  # a board's empty back
+        expected = (size[1], size[0]) if landscape else size
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(expected, abs=0.01)
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
-    assert [p.kind for p in doc.pages] == ["checklist", "blank", "fronts", "backs", "fronts", "backs", "page",
-                                           "credits"]
+    assert kinds == ["checklist", "instructions", "test", "test", "fronts", "backs", "fronts", "backs", "page", "blank",
+                     "credits"]
 
 
 def test_fronts_sit_exactly_on_their_slots_and_cut_marks_line_up_with_every_cut():
     doc = render(stand_ins(9))
-    fronts = doc.pages[2]
+    fronts = doc.pages[4]  # after page 1, how to print and the duplex test sheet
     layout: SheetLayout = fronts.layout
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        page = pdf.pages[2]
+        page = pdf.pages[4]
         found = markers(page)
         for i in range(9):
             slot = layout.slot(i)
@@ -228,7 +230,7 @@ def test_fronts_sit_exactly_on_their_slots_and_cut_marks_line_up_with_every_cut(
 def test_each_back_is_centred_behind_its_front_within_a_tenth_of_a_millimetre(duplex, offset):
     doc = render(stand_ins(7), duplex=duplex, offset=offset)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        front_page, back_page = pdf.pages[2], pdf.pages[3]
+        front_page, back_page = pdf.pages[4], pdf.pages[5]
         fronts, backs = markers(front_page), markers(back_page)
         w, h = front_page.width, front_page.height
     assert len(fronts) == len(backs) == 7
@@ -249,32 +251,38 @@ def test_sizes_never_share_a_page_and_fronts_start_on_odd_pages():
         sizes = {(round(pl.trim.w, 3), round(pl.trim.h, 3)) for pl in plan.placements}
         assert len(sizes) == 1
         assert (n % 2 == 1) == (plan.kind == "fronts")
-    assert [p.kind for p in doc.pages][:3] == ["checklist", "rulebook", "fronts"]
+    assert [p.kind for p in doc.pages][:7] == ["checklist", "instructions", "test", "test", "rulebook", "blank",
+                                               "fronts"]
 
 
 def test_checklist_names_pages_counts_and_the_duplex_flip():
     doc = render(stand_ins(12) + stand_ins(3, deck="passports", start=12))
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
+        how = " ".join(pdf.pages[1].extract_text().split())
     assert "item cards ×12" in text and "passport cards ×3" in text
-    assert "pp. 3–6" in text and "two-sided, flip on the long edge" in text
-    assert "Print at 100% (“Actual size”)" in text
+    assert "pp. 5–8" in text and "2 sheets of card stock, two-sided," in text
+    assert "In all: 3 sheets of plain paper and 2 sheets of card stock." in text
+    assert "empty pages" not in text  # nothing to leave out
+    assert "Print at 100% (“Actual size”)" in how and "Print the duplex test (pp. 3–4) first" in how
     sheets = [s for s in doc.sections if s.kind == "sheets"]
-    assert [(s.first, s.last, s.two_sided) for s in sheets] == [(3, 6, True)]
+    assert [(s.first, s.last, s.two_sided, s.sheets) for s in sheets] == [(5, 8, True, 2)]
 
 
 def test_korean_checklist_reads_in_korean():
     doc = render_document(ctx_for(lang="ko"), components=stand_ins(9), rule_pages=[], full_pages=[])
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
-    assert "인쇄 방법" in text and "물건 카드 ×9" in text and "긴 가장자리에서 넘기기" in text
+        how = " ".join(pdf.pages[1].extract_text().split())
+    assert "크기 확인" in text and "물건 카드 ×9" in text and "긴 가장자리에서 넘기기" in text
+    assert "인쇄 방법" in how
 
 
 def test_outline_has_a_bookmark_per_section():
     doc = render(stand_ins(9))
     outline = PdfReader(io.BytesIO(doc.data)).outline
     titles = [entry.title for entry in outline if not isinstance(entry, list)]
-    assert titles == ["What to print", "Blank page", "Cards, 63.5 × 88.9 mm", "Credits"]
+    assert titles == ["What to print", "How to print", "Duplex test", "Cards, 63.5 × 88.9 mm", "Credits"]
 
 
 def test_print_on_demand_pages_carry_full_bleed_with_trim_and_bleed_boxes():
@@ -300,10 +308,10 @@ def test_a_partly_filled_sheet_is_cut_and_bled_around_the_pieces_it_holds():
     assert layout.clip(4).right == pytest.approx(layout.slot(4).right + BLEED)  # last piece: bleeds right
     assert layout.clip(1).y == pytest.approx(layout.slot(1).y)  # a piece below it: cut edge, no bleed
     doc = render(stand_ins(10))
-    last = doc.pages[4]
+    last = doc.pages[6]
     assert last.kind == "fronts" and (last.layout.cols, last.layout.rows) == (1, 1)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        page = pdf.pages[4]
+        page = pdf.pages[6]
         marks = [ln for ln in page.lines if ln["stroking_color"] == 0.0]
         xs = {round(ln["x0"], 2) for ln in marks if abs(ln["x0"] - ln["x1"]) < 1e-6}
         ys = {round(page.height - ln["top"], 2) for ln in marks if abs(ln["top"] - ln["bottom"]) < 1e-6}
@@ -311,12 +319,25 @@ def test_a_partly_filled_sheet_is_cut_and_bled_around_the_pieces_it_holds():
     assert xs == {round(slot.x, 2), round(slot.right, 2)} and ys == {round(slot.y, 2), round(slot.top, 2)}
 
 
-def test_every_two_sided_sheet_starts_on_an_odd_page_even_after_one_sided_sheets():
-    doc = render(stand_ins(10, backs=False) + stand_ins(3, TILE, "tiles-red", start=10))
+def test_printed_two_sided_with_defaults_no_two_pages_that_belong_apart_share_a_sheet():
+    """Every sheet starts on an odd page; a page of fronts without backs, and a board, is followed by an empty
+    page (of its own orientation), so a whole-file two-sided print gives each its own sheet."""
+    board = Page("board", True, lambda canvas, w, h: None, "Board")
+    doc = render(stand_ins(10, backs=False) + stand_ins(3, TILE, "tiles-red", start=10), full_pages=[board, board])
     kinds = [p.kind for p in doc.pages]
-    assert kinds == ["checklist", "fronts", "fronts", "blank", "fronts", "backs", "credits"]
-    sections = [(s.first, s.last, s.two_sided) for s in doc.sections if s.kind == "sheets"]
-    assert sections == [(2, 3, False), (5, 6, True)]
+    assert kinds == ["checklist", "instructions", "test", "test", "fronts", "blank", "fronts", "blank", "fronts",
+                     "backs", "page", "blank", "page", "blank", "credits"]
+    for n, kind in enumerate(kinds, start=1):  # the second side of each sheet is its backs or nothing
+        if n % 2 == 0:
+            assert kind in ("instructions", "test", "backs", "blank"), n
+    assert [(p.width > p.height) for p in doc.pages][10:14] == [True] * 4
+    sections = [(s.kind, s.first, s.last, s.two_sided, s.sheets, s.card_stock) for s in doc.sections]
+    assert sections == [("front", 1, 4, True, 2, False), ("sheets", 5, 8, False, 2, True),
+                        ("sheets", 9, 10, True, 1, True), ("page", 11, 12, False, 1, False),
+                        ("page", 13, 14, False, 1, False), ("credits", 15, 15, False, 1, False)]
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "followed by an empty page" in text and "Leave out the empty pages (6, 8, 12, 14)" in text
 
 
 def painted_block(pdf, index: int, dpi: int = 150) -> tuple[float, float]:
@@ -338,7 +359,7 @@ def test_tiles_on_plain_paper_are_glued_as_whole_blocks_of_the_same_size(paper):
 
     doc = real_document("threesixteen", paper)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        text = " ".join(pdf.pages[0].extract_text().split())
+        text = " ".join(pdf.pages[1].extract_text().split())
     assert "cut each page along the outer edge of its coloured block" in text
     pairs = [n for n, plan in enumerate(doc.pages) if plan.kind == "fronts"]
     assert pairs and all(doc.pages[n + 1].kind == "backs" for n in pairs)
@@ -496,9 +517,9 @@ TRAVEL_DECKS = (("countries", 12), ("items", 32), ("passports", 12), ("events", 
                 ("forbidden", 4), ("postcards", 6), ("characters", 6), ("reference", 3))
 
 
-def first_page_lines(doc) -> list[str]:
+def first_page_lines(doc, page: int = 0) -> list[str]:
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        return [" ".join(line.split()) for line in pdf.pages[0].extract_text().split("\n")]
+        return [" ".join(line.split()) for line in pdf.pages[page].extract_text().split("\n")]
 
 
 @pytest.mark.parametrize("lang,paper", [("ko", "a4"), ("ko", "letter"), ("en", "a4"), ("en", "letter")])
@@ -516,8 +537,8 @@ def test_a_deck_name_and_its_count_never_split_across_lines(lang, paper):
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_paper_step_fits_the_game_and_every_step_reads_cleanly(lang):
-    tiles = first_page_lines(render(stand_ins(3, TILE, "tiles-red"), game="threesixteen", lang=lang))
-    cards = first_page_lines(render(stand_ins(3), lang=lang))
+    tiles = first_page_lines(render(stand_ins(3, TILE, "tiles-red"), game="threesixteen", lang=lang), page=1)
+    cards = first_page_lines(render(stand_ins(3), lang=lang), page=1)
     texts = ctx_for("threesixteen", lang).texts
     tile_step = " ".join(texts.get("instructions.threesixteen.paper").split())
     card_step = " ".join(texts.get("instructions.paper").split())

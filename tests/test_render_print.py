@@ -139,3 +139,34 @@ def _flat(nested) -> list[float]:
     if isinstance(nested, (int, float)):
         return [nested]
     return [v for item in nested for v in _flat(item)]
+
+
+def _crosses(page) -> list[tuple[float, float]]:
+    """Centres of the crosses on a pdfplumber page: a level and an upright line of 6 mm meeting in their middles."""
+    arm = 6 * MM
+    level = {(round((ln["x0"] + ln["x1"]) / 2, 2), round(page.height - ln["top"], 2)) for ln in page.lines
+             if abs(ln["top"] - ln["bottom"]) < 0.01 and abs(ln["x1"] - ln["x0"] - arm) < 0.01}
+    upright = {(round(ln["x0"], 2), round(page.height - (ln["top"] + ln["bottom"]) / 2, 2)) for ln in page.lines
+               if abs(ln["x1"] - ln["x0"]) < 0.01 and abs(ln["bottom"] - ln["top"] - arm) < 0.01}
+    return sorted(level & upright)
+
+
+@pytest.mark.parametrize("paper,duplex,offset", [("a4", "long", (0.0, 0.0)), ("letter", "long", (0.8, -0.5)),
+                                                 ("a4", "short", (0.0, 0.0))])
+def test_the_duplex_test_sheet_puts_a_cross_behind_each_corner_of_the_first_sheet(paper, duplex, offset):
+    """Pages 3 and 4: a cross at the corners of the first sheet's cards on the front, and one exactly behind each
+    on the back (moved by the offset the file was built with, so a second test reads what is left)."""
+    doc = render_document(RenderContext(content(), "travel", "en", paper), duplex, offset)
+    assert [p.kind for p in doc.pages[:5]] == ["checklist", "instructions", "test", "test", "rulebook"]
+    layout = next(p.layout for p in doc.pages if p.kind == "fronts")
+    w, h = layout.page_w, layout.page_h
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        front, back = _crosses(pdf.pages[2]), _crosses(pdf.pages[3])
+        words = " ".join(pdf.pages[3].extract_text().split())
+    corners = sorted((round(x, 2), round(y, 2)) for x in layout.cut_xs for y in layout.cut_ys)
+    assert front == corners
+    dx, dy = offset[0] * MM, offset[1] * MM
+    behind = sorted(((w - x if duplex == "long" else x) + dx, (y if duplex == "long" else h - y) + dy)
+                    for x, y in front)
+    assert _flat(back) == pytest.approx(_flat(behind), abs=0.02)
+    assert "ink-saver" in words and "gutterfold" in words and "--back-offset-mm X,Y" in words

@@ -10,6 +10,7 @@ from typing import Iterator
 
 from ..errors import Diagnostic
 from .effects import KINDS_BY_FAMILY
+from .print_model import PrintConfig
 from .threesixteen_model import ThreeSixteenGame
 from .travel_model import TravelGame
 from .yamlsrc import Located, dotted
@@ -235,3 +236,17 @@ def _threesixteen(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
 
 
 CHECKS = {"travel": check_travel, "threesixteen": check_threesixteen}
+
+
+def check_print(config: PrintConfig, at: Located) -> list[Diagnostic]:
+    """Every paper holds the largest piece (a card) inside the printer margins, in one orientation or the other:
+    on anything smaller no page can be laid out."""
+    out = []
+    piece = sorted((config.card.width_mm, config.card.height_mm))
+    for name, paper in config.papers.items():
+        inside = sorted((paper.width_mm - 2 * config.printer_margin_mm, paper.height_mm - 2 * config.printer_margin_mm))
+        if inside[0] < piece[0] or inside[1] < piece[1]:
+            out.append(_finding(at, ("papers", name), f"a paper of {paper.width_mm:g} x {paper.height_mm:g} mm leaves "
+                                f"{max(inside[0], 0):g} x {max(inside[1], 0):g} mm inside the printer margins, too "
+                                f"small for a card ({piece[0]:g} x {piece[1]:g} mm)", "layout"))
+    return out

@@ -54,7 +54,7 @@ def _single(folder: str, root: Path, lang: str) -> Texts:
     from .yamlsrc import load_yaml
 
     path = root / folder / f"{lang}.yaml"
-    data, located = load_yaml(path, str(path.relative_to(root.parent)))
+    data, located = load_yaml(path, str(path.relative_to(root.parent)), inside=root)
     check_shape(data, located)
     return Texts(lang, data or {}, [located])
 
@@ -83,7 +83,7 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     report = LintReport()
     content: Content | None = None
     try:
-        content = load_content(root)
+        content = load_content(root, cross_check=False)
     except InputError as exc:
         report.findings += exc.diagnostics
     report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in TEXT_FOLDERS)
@@ -109,7 +109,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     loaded: dict[str, Texts] = {}
     for lang in langs:
         path = root / folder / f"{lang}.yaml"
-        if not path.is_file():
+        if not path.is_file() and not path.is_symlink():  # a link is read, to say where it leads
             yield Diagnostic(Position(str(path.relative_to(root.parent))),
                              f"language '{lang}' has text files elsewhere but not this one; copy "
                              f"{folder}/{REFERENCE_LANG}.yaml to start", "missing-file")
@@ -121,7 +121,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     reference = loaded.get(REFERENCE_LANG)
     game = content.games.get(folder) if content is not None else None
     if reference is not None and (game is not None or folder == "common"):
-        for key in required_keys(folder, game):
+        for key in required_keys(folder, game, content.print if content is not None else None):
             if not reference.has_node(key):
                 yield Diagnostic(_missing_at(reference, key), f"missing text '{key}' (the game data needs it)",
                                  "missing-key", key_path=key)

@@ -5,9 +5,12 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .validate import Strict
+from .validate import Strict, pattern
 
 Mm = Annotated[float, Field(gt=0, le=1000)]
+#: a paper's name becomes part of file names (`travel-en-<paper>.pdf`), so it is a slug: no `/`, `..` or spaces
+PaperName = Annotated[str, pattern(r"^[a-z0-9][a-z0-9_-]{0,31}$",
+                                   "a paper name of lowercase ASCII letters, digits, - and _ (e.g. a4)")]
 
 
 class Size(Strict):
@@ -52,7 +55,7 @@ class TypeScale(Strict):
 
 
 class PrintConfig(Strict):
-    papers: dict[str, Size]
+    papers: Annotated[dict[PaperName, Size], Field(min_length=1)]
     printer_margin_mm: Annotated[float, Field(ge=0, le=30)] = 5
     bleed_mm: Annotated[float, Field(ge=0, le=10)] = 3.175
     sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 1.5

@@ -19,9 +19,11 @@ NOTATION_WORDS = ("draw", "recycle", "trade", "for", "refused", "steal", "pay", 
                   "empty", "reshuffle")
 
 
-def required_keys(game_id: str, game) -> list[str]:
+def required_keys(game_id: str, game, printing=None) -> list[str]:
+    """The text keys the data needs in `game_id`'s language files; the shared words name every paper of
+    `printing` (the PrintConfig), which each PDF's first page shows."""
     if game_id == "common":
-        return ["language.name"]
+        return ["language.name"] + [f"papers.{paper}" for paper in (printing.papers if printing else ())]
     keys = ["title", "tagline"]
     keys += [f"sections.{s}" for s in game.sections]
     for rule in game.rules:

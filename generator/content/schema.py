@@ -49,7 +49,7 @@ def schemas(root: Path) -> dict[str, dict]:
 def _game_only_tree(root: Path, folder: str) -> dict:
     from .yamlsrc import load_yaml
 
-    data, _ = load_yaml(root / folder / f"{REFERENCE_LANG}.yaml")
+    data, _ = load_yaml(root / folder / f"{REFERENCE_LANG}.yaml", inside=root)
     return data or {}
 
 
@@ -58,13 +58,12 @@ def render(schema: dict) -> str:
 
 
 def write_schemas(root: Path) -> list[Path]:
+    """Write every schema whole into `root/schemas`; a folder that cannot be written is an InputError."""
+    from ..atomic import write_atomic
+
     target = root / SCHEMA_DIR
-    target.mkdir(exist_ok=True)
     written = []
     for name, schema in schemas(root).items():
-        path = target / name
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(render(schema), encoding="utf-8")
-        tmp.replace(path)
-        written.append(path)
+        write_atomic(target / name, render(schema).encode("utf-8"))
+        written.append(target / name)
     return written

@@ -17,6 +17,14 @@ from .yamlsrc import Located
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
+class MissingText(KeyError):
+    """A text the renderer asks for is not in the language files (or is not a string): `key` says which."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 @dataclass
 class Texts:
     """All strings of one language file (or several merged: common + game)."""
@@ -29,10 +37,10 @@ class Texts:
         node: Any = self.tree
         for part in key.split("."):
             if not isinstance(node, dict) or part not in node:
-                raise KeyError(f"no text '{key}' in language '{self.lang}'")
+                raise MissingText(f"no text '{key}' in language '{self.lang}'", key)
             node = node[part]
         if not isinstance(node, str):
-            raise KeyError(f"text '{key}' in language '{self.lang}' is not a string")
+            raise MissingText(f"text '{key}' in language '{self.lang}' is not a string", key)
         if not values:
             return node
         return attach(node, values) if ")" in node else node.format(**values)
@@ -62,11 +70,14 @@ class Texts:
         return node if isinstance(node, dict) else {}
 
     def position(self, key: str) -> Position:
+        """Where `key` is; for a missing key, where its nearest existing parent is (in whichever file has it)."""
         loc = tuple(key.split("."))
-        for located in self.located:
-            if loc in located.values:
-                return located.values[loc]
-        return self.located[0].of(loc) if self.located else Position("?")
+        while loc:
+            for located in self.located:
+                if loc in located.values:
+                    return located.values[loc]
+            loc = loc[:-1]
+        return self.located[0].of(()) if self.located else Position("?")
 
     def leaves(self) -> Iterator[tuple[str, Any]]:
         """Every (dotted key, value) pair; values are strings unless the file is malformed."""

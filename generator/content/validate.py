@@ -81,7 +81,7 @@ def diagnostics_from(exc: ValidationError, located: Located) -> list[Diagnostic]
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         # pydantic puts union/tagged-union member names in loc; keep only real keys and indexes
         real = _real_path(loc, located, err["type"] == "missing")
-        at_key = err["type"] == "extra_forbidden"
+        at_key = err["type"] == "extra_forbidden" or loc[-1:] == ("[key]",)  # a mapping key that is not valid
         if err["type"] in ("union_tag_invalid",) and real + ("kind",) in located.values:
             real = real + ("kind",)
         position = located.of(real, key=at_key)

@@ -3,13 +3,20 @@
 Why not `yaml.safe_load`: YAML 1.1 turns `no`, `on` and `12:30` into booleans and numbers, and silently
 keeps the last of two duplicate keys. Here every scalar stays a string (typed models convert what should be
 numbers), a plain empty value or `~`/`null` becomes None, and a duplicate key is an error at its position.
+
+Content and records are untrusted, so reading is bounded: only regular files of at most `MAX_FILE_BYTES` are
+read (a FIFO or `/dev/zero` is refused before a byte is read), aliases are refused (a billion-laughs bomb or an
+alias cycle is one error, not unbounded work), nesting stops at `MAX_DEPTH`, and bytes that are not UTF-8 or
+characters YAML forbids are reported at their line and column.
 """
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -18,6 +25,12 @@ from ..errors import InputError, Position
 NULLS = {"", "~", "null", "Null", "NULL"}
 #: characters a YAML file may not hold even inside quotes, or that YAML reads as line breaks (NEL, LS, PS)
 _ESCAPED = re.compile("[\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]")
+#: characters a YAML stream may not hold at all (libyaml's reader refuses them)
+_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: the largest content or record file read (a record of a very long game is well under 1 MB)
+MAX_FILE_BYTES = 10 * 1024 * 1024
+#: the deepest nesting of lists and mappings a file may have (content needs fewer than ten levels)
+MAX_DEPTH = 64
 
 
 class Located:
@@ -104,10 +117,44 @@ def _dotted(loc: tuple) -> str:
 dotted = _dotted
 
 
+def position_in(text: str, index: int, path: str) -> Position:
+    """The 1-based line and column of character `index` of `text`."""
+    start = text.rfind("\n", 0, index) + 1
+    return Position(path, text.count("\n", 0, index) + 1, index - start + 1)
+
+
+def forbidden_character(text: str, path: str) -> InputError | None:
+    """The error for the first character YAML forbids in `text` (a control character, NUL, a lone surrogate),
+    at its line and column; None when there is none."""
+    found = _FORBIDDEN.search(text)
+    if found is None:
+        return None
+    return InputError.at(position_in(text, found.start(), path),
+                         f"character U+{ord(found.group()):04X} is not allowed in a YAML file (a control character); "
+                         "remove it, or write it as an escape inside double quotes", "yaml")
+
+
+def alias_error(text: str, path: str) -> InputError:
+    """The error at the first alias (`*name`) of `text`: aliases are refused, so no file can make the reader
+    expand a value without bound or loop through a cycle."""
+    for event in yaml.parse(text, Loader=_ComposeLoader):
+        if isinstance(event, yaml.AliasEvent):
+            mark = event.start_mark
+            return InputError.at(Position(path, mark.line + 1, mark.column + 1),
+                                 f"aliases (*{event.anchor}) are not supported; write the value out", "yaml")
+    return InputError.at(Position(path, 1, 1), "aliases are not supported; write the value out", "yaml")
+
+
 def compose(text: str, path: str) -> yaml.Node | None:
-    """The YAML node tree of `text` (None for an empty document); malformed YAML is one positioned InputError."""
+    """The YAML node tree of `text` (None for an empty document); malformed YAML is one positioned InputError.
+
+    The tree has no aliases and at most MAX_DEPTH levels, so every walk over it is linear and needs no more
+    stack than that."""
     try:
-        return yaml.compose(text, Loader=_ComposeLoader)
+        root = yaml.compose(text, Loader=_ComposeLoader)
+    except yaml.reader.ReaderError as exc:  # a character YAML forbids; libyaml gives only a byte offset
+        raise (forbidden_character(text, path)
+               or InputError.at(Position(path), f"malformed YAML: {exc.reason}", "yaml")) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -115,6 +162,29 @@ def compose(text: str, path: str) -> yaml.Node | None:
         raise InputError.at(Position(path, line, col), f"malformed YAML: {problem}", "yaml") from None
     except yaml.YAMLError as exc:  # reader errors (bad bytes) carry no mark
         raise InputError.at(Position(path), f"malformed YAML: {exc}", "yaml") from None
+    if root is not None:
+        _check_tree(root, text, path)
+    return root
+
+
+def _check_tree(root: yaml.Node, text: str, path: str) -> None:
+    """Refuse aliases (a node reached twice: libyaml shares the anchored node) and nesting deeper than
+    MAX_DEPTH, walking without recursion."""
+    seen: set[int] = set()
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen:
+            raise alias_error(text, path)
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            continue
+        if depth >= MAX_DEPTH:
+            raise InputError.at(_pos(path, node), f"nested more than {MAX_DEPTH} levels deep", "yaml")
+        if isinstance(node, yaml.MappingNode):
+            stack.extend((part, depth + 1) for pair in node.value for part in pair)
+        else:
+            stack.extend((item, depth + 1) for item in node.value)
 
 
 def parse_yaml(text: str, path: str) -> tuple[Any, Located]:
@@ -127,20 +197,79 @@ def parse_yaml(text: str, path: str) -> tuple[Any, Located]:
     return _convert(node, (), located), located
 
 
-def read_text(path: Path | str, display: str | None = None) -> str:
-    """A UTF-8 text file's contents; a missing or unreadable file is an InputError, not a traceback."""
+#: what went wrong reading a file -> the message (English); a caller may pass its own words for the same keys
+FILE_MESSAGES = {
+    "file_not_found": "file not found",
+    "not_regular": "not a regular file",
+    "too_large": "larger than {limit} MB; this is not a content or record file",
+    "not_utf8": "not UTF-8 text (at byte {byte})",
+    "cannot_read": "cannot read the file: {problem}",
+    "outside": "a link to a file outside the content folder; content files must be inside it",
+}
+
+Say = Callable[..., str]
+
+
+def _english(key: str, **values) -> str:
+    return FILE_MESSAGES[key].format(**values)
+
+
+def read_bytes(path: Path | str, display: str | None = None, say: Say = _english,
+               inside: Path | None = None) -> bytes:
+    """A regular file's bytes, at most MAX_FILE_BYTES; anything else is one InputError (never a hang: the file
+    is opened without blocking, so a FIFO or a device is refused before it is read). With `inside`, the file,
+    links resolved, must be in that folder."""
     name = display or str(path)
+    if inside is not None and not is_inside(Path(path), inside):
+        raise InputError.at(Position(name), say("outside"), "file")
     try:
-        return Path(path).read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise InputError.at(Position(name), "file not found", "file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError.at(Position(name), f"not UTF-8 text ({exc.reason} at byte {exc.start})", "file") from None
+        raise InputError.at(Position(name), say("file_not_found"), "file") from None
     except OSError as exc:
-        raise InputError.at(Position(name), f"cannot read file: {exc.strerror}", "file") from None
+        raise InputError.at(Position(name), say("cannot_read", problem=exc.strerror), "file") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError.at(Position(name), say("not_regular"), "file")
+        limit = MAX_FILE_BYTES // (1024 * 1024)
+        if info.st_size > MAX_FILE_BYTES:
+            raise InputError.at(Position(name), say("too_large", limit=limit), "file")
+        with os.fdopen(fd, "rb", buffering=0, closefd=False) as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:  # grew while being read
+            raise InputError.at(Position(name), say("too_large", limit=limit), "file")
+        return data
+    except OSError as exc:
+        raise InputError.at(Position(name), say("cannot_read", problem=exc.strerror), "file") from None
+    finally:
+        os.close(fd)
 
 
-def load_yaml(path: Path | str, display: str | None = None) -> tuple[Any, Located]:
-    """Read and parse a YAML file with positions."""
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, every link resolved, is `folder` or lies under it (also resolved)."""
+    return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
+
+
+def decode(data: bytes, name: str, say: Say = _english) -> str:
+    """UTF-8 `data` as text; a byte that is not UTF-8 is an InputError at that byte's line and column."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
+        raise InputError.at(Position(name, line, col), say("not_utf8", byte=exc.start), "file") from None
+
+
+def read_text(path: Path | str, display: str | None = None, say: Say = _english,
+              inside: Path | None = None) -> str:
+    """A UTF-8 text file's contents, bounded as `read_bytes`; every problem is one positioned InputError."""
     name = display or str(path)
-    return parse_yaml(read_text(path, name), name)
+    return decode(read_bytes(path, name, say, inside), name, say)
+
+
+def load_yaml(path: Path | str, display: str | None = None, inside: Path | None = None) -> tuple[Any, Located]:
+    """Read and parse a YAML file with positions (one inside the folder `inside`, when given)."""
+    name = display or str(path)
+    return parse_yaml(read_text(path, name, inside=inside), name)

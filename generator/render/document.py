@@ -1,8 +1,10 @@
-"""One printable PDF: first page, rulebook, every component on imposed sheets (fronts, then mirrored backs),
-full pages (boards, log sheet), credits.
+"""One printable PDF: first page, how to print, the duplex test sheet, rulebook, every component on imposed sheets
+(fronts, then mirrored backs), full pages (boards, log sheet), credits.
 
-Components and pages come from the game renderers (tests pass stand-ins). Fronts always start on an odd page, so a
-whole-file two-sided print pairs every page of fronts with its page of backs.
+Components and pages come from the game renderers (tests pass stand-ins). The file is laid out for one two-sided
+print with the dialog's defaults: every sheet starts on an odd page, a page of fronts is followed by its page of
+backs, and a page that must be one-sided (a board, fronts without backs) by an empty page, so no two pages that
+belong on separate sheets ever share one.
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Callable
 
-from . import pages as own_pages
+from . import duplex_test, pages as own_pages
 from .context import Box, Component, Page, RenderContext
 from .pdfcanvas import PdfCanvas
 from .rulebook import rulebook_pages
@@ -43,7 +45,7 @@ class Placement:
 class PagePlan:
     """What one page of the PDF holds, for the checklist, the outline and the tests."""
 
-    kind: str  # "checklist", "rulebook", "blank", "fronts", "backs", "page", "credits"
+    kind: str  # "checklist", "instructions", "test", "rulebook", "blank", "fronts", "backs", "page", "credits"
     width: float
     height: float
     key: str = ""
@@ -121,55 +123,77 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
     page_w, page_h = ctx.page_size
     printcfg = ctx.print
 
-    entries: list[_Entry] = [_Entry("checklist")]
-    entries += [_Entry("rulebook", page=p) for p in rule_pages]
+    offset = (back_offset_mm[0] * MM, back_offset_mm[1] * MM)
     groups = _size_groups(components)
-    layouts: list[SheetLayout] = []
-    for g, group in enumerate(groups):
-        layout = plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
-                             printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM)
-        layouts.append(layout)
+    layouts = [plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
+                           printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM)
+               for group in groups]
+    entries: list[_Entry] = [_Entry("checklist"), _Entry("instructions")]
+    if layouts:
+        entries += [_Entry("test", page=p) for p in duplex_test.test_pages(ctx, layouts[0], duplex, offset)]
+    entries += [_Entry("rulebook", page=p) for p in rule_pages]
+    for g, (group, layout) in enumerate(zip(groups, layouts)):
         for s, sheet in enumerate(_sheets(group, layout.per_page)):
             chunk = tuple(sheet)
             placed = layout.for_count(len(chunk))
-            two_sided = any(c.back is not None for c in chunk)
-            if two_sided and len(entries) % 2 == 1:  # fronts would fall on an even page: keep them on odd ones
-                entries.append(_Entry("blank", page=own_pages.blank_page(ctx)))
+            _start_sheet(ctx, entries)
             entries.append(_Entry("fronts", layout=placed, chunk=chunk, group=g, sheet=s + 1))
-            if two_sided:
+            if any(c.back is not None for c in chunk):
                 entries.append(_Entry("backs", layout=placed, chunk=chunk, group=g, sheet=s + 1))
-    entries += [_Entry("page", page=p) for p in full_pages]
+            else:
+                entries.append(_Entry("blank", page=own_pages.blank_page(ctx)))
+    for page in full_pages:  # boards and log sheets: one-sided, a sheet each
+        _start_sheet(ctx, entries)
+        entries += [_Entry("page", page=page), _Entry("blank", page=own_pages.blank_page(ctx, page.landscape))]
     entries.append(_Entry("credits", page=own_pages.credits_page(ctx)))
 
     sections = _sections(ctx, entries, groups, layouts)
-    entries[0] = _Entry("checklist", page=own_pages.checklist_page(ctx, sections, duplex, len(components)))
-    offset = (back_offset_mm[0] * MM, back_offset_mm[1] * MM)
+    blanks = [n for n, entry in enumerate(entries, start=1) if entry.kind == "blank"]
+    entries[0] = _Entry("checklist", page=own_pages.checklist_page(ctx, sections, duplex, len(components), blanks))
+    entries[1] = _Entry("instructions", page=own_pages.instructions_page(ctx, sections, duplex, (3, 4)))
     return _draw(ctx, entries, sections, duplex, offset)
+
+
+def _start_sheet(ctx: RenderContext, entries: list[_Entry]) -> None:
+    """Make the next page odd (the front of a new sheet), with an empty page after an odd run of rulebook pages."""
+    if len(entries) % 2 == 1:
+        previous = entries[-1].page
+        entries.append(_Entry("blank", page=own_pages.blank_page(ctx, previous is not None and previous.landscape)))
 
 
 def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Component]],
               layouts: list[SheetLayout]) -> list[own_pages.Section]:
+    """The runs of pages page 1 lists, each with the empty pages after it and the sheets it takes (one per odd
+    page, since every sheet starts on one)."""
+    runs: dict[str, list[int]] = {}
+    key = ""
+    for n, entry in enumerate(entries, start=1):
+        if entry.kind != "blank":
+            key = {"checklist": "front", "instructions": "front", "test": "front", "rulebook": "rulebook",
+                   "fronts": f"sheets-{entry.group}", "backs": f"sheets-{entry.group}", "page": f"page-{n}",
+                   "credits": "credits"}[entry.kind]
+        runs.setdefault(key, []).append(n)
     sections: list[own_pages.Section] = []
-
-    def add(kind: str, label: str, first: int, last: int, **kw) -> None:
-        sections.append(own_pages.Section(kind, label, first, last, **kw))
-
-    numbered = list(enumerate(entries, start=1))
-    rule_numbers = [n for n, e in numbered if e.kind == "rulebook"]
-    if rule_numbers:
-        add("rulebook", ctx.t("checklist.rulebook"), rule_numbers[0], rule_numbers[-1])
-    for g, group in enumerate(groups):
-        numbers = [n for n, e in numbered if e.kind in ("fronts", "backs") and e.group == g]
-        counts: dict[str, int] = {}
-        for component in group:
-            counts[component.deck] = counts.get(component.deck, 0) + 1
-        two_sided = any(e.kind == "backs" and e.group == g for e in entries)
-        add("sheets", own_pages.size_label(ctx, layouts[g].item_w, layouts[g].item_h), numbers[0], numbers[-1],
-            two_sided=two_sided, decks=tuple(counts.items()))
-    for n, entry in numbered:
-        if entry.kind == "page":
-            add("page", entry.page.title, n, n)
-    add("credits", ctx.t("checklist.credits"), len(entries), len(entries))
+    for key, numbers in runs.items():
+        first, last = numbers[0], numbers[-1]
+        sheets = sum(1 for n in numbers if n % 2 == 1)
+        kind = key.split("-")[0]
+        if kind == "sheets":
+            g = int(key.split("-")[1])
+            counts: dict[str, int] = {}
+            for component in groups[g]:
+                counts[component.deck] = counts.get(component.deck, 0) + 1
+            two_sided = any(e.kind == "backs" and e.group == g for e in entries)
+            sections.append(own_pages.Section(
+                "sheets", own_pages.size_label(ctx, layouts[g].item_w, layouts[g].item_h), first, last, two_sided,
+                tuple(counts.items()), sheets, card_stock=True))
+        elif kind == "page":
+            sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, sheets=sheets))
+        else:
+            label = {"front": "checklist.front_matter", "rulebook": "checklist.rulebook",
+                     "credits": "checklist.credits"}[kind]
+            sections.append(own_pages.Section(kind, ctx.t(label), first, last, two_sided=kind != "credits",
+                                              sheets=sheets))
     return sections
 
 
@@ -197,7 +221,7 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
             canvas.saveState()
             entry.page.draw(canvas, w, h)
             canvas.restoreState()
-            if entry.kind in ("checklist", "blank", "credits", "rulebook"):
+            if entry.kind in ("checklist", "instructions", "test", "blank", "credits", "rulebook"):
                 own_pages.page_number(ctx, canvas, w, n, total, entry.page.number_y)
         outline.mark(entry, n)
         plans.append(plan)
@@ -245,8 +269,8 @@ class _Outline:
 
     def mark(self, entry: _Entry, n: int) -> None:
         t = self.ctx.t
-        section = {"checklist": "checklist", "rulebook": "rulebook", "blank": "blank", "page": "pages",
-                   "credits": "credits"}.get(entry.kind)
+        section = {"checklist": "checklist", "instructions": "instructions", "test": "duplex_test",
+                   "rulebook": "rulebook", "blank": "blank", "page": "pages", "credits": "credits"}.get(entry.kind)
         if section is not None:
             if section not in self.opened:
                 self.opened.add(section)

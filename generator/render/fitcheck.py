@@ -1,7 +1,9 @@
 """Text fit for `pnp lint`: draw every face and page on a scratch canvas with the renderer's own fitting.
 
 A text that does not fit its box at the minimum size raises TextOverflow while drawing; each one becomes a
-finding at the text's position in the language file. Nothing is written.
+finding at the text's position in the language file. Every other problem a build's job would fail on (a missing
+text, a piece that does not fit the paper) is a finding too, the build's own diagnostic (render/problems.py), so
+lint passes only what builds. Nothing is written.
 """
 from __future__ import annotations
 
@@ -10,35 +12,54 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.load import Content
-from ..errors import Diagnostic
+from ..errors import Diagnostic, InputError
 from .context import Box, RenderContext, TextOverflow
 from .document import FULL_PAGES, game_components
+from .problems import CONTENT_PROBLEMS, diagnostics_for
 from .rulebook import rulebook_pages
 
 
 def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
     findings: dict[tuple, Diagnostic] = {}
     for paper in content.print.papers:
-        ctx = RenderContext(content, game, lang, paper)
-        canvas = Canvas(io.BytesIO(), invariant=1)
-        draws = []
-        if paper == next(iter(content.print.papers)):  # components are the same size on every paper
-            for component in game_components(ctx):
-                box = Box(0, 0, component.width, component.height, 0)
-                for face in (component.front, component.back):
-                    if face is not None:
-                        draws.append((face.key, lambda f=face, b=box: f.draw(canvas, b)))
-        for page in list(FULL_PAGES[game](ctx)) + rulebook_pages(ctx):
-            w, h = ctx.page_size
-            if page.landscape:
-                w, h = h, w
-            draws.append((page.key, lambda p=page, w=w, h=h: p.draw(canvas, w, h)))
-        for key, draw in draws:
-            try:
-                draw()
-            except TextOverflow as exc:
-                position = ctx.texts.position(exc.field)
-                findings.setdefault((exc.field, exc.where), Diagnostic(
-                    position, f"text does not fit its box on {exc.where} at the minimum size "
-                    f"(over by {exc.overflow_pt:.1f} pt); shorten it", "fit", key_path=exc.field))
+        try:
+            ctx = RenderContext(content, game, lang, paper)
+        except InputError as exc:
+            return list(exc.diagnostics)
+        try:
+            _draw_all(ctx, paper == next(iter(content.print.papers)), findings)
+        except TextOverflow as exc:  # while laying out (the rulebook's pages), before anything is drawn
+            _overflow(exc, ctx, findings)
+        except CONTENT_PROBLEMS as exc:
+            for diagnostic in diagnostics_for(exc, ctx):
+                findings.setdefault((diagnostic.position, diagnostic.message), diagnostic)
     return list(findings.values())
+
+
+def _draw_all(ctx: RenderContext, with_components: bool, findings: dict[tuple, Diagnostic]) -> None:
+    """Draw every page of one paper (and the components, the same size on every paper, once); overflows are
+    collected, any other problem is raised."""
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    draws = []
+    if with_components:
+        for component in game_components(ctx):
+            box = Box(0, 0, component.width, component.height, 0)
+            for face in (component.front, component.back):
+                if face is not None:
+                    draws.append(lambda f=face, b=box: f.draw(canvas, b))
+    for page in list(FULL_PAGES[ctx.game](ctx)) + rulebook_pages(ctx):
+        w, h = ctx.page_size
+        if page.landscape:
+            w, h = h, w
+        draws.append(lambda p=page, w=w, h=h: p.draw(canvas, w, h))
+    for draw in draws:
+        try:
+            draw()
+        except TextOverflow as exc:
+            _overflow(exc, ctx, findings)
+
+
+def _overflow(exc: TextOverflow, ctx: RenderContext, findings: dict[tuple, Diagnostic]) -> None:
+    findings.setdefault((exc.field, exc.where), Diagnostic(
+        ctx.texts.position(exc.field), f"text does not fit its box on {exc.where} at the minimum size "
+        f"(over by {exc.overflow_pt:.1f} pt); shorten it", "fit", key_path=exc.field))

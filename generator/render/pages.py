@@ -1,4 +1,5 @@
-"""The pages R-core writes itself: the first page (what to print, how to print), the credits page, a blank page.
+"""The pages R-core writes itself: the first page (what is in the file, on which paper, a scale check), the second
+(how to print), the credits page, a blank page.
 
 Every word comes from `content/common/<lang>.yaml` (and the game's title); text is fitted with the same measure as
 the cards, so a translation that runs long fails the build with its key instead of running off the page.
@@ -32,12 +33,14 @@ OPENMOJI_FORMS = xObjectName(icons.form_name(""))
 class Section:
     """A run of pages, as the checklist and the outline describe it."""
 
-    kind: str  # "rulebook", "sheets", "page", "credits"
+    kind: str  # "front", "rulebook", "sheets", "page", "credits"
     label: str  # in the document's language
-    first: int  # 1-based page numbers
+    first: int  # 1-based page numbers, the empty pages that follow included
     last: int
     two_sided: bool = False
     decks: tuple[tuple[str, int], ...] = ()  # (deck, count) on these sheets
+    sheets: int = 0  # sheets of paper these pages take, printed as the file is laid out
+    card_stock: bool = False  # pieces: card stock; everything else plain paper
 
 
 def page_range(ctx: RenderContext, first: int, last: int) -> str:
@@ -106,14 +109,25 @@ def unbroken(text: str) -> str:
     return text.replace(" ", textfit.NO_BREAK_SPACE)
 
 
-def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pieces: int) -> Page:
-    """Page 1: what is in the file (pages, counts, which pages are two-sided) and how to print it."""
-    sheets = [s for s in sections if s.kind == "sheets"]
-    sheet_pages = page_range(ctx, sheets[0].first, sheets[-1].last) if sheets else ""
+def sheet_count(ctx: RenderContext, count: int, card_stock: bool) -> str:
+    """"3 sheets of card stock"."""
+    stock = ctx.t("checklist.stock_card" if card_stock else "checklist.stock_plain")
+    return ctx.t("checklist.sheets_one", stock=stock) if count == 1 else ctx.t("checklist.sheets_many", count=count,
+                                                                              stock=stock)
+
+
+def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pieces: int, blanks: list[int]) -> Page:
+    """Page 1: what is in the file, on how many sheets of which paper, which pages are one-sided, how to print it
+    all at once, and a scale check to hold a ruler and a real card against."""
     edge = ctx.t(f"duplex.{duplex}")
+    plain = sum(s.sheets for s in sections if not s.card_stock)
+    card = sum(s.sheets for s in sections if s.card_stock)
+    size = ctx.print.card
 
     def draw(canvas, w: float, h: float) -> None:
-        flow = Flow(ctx, canvas, "checklist page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
+        card_w, card_h = size.width_mm * MM, size.height_mm * MM
+        scale_top = MARGIN + 1 * MM + card_h
+        flow = Flow(ctx, canvas, "checklist page", MARGIN, h - MARGIN, w - 2 * MARGIN, scale_top + 4 * MM)
         canvas.setFillColor(ACCENT)
         canvas.rect(0, h - 6 * MM, w, 6 * MM, stroke=0, fill=1)
         flow.text("checklist.title", ctx.t("checklist.title"), BODY_SIZE + 1, bold=True, colour=ACCENT, gap=1 * MM)
@@ -128,26 +142,86 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
                                   for deck, count in section.decks)
                 what = ctx.t("checklist.sheet", size=section.label, decks=decks)
             sides = ctx.t("checklist.two_sided", edge=edge) if section.two_sided else ctx.t("checklist.one_sided")
-            flow.row([("checklist.sheet", what, 0.58), ("checklist.pages_range", page_range(ctx, section.first,
-                      section.last), 0.16), ("checklist.two_sided", sides, 0.26)], 3 * MM)
+            paper = ctx.t("checklist.sheet_row", sheets=sheet_count(ctx, section.sheets, section.card_stock),
+                          sides=sides)
+            flow.row([("checklist.sheet", what, 0.5), ("checklist.pages_range", page_range(ctx, section.first,
+                      section.last), 0.15), ("checklist.sheet_row", paper, 0.35)], 2.4 * MM)
+        flow.y -= 1 * MM
         if pieces:
-            flow.y -= 1 * MM
-            flow.text("checklist.total", ctx.t("checklist.total", count=pieces), BODY_SIZE, colour=MUTED)
+            flow.text("checklist.total", ctx.t("checklist.total", count=pieces), BODY_SIZE, colour=MUTED, gap=1 * MM)
+        flow.text("checklist.in_all", ctx.t("checklist.in_all", plain=sheet_count(ctx, plain, False),
+                                            card=sheet_count(ctx, card, True)), BODY_SIZE, bold=True, gap=1.5 * MM)
+        flow.text("checklist.defaults", ctx.t("checklist.defaults", edge=edge), BODY_SIZE, gap=1 * MM)
+        if blanks:
+            flow.text("checklist.skip_blanks", ctx.t("checklist.skip_blanks", blanks=", ".join(map(str, blanks))),
+                      BODY_SIZE)
+        _scale_check(ctx, canvas, w, scale_top, card_w, card_h)
+
+    return Page("checklist", False, draw, ctx.t("outline.checklist"))
+
+
+def _scale_check(ctx: RenderContext, canvas, w: float, top: float, card_w: float, card_h: float) -> None:
+    """A 50 mm ruler and the outline of a poker card at the foot of page 1: both measure the print's scale."""
+    card_x, card_y = w - MARGIN - card_w, top - card_h
+    canvas.saveState()
+    canvas.setStrokeColor(ACCENT)
+    canvas.setLineWidth(0.6)
+    canvas.setDash(3, 2)
+    canvas.rect(card_x, card_y, card_w, card_h, stroke=1, fill=0)
+    canvas.restoreState()
+    width = card_w - 10 * MM
+    fitted = ctx.fit("checklist page", "scale.card", ctx.t("scale.card", w=f"{ctx.print.card.width_mm:g}",
+                     h=f"{ctx.print.card.height_mm:g}"), width, card_h / 2, BODY_SIZE, ctx.print.type.min_body)
+    canvas.setFillColor(MUTED)
+    textfit.draw(canvas, fitted, card_x + 5 * MM, card_y + card_h / 2 + fitted.height / 2, width, align="center")
+    left, text_w = MARGIN, card_x - MARGIN - 8 * MM
+    flow = Flow(ctx, canvas, "checklist page", left, top, text_w, card_y + 16 * MM)
+    flow.text("scale.heading", ctx.t("scale.heading"), HEADING_SIZE, bold=True, colour=ACCENT, gap=2 * MM)
+    flow.text("scale.text", ctx.t("scale.text"), BODY_SIZE)
+    _ruler(ctx, canvas, left, card_y + 6 * MM)
+
+
+def _ruler(ctx: RenderContext, canvas, x: float, y: float) -> None:
+    """50 mm with a tick every millimetre, longer every 5 and numbered every 10."""
+    canvas.saveState()
+    canvas.setStrokeColor(INK)
+    canvas.setFillColor(INK)
+    canvas.setLineWidth(0.4)
+    canvas.line(x, y, x + 50 * MM, y)
+    canvas.setFont(ctx.fonts.regular, SMALL_SIZE)
+    for k in range(51):
+        tall = 4 * MM if k % 10 == 0 else 2.5 * MM if k % 5 == 0 else 1.5 * MM
+        canvas.line(x + k * MM, y, x + k * MM, y + tall)
+        if k % 10 == 0:
+            canvas.drawCentredString(x + k * MM, y - SMALL_SIZE - 1, str(k))
+    canvas.drawString(x + 50 * MM + 2 * MM, y - SMALL_SIZE - 1, ctx.t("scale.unit"))
+    canvas.restoreState()
+
+
+def instructions_page(ctx: RenderContext, sections: list[Section], duplex: str, test: tuple[int, int]) -> Page:
+    """Page 2 (the back of page 1): how to print, step by step, with the duplex test first."""
+    sheets = [s for s in sections if s.kind == "sheets"]
+    sheet_pages = page_range(ctx, sheets[0].first, sheets[-1].last) if sheets else ""
+    edge = ctx.t(f"duplex.{duplex}")
+    test_pages = page_range(ctx, *test)
+
+    def draw(canvas, w: float, h: float) -> None:
+        flow = Flow(ctx, canvas, "instructions page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
         flow.heading("instructions.title")
         steps = ["scale", "paper"]
         if sheets:
-            steps += ["duplex", "no_duplex", "test", "cut"]
+            steps += ["test", "duplex", "no_duplex", "cut"]
         steps.append("one_sided")
         for n, step in enumerate(steps, start=1):
             key = game_key(ctx, "instructions", step)
-            text = ctx.t(key, pages=sheet_pages, edge=edge)
+            text = ctx.t(key, pages=sheet_pages, edge=edge, test=test_pages)
             top = flow.y
             canvas.setFillColor(ACCENT)
             canvas.setFont(ctx.fonts.bold, BODY_SIZE)
             canvas.drawString(flow.x, top - BODY_SIZE * 0.93, f"{n}.")
             flow.text(key, text, BODY_SIZE, indent=7 * MM, gap=2.2 * MM)
 
-    return Page("checklist", False, draw, ctx.t("outline.checklist"))
+    return Page("instructions", False, draw, ctx.t("outline.instructions"))
 
 
 def game_key(ctx: RenderContext, section: str, name: str) -> str:
@@ -190,8 +264,9 @@ def credits_page(ctx: RenderContext) -> Page:
     return Page("credits", False, draw, ctx.t("outline.credits"))
 
 
-def blank_page(ctx: RenderContext) -> Page:
-    """Keeps every page of fronts on an odd page, so printing the whole file two-sided pairs fronts and backs."""
+def blank_page(ctx: RenderContext, landscape: bool = False) -> Page:
+    """Keeps every page of fronts on an odd page and gives every one-sided page a sheet of its own, so printing the
+    whole file two-sided pairs fronts with backs and nothing else (the size of the page it backs)."""
 
     def draw(canvas, w: float, h: float) -> None:
         width = w / 2
@@ -200,7 +275,7 @@ def blank_page(ctx: RenderContext) -> Page:
         canvas.setFillColor(MUTED)
         textfit.draw(canvas, fitted, (w - width) / 2, h / 2 + fitted.height / 2, width, align="center")
 
-    return Page("blank", False, draw, ctx.t("outline.blank"))
+    return Page("blank", landscape, draw, ctx.t("outline.blank"))
 
 
 def page_number(ctx: RenderContext, canvas, w: float, n: int, total: int, y: float | None = None) -> None:

@@ -134,18 +134,18 @@ class SheetLayout:
 
     def back_slot(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         """Footprint on the backs page that lands behind front slot `i` after a `duplex` flip, shifted by `offset`."""
-        return _mirror_box(self.slot(i), self._flip(duplex, offset))
+        return _mirror_box(self.slot(i), self.flip(duplex, offset))
 
     def back_clip(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
-        return _mirror_box(self.clip(i), self._flip(duplex, offset))
+        return _mirror_box(self.clip(i), self.flip(duplex, offset))
 
     def back_matrix(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Matrix:
         """Maps back coordinates onto the backs page: the point behind each point of the front, for a piece turned
         over about its own upright axis (like a book page), so the back reads upright when the card is turned."""
         w, _ = self.piece_size
-        return compose(compose(self._flip(duplex, offset), self.matrix(i)), (-1.0, 0.0, 0.0, 1.0, w, 0.0))
+        return compose(compose(self.flip(duplex, offset), self.matrix(i)), (-1.0, 0.0, 0.0, 1.0, w, 0.0))
 
-    def _flip(self, duplex: str, offset: tuple[float, float]) -> Matrix:
+    def flip(self, duplex: str, offset: tuple[float, float]) -> Matrix:
         """Where a point of the front lies on the backs page after the sheet turns over on its `duplex` edge."""
         dx, dy = offset
         if duplex == "long":  # the sheet turns about its vertical axis: left and right swap
@@ -173,7 +173,7 @@ class SheetLayout:
 
     def back_marks(self, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> list[Segment]:
         """The fronts' cut marks as they fall on the backs page, so the sheet can be cut from either side."""
-        flip = self._flip(duplex, offset)
+        flip = self.flip(duplex, offset)
         return [(*apply(flip, x1, y1), *apply(flip, x2, y2)) for x1, y1, x2, y2 in self.marks()]
 
     def trim_lines(self) -> list[Segment]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import InputError, Position
+from ...content.yamlsrc import decode, read_bytes
+from ...errors import Position
 from .cards import Tables, tables_for
 from .engine import WIN_CENTRE
 from .names import NameIndex
@@ -48,17 +49,10 @@ def checker_for(content, lang: str) -> Checker:
 
 
 def read_text(path: str, words: Words) -> str:
-    """The record file's text with `\n` line ends; a missing, unreadable or non-UTF-8 file is an InputError.
-    Read as bytes and decoded at once: a text-mode file object cost as much as reading the file."""
-    try:
-        with open(path, "rb", buffering=0) as file:
-            text = file.read().decode("utf-8")
-    except FileNotFoundError:
-        raise InputError.at(Position(path), words("errors.file_not_found"), "file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError.at(Position(path), words("errors.not_utf8", byte=exc.start), "file") from None
-    except OSError as exc:
-        raise InputError.at(Position(path), words("errors.cannot_read", problem=exc.strerror), "file") from None
+    """The record file's text with `\n` line ends; a missing, unreadable, oversized or non-UTF-8 file, or one
+    that is not a regular file, is an InputError (messages in the report's language)."""
+    say = lambda key, /, **values: words(f"errors.{key}", **values)  # noqa: E731
+    text = decode(read_bytes(path, path, say), path, say)
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 

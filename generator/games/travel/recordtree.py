@@ -45,25 +45,17 @@ def read_tree(text: str, path: str) -> Value | None:
     if quick is not None:
         return quick
     root = compose(text, path)
-    return None if root is None else from_node(root, {})
+    return None if root is None else from_node(root)
 
 
-def from_node(node: yaml.Node, done: dict[int, Value]) -> Value:
-    """The tree of a libyaml node; `done` keeps each node's value, so aliases share it (and may loop)."""
-    value = done.get(id(node))
-    if value is not None:
-        return value
+def from_node(node: yaml.Node) -> Value:
+    """The tree of a libyaml node (`compose` refused aliases, so it is a tree, and a shallow one)."""
     mark = node.start_mark
     if isinstance(node, yaml.ScalarNode):
-        value = done[id(node)] = (SCALAR, node.value, mark.line, mark.column, is_null(node))
-        return value
+        return SCALAR, node.value, mark.line, mark.column, is_null(node)
     if isinstance(node, yaml.SequenceNode):
-        value = done[id(node)] = (SEQUENCE, [], mark.line, mark.column, False)
-        value[DATA].extend(from_node(item, done) for item in node.value)
-        return value
-    value = done[id(node)] = (MAPPING, [], mark.line, mark.column, False)
-    value[DATA].extend((from_node(key, done), from_node(item, done)) for key, item in node.value)
-    return value
+        return SEQUENCE, [from_node(item) for item in node.value], mark.line, mark.column, False
+    return MAPPING, [(from_node(key), from_node(item)) for key, item in node.value], mark.line, mark.column, False
 
 
 # Possessive: what may follow a word (`:`, `,`, `]`, `}`) never continues one, so nothing is ever given back

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from ...atomic import write_atomic
+from ...atomic import make_folder, write_atomic
 from .cards import Tables
 from .sim import Result, simulate_one
 from .writer import Recorder
@@ -130,7 +130,7 @@ def run_batches(tables: list[Tables], batches: list[Batch], games: int, workers:
     Game k of a batch is the same game whatever the number of workers, and the parts are summed in order, so
     the same seed gives the same summaries."""
     if records:
-        Path(records).mkdir(parents=True, exist_ok=True)
+        make_folder(Path(records))
     chunks = max(1, min(games, workers * 8))
     bounds = [games * k // chunks for k in range(chunks + 1)]
     jobs = [_Job(batch, bounds[k], bounds[k + 1], records)

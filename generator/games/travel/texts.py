@@ -20,7 +20,7 @@ GAME_DIR = "travel"
 
 @lru_cache(maxsize=32)
 def _load(path: str, mtime_ns: int, lang: str) -> Texts:
-    data, located = load_yaml(path, f"content/{GAME_DIR}/{lang}.yaml")
+    data, located = load_yaml(path, f"content/{GAME_DIR}/{lang}.yaml", inside=Path(path).parents[1])
     check_shape(data, located)
     return Texts(lang, data or {}, [located])
 

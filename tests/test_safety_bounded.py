@@ -1,0 +1,117 @@
+"""Bounded work: aliases, nesting, file kinds and file sizes can never make a read grow, loop or block; each is one
+error at its position, the same for content and for records of both games."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.content.load import load_content
+from generator.games.travel.check import check_file as travel_check_file
+from generator.content.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, parse_yaml
+from generator.errors import InputError
+
+from conftest import ROOT, replace_in
+
+runner = CliRunner()
+RECORDS = {"travel": ROOT / "examples" / "travel-three-players.yaml",
+           "threesixteen": ROOT / "examples" / "threesixteen-game.yaml"}
+LAUGHS = "lol: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"l{k}: &{chr(98 + k)} [{', '.join(['*' + chr(97 + k)] * 9)}]\n" for k in range(9))
+
+
+def check(path: Path, *extra: str):
+    result = runner.invoke(app, ["check", str(path), "--solve-seconds", "0", *extra])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def pnp(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """The console script in a process of its own, so a read that blocks fails the test instead of hanging it."""
+    return subprocess.run([sys.executable, "-c", "from generator.cli import main; main()", *args],
+                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+@pytest.mark.parametrize("text, line, col", [
+    (LAUGHS, 2, 9),
+    ("a: &x [*x]\n", 1, 8),
+    ("a: &x {b: *x}\n", 1, 11),
+    ("a: &v 1\nb: *v\n", 2, 4),
+])
+def test_aliases_are_refused_at_the_alias(text, line, col):
+    with pytest.raises(InputError) as caught:
+        parse_yaml(text, "x.yaml")
+    (diagnostic,) = caught.value.diagnostics
+    assert (diagnostic.position.line, diagnostic.position.col) == (line, col)
+    assert diagnostic.message.startswith("aliases (*") and diagnostic.check == "yaml"
+
+
+@pytest.mark.parametrize("game", sorted(RECORDS))
+def test_an_alias_bomb_in_a_record_is_one_error_at_its_first_alias(tmp_path: Path, game: str):
+    record = tmp_path / "bomb.yaml"
+    record.write_text(RECORDS[game].read_text(encoding="utf-8").replace("\nplayers:", f"\n{LAUGHS}players:", 1),
+                      encoding="utf-8")
+    line = record.read_text(encoding="utf-8").splitlines().index(LAUGHS.splitlines()[1]) + 1
+    result = check(record)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{record}:{line}:9: error: aliases (*a) are not supported")
+
+
+def test_an_alias_in_content_is_a_lint_error_at_the_alias(content_copy: Path):
+    path = content_copy / "print.yaml"
+    replace_in(path, "card: {width_mm: 63.5, height_mm: 88.9}", "card: &card {width_mm: 63.5, height_mm: 88.9}")
+    path.write_text(path.read_text(encoding="utf-8").replace("tile: {width_mm: 16, height_mm: 16}", "tile: *card"),
+                    encoding="utf-8")
+    result = runner.invoke(app, ["lint", "--content", str(content_copy)])
+    assert result.exit_code == 1
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "*card" in text)
+    assert f"content/print.yaml:{line}:7: error: aliases (*card) are not supported" in result.stdout
+
+
+def test_nesting_deeper_than_the_limit_is_refused_at_the_first_level_too_deep():
+    text = "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5)
+    with pytest.raises(InputError) as caught:
+        parse_yaml(text, "x.yaml")
+    assert str(caught.value) == f"x.yaml:1:{MAX_DEPTH + 1}: error: nested more than {MAX_DEPTH} levels deep [yaml]"
+    assert parse_yaml("[" * MAX_DEPTH + "]" * MAX_DEPTH, "x.yaml")[0] is not None
+
+
+def test_a_fifo_is_refused_without_blocking(tmp_path: Path):
+    fifo = tmp_path / "record.yaml"
+    os.mkfifo(fifo)
+    result = pnp("check", str(fifo))
+    assert (result.returncode, result.stderr.strip()) == (1, f"{fifo}: error: not a regular file [file]")
+
+
+def test_a_link_to_an_endless_device_is_refused_without_reading(tmp_path: Path, content_copy: Path):
+    record = tmp_path / "record.yaml"
+    record.symlink_to("/dev/zero")
+    result = pnp("check", str(record))
+    assert (result.returncode, result.stderr.strip()) == (1, f"{record}: error: not a regular file [file]")
+    (content_copy / "travel" / "ko.yaml").unlink()
+    (content_copy / "travel" / "ko.yaml").symlink_to("/dev/zero")
+    result = pnp("lint", "--content", str(content_copy))
+    assert result.returncode == 1
+    assert "content/travel/ko.yaml: error: a link to a file outside the content folder" in result.stdout
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path):
+    record = tmp_path / "huge.yaml"
+    with open(record, "wb") as handle:
+        handle.write(b"game: travel\n")
+        handle.truncate(MAX_FILE_BYTES + 1)
+    message = f"{record}: error: larger than 10 MB; this is not a content or record file [file]"
+    assert (check(record).exit_code, check(record).stderr.strip()) == (1, message)
+    with pytest.raises(InputError) as caught:
+        travel_check_file(str(record), load_content(), "ko")  # the travel checker says it in the report's language
+    assert str(caught.value) == f"{record}: error: 10 MB보다 큰 파일은 기록 파일이 아닙니다 [file]"
+
+
+def test_a_folder_given_as_a_record_is_not_a_regular_file(tmp_path: Path):
+    result = check(tmp_path)
+    assert (result.exit_code, result.stderr.strip()) == (1, f"{tmp_path}: error: not a regular file [file]")

@@ -1,0 +1,66 @@
+"""Builds are safe to interrupt: what is out of date is judged from the files on disk, not from what a build that
+died meant to write."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from generator.build import MANIFEST, build
+
+from conftest import ROOT, replace_in
+
+CHOSEN = {"games": ["threesixteen"], "langs": ["en", "ko"], "papers": ["a4"], "pod": False}
+PDFS = ("threesixteen-en-a4.pdf", "threesixteen-ko-a4.pdf")
+EDITS = [("common/en.yaml", "  a4: A4", "  a4: A4 (edited)"), ("common/ko.yaml", "  a4: A4", "  a4: A4 (edited)")]
+
+
+def edit(content: Path, undo: bool = False) -> None:
+    for file, old, new in EDITS:
+        replace_in(content / file, *((new, old) if undo else (old, new)))
+
+
+def outputs(out: Path) -> dict[str, bytes]:
+    return {name: (out / name).read_bytes() for name in PDFS}
+
+
+def test_files_written_but_never_recorded_are_rebuilt(content_copy: Path, tmp_path: Path):
+    """A build killed after writing its PDFs and before recording them: the manifest still describes the
+    earlier build. Undoing the edit must not make the edited PDFs look up to date."""
+    out = tmp_path / "out"
+    build(content_copy, output_dir=out, **CHOSEN)
+    original, recorded = outputs(out), (out / MANIFEST).read_bytes()
+    edit(content_copy)
+    build(content_copy, output_dir=out, **CHOSEN)
+    assert outputs(out) != original
+    (out / MANIFEST).write_bytes(recorded)  # as the killed build left it
+    edit(content_copy, undo=True)
+    again = build(content_copy, output_dir=out, **CHOSEN)
+    assert sorted(again.written) == list(PDFS)
+    assert outputs(out) == original
+
+
+def test_a_build_killed_mid_way_then_undone_rebuilds_the_right_files(content_copy: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    build(content_copy, output_dir=out, **CHOSEN)
+    original = outputs(out)
+    before = {name: os.stat(out / name).st_mtime_ns for name in PDFS}
+    edit(content_copy)
+    args = ["build", "--content", str(content_copy), "--output", str(out), "--game", "threesixteen", "--lang", "en",
+            "--lang", "ko", "--paper", "a4", "--no-pod"]
+    process = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while process.poll() is None and time.monotonic() < deadline:
+        if any(os.stat(out / name).st_mtime_ns != before[name] for name in PDFS):
+            os.killpg(process.pid, signal.SIGKILL)  # the first PDF is written: kill the build and its workers
+            break
+        time.sleep(0.005)
+    process.wait(timeout=60)
+    edit(content_copy, undo=True)
+    build(content_copy, output_dir=out, **CHOSEN)
+    assert outputs(out) == original
+    assert build(content_copy, output_dir=out, **CHOSEN).written == []
