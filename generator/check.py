@@ -37,13 +37,15 @@ def record_game(path: Path) -> str:
     return game
 
 
-def check_record(path: Path | str, content: Content, lang: str, *, solve_seconds: float = 10.0):
+def check_record(path: Path | str, content: Content, lang: str, *, nodes: int | None = None,
+                 time_limit: float | None = None):
     """Check one record file; returns the game's Report (`.ok`, `.to_text()`, `.to_json()`).
 
-    `solve_seconds` bounds 3x16's hindsight solver (the best result the calls allowed); 0 skips it."""
+    `nodes` is the budget of 3x16's hindsight solver (the best result the calls allowed; None: its default,
+    0 skips it); `time_limit` is the solver's safety stop in seconds (None: its default)."""
     path = Path(path)
     game = record_game(path)
     checker = import_module(f"generator.games.{game}.check")
     if game == "threesixteen":
-        return checker.check_file(str(path), content, lang, solve_seconds=solve_seconds or None)
+        return checker.check_file(str(path), content, lang, nodes=nodes, time_limit=time_limit)
     return checker.check_file(str(path), content, lang)

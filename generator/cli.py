@@ -171,9 +171,11 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
 def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 or travel."),
           lang: str = lang_option("Language of the rule texts in the report"),
           fmt: Format = format_option(),
-          solve_seconds: float = typer.Option(10.0, "--solve-seconds", min=0,
-                                              help="3x16: how long the solver may look for the best result the "
-                                                   "calls allowed (0 skips it)."),
+          nodes: Optional[int] = typer.Option(None, "--nodes", min=0,
+                                              help="3x16: the solver's budget in search nodes for the best result "
+                                                   "the calls allowed (same answer on any machine; 0 skips it)."),
+          time_limit: Optional[float] = typer.Option(None, "--time-limit", min=0,
+                                                     help="3x16: the solver's safety stop in seconds."),
           content_dir: Optional[Path] = ContentOpt) -> None:
     """Check a recorded game against the rules: 'valid' with the result, or the first broken rule."""
     from .check import check_record
@@ -181,7 +183,7 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
     content = load(content_dir)
     require_lang(content, lang)
     try:
-        report = check_record(record, content, lang, solve_seconds=solve_seconds)
+        report = check_record(record, content, lang, nodes=nodes, time_limit=time_limit)
     except InputError as exc:
         fail(exc)
     if fmt is Format.json:

@@ -42,4 +42,4 @@ def solver_reports_nothing(monkeypatch):
     """`pnp check` of a 3x16 record without the hindsight solver's answer (a stand-in that finds nothing), for
     tests of the replay alone; the solver is tested in test_threesixteen_solver.py."""
     monkeypatch.setitem(sys.modules, "generator.games.threesixteen.solver",
-                        types.SimpleNamespace(solve=lambda *args, **kwargs: None))
+                        types.SimpleNamespace(solve=lambda *args, **kwargs: None, NODES=1, TIME_LIMIT=1.0))

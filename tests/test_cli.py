@@ -89,9 +89,10 @@ def test_broken_content_is_one_message_and_exit_1(content_copy, tmp_path):
 def test_check_can_skip_the_3x16_solver():
     record = ROOT / "examples" / "threesixteen-game.yaml"
     solved = run("check", str(record), "--format", "json")
-    skipped = run("check", str(record), "--format", "json", "--solve-seconds", "0")
+    skipped = run("check", str(record), "--format", "json", "--nodes", "0")
     assert (solved.exit_code, skipped.exit_code) == (0, 0)
     assert json.loads(solved.stdout)["best"]["proven"] is True
     assert "best" not in json.loads(skipped.stdout)
-    assert "best possible" not in run("check", str(record), "--solve-seconds", "0").stdout
-    assert run("check", str(record), "--solve-seconds", "-1").exit_code == 2
+    assert "best possible" not in run("check", str(record), "--nodes", "0").stdout
+    assert run("check", str(record), "--nodes", "-1").exit_code == 2
+    assert run("check", str(record), "--time-limit", "-1").exit_code == 2

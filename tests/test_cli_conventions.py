@@ -64,6 +64,9 @@ def test_format_strategy_and_bot_are_choices_everywhere():
 
 def test_one_name_per_concept():
     assert not options_named("--plot")
+    # the commands that read the content may be pointed at a user's own
+    assert {"build", "check", "lint", "schema", "threesixteen call", "threesixteen simulate",
+            "travel simulate", "travel balance"} <= set(options_named("--content"))
     assert set(options_named("--plots")) == {"threesixteen simulate", "travel simulate"}
 
 

@@ -26,7 +26,7 @@ LAUGHS = "lol: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
 
 
 def check(path: Path, *extra: str):
-    result = runner.invoke(app, ["check", str(path), "--solve-seconds", "0", *extra])
+    result = runner.invoke(app, ["check", str(path), "--nodes", "0", *extra])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result
 

@@ -45,7 +45,7 @@ def test_a_forbidden_character_in_a_record_is_reported_at_its_line_and_column(tm
     record = tmp_path / "r.yaml"
     record.write_text(text[:where] + BAD[name] + text[where:], encoding="utf-8")
     line = text.count("\n", 0, where) + 1
-    result = run("check", str(record), "--solve-seconds", "0")
+    result = run("check", str(record), "--nodes", "0")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"{record}:{line}:6: error: character U+{ord(BAD[name]):04X} is not allowed")
 

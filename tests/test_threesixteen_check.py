@@ -34,6 +34,8 @@ BROKEN = [
     ("1 1", {"Mina": "R A"}, 5, ("R7", 2, "Mina", "A", "A\n", 1)),
     ("1 2", {"Mina": "R R"}, 5, ("R8", 2, "Mina", "R", "R\n", 1)),
     ("1 2 3", {"Mina": "R A D"}, 3, ("R9", 3, "Mina", "D", "D", 1)),
+    ("1 2 3", {"Mina": "R A F"}, 5, ("R9", 3, "Mina", "F", "F", 1)),
+    ("1 2 3", {"Mina": "R A B>E"}, 4, ("R9", 3, "Mina", "B>E", "B>E", 1)),
     ("1 2 3", {"Mina": "R A B>C"}, 3, ("R10", 3, "Mina", "B>C", "B>C", 1)),
     ("1 2 3", {"Mina": "R A B>A3"}, 3, ("R10", 3, "Mina", "B>A3", "B>A3", 1)),
     ("1 3 2", {"Mina": "R A>A B"}, 5, ("R11", 2, "Mina", "A>A", "A>A", 1)),
@@ -68,20 +70,39 @@ def test_the_words_of_a_broken_rule(tmp_path):
         "  In move 3 of this token: the bottom tile of column C is 3, but no main row ends at 2 "
         "(the rows end at 3, -, -).",
         "  R11 Moving onto a row: " + CONTENT.texts("threesixteen", "en").get("rules.R11.text"),
-        "  Board of Mina before this token:",
-        "    Row 1: 1",
+        "  Board of Mina at move 3, after the placement and the moves before it:",
+        "    Row 1: 1 2 3",
         "    Row 2: -",
         "    Row 3: -",
         "    Columns, top to bottom (the last tile is the bottom tile):",
-        "       A  B  C  D",
-        "       2  3  -  -",
+        "       A   B   C   D",
+        "       -   -   3*  -",
+        "    * the tile this move tried to take",
     ]
     board = report.to_json()["violation"]["board"]
-    assert board == {"rows": [[1], [], []], "columns": {"A": [2], "B": [3], "C": [], "D": []}}
+    assert board == {"rows": [[1, 2, 3], [], []], "columns": {"A": [], "B": [], "C": [3], "D": []}, "marked": "C"}
     ko = check_file(path, CONTENT, "ko").to_text().splitlines()
     assert ko[1] == f"{path}:6:15: 4번째 부름(숫자 3), Mina의 기호 C>A2BC: 규칙 R11 위반"
     assert ko[2] == ("  이 기호의 옮기기 3에서: 세로줄 C의 맨 아래 타일은 3인데, 2(으)로 끝나는 가로줄이 없습니다"
                      "(가로줄의 끝: 3, -, -).")
+
+
+@pytest.mark.parametrize("columns, token, letter, letters", [(5, "F", "F", "A–E"), (4, "E", "E", "A–D"),
+                                                            (4, "B>z", "Z", "A–D")])
+def test_a_column_beyond_the_game_breaks_the_columns_rule(tmp_path, columns, token, letter, letters):
+    path = record(tmp_path, "1 2 3", {"Mina": f"R A {token}"}, columns)
+    text = check_file(path, CONTENT, "en").to_text().splitlines()
+    rule = CONTENT.texts("threesixteen", "en").get("rules.R9.text", columns=columns)
+    assert text[2:4] == [f"  {'In move 1 of this token: ' if '>' in token else ''}there is no column {letter}: "
+                         f"the columns of this game are {letters}.", f"  R9 Columns: {rule}"]
+
+
+def test_the_board_of_a_wrong_bottom_shows_the_placed_tile(tmp_path):
+    # the 4 goes under B's 2; the move says B2, so the explanation and the board both show 4 at B's bottom
+    path = record(tmp_path, "1 2 4", {"Mina": "R B 4B>B2"})
+    data = check_file(path, CONTENT, "en").to_json()["violation"]
+    assert data["message"] == "In move 1 of this token: the bottom tile of column B is 4, not 2."
+    assert data["board"]["columns"]["B"] == [2, 4] and data["board"]["marked"] == "B"
 
 
 def test_the_first_violation_in_call_order_wins(tmp_path):
@@ -138,18 +159,48 @@ def test_a_solo_score(tmp_path):
 def test_best_result_from_the_solver(tmp_path, monkeypatch):
     seen = {}
 
-    def solve(calls, columns=5, time_limit=10.0, high=16, copies=3, rows=3):
-        seen.update(calls=calls, columns=columns, time_limit=time_limit, high=high, copies=copies, rows=rows)
+    def solve(calls, columns=5, nodes=1, time_limit=1.0, high=16, copies=3, rows=3, known=None):
+        seen.update(calls=calls, columns=columns, nodes=nodes, time_limit=time_limit, high=high, copies=copies,
+                    rows=rows, known=known)
         return types.SimpleNamespace(min_tiles_left=0, proven=False, lower_bound=0, plan=["R", "A>A", "B"],
-                                     nodes=10, seconds=0.1)
+                                     nodes=10, seconds=0.1, node_budget=nodes, time_limit=time_limit,
+                                     stopped="nodes")
 
-    monkeypatch.setitem(sys.modules, SOLVER, types.SimpleNamespace(solve=solve))
-    path = record(tmp_path, "1 2 3", {"Mina": "R A>A B>B", "Joon": "R A B"}, columns=4)
-    report = check_file(path, CONTENT, "en", solve_seconds=2.5)
-    assert seen == {"calls": [1, 2, 3], "columns": 4, "time_limit": 2.5, "high": 16, "copies": 3, "rows": 3}
+    monkeypatch.setitem(sys.modules, SOLVER, types.SimpleNamespace(solve=solve, NODES=500, TIME_LIMIT=9.0))
+    path = record(tmp_path, "1 2 3", {"Mina": "R A>A B", "Joon": "R A B"}, columns=4)
+    report = check_file(path, CONTENT, "en", time_limit=2.5)
+    # the best player's own play (Mina: 1 tile left) goes to the solver as a known plan
+    assert seen == {"calls": [1, 2, 3], "columns": 4, "nodes": 500, "time_limit": 2.5, "high": 16, "copies": 3,
+                    "rows": 3, "known": [(-1, ()), (0, (0,)), (1, ())]}
     data = report.to_json()
     assert data["best"] == {"min_tiles_left": 0, "proven": False, "lower_bound": 0, "plan": "R A>A B",
-                            "time_limit": 2.5}
+                            "nodes": 10, "node_budget": 500, "time_limit": 2.5, "stopped": "nodes"}
     assert data["results"][1]["best_possible"] == {"tiles_left": 0, "proven": False, "lower_bound": 0}
-    assert "      best possible with these calls: 0 (found; at least 0, not proven within 2.5 s)" in \
+    assert "      best possible with these calls: 0 (found; at least 0, not proven within 500 search nodes)" in \
         report.to_text().splitlines()
+
+
+def test_a_winner_is_told_zero_proven_without_search(monkeypatch):
+    monkeypatch.undo()                          # the real solver
+    report = check_file(ROOT / "examples" / "threesixteen-game.yaml", CONTENT, "en", nodes=1)
+    best = report.to_json()["best"]
+    assert (best["min_tiles_left"], best["proven"], best["nodes"], best["stopped"]) == (0, True, 0, "done")
+    assert report.to_text().splitlines()[2:4] == ["  Mina – tiles left: 0 (completed all three rows at call 48)",
+                                                  "      best possible with these calls: 0 (proven)"]
+
+
+def test_the_best_shown_is_never_above_what_a_player_reached(tmp_path, monkeypatch):
+    monkeypatch.undo()
+    # 3x16 with three columns, deal 3: no budget for a search, so the best is the players' own play
+    from generator.games.threesixteen.caller import deal
+    from generator.games.threesixteen.engine import Rules
+    from generator.games.threesixteen.notation import notation_for
+    from generator.games.threesixteen.simulate import play
+    from generator.games.threesixteen.strategies import Strong
+
+    rules = Rules(columns=3)
+    calls = deal(3, rules)
+    tokens, board, _ = play(Strong(rules), rules, calls, notation_for(rules.letters))
+    path = record(tmp_path, " ".join(map(str, calls)), {"Mina": " ".join(tokens)}, columns=3)
+    best = check_file(path, CONTENT, "en", nodes=1).to_json()["best"]
+    assert best["min_tiles_left"] <= board.tiles_left

@@ -38,29 +38,39 @@ def test_a_full_game_finishes_at_the_last_call():
     assert outcome.finished_at == 48 and outcome.board.on_rows == 48
 
 
+E = ()
+
+
 @pytest.mark.parametrize(
-    "calls, text, rule, reason, facts, part",
+    "calls, text, rule, reason, facts, part, board, marked",
     [
-        ([1, 2], "R 3A", "R6", "wrong_number", {"written": 3, "number": 2}, 0),
-        ([1, 2], "1R 2A>A3", "R10", "wrong_bottom", {"column": "A", "bottom": 2, "written": 3}, 1),
-        ([1], "A", "R7", "one_to_column", {"column": "A"}, 0),
-        ([2], "R", "R8", "needs_column", {"number": 2}, 0),
-        ([2], "E", "R9", "no_column", {"column": "E", "columns": 3, "letters": "ABC"}, 0),
-        ([1, 2], "R A>D", "R9", "no_column", {"column": "D", "columns": 3, "letters": "ABC"}, 1),
-        ([1, 2], "R A>B", "R10", "empty_column", {"column": "B"}, 1),
-        ([1, 3], "R A>A", "R11", "no_fit", {"column": "A", "tile": 3, "need": 2, "ends": [1, 0, 0]}, 1),
-        ([1, 2, 3, 5], "R A B C>ABC", "R11", "no_fit", {"column": "C", "tile": 5, "need": 4, "ends": [3, 0, 0]}, 3),
+        ([1, 2], "R 3A", "R6", "wrong_number", {"written": 3, "number": 2}, 0, ((1, 0, 0), (E, E, E)), None),
+        ([1, 2], "1R 2A>A3", "R10", "wrong_bottom", {"column": "A", "bottom": 2, "written": 3}, 1,
+         ((1, 0, 0), ((2,), E, E)), 0),
+        ([1], "A", "R7", "one_to_column", {"column": "A"}, 0, ((0, 0, 0), (E, E, E)), None),
+        ([2], "R", "R8", "needs_column", {"number": 2}, 0, ((0, 0, 0), (E, E, E)), None),
+        ([2], "E", "R9", "no_column", {"column": "E", "columns": 3, "letters": "ABC"}, 0,
+         ((0, 0, 0), (E, E, E)), None),
+        ([2], "F", "R9", "no_column", {"column": "F", "columns": 3, "letters": "ABC"}, 0,
+         ((0, 0, 0), (E, E, E)), None),
+        ([1, 2], "R A>D", "R9", "no_column", {"column": "D", "columns": 3, "letters": "ABC"}, 1,
+         ((1, 0, 0), ((2,), E, E)), None),
+        ([1, 2], "R A>B", "R10", "empty_column", {"column": "B"}, 1, ((1, 0, 0), ((2,), E, E)), None),
+        ([1, 3], "R A>A", "R11", "no_fit", {"column": "A", "tile": 3, "need": 2, "ends": [1, 0, 0]}, 1,
+         ((1, 0, 0), ((3,), E, E)), 0),
+        ([1, 2, 3, 5], "R A B C>ABC", "R11", "no_fit", {"column": "C", "tile": 5, "need": 4, "ends": [3, 0, 0]}, 3,
+         ((3, 0, 0), (E, E, (5,))), 2),
     ],
 )
-def test_each_broken_rule(calls, text, rule, reason, facts, part):
+def test_each_broken_rule(calls, text, rule, reason, facts, part, board, marked):
     three = Rules(columns=3)
     outcome = replay(three, calls, tokens(text), positions=[f"pos{i}" for i in range(len(calls))])
     v = outcome.violation
     assert (v.rule, v.reason, v.facts, v.part, v.call) == (rule, reason, facts, part, len(calls) - 1)
     assert v.position == f"pos{len(calls) - 1}"
-    # the board is the one before the breaking token, and the replay stops there
-    before = replay(three, calls[:-1], tokens(text)[:-1]).board
-    assert v.board == before == outcome.board
+    # the board is the one at the broken rule: the placement and the moves before the broken one are made
+    assert v.board == Board(*board) == outcome.board
+    assert v.marked == marked
 
 
 def test_a_fourth_row_is_refused_when_the_game_has_fewer_rows():
@@ -94,14 +104,18 @@ def test_step_gives_the_next_board_or_the_broken_rule():
     after = step(RULES, board, 3, N.parse("C>CB"))
     assert after == Board((4, 0, 0), ((), (), (), (), ()))
     broken = step(RULES, board, 3, N.parse("C>B"))
-    assert isinstance(broken, Violation) and broken.rule == "R11" and broken.board == board
+    assert isinstance(broken, Violation) and broken.rule == "R11"
+    assert broken.board == Board((2, 0, 0), ((), (4,), (3,), (), ())) and broken.marked == 1
 
 
 def test_notation_parsing_and_writing():
     assert N.parse("R") == (None, ROW, ())
     assert N.parse("c>ab") == (None, 2, ((0, None), (1, None)))
     assert N.parse("12D>D12E13") == (12, 3, ((3, 12), (4, 13)))
-    for bad in ("", "F", "A>", ">A", "R>R", "AB", "A>F", "A >B", "+1A", "A>1", "٣A"):
+    assert N.parse("F") == (None, 5, ()) and N.parse("A>Fs") == (None, 0, ((5, None), (17, None)))
+    assert N.parse("9" * 9 + "A") == (999_999_999, 0, ())
+    for bad in ("", "A>", ">A", "R>R", "AB", "A>R", "A >B", "+1A", "A>1", "٣A", "２A", "A>Ё", "9" * 10 + "A",
+                "A>B" + "1" * 10):
         assert N.parse(bad) is None, bad
     assert N.write(ROW) == "R" and N.write(2, (2, 0, 0)) == "C>CAA"
     assert letters_span("ABCDE") == "A–E" and letters_span("A") == "A"

@@ -1,10 +1,13 @@
 """Reading 3x16 records: every token at its exact file:line:col, and one clear message for malformed input."""
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from conftest import line_col
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.content.load import load_content
 from generator.errors import InputError
@@ -118,6 +121,16 @@ MALFORMED = [
     ("players: [A]\ncalls: 1 2\nmoves: {A: R A B>B}\n", (3, 16), "A: 3 tokens for 2 calls; this token has no call"),
     ("players: [A]\ncalls: 1 2\nmoves:\n  A: R\n", (4, 6), "A: 1 tokens for 2 calls; write one token per call"),
     ("players: [A]\ncalls: 1 2\nmoves:\n  A: \"\"\n", (4, 6), "A: 0 tokens for 2 calls; write one token per call"),
+    ("players: [A]\ncalls: 1 " + "9" * 5000 + "\nmoves: {A: R A}\n", (2, 10),
+     "9999999999999999…999999 is not a tile number; the tiles run from 1 to 16."),
+    ("players: [A]\ncalls: [1, " + "1" * 10 + "]\nmoves: {A: R A}\n", (2, 12),
+     "1111111111 is not a tile number; the tiles run from 1 to 16."),
+    ("players: [A]\ncalls: 1 2\nmoves: {A: R " + "2" * 5000 + "A}\n", (3, 14),
+     "'2222222222222222…22222A' is not a 3x16 token: write R or a column (A–E), then if tiles moved onto rows, "
+     "> and their columns, for example B>AC"),
+    ("players: [A]\ncalls: 1 2\nmoves: {A: R A>A" + "2" * 5000 + "}\n", (3, 14),
+     "'A>A2222222222222…222222' is not a 3x16 token: write R or a column (A–E), then if tiles moved onto rows, "
+     "> and their columns, for example B>AC"),
 ]
 
 
@@ -135,6 +148,40 @@ def test_messages_follow_the_language():
     with pytest.raises(InputError) as caught:
         parse_record("players: [A]\ncalls: 1 x\nmoves: {A: R}\n", "g.yaml", GAME, KO)
     assert str(caught.value) == "g.yaml:2:10: error: 'x'은 숫자가 아닙니다 [record]"
+
+
+def test_a_full_width_digit_gets_a_korean_message():
+    with pytest.raises(InputError) as caught:
+        parse_record("players: [A]\ncalls: 1 ２\nmoves: {A: R ２A}\n", "g.yaml", GAME, KO)
+    assert str(caught.value) == "g.yaml:2:10: error: '２'는 숫자가 아닙니다 [record]"
+    with pytest.raises(InputError) as caught:
+        parse_record("players: [A]\ncalls: 1 2\nmoves: {A: R ２A}\n", "g.yaml", GAME, KO)
+    assert str(caught.value).startswith("g.yaml:3:14: error: '２A'는 3x16 기호가 아닙니다.")
+
+
+def test_a_very_long_token_line_is_read_to_the_one_position_needed():
+    # a 10 MB line: the message needs the position of the first token without a call only
+    tokens = " ".join(["A>B"] * 2_500_000)
+    with pytest.raises(InputError) as caught:
+        parse_record(f"players: [A]\ncalls: 1 2\nmoves:\n  A: R {tokens}\n", "g.yaml", GAME, EN)
+    assert str(caught.value) == "g.yaml:4:12: error: A: 2500001 tokens for 2 calls; this token has no call [record]"
+
+
+_RECORD_TEXT = st.text(st.sampled_from(list("0123456789 ABCDEFR>\n:[],{}'\"#-|２９ÉË가")), max_size=120)
+
+
+@settings(max_examples=300, deadline=timedelta(milliseconds=500))
+@given(st.sampled_from(["", "players: [A, B]\n", "players: [A]\ncalls: 1 2 3\nmoves:\n  A: "]), _RECORD_TEXT,
+       st.sampled_from([EN, KO]))
+def test_any_text_is_a_record_or_one_positioned_message(prefix, text, texts):
+    try:
+        record = parse_record(prefix + text, "g.yaml", GAME, texts)
+    except InputError as error:
+        (diagnostic,) = error.diagnostics
+        assert diagnostic.position.path == "g.yaml" and diagnostic.position.line >= 1
+        assert diagnostic.message
+    else:
+        assert all(len(p.parsed) == len(record.calls) for p in record.players)
 
 
 @pytest.mark.parametrize("name, content, message", [

@@ -6,10 +6,11 @@ import functools
 import json
 import random
 import re
+from datetime import timedelta
 
 import pytest
 import typer
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -17,6 +18,7 @@ from generator.content.load import load_content
 from generator.errors import InputError, Position
 from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
 from generator.games.threesixteen.solver import deal, solve
+from generator.games.threesixteen.solver_budget import Budget
 from generator.games.threesixteen.solver_exact import ExactSearch
 
 EXAMPLE = [1, 2, 3, 2, 3, 1, 1, 3, 2]
@@ -111,19 +113,39 @@ def small_games(draw):
     rows = draw(st.integers(1, 3))
     columns = draw(st.integers(1, 3))
     tiles = draw(st.permutations(list(range(1, high + 1)) * copies))
-    calls = tiles[: draw(st.integers(1, 15))]
+    calls = tiles[: draw(st.integers(1, 12))]   # the exhaustive search stays within its deadline
     while calls.count(1) > rows:           # a 1 must start a row: no more 1s than rows
         calls.remove(1)
     return calls, high, copies, rows, columns
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=timedelta(seconds=10), suppress_health_check=[HealthCheck.too_slow])
 @given(small_games())
 def test_solver_matches_exhaustive_search(game):
     calls, high, copies, rows, columns = game
-    result = solve(calls, columns=columns, time_limit=60, high=high, copies=copies, rows=rows)
+    result = solve(calls, columns=columns, high=high, copies=copies, rows=rows)
     assert result.proven
-    assert result.min_tiles_left == brute_force(calls, columns, rows)
+    optimum = brute_force(calls, columns, rows)
+    event("optimum above 0" if optimum else "optimum 0")
+    assert result.min_tiles_left == optimum
+    assert_consistent(result, calls, columns, rows)
+
+
+# reduced deals (fewer numbers, copies, rows or columns) whose optimum is above 0, with the exhaustive search's
+# optimum: every claimed proof of a loss is confirmed by the independent search
+REDUCED = [((0, 8, 2, 2, 1), 14), ((1, 8, 2, 2, 1), 12), ((2, 8, 2, 2, 1), 11), ((0, 6, 3, 3, 1), 11),
+           ((2, 6, 3, 3, 1), 6), ((3, 6, 3, 3, 1), 7), ((0, 7, 2, 2, 2), 4), ((0, 6, 2, 3, 2), 4)]
+
+
+@pytest.mark.parametrize("game, optimum", REDUCED)
+def test_proven_losses_on_reduced_deals_match_the_exhaustive_search(game, optimum):
+    seed, high, copies, rows, columns = game
+    calls = deal(seed, high, copies)
+    while calls.count(1) > rows:
+        calls.remove(1)
+    assert brute_force(calls, columns, rows) == optimum
+    result = solve(calls, columns=columns, high=high, copies=copies, rows=rows)
+    assert (result.min_tiles_left, result.proven) == (optimum, True)
     assert_consistent(result, calls, columns, rows)
 
 
@@ -145,14 +167,14 @@ def random_board(calls: list[int], t: int, columns: int, rows: int, rng: random.
     return tuple(sorted(ends)), tuple(sorted(map(tuple, cols)))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=timedelta(seconds=10), suppress_health_check=[HealthCheck.too_slow])
 @given(small_games(), st.integers(0, 15), st.randoms(use_true_random=False))
 def test_the_exact_bound_never_exceeds_the_optimum(game, t, rng):
     """The lower bound prunes the exact search; above the optimum it would make the checker claim too much."""
     calls, high, copies, rows, columns = game
     t = min(t, len(calls))
     ends, cols = random_board(calls, t, columns, rows, rng)
-    search = ExactSearch(calls, columns, high, rows)
+    search = ExactSearch(calls, columns, high, rows, Budget(0, None))
     assert search.bound(t, ends, cols) <= brute_force(calls, columns, rows, t, ends, cols)
 
 
@@ -172,17 +194,58 @@ def test_moving_every_fitting_tile_at_once_leaves_two():
 @pytest.mark.parametrize("seed", [4, 7])
 def test_full_deals_with_five_columns_are_won(seed):
     calls = deal(seed)
-    result = solve(calls, columns=5, time_limit=30)
-    assert (result.min_tiles_left, result.proven) == (0, True)
+    result = solve(calls, columns=5)
+    assert (result.min_tiles_left, result.proven, result.stopped) == (0, True, "done")
     assert_consistent(result, calls, 5, 3)
 
 
-def test_without_time_there_is_still_a_legal_plan_and_honest_bounds():
+@pytest.mark.parametrize("nodes, time_limit, stopped", [(0, None, "nodes"), (10**9, 0, "time")])
+def test_without_budget_there_is_still_a_legal_plan_and_honest_bounds(nodes, time_limit, stopped):
     calls = deal(3)
-    result = solve(calls, columns=3, time_limit=0)
+    result = solve(calls, columns=3, nodes=nodes, time_limit=time_limit)
     assert len(result.plan) == len(calls)
     assert_consistent(result, calls, 3, 3)
-    assert not result.proven
+    assert (result.proven, result.stopped, result.node_budget) == (False, stopped, nodes)
+
+
+def test_a_known_plan_is_an_upper_bound_and_a_win_needs_no_search():
+    calls = deal(3)
+    lost = solve(calls, columns=3, nodes=0, time_limit=None)
+    steps = [(-1 if token[0] == "R" else ord(token[0]) - 65, tuple(ord(c) - 65 for c in token.partition(">")[2]))
+             for token in lost.plan]
+    again = solve(calls, columns=3, nodes=0, time_limit=None, known=steps)
+    assert again.min_tiles_left <= lost.min_tiles_left
+    won = solve(deal(4), columns=5)
+    steps = [(-1 if token[0] == "R" else ord(token[0]) - 65, tuple(ord(c) - 65 for c in token.partition(">")[2]))
+             for token in won.plan]
+    known = solve(deal(4), columns=5, nodes=0, known=steps)
+    assert (known.min_tiles_left, known.proven, known.lower_bound, known.nodes) == (0, True, 0, 0)
+
+
+def _busy(stop) -> None:
+    while not stop.is_set():
+        pass
+
+
+def test_the_same_budget_gives_the_same_json_under_full_load():
+    """Nodes, not seconds, end the search: a run while both cores are kept busy gives the same JSON."""
+    import multiprocessing
+
+    args = ["solve", "--seed", "0", "--columns", "4", "--nodes", "20000", "--format", "json"]
+    quiet = CliRunner().invoke(_app(), args)
+    stop = multiprocessing.Event()
+    hogs = [multiprocessing.Process(target=_busy, args=(stop,)) for _ in range(2)]
+    for hog in hogs:
+        hog.start()
+    try:
+        loaded = CliRunner().invoke(_app(), args)
+    finally:
+        stop.set()
+        for hog in hogs:
+            hog.join()
+    assert quiet.exit_code == loaded.exit_code == 0
+    assert json.loads(quiet.output)["stopped"] == "nodes"
+    assert quiet.output == loaded.output
 
 
 def test_deal_is_the_seeded_shuffle():
@@ -208,12 +271,12 @@ def test_plans_pass_the_record_checker(tmp_path):
     from generator.games.threesixteen.record_text import record_text
 
     content = load_content()
-    for seed, columns, seconds in ((5, 5, 30), (2, 3, 1)):
+    for seed, columns, nodes in ((5, 5, 10**6), (2, 3, 10_000)):
         calls = deal(seed)
-        result = solve(calls, columns=columns, time_limit=seconds)
+        result = solve(calls, columns=columns, nodes=nodes)
         path = tmp_path / f"deal{seed}.yaml"
         path.write_text(record_text(["solver"], calls, {"solver": result.plan}, columns), encoding="utf-8")
-        report = check_file(path, content, "en", solve_seconds=None)
+        report = check_file(path, content, "en", nodes=0)
         assert report.ok, report.to_text()
         assert report.verdict.results[0].tiles_left == result.min_tiles_left
 
@@ -258,7 +321,7 @@ def test_solve_command_json():
     data = json.loads(result.output)
     assert (data["min_tiles_left"], data["proven"], data["lower_bound"]) == (0, True, 0)
     assert replay_tokens(EXAMPLE, data["plan"].split(), 1, 3) == 0
-    assert data["nodes"] >= 1 and data["seconds"] >= 0
+    assert data["nodes"] >= 1 and data["stopped"] == "done" and "seconds" not in data
 
 
 def test_solve_command_text_with_a_seed():

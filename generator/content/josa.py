@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import string
+import unicodedata
 
 #: (with 받침, without) for each written pair, in either order
 PAIRS = {
@@ -31,8 +32,8 @@ def has_batchim(word: str) -> bool | None:
     last = word[-1]
     if "가" <= last <= "힣":
         return (ord(last) - 0xAC00) % 28 != 0
-    if last.isdigit():
-        return DIGIT_BATCHIM[last]
+    if last.isdigit():          # any script's digit reads as its value (a full-width ２ as 2)
+        return DIGIT_BATCHIM[str(unicodedata.digit(last))]
     if last.isascii() and last.isalpha():
         return last.lower() not in "aeiouy"
     return None

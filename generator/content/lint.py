@@ -13,7 +13,8 @@ from typing import Callable, Iterator
 from ..errors import Diagnostic, InputError, Position
 from .crosscheck import CHECKS
 from .font_files import bold_findings
-from .load import GAMES, REFERENCE_LANG, Content, default_root, load_content, load_texts
+from .folders import REFERENCE_LANG, default_root, languages
+from .load import GAMES, Content, load_content, load_texts
 from .matching import normalise
 from .required import CARD_FAMILIES, NOTATION_WORDS, allowed_placeholders, names_for, required_keys
 from .texts import Texts, placeholders
@@ -40,12 +41,6 @@ class LintReport:
     def as_json(self) -> dict:
         return {"findings": [f.as_json() for f in self.findings], "errors": self.errors,
                 "warnings": self.warnings, "files": self.files}
-
-
-def text_languages(root: Path) -> list[str]:
-    """Every language that has a text file in any folder; the reference language first."""
-    langs = {p.stem for folder in TEXT_FOLDERS for p in (root / folder).glob("*.yaml") if p.stem != "game"}
-    return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
 
 
 def _single(folder: str, root: Path, lang: str) -> Texts:
@@ -87,7 +82,7 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     except InputError as exc:
         report.findings += exc.diagnostics
     report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in TEXT_FOLDERS)
-    langs = text_languages(root)
+    langs = languages(root, TEXT_FOLDERS)  # a half-made language too, to say which files it lacks
     if content is not None:
         for game in GAMES:
             report.findings += CHECKS[game](content.games[game], content.game_located[game])

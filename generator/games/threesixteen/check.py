@@ -1,7 +1,9 @@
 """`pnp check threesixteen`: replay a record against every rule, then say who won and what was possible.
 
 `verdict.judge` is the pure part; `check_file` reads the file, asks the hindsight solver for the best result
-the same calls allowed, and wraps everything in a Report for text or JSON.
+the same calls allowed, and wraps everything in a Report for text or JSON. The best player's own play goes to
+the solver as a known plan: the best shown is never above what a player reached, and a player who left no
+tiles is told "0 (proven)" without any search.
 """
 from __future__ import annotations
 
@@ -10,26 +12,33 @@ from pathlib import Path
 from ...content.required import rule_values
 from .record import Record, load_record
 from .report import Report
-from .verdict import judge
+from .verdict import Verdict, judge
 
 
-def best_possible(record: Record, seconds: float):
-    """The solver's best result for these calls (exact, or bounds when `seconds` ran out)."""
-    from .solver import solve  # only a valid record needs it
+def best_possible(record: Record, verdict: Verdict, nodes: int | None, time_limit: float | None):
+    """The solver's best result for these calls (exact, or bounds when the budget ran out).
+
+    None for `nodes` or `time_limit` is the solver's default."""
+    from .solver import NODES, TIME_LIMIT, solve  # only a valid record needs it
 
     rules = record.rules
-    return solve(list(record.calls), columns=rules.columns, time_limit=seconds, high=rules.high,
-                 copies=rules.copies, rows=rules.rows)
+    best = min(range(len(record.players)), key=lambda i: verdict.results[i].tiles_left)
+    known = [(place, tuple(column for column, _ in moves)) for _, place, moves in record.players[best].parsed]
+    return solve(list(record.calls), columns=rules.columns, nodes=NODES if nodes is None else nodes,
+                 time_limit=TIME_LIMIT if time_limit is None else time_limit, high=rules.high, copies=rules.copies,
+                 rows=rules.rows, known=known)
 
 
-def check_file(path: str | Path, content, lang: str, *, solve_seconds: float | None = 10.0) -> Report:
+def check_file(path: str | Path, content, lang: str, *, nodes: int | None = None,
+               time_limit: float | None = None) -> Report:
     """Check one record file. Malformed input raises InputError; a broken rule is a Report with ok False.
 
-    `solve_seconds=None` skips the hindsight solver (the benchmark measures replay alone).
+    `nodes` is the solver's budget and `time_limit` its safety stop (None: the solver's defaults); `nodes=0`
+    skips the hindsight solver (the benchmark measures replay alone).
     """
     texts = content.texts("threesixteen", lang)
     record = load_record(path, content.threesixteen, texts)
     verdict = judge(record)
-    best = best_possible(record, solve_seconds) if verdict.ok and solve_seconds is not None else None
+    best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None
     values = {**rule_values(content.threesixteen), "columns": record.rules.columns}
-    return Report(verdict, texts, values, best, solve_seconds)
+    return Report(verdict, texts, values, best)

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 import typer
 
 from ...atomic import write_atomic
-from ...cli_options import Format, choices, format_option, lang_option, plots_option
+from ...cli_options import Format, choices, content_option, format_option, lang_option, plots_option
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import EXIT_INVALID, InputError
@@ -33,10 +33,10 @@ Strategy = choices("Strategy", STRATEGIES)
 HISTOGRAM = "threesixteen-tiles-left.png"
 
 
-def _words(lang: str):
+def _words(lang: str, content_dir: Optional[Path]):
     """The content and the 3x16 words of `lang`; a broken content file is one message and exit 1."""
     try:
-        content = load_content()
+        content = load_content(content_dir)
         if lang not in content.languages:
             raise typer.BadParameter(f"unknown language '{lang}'; choose one of: {', '.join(content.languages)}",
                                      param_hint="--lang")
@@ -72,9 +72,10 @@ def call_cmd(
     players: str = typer.Option("", help="Player names in seat order, separated by commas."),
     columns: int = typer.Option(5, min=1, max=5, help="Columns each player may use."),
     lang: str = lang_option(),
+    content_dir: Optional[Path] = content_option(),
 ) -> None:
     """Be the caller: shuffle the caller tiles and show one number per key press, then write a record skeleton."""
-    content, texts = _words(lang)
+    content, texts = _words(lang, content_dir)
     game = content.threesixteen
     names = [name.strip() for name in players.split(",") if name.strip()]
     if len(set(names)) != len(names) or len(names) > game.players.max:
@@ -107,9 +108,10 @@ def simulate_cmd(
     plots: Optional[Path] = plots_option(f"Save a histogram of tiles left into this folder ({HISTOGRAM})."),
     format: Format = format_option(),
     lang: str = lang_option(),
+    content_dir: Optional[Path] = content_option(),
 ) -> None:
     """Play games without knowing the calls ahead; print the win rate and the mean tiles left."""
-    content, texts = _words(lang)
+    content, texts = _words(lang, content_dir)
     t = texts.get
     strategy = strategy.value
     rules = Rules.from_game(content.threesixteen, columns)

@@ -2,7 +2,7 @@
 
 Pure: `replay` and `step` take a board and return a new board or a Violation; nothing is read or printed.
 The replay loop works on plain lists (row ends, columns) because checking speed matters; a Violation, the
-board before it and its position are built only when a rule is broken.
+board at the moment of the broken rule and its position are built only when a rule is broken.
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ...errors import Position
-from .notation import ROW, Token
+from .notation import ROW, Token, extended_letters
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,10 @@ class Violation:
     """The first broken rule: which call, which part of the token, and the facts that explain it.
 
     `reason` names the explanation (`check.explain.<reason>` in the language files), `facts` fills it.
-    `part` is 0 for the placement (or the call itself) and n for the n-th move of the token.
+    `part` is 0 for the placement (or the call itself) and n for the n-th move of the token. `board` is the
+    board at that moment: before the token for part 0, else after the placement and the moves before move n,
+    so the board and the explanation describe one state. `marked` is the column whose bottom tile the broken
+    move tried to take, or None.
     """
 
     rule: str
@@ -75,11 +78,12 @@ class Violation:
     part: int = 0
     board: Board | None = None
     position: Position | None = None
+    marked: int | None = None
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a replay: the board reached (or the board before the breaking token) and when rows filled."""
+    """The end of a replay: the board reached (or at the broken rule, as in the Violation) and when rows filled."""
 
     board: Board
     violation: Violation | None
@@ -116,19 +120,22 @@ def replay(rules: Rules, calls: Sequence[int], tokens: Sequence[Token], board: B
     finished_at = None
     for i, (number, (written, place, moves)) in enumerate(zip(calls, tokens)):
         if written is not None and written != number:
-            return _broken(rules, calls, tokens, start, positions, i, "R6", "wrong_number",
+            return _broken(rules, ends, cols, positions, finished_at, i, "R6", "wrong_number",
                            {"written": written, "number": number})
         if place == ROW:
             if number != 1:
-                return _broken(rules, calls, tokens, start, positions, i, "R8", "needs_column", {"number": number})
+                return _broken(rules, ends, cols, positions, finished_at, i, "R8", "needs_column",
+                               {"number": number})
             if 0 not in ends:
-                return _broken(rules, calls, tokens, start, positions, i, "R7", "rows_full", {"rows": rules.rows})
+                return _broken(rules, ends, cols, positions, finished_at, i, "R7", "rows_full",
+                               {"rows": rules.rows})
             ends[ends.index(0)] = 1
             on_rows += 1
         elif place >= ncols:
-            return _broken(rules, calls, tokens, start, positions, i, "R9", "no_column", _no_column(rules, place))
+            return _broken(rules, ends, cols, positions, finished_at, i, "R9", "no_column",
+                           _no_column(rules, place))
         elif number == 1:
-            return _broken(rules, calls, tokens, start, positions, i, "R7", "one_to_column",
+            return _broken(rules, ends, cols, positions, finished_at, i, "R7", "one_to_column",
                            {"column": rules.letters[place]})
         else:
             cols[place].append(number)
@@ -136,19 +143,19 @@ def replay(rules: Rules, calls: Sequence[int], tokens: Sequence[Token], board: B
         for column, said in moves:
             part += 1
             if column >= ncols:
-                return _broken(rules, calls, tokens, start, positions, i, "R9", "no_column",
+                return _broken(rules, ends, cols, positions, finished_at, i, "R9", "no_column",
                                _no_column(rules, column), part)
             stack = cols[column]
             if not stack:
-                return _broken(rules, calls, tokens, start, positions, i, "R10", "empty_column",
+                return _broken(rules, ends, cols, positions, finished_at, i, "R10", "empty_column",
                                {"column": rules.letters[column]}, part)
             tile = stack[-1]
             if said is not None and said != tile:
-                return _broken(rules, calls, tokens, start, positions, i, "R10", "wrong_bottom",
-                               {"column": rules.letters[column], "bottom": tile, "written": said}, part)
+                return _broken(rules, ends, cols, positions, finished_at, i, "R10", "wrong_bottom",
+                               {"column": rules.letters[column], "bottom": tile, "written": said}, part, column)
             if tile - 1 not in ends:
                 facts = {"column": rules.letters[column], "tile": tile, "need": tile - 1, "ends": list(ends)}
-                return _broken(rules, calls, tokens, start, positions, i, "R11", "no_fit", facts, part)
+                return _broken(rules, ends, cols, positions, finished_at, i, "R11", "no_fit", facts, part, column)
             ends[ends.index(tile - 1)] = tile
             stack.pop()
             on_rows += 1
@@ -164,13 +171,15 @@ def step(rules: Rules, board: Board, number: int, token: Token) -> Board | Viola
 
 
 def _no_column(rules: Rules, column: int) -> dict:
-    return {"column": rules.letters[column], "columns": rules.columns, "letters": rules.column_letters}
+    """R9's facts: any Latin letter names a column, so `F` (or `E` with four columns) breaks the columns rule."""
+    return {"column": extended_letters(rules.letters)[column], "columns": rules.columns,
+            "letters": rules.column_letters}
 
 
-def _broken(rules: Rules, calls, tokens, start: Board, positions, i: int, rule: str, reason: str, facts: dict,
-            part: int = 0) -> Outcome:
-    """Build the explanation of a broken rule: replay up to the token again for the board before it."""
-    before = replay(rules, calls[:i], tokens[:i], start) if i else Outcome(start, None, None)
-    violation = Violation(rule, i, reason, facts, part, before.board,
-                          positions[i] if positions is not None else None)
-    return Outcome(before.board, violation, before.finished_at)
+def _broken(rules: Rules, ends: list[int], cols: list[list[int]], positions, finished_at, i: int, rule: str,
+            reason: str, facts: dict, part: int = 0, marked: int | None = None) -> Outcome:
+    """The Outcome of a broken rule, with the board as it stands at that moment (see Violation)."""
+    board = Board(tuple(ends), tuple(map(tuple, cols)))
+    violation = Violation(rule, i, reason, facts, part, board, positions[i] if positions is not None else None,
+                          marked)
+    return Outcome(board, violation, finished_at)

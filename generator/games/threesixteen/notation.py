@@ -4,14 +4,19 @@
 
 A parsed token is a plain tuple `(written, place, moves)`: `written` is the number written before the place
 or None, `place` is ROW or a column index, and `moves` is a tuple of `(column index, written number or None)`.
-Parsing is cached: a record repeats the same few tokens many times.
+Parsing is cached: a record repeats the same few tokens many times. Any Latin letter but R names a column:
+the game's letters first, then the rest of the alphabet, so a letter beyond the columns of the game (`F`, or
+`E` with four columns) reads as a column the rules engine refuses (R9), not as a malformed token.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from string import ascii_uppercase
 
 ROW = -1
+MAX_DIGITS = 9      # a number written with more digits is refused before int() reads it (Python stops at 4,300)
+SHOWN = 24          # longest text echoed whole in a message
 
 Token = tuple  # (written: int | None, place: int, moves: tuple[tuple[int, int | None], ...])
 
@@ -21,10 +26,11 @@ class Notation:
 
     def __init__(self, letters: str) -> None:
         self.letters = letters.upper()
-        cols = re.escape(self.letters)
-        self._token = re.compile(rf"([0-9]*)(R|[{cols}])(?:>((?:[{cols}][0-9]*)+))?", re.IGNORECASE)
-        self._move = re.compile(rf"([{cols}])([0-9]*)", re.IGNORECASE)
-        self._index = {letter: i for i, letter in enumerate(self.letters)}
+        cols = re.escape(extended_letters(self.letters))
+        digits = f"[0-9]{{0,{MAX_DIGITS}}}"
+        self._token = re.compile(rf"({digits})(R|[{cols}])(?:>((?:[{cols}]{digits})+))?", re.IGNORECASE)
+        self._move = re.compile(rf"([{cols}])({digits})", re.IGNORECASE)
+        self._index = {letter: i for i, letter in enumerate(extended_letters(self.letters))}
         self.parse = lru_cache(maxsize=8192)(self._parse)
 
     def _parse(self, text: str) -> Token | None:
@@ -48,6 +54,12 @@ class Notation:
         return head + ">" + "".join(self.letters[m] for m in moves)
 
 
+def extended_letters(letters: str) -> str:
+    """Column letters by index: the game's own, then every other Latin capital except R (a row)."""
+    letters = letters.upper()
+    return letters + "".join(c for c in ascii_uppercase if c not in letters and c != "R")
+
+
 @lru_cache(maxsize=None)
 def notation_for(letters: str) -> Notation:
     """One shared Notation (and token cache) per set of column letters."""
@@ -57,3 +69,8 @@ def notation_for(letters: str) -> Notation:
 def letters_span(letters: str) -> str:
     """How people name a run of column letters: `A–E`, or `A` alone."""
     return letters if len(letters) < 2 else f"{letters[0]}–{letters[-1]}"
+
+
+def shown(text: str) -> str:
+    """`text` as a message echoes it: whole when short, else its start and end around an ellipsis."""
+    return text if len(text) <= SHOWN else f"{text[:SHOWN - 8]}…{text[-6:]}"

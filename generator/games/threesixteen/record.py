@@ -26,7 +26,7 @@ from ...content.texts import Texts
 from ...content.yamlsrc import compose, is_null, read_text
 from ...errors import InputError, Position
 from .engine import Rules
-from .notation import Notation, Token, letters_span, notation_for
+from .notation import MAX_DIGITS, Notation, Token, letters_span, notation_for, shown
 
 KEYS = ("game", "columns", "players", "calls", "moves", "date")
 GAME = "threesixteen"
@@ -53,10 +53,11 @@ class ItemPositions:
 
 
 class ScalarPositions:
-    """Positions of the words of one scalar, found in the raw source text on first use.
+    """Positions of the words of one scalar, found in the raw source text when a message asks for one.
 
     Plain, quoted and block scalars keep their words in the source as written; when they do not (escapes in
-    a double-quoted scalar), every word is placed at the scalar's start rather than at a wrong spot.
+    a double-quoted scalar), every word is placed at the scalar's start rather than at a wrong spot. Finding
+    word i reads the source up to it only, so a huge line costs no more than its split.
     """
 
     def __init__(self, path: str, source: str, node: yaml.ScalarNode, words: list[str]) -> None:
@@ -64,33 +65,39 @@ class ScalarPositions:
         self.source = source
         self.node = node
         self.words = words
-        self._found: list[Position] | None = None
+        self._span: tuple[int, int] | None = None
 
     def __len__(self) -> int:
         return len(self.words)
 
     def __getitem__(self, i: int) -> Position:
-        if self._found is None:
-            self._found = self._locate()
-        return self._found[i]
+        if not 0 <= i < len(self.words):
+            raise IndexError(i)
+        if self._span is None:
+            self._span = self._source_span()
+        begin, end = self._span
+        if begin > end:
+            return _at(self.path, self.node)
+        for k, match in enumerate(_WORD.finditer(self.source, begin, end)):
+            if k == i:
+                return self._position(match.start())
+        raise IndexError(i)
 
-    def _locate(self) -> list[Position]:
+    def _source_span(self) -> tuple[int, int]:
+        """Where the words are in the source, or an empty span (begin > end) when they are not as written."""
         node, text = self.node, self.source
         begin, end = node.start_mark.index, node.end_mark.index
         if node.style in ('"', "'"):
             begin, end = begin + 1, end - 1
         elif node.style in ("|", ">"):
             begin = text.index("\n", begin, end) + 1 if "\n" in text[begin:end] else end
-        hits = list(_WORD.finditer(text, begin, max(begin, end)))
-        if [m.group() for m in hits] != self.words:
-            return [_at(self.path, node)] * len(self.words)
-        out = []
-        for m in hits:
-            offset = m.start()
-            line_start = text.rfind("\n", 0, offset) + 1
-            line = node.start_mark.line + text.count("\n", node.start_mark.index, offset) + 1
-            out.append(Position(self.path, line, offset - line_start + 1))
-        return out
+        end = max(begin, end)
+        return (begin, end) if text[begin:end].split() == self.words else (1, 0)
+
+    def _position(self, offset: int) -> Position:
+        node, text = self.node, self.source
+        line = node.start_mark.line + text.count("\n", node.start_mark.index, offset) + 1
+        return Position(self.path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
 @dataclass(frozen=True)
@@ -138,6 +145,8 @@ class _RecordReader:
     def fail(self, node_or_position, message: str, **values) -> InputError:
         """The InputError for `check.record.<message>` at a node (or a position)."""
         where = node_or_position if isinstance(node_or_position, Position) else _at(self.path, node_or_position)
+        if "found" in values:
+            values["found"] = shown(values["found"])
         return InputError.at(where, self.t.get(f"check.record.{message}", **values), "record")
 
     def read(self) -> Record:
@@ -215,6 +224,9 @@ class _RecordReader:
         for i, word in enumerate(words):
             if not _NUMBER.fullmatch(word):
                 raise self.fail(positions[i], "not_number", found=word)
+            if len(word) > MAX_DIGITS:      # no tile number, and too long for int() to read
+                raise InputError.at(positions[i], self.t.get("check.explain.number_range", number=shown(word),
+                                                             high=self.game.high), "record")
         if not words:
             raise self.fail(node, "no_calls")
         return list(map(int, words)), positions

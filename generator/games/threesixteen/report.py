@@ -4,20 +4,20 @@ from __future__ import annotations
 from ...content.texts import Texts
 from .board_text import board_json, board_lines
 from .notation import letters_span
+from .solver_budget import TIME
 from .verdict import WIN_FINISHED, Broken, Verdict
 
 
 class Report:
     """What `pnp check threesixteen` prints: `.ok`, `.to_text()`, `.to_json()`."""
 
-    def __init__(self, verdict: Verdict, texts: Texts, rule_values: dict, best=None,
-                 solve_seconds: float | None = None) -> None:
-        """`rule_values` fill the placeholders of the rule texts (the game's numbers, the record's columns)."""
+    def __init__(self, verdict: Verdict, texts: Texts, rule_values: dict, best=None) -> None:
+        """`rule_values` fill the placeholders of the rule texts (the game's numbers, the record's columns);
+        `best` is the solver's SolveResult, or None when it was not asked."""
         self.verdict = verdict
         self.t = texts
         self.rule_values = rule_values
         self.best = best
-        self.solve_seconds = solve_seconds
 
     @property
     def ok(self) -> bool:
@@ -57,7 +57,9 @@ class Report:
         text = t("check.best", tiles=best.min_tiles_left)
         if best.proven:
             return f"{text} {t('check.best_proven')}"
-        return f"{text} {t('check.best_bounds', low=best.lower_bound, seconds=f'{self.solve_seconds:g}')}"
+        if best.stopped == TIME:
+            return f"{text} {t('check.best_bounds_time', low=best.lower_bound, seconds=f'{best.time_limit:g}')}"
+        return f"{text} {t('check.best_bounds', low=best.lower_bound, nodes=best.node_budget)}"
 
     def _winner_text(self, solo: bool) -> str:
         t, verdict = self.t.get, self.verdict
@@ -85,8 +87,9 @@ class Report:
         title, text = self._rule(v.rule)
         lines.append("  " + t("check.rule_line", rule=v.rule, title=title, text=text))
         if v.board is not None:
-            lines.append("  " + t("check.board_before", player=broken.player))
-            lines += board_lines(v.board, record.rules, self.t, indent="    ")
+            lines.append("  " + t("check.board_at_move" if v.part else "check.board_before", player=broken.player,
+                                  n=v.part))
+            lines += board_lines(v.board, record.rules, self.t, indent="    ", marked=v.marked)
         return lines
 
     def _rule(self, rule: str) -> tuple[str, str]:
@@ -140,7 +143,10 @@ class Report:
                 "proven": self.best.proven,
                 "lower_bound": self.best.lower_bound,
                 "plan": " ".join(self.best.plan),
-                "time_limit": self.solve_seconds,
+                "nodes": self.best.nodes,
+                "node_budget": self.best.node_budget,
+                "time_limit": self.best.time_limit,
+                "stopped": self.best.stopped,
             }
         return out
 
@@ -174,5 +180,5 @@ class Report:
             "facts": v.facts,
             "message": self.explanation(broken),
             "position": {"path": position.path, "line": position.line, "col": position.col},
-            "board": board_json(v.board, record.rules) if v.board is not None else None,
+            "board": board_json(v.board, record.rules, v.marked) if v.board is not None else None,
         }

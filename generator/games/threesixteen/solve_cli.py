@@ -15,7 +15,9 @@ from ...cli_options import Format, format_option, lang_option
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import InputError, Position
-from .solver import deal, solve
+from .notation import MAX_DIGITS, shown
+from .solver import NODES, TIME_LIMIT, deal, solve
+from .solver_budget import TIME
 
 _WORD = re.compile(r"[^\s,]+")
 _NUMBER = re.compile(r"[0-9]+")
@@ -29,7 +31,9 @@ def parse_calls(text: str, texts: Texts, high: int, copies: int) -> list[int]:
         word = match.group()
         where = Position("--calls", 1, match.start() + 1)
         if not _NUMBER.fullmatch(word):
-            raise InputError.at(where, texts.get("check.record.not_number", found=word), "calls")
+            raise InputError.at(where, texts.get("check.record.not_number", found=shown(word)), "calls")
+        if len(word) > MAX_DIGITS:          # no tile number, and too long for int() to read
+            raise InputError.at(where, texts.get("check.explain.number_range", number=shown(word), high=high), "calls")
         number = int(word)
         if not 1 <= number <= high:
             raise InputError.at(where, texts.get("check.explain.number_range", number=number, high=high), "calls")
@@ -46,7 +50,9 @@ def parse_calls(text: str, texts: Texts, high: int, copies: int) -> list[int]:
 def solve_cmd(
     calls: Annotated[Optional[str], typer.Option(help="The called numbers in order, e.g. \"1 7 3 ...\".")] = None,
     columns: Annotated[int, typer.Option(min=1, max=5, help="Columns the player may use.")] = 5,
-    time_limit: Annotated[float, typer.Option(min=0, help="Seconds to search before giving the bounds.")] = 10,
+    nodes: Annotated[int, typer.Option(min=0, help="Budget in search nodes (the same answer on any machine).")] = NODES,
+    time_limit: Annotated[float, typer.Option(min=0, help="Safety stop in seconds, if the nodes take longer.")]
+    = TIME_LIMIT,
     format: Format = format_option(),
     seed: Annotated[Optional[int], typer.Option(help="Instead of --calls: a random full deal for this seed.")] = None,
     lang: str = lang_option(),
@@ -61,13 +67,14 @@ def solve_cmd(
     game = content.threesixteen
     numbers = deal(seed, game.high, game.copies) if seed is not None else parse_calls(calls, texts, game.high,
                                                                                        game.copies)
-    result = solve(numbers, columns=columns, time_limit=time_limit, high=game.high, copies=game.copies,
-                   rows=game.rows)
-    if format is Format.json:
+    result = solve(numbers, columns=columns, nodes=nodes, time_limit=time_limit, high=game.high,
+                   copies=game.copies, rows=game.rows)
+    if format is Format.json:       # no seconds: the same calls and budget give the same JSON on any machine
         typer.echo(json.dumps({
             "calls": numbers, "columns": columns, "min_tiles_left": result.min_tiles_left,
             "proven": result.proven, "lower_bound": result.lower_bound, "plan": " ".join(result.plan),
-            "nodes": result.nodes, "seconds": round(result.seconds, 3),
+            "nodes": result.nodes, "node_budget": result.node_budget, "time_limit": result.time_limit,
+            "stopped": result.stopped,
         }, ensure_ascii=False, indent=2))
         return
     t = texts.get
@@ -75,4 +82,7 @@ def solve_cmd(
     typer.echo(t("check.solve.proven") if result.proven
                else t("check.solve.bounds", low=result.lower_bound, high=result.min_tiles_left))
     typer.echo(t("check.solve.plan", plan=" ".join(result.plan)))
-    typer.echo(t("check.solve.effort", nodes=result.nodes, seconds=f"{result.seconds:.2f}"))
+    typer.echo(t("check.solve.effort", nodes=result.nodes, budget=result.node_budget,
+                 seconds=f"{result.seconds:.2f}"))
+    if result.stopped == TIME:
+        typer.echo(t("check.solve.time_stop", seconds=f"{result.time_limit:g}"))

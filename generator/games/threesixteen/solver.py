@@ -1,12 +1,15 @@
 """The hindsight solver: knowing every call in advance, how few tiles can a player leave?
 
-`solve` alternates two searches on a shared clock, in growing slices, until they meet:
+`solve` alternates two searches on one budget of search nodes, in growing slices, until they meet:
 - a local search (solver_local) finds good plans fast: with five columns nearly every deal is won, and a
   win (0 tiles left) needs no further proof;
 - an exact search (solver_exact) proves lower bounds by iterative deepening on the tiles-left target,
   starting from a static bound; it also finds plans, and on small games it settles everything alone.
-The result is never a guess: `proven` only when the lower bound meets the plan's count. The plan is replayed
-once more (solver_plan.replay) so its count is the one reported.
+The budget is counted in nodes (solver_budget), so the same calls and budget give the same answer on any
+machine under any load; a time limit is only a safety stop, and the result says which one ended the search.
+A known plan (a player's own valid play) is an upper bound from the start: when it meets the static bound,
+nothing is searched. The result is never a guess: `proven` only when the lower bound meets the plan's count.
+The plan is replayed once more (solver_plan.replay) so its count is the one reported.
 """
 from __future__ import annotations
 
@@ -15,11 +18,14 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from .solver_exact import ExactSearch, Timeout
+from .solver_budget import Budget, OutOfBudget
+from .solver_exact import ExactSearch
 from .solver_local import LocalSearch
-from .solver_plan import column_letters, replay, token
+from .solver_plan import Step, column_letters, replay, token
 
-FIRST_SLICE_SECONDS = 0.1
+NODES = 1_000_000           # the default budget: about 10 s of search on one unloaded core of the team's machine
+TIME_LIMIT = 60.0           # the default safety stop in seconds; the node budget is what decides
+FIRST_SLICE = 10_000        # nodes in the first local-search slice; each slice doubles
 EXACT_SHARE = 0.25          # the exact search gets this much of each local-search slice
 
 
@@ -29,8 +35,11 @@ class SolveResult:
     proven: bool            # no plan leaves fewer
     lower_bound: int        # proven: every plan leaves at least this many
     plan: list[str]         # one notation token per call: the best plan found
-    nodes: int              # exact-search states visited plus plans tried by the local search
-    seconds: float
+    nodes: int              # budget spent: exact-search states visited plus local-search plans (see PLAN_NODES)
+    seconds: float          # wall time (depends on the machine; everything else does not)
+    node_budget: int
+    time_limit: float | None
+    stopped: str            # solver_budget.DONE (settled or out of work), NODES (budget spent) or TIME (safety stop)
 
 
 def deal(seed: int, high: int = 16, copies: int = 3) -> list[int]:
@@ -53,39 +62,51 @@ def validate_calls(calls: Sequence[int], high: int, copies: int, rows: int) -> N
         raise ValueError(f"{counts[1]} ones are called but only {rows} rows can start")
 
 
-def solve(calls: Sequence[int], columns: int = 5, time_limit: float = 10.0, high: int = 16, copies: int = 3,
-          rows: int = 3) -> SolveResult:
-    """The fewest tiles left after `calls` with `columns` columns, with the plan that leaves them."""
+def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit: float | None = TIME_LIMIT,
+          high: int = 16, copies: int = 3, rows: int = 3, known: Sequence[Step] | None = None) -> SolveResult:
+    """The fewest tiles left after `calls` with `columns` columns, with the plan that leaves them.
+
+    `known` is a legal plan already played (its count is an upper bound); ValueError when it is not legal.
+    """
     if not 1 <= columns <= 26 or rows < 1 or high < 1 or copies < 1:
         raise ValueError("columns must be 1-26; rows, high and copies at least 1")
     validate_calls(calls, high, copies, rows)
     started = time.monotonic()
-    deadline = started + max(0.0, time_limit)
-    exact = ExactSearch(calls, columns, high, rows)
-    local = LocalSearch(calls, columns, high, rows)
+    budget = Budget(max(0, nodes), time_limit)
+    exact = ExactSearch(calls, columns, high, rows, budget)
+    local = LocalSearch(calls, columns, high, rows, budget)
     low = exact.bound(0, *exact.root())
-    local.run(started, low)                     # one plan at once, so there is a plan even with no time
-    best_left, steps = local.best_left, local.best_steps
+    if known is not None:
+        best_left, steps = replay(calls, known, columns, rows), list(known)
+    if known is None or best_left > low:
+        local.first_plan()                      # one plan at once, so there is a plan even with no budget
+        if known is None or local.best_left < best_left:
+            best_left, steps = local.best_left, local.best_steps
     target = low
-    slice_seconds = FIRST_SLICE_SECONDS
-    while best_left > low and time.monotonic() < deadline:
+    slice_nodes = FIRST_SLICE
+    while best_left > low and not budget.exhausted:
         try:
-            exact_until = min(deadline, time.monotonic() + slice_seconds * EXACT_SHARE)
+            budget.slice(int(slice_nodes * EXACT_SHARE))
             while target < best_left:
-                if exact.prove(target, exact_until):
+                if exact.prove(target):
                     best_left, steps = target, exact.steps(exact.path)
                 else:
                     target += 1
                     low = target
-        except Timeout:
+        except OutOfBudget:
             pass
-        if best_left > low:
-            local.run(min(deadline, time.monotonic() + slice_seconds), low)
+        if best_left > low and not budget.exhausted:
+            try:
+                budget.slice(slice_nodes)
+                local.run(low)
+            except OutOfBudget:
+                pass
             if local.best_left < best_left:
                 best_left, steps = local.best_left, local.best_steps
-        slice_seconds *= 2
+        slice_nodes *= 2
     left = replay(calls, steps, columns, rows)
     letters = column_letters(columns)
     return SolveResult(min_tiles_left=left, proven=low >= left, lower_bound=min(low, left),
-                       plan=[token(step, letters) for step in steps], nodes=exact.nodes + local.plans_tried,
-                       seconds=time.monotonic() - started)
+                       plan=[token(step, letters) for step in steps], nodes=min(budget.used, budget.nodes),
+                       seconds=time.monotonic() - started, node_budget=nodes, time_limit=time_limit,
+                       stopped=budget.stopped)

@@ -17,19 +17,15 @@ The lower bound (`bound`) counts tiles that can never leave their column and wha
 """
 from __future__ import annotations
 
-import time
 from typing import Sequence
 
+from .solver_budget import Budget
 from .solver_plan import ROW, Step
 
 State = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 # an action in canonical terms: (content of the column placed into, or None for a row start;
 #                                contents of the columns moved from, in order)
 Action = tuple[tuple[int, ...] | None, tuple[tuple[int, ...], ...]]
-
-
-class Timeout(Exception):
-    """The deadline passed; whatever the table holds stays valid."""
 
 
 def _bump(ends: tuple[int, ...], number: int) -> tuple[int, ...]:
@@ -45,8 +41,9 @@ def _replace(cols: tuple[tuple[int, ...], ...], i: int, column: tuple[int, ...])
 
 
 class ExactSearch:
-    def __init__(self, calls: Sequence[int], columns: int, high: int, rows: int) -> None:
+    def __init__(self, calls: Sequence[int], columns: int, high: int, rows: int, budget: Budget) -> None:
         self.calls = list(calls)
+        self.budget = budget
         self.n = len(calls)
         self.columns = columns
         self.high = high
@@ -61,7 +58,6 @@ class ExactSearch:
             self.future[t] = tuple(counts)
         self.table: dict[State, int] = {}
         self.nodes = 0
-        self.deadline = float("inf")
         self.path: list[Action] = []
         self.blocked: dict[tuple[int, ...], int] = {}
 
@@ -70,12 +66,11 @@ class ExactSearch:
     def root(self) -> State:
         return (0,) * self.rows, ((),) * self.columns
 
-    def prove(self, target: int, deadline: float) -> bool:
+    def prove(self, target: int) -> bool:
         """True with `self.path` set if some plan leaves at most `target` tiles; False if none does.
 
-        Raises Timeout at the deadline.
+        Raises OutOfBudget when the budget's slice is spent (one node per state visited).
         """
-        self.deadline = deadline
         self.path = []
         ends, cols = self.root()
         found = self._search(0, ends, cols, target)
@@ -103,9 +98,8 @@ class ExactSearch:
     # ---- search
 
     def _search(self, t: int, ends: tuple[int, ...], cols: tuple[tuple[int, ...], ...], target: int) -> bool:
+        self.budget.spend()
         self.nodes += 1
-        if not self.nodes & 255 and time.monotonic() > self.deadline:
-            raise Timeout
         if t == self.n:
             return sum(map(len, cols)) <= target
         key = (ends, cols)

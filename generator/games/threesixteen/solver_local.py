@@ -9,15 +9,16 @@ column fits, the tile still goes somewhere legal (a crossing) and the simulation
 
 Simulated annealing moves one slot within its row's neighbours in `pi`; the cost is tiles left plus
 crossings. Runs restart from three starting orders (the ideal order if columns were endless, number by
-number, row by row) with fresh random seeds and growing time budgets, since run times are heavy-tailed.
+number, row by row) with fresh seeded random generators and growing budgets, since run times are
+heavy-tailed. Budgets count plans tried, never seconds, so a run is the same on any machine.
 """
 from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Sequence
 
+from .solver_budget import Budget
 from .solver_plan import ROW, Step
 
 FAR = 1 << 30
@@ -25,13 +26,15 @@ CROSS = -2          # no column fits: the tile must cross a bottom that leaves b
 EMPTY = -1          # the bottom rank of an empty column
 JUNK = -1           # a tile no row can take (it never leaves its column)
 STARTS = ("ideal", "number", "row")
-FIRST_RUN_SECONDS = 0.5
+FIRST_RUN_PLANS = 3000
 RUN_GROWTH = 1.5
+PLAN_NODES = 4      # one plan played costs about as much as four exact-search nodes
 
 
 class LocalSearch:
-    def __init__(self, calls: Sequence[int], columns: int, high: int, rows: int) -> None:
+    def __init__(self, calls: Sequence[int], columns: int, high: int, rows: int, budget: Budget) -> None:
         self.calls = list(calls)
+        self.budget = budget
         self.columns = columns
         self.high = high
         ones = [i for i, number in enumerate(calls) if number == 1]
@@ -44,27 +47,29 @@ class LocalSearch:
         self._schedule = self._runs()
         self._run: _Run | None = None
 
-    def run(self, deadline: float, goal: int) -> None:
-        """Search until the deadline or until a plan leaves at most `goal` tiles (see best_left/best_steps).
-
-        The first call always plays at least one plan, so there is a plan even with no time.
-        """
+    def first_plan(self) -> None:
+        """Play the first starting order (free of budget), so there is a plan even with no budget at all."""
         if self._run is None:
             self._run = next(self._schedule)
-        while self.best_left > goal and time.monotonic() < deadline:
-            if self._run is None or self._run.spent >= self._run.budget:
+
+    def run(self, goal: int) -> None:
+        """Search until a plan leaves at most `goal` tiles (see best_left/best_steps); OutOfBudget ends it."""
+        self.first_plan()
+        while self.best_left > goal:
+            if self._run.spent >= self._run.budget:
+                self.budget.spend(PLAN_NODES)
                 self._run = next(self._schedule)
-            self._run.work(deadline, goal)
+            self._run.work(goal)
 
     def _runs(self):
-        """Annealing runs, round robin over the starting orders, each round with new seeds and more time."""
-        budget = FIRST_RUN_SECONDS
+        """Annealing runs, round robin over the starting orders, each round with new seeds and longer budgets."""
+        budget = FIRST_RUN_PLANS
         seed = 0
         while True:
             for start in STARTS:
                 yield _Run(self, self._start_order(start), random.Random(seed), budget)
             seed += 1
-            budget *= RUN_GROWTH
+            budget = int(budget * RUN_GROWTH)
 
     def _start_order(self, start: str) -> list[int]:
         rows, high, width = self.rows, self.high, self.width
@@ -141,29 +146,29 @@ class LocalSearch:
 
 
 class _Run:
-    """One annealing run over a leave order; `work` can stop at a deadline and carry on later."""
+    """One annealing run over a leave order, `budget` plans long; `work` can stop when the search's budget is
+    spent (OutOfBudget, before any change to the order) and carry on later exactly where it stopped."""
 
-    def __init__(self, search: LocalSearch, pi: list[int], rng: random.Random, budget: float) -> None:
+    def __init__(self, search: LocalSearch, pi: list[int], rng: random.Random, budget: int) -> None:
         self.search = search
         self.pi = pi
         self.rng = rng
         self.budget = budget
-        self.spent = 0.0
+        self.spent = 0
         self.temperature = 0.6
         self.cost = search._evaluate(pi)
 
-    def work(self, deadline: float, goal: int) -> None:
+    def work(self, goal: int) -> None:
         search, pi, rng = self.search, self.pi, self.rng
         width = search.width
         size = len(pi)
-        started = time.monotonic()
-        stop = min(deadline, started + self.budget - self.spent)
-        tries = 0
-        while size > 1 and search.best_left > goal:
-            tries += 1
-            if not tries & 255:
-                if time.monotonic() > stop:
-                    break
+        if size < 2:
+            self.spent = self.budget
+            return
+        while search.best_left > goal and self.spent < self.budget:
+            search.budget.spend(PLAN_NODES)
+            self.spent += 1
+            if not self.spent & 255:
                 self.temperature = max(0.05, self.temperature * 0.98)
             p = rng.randrange(size)
             slot = pi[p]
@@ -185,7 +190,6 @@ class _Run:
             else:
                 del pi[q]
                 pi.insert(p, slot)
-        self.spent = self.budget if size < 2 else self.spent + time.monotonic() - started
 
 
 def _choose(number, nrows, width, taken, ends, rank, bottom) -> tuple[int, int]:

@@ -1,16 +1,19 @@
-"""Players for simulated games: a random-legal bot and a greedy bot.
+"""Players for simulated games: a random-legal bot and a greedy bot (the strong bot is in strong.py).
 
-Bots see what a player at the table sees: their own hand, the discard pile, hand sizes, everyone's countries
-(face up) and who has travelled. They act through a `Table` (sim.py), which handles announcements, reactions
-and recording, and answer the engine's questions (discards, passes, trade offers, reactions).
+A bot's turn is `act(game, player) -> Action`: an action record of rules.py that `rules.check` accepts (the
+table refuses any other), like a move taken from python-chess's `legal_moves`. Bots see what a player at the
+table sees: their own hand, the discard pile, hand sizes, everyone's countries (face up) and who has
+travelled; they also answer the engine's questions (discards, passes, trade offers, reactions).
 """
 from __future__ import annotations
 
 from .cards import (
-    EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD, K_SEARCH,
+    F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD, K_SEARCH,
     K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables, once_per_object,
 )
-from .rules import Drop, Recycle, Steal, Travel, check, travel_plan
+from .rules import (
+    Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_choice, legal_actions,
+)
 
 # What a special item in hand is for, from the bot's point of view.
 ROLE_NONE, ROLE_DRAW, ROLE_SEARCH, ROLE_SWAP, ROLE_STEAL_CHOICE, ROLE_EXTRA = range(6)
@@ -118,6 +121,7 @@ class GreedyBot:
         self.bt = bot_tables(t)
         self.rng = rng
         self.refused: set[tuple[int, int, int]] = set()
+        self.offered_turn = -1
 
     # -- the engine's questions --------------------------------------------------------------------------
 
@@ -139,16 +143,19 @@ class GreedyBot:
         loss = sum(_item_worth(g, q, c) for c in get)
         return all(c in hand for c in get) and gain > loss
 
-    def use_cancel(self, g, q: int, p: int, travel: bool, target: int) -> bool:
+    def use_cancel(self, g, q: int, p: int, action) -> bool:
         """Spring the mousetrap on a winning travel, or on a steal aimed at us."""
-        return (travel and g.visited[p]) or target == q
+        return (type(action) is Travel and g.visited[p]) or (type(action) is not Trade and target_of(action) == q)
 
-    def use_block(self, g, q: int, p: int) -> bool:
+    def use_block(self, g, q: int, p: int, action) -> bool:
         return True
+
+    def offer_refused(self, g, p: int, trade: Trade) -> None:
+        self.refused.add((trade.other, trade.give[0], trade.get[0]))
 
     # -- a turn --------------------------------------------------------------------------------------------
 
-    def act(self, tb, g, p: int) -> None:
+    def act(self, g, p: int):
         t = g.t
         bt = self.bt
         hand = g.hands[p]
@@ -159,8 +166,7 @@ class GreedyBot:
             r = role[c]
             if r:
                 if r == ROLE_EXTRA and g.actions_left == 1 and t.timing[c] == "own_turn":
-                    tb.play_extra(p, c)
-                    return
+                    return Play(c)
                 if t.timing[c] == "action":
                     special = c
             elif t.standin[c]:
@@ -169,59 +175,56 @@ class GreedyBot:
         missing = [x for x in need if x not in hand]
         if g.forbidden_held[p] == 0 or g.travels_with_forbidden[p]:
             if (not missing or standins) and check(g, p, Travel(g.next_country(p))) is None:
-                tb.travel(p, travel_plan(g, p).used)
-                return
+                return Travel(g.next_country(p))
         else:
             other = least_useful(g, p, bt)
             if other >= 0 and card_value(g, p, other, hand.index(other), hand, bt) < 100:
                 forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
-                tb.drop(p, forbidden, other)
-                return
-        if special >= 0 and self._play_special(tb, g, p, special, missing):
-            return
+                return Drop(forbidden, other)
+        if special >= 0:
+            action = self._play_special(g, p, special, missing)
+            if action is not None:
+                return action
         if missing:
             junk = junk_cards(g, p, bt, 3)
             par = g.params[p]
             wanted = next((x for x in missing if x in g.discard), -1)
             cost = par["recycle_cost"]
             if wanted >= 0 and par["recycle_take"] == 1 and len(junk) >= cost:
-                tb.recycle(p, junk[:cost], [wanted])
-                return
-            if self._offer(tb, g, p, missing, junk):
-                return
+                return Recycle(tuple(junk[:cost]), (wanted,))
+            if self.offered_turn != g.turn:
+                offer = self._offer(g, p, missing, junk)
+                if offer is not None:
+                    self.offered_turn = g.turn
+                    return offer
             steal_cost = par["steal_cost"]
             if (steal_cost == 0 or g.actions_left > 1) and len(junk) >= steal_cost:
                 target = _richest(g, p)
                 if target >= 0 and len(g.hands[target]) >= 3:
-                    tb.steal(p, target, junk[:steal_cost])
-                    return
-        tb.draw(p)
+                    return Steal(target, tuple(junk[:steal_cost]))
+        return Draw()
 
-    def _offer(self, tb, g, p: int, missing: list[int], junk: list[int]) -> bool:
-        """Offer a card another player needs for one we miss (never an offer already refused);
-        True if the trade happened."""
+    def _offer(self, g, p: int, missing: list[int], junk: list[int]) -> Trade | None:
+        """Offer a card another player needs for one we miss (never an offer already refused), one a turn."""
         t = g.t
         items = [c for c in junk if t.family[c] == ITEM]
         if not items:
-            return False
+            return None
         for q in g.clockwise[p][1:]:
             their_need = t.side_needs[g.next_country(q)]
             give = next((c for c in items if c in their_need), -1)
             if give >= 0 and len(g.hands[q]) >= 2:
                 ask = next((m for m in missing if m not in their_need), -1)
                 if ask >= 0 and (q, give, ask) not in self.refused:
-                    if tb.offer(p, q, [give], [ask]):
-                        return True
-                    self.refused.add((q, give, ask))
-                    return False
-        return False
+                    return Trade(q, (give,), (ask,))
+                return None
+        return None
 
-    def _play_special(self, tb, g, p: int, c: int, missing: list[int]) -> bool:
+    def _play_special(self, g, p: int, c: int, missing: list[int]) -> Play | None:
         t = g.t
         r = self.bt.role[c]
         if r == ROLE_DRAW:
-            tb.play_draw(p, c)
-            return True
+            return Play(c)
         if r == ROLE_SEARCH and missing and g.draw:
             eff = t.effect[c]
             pool = [x for x in g.draw if not eff.only_items or t.family[x] == ITEM]
@@ -231,31 +234,25 @@ class GreedyBot:
                     break
                 if chosen.count(x) < pool.count(x):
                     chosen.append(x)
-            if chosen:
-                tb.play_search(p, c, chosen)
-                return True
-            return False
+            return Play(c, chosen=tuple(chosen)) if chosen else None
         if r == ROLE_SWAP:
             junk = junk_cards(g, p, self.bt, t.effect[c].max)
-            if junk:
-                tb.play_swap(p, c, junk)
-                return True
-            return False
+            return Play(c, paid=tuple(junk)) if junk else None
         if r == ROLE_STEAL_CHOICE and missing:
             cost = t.effect[c].cost
             junk = junk_cards(g, p, self.bt, cost)
             if len(junk) < cost:
-                return False
+                return None
             for q in g.clockwise[p][1:]:
                 take = next((x for x in missing if x in g.hands[q]), -1)
                 if take >= 0:
-                    tb.play_steal_choice(p, c, q, junk, take)
-                    return True
-        return False
+                    return Play(c, q, tuple(junk), (take,))
+        return None
 
 
 class RandomBot:
-    """Takes a random legal action with random legal choices; the reference for 'no strategy at all'."""
+    """Takes an action drawn at random from `legal_actions`, one kind of action first (so the many ways to
+    recycle do not crowd out a travel), and answers every question at random: 'no strategy at all'."""
 
     name = "random"
 
@@ -266,11 +263,14 @@ class RandomBot:
     def _pick(self, cards: list[int], count: int) -> list[int]:
         return self.rng.sample(cards, count) if count <= len(cards) else []
 
+    def _discardable(self, g, p: int) -> list[int]:
+        return [c for c in g.hands[p] if check_choice(g, p, LimitDiscard(c)) is None]
+
     def limit_discard(self, g, p: int) -> int:
-        return self.rng.choice([c for c in g.hands[p] if g.t.flag[c] != F_FORBIDDEN])
+        return self.rng.choice(self._discardable(g, p))
 
     def event_discards(self, g, p: int, count: int) -> list[int]:
-        return self._pick([c for c in g.hands[p] if g.t.flag[c] != F_FORBIDDEN], count)
+        return self._pick(self._discardable(g, p), count)
 
     def event_passes(self, g, p: int, count: int) -> list[int]:
         return self._pick(list(g.hands[p]), count)
@@ -283,91 +283,44 @@ class RandomBot:
             hand.remove(c)
         return self.rng.random() < 0.5
 
-    def use_cancel(self, g, q: int, p: int, travel: bool, target: int) -> bool:
+    def use_cancel(self, g, q: int, p: int, action) -> bool:
         return self.rng.random() < 0.5
 
-    def use_block(self, g, q: int, p: int) -> bool:
+    def use_block(self, g, q: int, p: int, action) -> bool:
         return self.rng.random() < 0.5
 
-    def act(self, tb, g, p: int) -> None:
+    def offer_refused(self, g, p: int, trade: Trade) -> None:
+        """Nothing to learn."""
+
+    def act(self, g, p: int):
+        """Trades are listed last and multiply fast, so at most `TRADES` of them are looked at."""
+        by_kind: dict[type, list] = {}
+        trades = 0
+        for action in legal_actions(g, p):
+            kind = type(action)
+            if kind is Trade:
+                trades += 1
+                if trades > RANDOM_TRADES:
+                    break
+            by_kind.setdefault(kind, []).append(action)
         rng = self.rng
-        t = g.t
-        hand = g.hands[p]
-        free = [c for c in hand if t.flag[c] != F_FORBIDDEN]
-        others = [q for q in g.clockwise[p][1:] if g.hands[q]]
-        options = [self._draw]
-        if check(g, p, Travel(g.next_country(p))) is None:
-            options.append(self._travel)
-        cost = g.params[p]["recycle_cost"]
-        paid = tuple(free[:cost])
-        pool = [c for c in g.discard + list(paid) if t.family[c] != EVENT]
-        if pool and check(g, p, Recycle(paid, tuple(pool[:g.params[p]["recycle_take"]]))) is None:
-            options.append(self._recycle)
-        if others and hand:
-            options.append(self._trade)
-        if others and check(g, p, Steal(others[0], tuple(free[:g.params[p]["steal_cost"]]))) is None:
-            options.append(self._steal)
-        forbidden = next((c for c in hand if t.flag[c] == F_FORBIDDEN), -1)
-        if forbidden >= 0 and free and check(g, p, Drop(forbidden, free[0])) is None:
-            options.append(self._drop)
-        if any(self.bt.role[c] for c in hand):
-            options.append(self._special)
-        rng.choice(options)(tb, g, p)
+        options = by_kind[rng.choice(sorted(by_kind, key=lambda k: k.__name__))]
+        return options[int(rng.random() * len(options))]
 
-    def _draw(self, tb, g, p):
-        tb.draw(p)
 
-    def _travel(self, tb, g, p):
-        tb.travel(p, travel_plan(g, p).used)
+#: how many of the legal trades the random bot looks at
+RANDOM_TRADES = 30
 
-    def _recycle(self, tb, g, p):
-        t = g.t
-        free = [c for c in g.hands[p] if t.flag[c] != F_FORBIDDEN]
-        paid = self._pick(free, g.params[p]["recycle_cost"])
-        pool = [c for c in g.discard + paid if t.family[c] != EVENT]
-        tb.recycle(p, paid, self._pick(pool, min(g.params[p]["recycle_take"], len(pool))))
 
-    def _trade(self, tb, g, p):
-        rng = self.rng
-        q = rng.choice([q for q in g.clockwise[p][1:] if g.hands[q]])
-        give = self._pick(g.hands[p], rng.randint(1, min(2, len(g.hands[p]))))
-        get = self._pick(g.hands[q], rng.randint(1, min(2, len(g.hands[q]))))
-        if not tb.offer(p, q, give, get):
-            tb.draw(p)
-
-    def _steal(self, tb, g, p):
-        t = g.t
-        q = self.rng.choice([q for q in g.clockwise[p][1:] if g.hands[q]])
-        free = [c for c in g.hands[p] if t.flag[c] != F_FORBIDDEN]
-        tb.steal(p, q, self._pick(free, g.params[p]["steal_cost"]))
-
-    def _drop(self, tb, g, p):
-        t = g.t
-        hand = g.hands[p]
-        forbidden = self.rng.choice([c for c in hand if t.flag[c] == F_FORBIDDEN])
-        tb.drop(p, forbidden, self.rng.choice([c for c in hand if t.flag[c] != F_FORBIDDEN]))
-
-    def _special(self, tb, g, p):
-        t = g.t
-        rng = self.rng
-        c = rng.choice([c for c in g.hands[p] if self.bt.role[c]])
-        role = self.bt.role[c]
-        rest = [x for x in g.hands[p] if x != c and t.flag[x] != F_FORBIDDEN]
-        eff = t.effect[c]
-        if role == ROLE_EXTRA:
-            tb.play_extra(p, c)
-        elif role == ROLE_DRAW:
-            tb.play_draw(p, c)
-        elif role == ROLE_SEARCH:
-            pool = [x for x in g.draw if not eff.only_items or t.family[x] == ITEM]
-            tb.play_search(p, c, self._pick(pool, min(eff.take, len(pool))))
-        elif role == ROLE_SWAP and rest:
-            tb.play_swap(p, c, self._pick(rest, rng.randint(1, min(eff.max, len(rest)))))
-        elif role == ROLE_STEAL_CHOICE and len(rest) >= eff.cost and any(g.hands[q] for q in g.clockwise[p][1:]):
-            q = rng.choice([q for q in g.clockwise[p][1:] if g.hands[q]])
-            tb.play_steal_choice(p, c, q, self._pick(rest, eff.cost), rng.choice(g.hands[q]))
-        else:
-            tb.draw(p)
+def target_of(action) -> int:
+    """The player an action is aimed at (a steal's or a binoculars' target, the other side of a trade), -1 if
+    none."""
+    kind = type(action)
+    if kind is Steal:
+        return action.target
+    if kind is Trade or kind is Play:
+        return action.other
+    return -1
 
 
 def _item_worth(g, p: int, c: int) -> int:
@@ -396,5 +349,3 @@ def _least_useful_n(g, p: int, bt: BotTables, count: int) -> list[int]:
     ranked = sorted((card_value(g, p, c, i, hand, bt), i) for i, c in enumerate(hand) if flag[c] != F_FORBIDDEN)
     return [hand[i] for _, i in ranked[:max(0, count)]]
 
-
-BOTS = {"greedy": GreedyBot, "random": RandomBot}

@@ -14,10 +14,9 @@ import typer
 from ...cli_options import Format, choices, content_option, format_option, lang_option, plots_option
 from ...content.load import load_content
 from ...errors import EXIT_INVALID, InputError
-from .bots import BOTS
 from .balance import DEFAULT_MARGIN
 from .cards import EXTENSIONS, tables_for
-from .sim import parse_extensions
+from .sim import BOTS, parse_extensions
 from .texts import Words, languages, load_words
 
 #: the bots a command may seat, by name
@@ -120,7 +119,7 @@ def balance(
     margin: float = typer.Option(DEFAULT_MARGIN, "--margin", min=0.0, max=1.0,
                                  help="Flag a win rate more than this far from the fair share (0.05 = 5 points)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; the same seed gives the same report."),
-    bot: BotName = typer.Option("greedy", "--bot", help="The bot in every seat."),
+    bot: BotName = typer.Option("strong", "--bot", help="The bot in every seat."),
     out: Optional[Path] = typer.Option(None, "--out", file_okay=False,
                                        help="Write the PNG charts and a one-page HTML summary into this folder."),
     workers: int = typer.Option(2, "--workers", min=1, help="Processes to play on."),

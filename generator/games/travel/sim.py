@@ -8,11 +8,21 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .bots import BOTS
-from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, PASSPORT, Tables
+from .bots import GreedyBot, RandomBot
+from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables
 from .engine import WIN_CENTRE, Game, GameOver, Setup
-from .rules import needs_empty_hand_draw
+from .rules import (
+    Draw, Drop, EndTurn, Play, Recycle, Steal, Trade, Travel, check, check_offer, first_player, legal_reactions,
+    needs_empty_hand_draw, travel_plan,
+)
+from .strong import StrongBot
 
+class BotError(RuntimeError):
+    """A bot chose an action the rules refuse: a bug in the bot, never the players' doing."""
+
+
+#: every bot a game may seat, by name
+BOTS = {"greedy": GreedyBot, "random": RandomBot, "strong": StrongBot}
 DEFAULT_NAMES = ("Mina", "Joon", "Sora", "Hana", "Tae", "Yuri")
 #: a game that runs this many turns without a winner is stopped and counted as unfinished
 MAX_TURNS = 600
@@ -112,12 +122,21 @@ class Table:
         #: the hand of the last player to announce a travel to the centre, as it was then
         self.winning_hand: list[int] = []
 
-    def _cancelled(self, p: int, travel: bool = False, target: int = -1) -> bool:
-        """R24: another player may answer the announced action with a mousetrap."""
+    def _reactions(self, q: int, p: int, action, kind: int) -> list[int]:
+        """The reaction cards of `kind` that `q` may play against `p`'s announced `action` (rules.py says)."""
         g = self.g
-        for trap in self.traps:
-            for q in g.clockwise[p][1:]:
-                if trap in g.hands[q] and self.bots[q].use_cancel(g, q, p, travel, target):
+        t = g.t
+        return [r.card for r in legal_reactions(g, q, action, p) if t.kind[r.card] == kind]
+
+    def _cancelled(self, p: int, action) -> bool:
+        """Another player may answer the announced action with a mousetrap: it does not happen."""
+        g = self.g
+        for q in g.clockwise[p][1:]:
+            hand = g.hands[q]
+            if any(trap in hand for trap in self.traps):
+                traps = self._reactions(q, p, action, K_CANCEL)
+                if traps and self.bots[q].use_cancel(g, q, p, action):
+                    trap = traps[0]
                     if self.rec is not None:
                         self.rec.reaction(q, trap)
                     self.turn_cards.append(trap)
@@ -125,13 +144,42 @@ class Table:
                     return True
         return False
 
-    def _padlock(self, p: int, q: int) -> int:
+    def _padlock(self, p: int, q: int, action) -> int:
         g = self.g
-        for lock in self.locks:
-            if lock in g.hands[q] and self.bots[q].use_block(g, q, p):
-                self.turn_cards.append(lock)
-                return lock
+        hand = g.hands[q]
+        if any(lock in hand for lock in self.locks):
+            locks = self._reactions(q, p, action, K_BLOCK)
+            if locks and self.bots[q].use_block(g, q, p, action):
+                self.turn_cards.append(locks[0])
+                return locks[0]
         return -1
+
+    def perform(self, p: int, action) -> bool:
+        """Announce `action` for `p`, let the others react, and apply it. An action `rules.check` refuses is a
+        bot's bug (BotError). False only for a refused offer, which is not an action."""
+        g = self.g
+        kind = type(action)
+        if kind is Trade:
+            return self.offer(p, action)
+        violation = check(g, p, action)
+        if violation is not None:
+            raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which breaks {violation.rule}: "
+                           f"{violation.reason}")
+        if kind is Draw:
+            self.draw(p, action)
+        elif kind is Recycle:
+            self.recycle(p, action)
+        elif kind is Steal:
+            self.steal(p, action)
+        elif kind is Travel:
+            self.travel(p, action)
+        elif kind is Drop:
+            self.drop(p, action)
+        elif kind is Play:
+            self.play(p, action)
+        elif kind is not EndTurn:
+            raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which is not a turn's action")
+        return True
 
     def begin_turn(self, p: int) -> None:
         self.turn_cards.clear()
@@ -145,37 +193,52 @@ class Table:
         if refill:
             g.act_empty_hand_draw(p)
 
-    def draw(self, p: int) -> None:
+    def draw(self, p: int, action: Draw) -> None:
         if self.rec is not None:
             self.rec.clause(("draw",), bare=True)
-        if not (self.traps and self._cancelled(p)):
+        if not (self.traps and self._cancelled(p, action)):
             self.g.act_draw(p)
 
-    def recycle(self, p: int, paid: list[int], taken: list[int]) -> None:
+    def recycle(self, p: int, action: Recycle) -> None:
         if self.rec is not None:
-            self.rec.clause(("recycle", *self.rec.names(paid), "->", *self.rec.names(taken)))
-        if not (self.traps and self._cancelled(p)):
-            self.g.act_recycle(p, paid, taken)
+            self.rec.clause(("recycle", *self.rec.names(action.paid), "->", *self.rec.names(action.taken)))
+        if not (self.traps and self._cancelled(p, action)):
+            self.g.act_recycle(p, list(action.paid), list(action.taken))
 
-    def offer(self, p: int, q: int, give: list[int], get: list[int]) -> bool:
-        """R11: the trade happens only if `q` accepts; a refused offer is not an action."""
+    def offer(self, p: int, action: Trade) -> bool:
+        """The trade happens only if the other player accepts (and then it must pass `rules.check`); a refused
+        offer is not an action."""
         g = self.g
+        q = action.other
+        violation = check_offer(g, p, q)
+        if violation is not None:
+            raise BotError(f"{type(self.bots[p]).__name__} offered {action}: {violation.reason}")
+        give, get = list(action.give), list(action.get)
         accepted = self.bots[q].accept_trade(g, q, p, give, get)
         if self.rec is not None:
             head = ("trade", g.names[q], *self.rec.names(give), "for", *self.rec.names(get))
             self.rec.clause(head + (() if accepted else ("refused",)))
-        if accepted and not (self.traps and self._cancelled(p, target=q)):
+        if not accepted:
+            self.bots[p].offer_refused(g, p, action)
+            return False
+        violation = check(g, p, action)
+        if violation is not None:
+            raise BotError(f"{type(self.bots[q]).__name__} accepted {action}, which breaks {violation.rule}: "
+                           f"{violation.reason}")
+        if not (self.traps and self._cancelled(p, action)):
             g.act_trade(p, q, give, get)
-        return accepted
+        return True
 
-    def steal(self, p: int, q: int, paid: list[int]) -> None:
+    def steal(self, p: int, action: Steal) -> None:
         g = self.g
         rec = self.rec
+        q = action.target
+        paid = list(action.paid)
         if rec is not None:
             rec.clause(("steal", g.names[q]) + (("pay", *rec.names(paid)) if paid else ()))
-        if self.traps and self._cancelled(p, target=q):
+        if self.traps and self._cancelled(p, action):
             return
-        lock = self._padlock(p, q)
+        lock = self._padlock(p, q, action)
         if lock >= 0:
             if rec is not None:
                 rec.reaction(q, lock)
@@ -187,61 +250,64 @@ class Table:
             rec.extend(("->", rec.name(taken)))
         g.act_steal(p, q, paid, taken)
 
-    def travel(self, p: int, used: list[int]) -> None:
-        g = self.g
-        if self.rec is not None:
-            self.rec.clause(("travel", g.t.side_codes[g.next_country(p)]))
-        if g.visited[p]:
-            self.winning_hand = list(g.hands[p])
-        if not (self.traps and self._cancelled(p, travel=True)):
-            g.act_travel(p, used)
-
-    def drop(self, p: int, forbidden: int, other: int) -> None:
-        if self.rec is not None:
-            self.rec.clause(("drop", self.rec.name(forbidden), "with", self.rec.name(other)))
-        if not (self.traps and self._cancelled(p)):
-            self.g.act_drop(p, forbidden, other)
-
-    def _play(self, p: int, c: int, words: tuple[str, ...], bare: bool = False, target: int = -1) -> bool:
-        """Record a `play` clause; False if a mousetrap stopped it (only actions can be stopped)."""
-        if self.rec is not None:
-            self.rec.clause(("play", self.rec.name(c), *words), bare=bare)
-        self.turn_cards.append(c)
-        return not (self.g.t.timing[c] == "action" and self.traps and self._cancelled(p, target=target))
-
-    def play_draw(self, p: int, c: int) -> None:
-        if self._play(p, c, (), bare=True):
-            self.g.play_draw(p, c)
-
-    def play_search(self, p: int, c: int, taken: list[int]) -> None:
-        if self._play(p, c, ()):
-            if self.rec is not None:
-                self.rec.extend(("->", *self.rec.names(taken)))
-            self.g.play_search(p, c, taken)
-
-    def play_swap(self, p: int, c: int, cards: list[int]) -> None:
-        if self._play(p, c, (*(self.rec.names(cards) if self.rec else ()), "->"), bare=True):
-            self.g.play_swap(p, c, cards)
-
-    def play_steal_choice(self, p: int, c: int, q: int, paid: list[int], taken: int) -> None:
+    def travel(self, p: int, action: Travel) -> None:
         g = self.g
         rec = self.rec
-        words = (g.names[q], "pay", *rec.names(paid)) if rec is not None and paid else (g.names[q],)
-        if not self._play(p, c, words, target=q):
-            return
-        lock = self._padlock(p, q)
-        if lock >= 0:
-            if rec is not None:
-                rec.reaction(q, lock)
-            g.play_steal_choice(p, c, q, paid, -1, lock)
-            return
         if rec is not None:
-            rec.extend(("->", rec.name(taken)))
-        g.play_steal_choice(p, c, q, paid, taken)
+            words = ["travel", g.t.side_codes[action.country]]
+            for standin in action.standins:
+                words += ["with", rec.name(standin.card)] + (["for", rec.name(standin.item)] if standin.item >= 0 else [])
+            rec.clause(tuple(words))
+        if g.visited[p]:
+            self.winning_hand = list(g.hands[p])
+        if not (self.traps and self._cancelled(p, action)):
+            g.act_travel(p, travel_plan(g, p, action.standins).used)
 
-    def play_extra(self, p: int, c: int) -> None:
-        self._play(p, c, ())
-        self.g.play_extra(p, c)
+    def drop(self, p: int, action: Drop) -> None:
+        if self.rec is not None:
+            self.rec.clause(("drop", self.rec.name(action.forbidden), "with", self.rec.name(action.paired)))
+        if not (self.traps and self._cancelled(p, action)):
+            self.g.act_drop(p, action.forbidden, action.paired)
+
+    def play(self, p: int, action: Play) -> None:
+        """A special item played; only one played as the turn's action can be stopped by a mousetrap."""
+        g = self.g
+        t = g.t
+        rec = self.rec
+        c = action.card
+        kind = t.kind[c]
+        if rec is not None:
+            if kind == K_SWAP:
+                rec.clause(("play", rec.name(c), *rec.names(action.paid), "->"), bare=True)
+            elif kind == K_STEAL_CHOICE:
+                words = ("pay", *rec.names(action.paid)) if action.paid else ()
+                rec.clause(("play", rec.name(c), g.names[action.other], *words))
+            else:
+                rec.clause(("play", rec.name(c)), bare=kind == K_DRAW)
+        self.turn_cards.append(c)
+        if t.timing[c] == "action" and self.traps and self._cancelled(p, action):
+            return
+        if kind == K_DRAW:
+            g.play_draw(p, c)
+        elif kind == K_SEARCH:
+            if rec is not None:
+                rec.extend(("->", *rec.names(action.chosen)))
+            g.play_search(p, c, list(action.chosen))
+        elif kind == K_SWAP:
+            g.play_swap(p, c, list(action.paid))
+        elif kind == K_STEAL_CHOICE:
+            q = action.other
+            lock = self._padlock(p, q, action)
+            if lock >= 0:
+                if rec is not None:
+                    rec.reaction(q, lock)
+                g.play_steal_choice(p, c, q, list(action.paid), -1, lock)
+                return
+            if rec is not None:
+                rec.extend(("->", rec.name(action.chosen[0])))
+            g.play_steal_choice(p, c, q, list(action.paid), action.chosen[0])
+        else:
+            g.play_extra(p, c)
 
 
 @dataclass
@@ -272,7 +338,10 @@ def play(g: Game, bots, table: Table, max_turns: int = MAX_TURNS) -> None:
             table.begin_turn(p)
             bot = bots[p]
             while g.actions_left > 0 and not g.turn_over:
-                bot.act(table, g, p)
+                action = bot.act(g, p)
+                table.perform(p, action)
+                if type(action) is EndTurn:
+                    break
             if rec is not None:
                 rec.end_turn()
             g.end_turn()
@@ -282,12 +351,15 @@ def play(g: Game, bots, table: Table, max_turns: int = MAX_TURNS) -> None:
             rec.end_turn()
 
 
-def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: str = "greedy",
+def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: str | tuple[str, ...] = "greedy",
                  recorder_factory=None):
-    """Play one game from `seed`; returns (Result, record text or None)."""
+    """Play one game from `seed`; returns (Result, record text or None). `bot`: one bot name for every seat,
+    or a lineup of names in turn order (the first plays first)."""
     rng = random.Random(seed)
     setup = random_setup(t, n, extensions, rng)
-    bots = [BOTS[bot](t, rng) for _ in range(n)]
+    lineup = (bot,) * n if isinstance(bot, str) else bot
+    start = first_player(t, setup.transits, setup.centre)
+    bots = [BOTS[lineup[(seat - start) % n]](t, rng) for seat in range(n)]
     rec = recorder_factory(t, setup) if recorder_factory is not None else None
     oracle = SimOracle(rng, bots, rec)
     g = Game(t, setup, oracle)

@@ -85,13 +85,13 @@ def game_seed(seed: int, index: int) -> int:
 
 class Batch(NamedTuple):
     """Games of one kind: which card tables (an index into the list the run was given), how many players,
-    which extensions, the run's seed and the bot in every seat."""
+    which extensions, the run's seed and the bot in every seat (or a lineup of bots in turn order)."""
 
     tables: int
     players: int
     extensions: frozenset[str]
     seed: int
-    bot: str
+    bot: str | tuple[str, ...]
 
 
 class _Job(NamedTuple):
@@ -119,7 +119,8 @@ def _play_range(job: _Job) -> Summary:
                                     factory)
         summary.add(result)
         if text is not None:
-            comment = f"# simulated: seed {batch.seed}, game {index + 1}, bot {batch.bot}\n"
+            bots = batch.bot if isinstance(batch.bot, str) else " ".join(batch.bot)
+            comment = f"# simulated: seed {batch.seed}, game {index + 1}, bot {bots}\n"
             write_atomic(Path(job.records) / f"game-{index + 1:05d}.yaml", (comment + text).encode("utf-8"))
     return summary
 

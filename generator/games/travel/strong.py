@@ -1,0 +1,475 @@
+"""The strong bot: a tuned one-ply heuristic that weighs every action the rules offer in one unit.
+
+The unit is a *step*: one needed card still missing (for the next country, then the centre), a missing
+passport, or a forbidden item still to drop. Every action is valued by the steps it is expected to save, from
+what the player may see: their own hand, the discard pile, hand sizes, the face-up countries and characters,
+who has travelled, and the deck's public make-up (so "unknown" cards are the deck minus their hand minus the
+discard pile, wherever those cards are). Paid steals, trades offered and accepted (spare items for needed
+ones, a forbidden item passed on), recycling, every special item and both reactions are weighed, and harm
+done to a player close to winning counts too. The weights were tuned against the greedy bot (bench.py).
+"""
+from __future__ import annotations
+
+from .cards import (
+    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
+    K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables,
+)
+from .rules import Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_choice
+
+#: what a special card in hand is worth keeping, in steps (stand-ins are valued by the steps they cover)
+KEEP = {K_CANCEL: 1.5, K_BLOCK: 0.6, K_DRAW: 0.6, K_SEARCH: 0.6, K_SWAP: 0.2, K_STEAL_CHOICE: 0.3, K_EXTRA: 0.5,
+        K_LIMIT_BONUS: 0.4}
+#: how much a step taken from a player who has done their transit country (one travel from winning) is worth
+#: while we have not; and when we have too
+HARM_LEADER = 0.9
+HARM_OTHER = 0.25
+#: a trade that gives a card the other player needs helps them: this much per step given, times their threat
+HELP_PENALTY = 0.8
+#: a card needed only for the centre, while the transit country is still ahead, counts this much of a step
+LATER = 0.5
+#: how much more a trade must save us than the other's gain times their threat, before we accept
+ACCEPT_CARE = 2.0
+#: what a spare card is worth keeping all the same: it can pay a cost or sweeten a trade later
+SPARE = 0.15
+#: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
+OFFERS_PER_TURN = 4
+MIN_CHANCE = 0.2
+
+
+def payable(g, p: int, c: int) -> bool:
+    """Whether `p` may let card `c` go as a cost or a discard: the rules' answer for a hand-limit discard."""
+    return check_choice(g, p, LimitDiscard(c)) is None
+
+
+class Plan:
+    """How far a hand is from winning: the steps it lacks. Built per decision; cheap to ask again."""
+
+    __slots__ = ("t", "g", "p", "first", "later", "twf", "passports")
+
+    def __init__(self, g, p: int):
+        t = g.t
+        self.t = t
+        self.g = g
+        self.p = p
+        self.first = t.side_needs[g.next_country(p)]
+        self.later = () if g.visited[p] else t.side_needs[g.centre]
+        self.twf = g.travels_with_forbidden[p]
+
+    def steps(self, hand: list[int]) -> float:
+        """Needed cards missing for the next country and then the centre, a missing passport, forbidden items."""
+        t = self.t
+        family = t.family
+        counts: dict[int, int] = {}
+        passport = False
+        forbidden = 0
+        transit_standins = any_standins = 0
+        for c in hand:
+            f = family[c]
+            if f == ITEM:
+                counts[c] = counts.get(c, 0) + 1
+            elif f == PASSPORT:
+                passport = True
+            elif t.flag[c] == F_FORBIDDEN:
+                forbidden += 1
+            else:
+                scope = t.standin[c]
+                if scope == "any":
+                    any_standins += 1
+                elif scope == "transit" and self.later:
+                    transit_standins += 1
+        missing_first = 0
+        for item in self.first:
+            if counts.get(item, 0):
+                counts[item] -= 1
+            else:
+                missing_first += 1
+        missing_later = 0
+        for item in self.later:
+            if counts.get(item, 0):
+                counts[item] -= 1
+            else:
+                missing_later += 1
+        cover = min(missing_first, transit_standins)
+        missing_first -= cover
+        cover = min(missing_first, any_standins)
+        missing_first -= cover
+        any_standins -= cover
+        missing_later -= min(missing_later, any_standins)
+        return missing_first + LATER * missing_later + (not passport) + (0 if self.twf else forbidden)
+
+
+class Outlook:
+    """One decision's view of the table for player `p`: the plan, the value of each card to them, and the
+    unknown cards (the deck's make-up less their hand and the discard pile)."""
+
+    __slots__ = ("g", "t", "p", "plan", "hand", "base", "loss", "unknown", "unknown_total", "gain_of", "pool")
+
+    def __init__(self, g, p: int, composition: list[int]):
+        t = g.t
+        self.g = g
+        self.t = t
+        self.p = p
+        self.plan = Plan(g, p)
+        hand = g.hands[p]
+        self.hand = hand
+        self.base = self.plan.steps(hand)
+        unknown = list(composition)
+        for c in hand:
+            unknown[c] -= 1
+        for c in g.discard:
+            unknown[c] -= 1
+        self.unknown = unknown
+        self.unknown_total = max(1, sum(u for u in unknown if u > 0))
+        self.gain_of: dict[int, float] = {}
+        self.loss = [self.card_loss(i) for i in range(len(hand))]
+        family = t.family
+        #: (card, unknown copies, steps it saves) for every card that may still turn up (events save none)
+        self.pool = [(c, u, 0.0 if family[c] == EVENT else self.gain(c)) for c, u in enumerate(unknown) if u > 0]
+
+    def card_loss(self, index: int) -> float:
+        """Steps lost if the card at `index` left the hand (negative: glad to be rid of it)."""
+        hand = self.hand
+        c = hand[index]
+        rest = hand[:index] + hand[index + 1:]
+        lost = self.plan.steps(rest) - self.base
+        t = self.t
+        if t.family[c] in (ITEM, PASSPORT):
+            return lost if lost else SPARE
+        if t.kind[c] == K_POSTCARD:
+            return lost + 0.35 * (self.g.postcards_held[self.p] + 1)
+        return lost + KEEP.get(t.kind[c], 0.0)
+
+    def gain(self, c: int) -> float:
+        """Steps saved by getting one more card `c` (extension cards by their keep value)."""
+        got = self.gain_of.get(c)
+        if got is None:
+            t = self.t
+            family = t.family[c]
+            if family == ITEM or family == PASSPORT or t.standin[c] or t.flag[c] == F_FORBIDDEN:
+                got = self.base - self.plan.steps(self.hand + [c])
+            else:
+                got = 0.0
+            if t.kind[c] == K_POSTCARD:
+                npost = self.g.postcards_held[self.p] + 1
+                got += 10.0 if npost >= self.g.to_win[self.p] else 0.35 * npost
+            elif t.family[c] not in (ITEM, PASSPORT):
+                got += KEEP.get(t.kind[c], 0.0)
+            self.gain_of[c] = got
+        return got
+
+    def random_gain(self, likely: tuple[int, ...] = (), later: tuple[int, ...] = ()) -> float:
+        """The expected steps saved by a card taken at random from the unknown cards; from a particular hand,
+        items that player needs (`likely`, then `later`) are likelier, spare items less likely (they go)."""
+        total = 0.0
+        mass = 0.0
+        family = self.t.family
+        for c, u, gain in self.pool:
+            if likely and family[c] == ITEM:
+                u *= 1.7 if c in likely else 1.2 if c in later else 0.6
+            mass += u
+            total += u * gain
+        return total / mass if mass else 0.0
+
+    def cheapest(self, count: int, skip: tuple[int, ...] = ()) -> tuple[list[int], float]:
+        """The `count` cards the player minds losing least that may pay a cost, and what they are worth."""
+        ranked = sorted((self.loss[i], i) for i, c in enumerate(self.hand)
+                        if c not in skip and payable(self.g, self.p, c))
+        if len(ranked) < count:
+            return [], 99.0
+        picked = ranked[:count]
+        return [self.hand[i] for _, i in picked], sum(v for v, _ in picked)
+
+
+def composition_of(g) -> list[int]:
+    """How many of each card the game holds in all (public: the item copies, the players' passports, the
+    chosen extensions' cards)."""
+    t = g.t
+    counts = [0] * t.n_cards
+    for c in t.by_family[ITEM]:
+        counts[c] = t.copies[c]
+    for name, family in DECK_EXTENSIONS.items():
+        if name in g.extensions:
+            for c in t.by_family[family]:
+                counts[c] = 1
+    return counts
+
+
+def threat(g, q: int) -> float:
+    """How close `q` looks to winning, from what everyone sees: the transit done, and cards in hand."""
+    size = len(g.hands[q])
+    return (1.0 if g.visited[q] else 0.35) * min(1.0, size / 5)
+
+
+class StrongBot:
+    """Weighs every action in steps saved and plays the best; see the module docstring."""
+
+    name = "strong"
+
+    def __init__(self, t: Tables, rng):
+        self.t = t
+        self.rng = rng
+        self.composition: list[int] | None = None
+        self.seen: tuple = ()
+        self.outlook: Outlook | None = None
+        self.of_kind = {kind: [c for c, k in enumerate(t.kind) if k == kind] for kind in (K_BLOCK, K_CANCEL)}
+        self.refused: dict[tuple, int] = {}
+        self.offers_turn = -1
+        self.offers = 0
+
+    def _outlook(self, g, p: int) -> Outlook:
+        """The outlook, computed again only when what we see has changed (a refused offer changes nothing)."""
+        if self.composition is None:
+            self.composition = composition_of(g)
+        key = (g.turn, tuple(g.hands[p]), len(g.discard), len(g.draw), g.visited[p])
+        if key != self.seen:
+            self.seen = key
+            self.outlook = Outlook(g, p, self.composition)
+        return self.outlook
+
+    # -- the engine's questions --------------------------------------------------------------------------
+
+    def limit_discard(self, g, p: int) -> int:
+        return self._outlook(g, p).cheapest(1)[0][0]
+
+    def event_discards(self, g, p: int, count: int) -> list[int]:
+        return self._outlook(g, p).cheapest(count)[0] if count > 0 else []
+
+    def event_passes(self, g, p: int, count: int) -> list[int]:
+        """Forbidden items first (they go to a neighbour), then the cards minded least."""
+        if count <= 0:
+            return []
+        hand = g.hands[p]
+        forbidden = [c for c in hand if g.t.flag[c] == F_FORBIDDEN][:count]
+        if g.travels_with_forbidden[p]:
+            forbidden = []
+        o = self._outlook(g, p)
+        ranked = sorted((o.loss[i], i) for i, c in enumerate(hand) if c not in forbidden)
+        rest = [hand[i] for _, i in ranked[:count - len(forbidden)]]
+        return forbidden + rest
+
+    def accept_trade(self, g, q: int, p: int, give: list[int], get: list[int]) -> bool:
+        """Accept when the trade saves us steps, and saves more than it is likely to give a player near winning."""
+        hand = list(g.hands[q])
+        for c in get:
+            if c not in hand:
+                return False
+            hand.remove(c)
+        plan = Plan(g, q)
+        before = plan.steps(g.hands[q])
+        after = plan.steps(hand + list(give))
+        mine = before - after
+        if mine <= 0:
+            return False
+        theirs = sum(1 for c in get if c in g.t.side_needs[g.next_country(p)])
+        return mine >= theirs * threat(g, p) * ACCEPT_CARE
+
+    def use_cancel(self, g, q: int, p: int, action) -> bool:
+        """The mousetrap is kept for a travel to the centre (it would win)."""
+        return type(action) is Travel and g.visited[p]
+
+    def use_block(self, g, q: int, p: int, action) -> bool:
+        return True
+
+    # -- a turn --------------------------------------------------------------------------------------------
+
+    def act(self, g, p: int):
+        t = g.t
+        hand = g.hands[p]
+        if self.offers_turn != g.turn:
+            self.offers_turn = g.turn
+            self.offers = 0
+        for c in hand:
+            if t.kind[c] == K_EXTRA and g.actions_left == 1:
+                return Play(c)
+        if check(g, p, Travel(g.next_country(p))) is None:
+            return Travel(g.next_country(p))
+        o = self._outlook(g, p)
+        return self._best(g, p, o)
+
+    def _best(self, g, p: int, o: Outlook):
+        """The action worth most (the cards a special item picks are picked once it is chosen)."""
+        t = g.t
+        hand = g.hands[p]
+        par = g.params[p]
+        # A draw from two empty piles draws nothing: then only steals and trades move cards.
+        draw_value = o.random_gain() if g.draw or g.discard else 0.0
+        options: list[tuple[float, int, object]] = [(draw_value, 0, lambda: Draw())]
+        add = options.append
+        # Recycle: the best card of the discard pile for the cheapest cost.
+        cost = int(par["recycle_cost"])
+        take = int(par["recycle_take"])
+        if g.discard and take >= 1:
+            paid, paid_loss = o.cheapest(cost)
+            if paid or cost == 0:
+                pool = sorted(set(c for c in g.discard if t.family[c] != EVENT), key=lambda c: -o.gain(c))
+                if pool:
+                    wanted = pool[:take]
+                    value = sum(o.gain(c) for c in wanted) - paid_loss
+                    add((value, 1, lambda paid=paid, wanted=wanted: Recycle(tuple(paid), tuple(wanted))))
+        others = [q for q in g.clockwise[p][1:] if g.hands[q]]
+        # Steal: a random card of another hand, which is likelier to hold what that player needs.
+        steal_cost = int(par["steal_cost"])
+        paid, paid_loss = o.cheapest(steal_cost)
+        if others and (paid or steal_cost == 0):
+            for q in others:
+                value = self._steal_value(g, p, q, o) - paid_loss
+                add((value, 2, lambda q=q, paid=paid: Steal(q, tuple(paid))))
+        # Drop a forbidden item with the card minded least.
+        if g.forbidden_held[p] and not g.travels_with_forbidden[p]:
+            forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
+            other, other_loss = o.cheapest(1)
+            if other:
+                add((1.0 - other_loss - 0.2, 3, lambda f=forbidden, x=other[0]: Drop(f, x)))
+        # Special items played as actions.
+        for c in set(hand):
+            kind = t.kind[c]
+            if t.timing[c] != "action":
+                continue
+            keep = KEEP.get(kind, 0.0)
+            if kind == K_DRAW:
+                add((t.effect[c].count * draw_value - keep + 0.3, 4, lambda c=c: Play(c)))
+            elif kind == K_SEARCH and g.draw:
+                value = self._search_value(g, o) - keep
+                add((value, 5, lambda c=c: self._search(g, p, c)))
+            elif kind == K_SWAP:
+                junk = [x for x in o.cheapest(t.effect[c].max, (c,))[0] if o.loss[hand.index(x)] <= SPARE]
+                if junk:
+                    value = len(junk) * draw_value - keep  # spare cards swapped away are worth nothing here
+                    add((value, 6, lambda c=c, junk=junk: Play(c, paid=tuple(junk))))
+            elif kind == K_STEAL_CHOICE and others:
+                bcost = t.effect[c].cost
+                bpaid, bloss = o.cheapest(bcost, (c,))
+                if bpaid or bcost == 0:
+                    q = max(others, key=lambda q: (self._choice_value(g, p, q, o), -q))
+                    value = self._choice_value(g, p, q, o) - bloss - keep
+                    add((value, 7, lambda c=c, q=q, bpaid=bpaid: self._binoculars(g, c, q, bpaid, o)))
+        value, _, perform = max(options, key=lambda option: (option[0], -option[1]))
+        # A refused offer is not an action, so an offer that would beat the best action is worth a try first.
+        if self.offers < OFFERS_PER_TURN:
+            offer = self._offer(g, p, o, draw_value)
+            if offer is not None:
+                _, q, give, get = offer
+                self.offers += 1
+                return Trade(q, tuple(give), tuple(get))
+        return perform()
+
+    # -- values --------------------------------------------------------------------------------------------
+
+    def _risk(self, g, o: Outlook, kind: int, holders: int) -> float:
+        """The chance that one of `holders` hands of average size holds the (single) card of `kind`."""
+        left = sum(max(0, o.unknown[c]) for c in self.of_kind[kind])
+        if not left:
+            return 0.0
+        share = sum(len(g.hands[q]) for q in range(g.n) if q != o.p) / o.unknown_total
+        return min(1.0, left * share * holders / max(1, g.n - 1))
+
+    @staticmethod
+    def _harm(g, p: int, q: int) -> float:
+        """What setting `q` back by a step is worth to `p`: much when `q` is a travel ahead, a little when
+        level with us on the way to the centre, nothing otherwise (two players stealing from each other when
+        neither is ahead would only trade cards back and forth)."""
+        if not g.visited[q]:
+            return 0.0
+        return HARM_LEADER if not g.visited[p] else HARM_OTHER
+
+    def _steal_value(self, g, p: int, q: int, o: Outlook) -> float:
+        t = g.t
+        needs_q = t.side_needs[g.next_country(q)]
+        later_q = () if g.visited[q] else t.side_needs[g.centre]
+        size = len(g.hands[q])
+        passport = min(1.0, 1 / size)  # everyone starts with one, and mostly keeps it
+        gain = passport * o.gain(t.by_family[PASSPORT][0]) + (1 - passport) * o.random_gain(needs_q, later_q)
+        harm = self._harm(g, p, q) * min(1.0, 3 / max(1, len(g.hands[q])))
+        blocked = self._risk(g, o, K_BLOCK, 1) + self._risk(g, o, K_CANCEL, g.n - 1) * 0.5
+        return (gain + harm) * (1 - min(0.9, blocked))
+
+    def _choice_value(self, g, p: int, q: int, o: Outlook) -> float:
+        """Binoculars: the best card of `q`'s hand, as far as we can guess it."""
+        t = g.t
+        needs_q = t.side_needs[g.next_country(q)]
+        best = 0.0
+        share = min(1.0, len(g.hands[q]) / o.unknown_total)
+        for c, u, g_c in o.pool:
+            if g_c > 0 and t.family[c] == ITEM:
+                chance = min(1.0, (1 - (1 - share) ** u) * (1.7 if c in needs_q else 0.6))
+                best = max(best, g_c * chance)
+        harm = self._harm(g, p, q)
+        return best + harm * 0.5
+
+    def _search_value(self, g, o: Outlook) -> float:
+        """Local guide: the best missing item, times the chance a copy is in the draw pile."""
+        t = g.t
+        share = len(g.draw) / o.unknown_total
+        best = 0.0
+        for c, u, g_c in o.pool:
+            if g_c > 0 and t.family[c] == ITEM:
+                best = max(best, g_c * (1 - (1 - min(1.0, share)) ** u))
+        return best
+
+    def _offer(self, g, p: int, o: Outlook, draw_value: float):
+        """The most promising trade to offer, as (value if accepted, player, cards given, cards asked): cards
+        we mind least that the other wants (a forbidden item first, then what they need) for needed cards they
+        do not need and likely hold, one for one or two for two; None if nothing is worth asking."""
+        t = g.t
+        hand = g.hands[p]
+        wanted = sorted({c for c in t.by_family[ITEM] if o.gain(c) > 0 and o.unknown[c] > 0},
+                        key=lambda c: (-o.gain(c), c))
+        if not wanted:
+            return None
+        best = None
+        best_score = 0.0
+        for q in g.clockwise[p][1:]:
+            size = len(g.hands[q])
+            if not size:
+                continue
+            needs_q = t.side_needs[g.next_country(q)]
+            later_q = () if g.visited[q] else t.side_needs[g.centre]
+            asks = [c for c in wanted if c not in needs_q][:2]
+            # Only a card the other wants makes an offer they would take: one they need, or something they
+            # may well take for a good card (a forbidden item, a spare passport or special item).
+            gives = sorted((i for i, c in enumerate(hand) if o.loss[i] <= SPARE
+                            and (c in needs_q or c in later_q or t.family[c] != ITEM)),
+                           key=lambda i: (t.flag[hand[i]] != F_FORBIDDEN, hand[i] not in needs_q, o.loss[i], i))[:2]
+            if not asks or not gives:
+                continue
+            helped = HELP_PENALTY * threat(g, q)
+            shapes = [([gives[0]], [asks[0]])]
+            if len(asks) > 1:
+                shapes.append(([gives[0]], [asks[1]]))
+            if len(asks) > 1 and len(gives) > 1:
+                shapes.append((gives, asks))
+            for give_at, ask in shapes:
+                give = [hand[i] for i in give_at]
+                key = (q, tuple(give), tuple(ask))
+                if self.refused.get(key, -99) > g.turn - 4 * g.n:
+                    continue
+                chance = 1.0
+                for c in ask:
+                    chance *= min(1.0, o.unknown[c] * size / o.unknown_total)
+                if chance < MIN_CHANCE:
+                    continue
+                value = (o.plan.steps(hand) - o.plan.steps([c for k, c in enumerate(hand) if k not in give_at] + ask)
+                         + draw_value - helped * sum(c in needs_q for c in give))
+                score = value * (0.5 + chance)
+                if score > best_score:
+                    best, best_score = (value, q, give, ask), score
+        return best
+
+    # -- performing ----------------------------------------------------------------------------------------
+
+    def offer_refused(self, g, p: int, trade: Trade) -> None:
+        self.refused[(trade.other, trade.give, trade.get)] = g.turn
+
+    def _search(self, g, p: int, c: int) -> Play:
+        """Played: now the draw pile is ours to look through; take what saves most."""
+        t = g.t
+        eff = t.effect[c]
+        o = self._outlook(g, p)
+        pool = sorted({x for x in g.draw if not eff.only_items or t.family[x] == ITEM}, key=lambda x: (-o.gain(x), x))
+        return Play(c, chosen=tuple(pool[:min(eff.take, len(pool))]))
+
+    def _binoculars(self, g, c: int, q: int, paid: list[int], o: Outlook) -> Play:
+        """Played: `q`'s hand is shown to us; take what saves most (or hurts them most)."""
+        needs_q = g.t.side_needs[g.next_country(q)]
+        taken = max(g.hands[q], key=lambda x: (o.gain(x) + (0.5 if x in needs_q else 0.0), -x))
+        return Play(c, q, tuple(paid), (taken,))

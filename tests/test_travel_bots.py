@@ -1,0 +1,187 @@
+"""The bots: every action they take is one `rules.legal_actions` offers, the strong bot sees only what its
+player may see, uses every kind of action, and no game stalls."""
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from itertools import takewhile
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.content.load import load_content
+from generator.games.travel import sim
+from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, K_BLOCK, K_CANCEL, tables_for
+from generator.games.travel.rules import Play, Recycle, Steal, Trade, legal_actions
+from generator.games.travel.strong import StrongBot
+
+T = tables_for(load_content().travel)
+EVERYTHING = frozenset(EXTENSIONS)
+
+
+def canonical(action):
+    """The action with its card lists sorted, as legal_actions lists them (cards of one kind are alike)."""
+    if type(action) is Recycle:
+        return Recycle(tuple(sorted(action.paid)), tuple(sorted(action.taken)))
+    if type(action) is Steal:
+        return Steal(action.target, tuple(sorted(action.paid)))
+    if type(action) is Play:
+        return action._replace(paid=tuple(sorted(action.paid)), chosen=tuple(sorted(action.chosen)))
+    return action
+
+
+def watch(monkeypatch, bot_class, seen: list):
+    """Wrap `bot_class.act` so each action is kept with the legal actions of that moment."""
+    act = bot_class.act
+
+    def watched(self, g, p):
+        action = act(self, g, p)
+        if type(action) is not Trade:  # trades come last and multiply; the table checks an accepted one
+            legal = {canonical(a) for a in takewhile(lambda a: type(a) is not Trade, legal_actions(g, p))}
+            seen.append((canonical(action), legal))
+        return action
+
+    monkeypatch.setattr(bot_class, "act", watched)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random", "strong"])
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6), every=st.booleans())
+def test_every_bot_action_is_a_legal_action(bot, seed, players, every):
+    seen: list = []
+    with pytest.MonkeyPatch.context() as m:
+        watch(m, sim.BOTS[bot], seen)
+        sim.simulate_one(T, players, EVERYTHING if every else frozenset(), seed, bot)
+    assert seen
+    for action, legal in seen:
+        assert action in legal
+
+
+def hidden_shuffled(g, me: int, rng: random.Random):
+    """A copy of the game in which the cards `me` cannot see (other hands, the draw pile) are dealt anew,
+    every hand and the pile keeping its size."""
+    other = copy.copy(g)
+    pool = [c for q in range(g.n) if q != me for c in g.hands[q]] + list(g.draw)
+    rng.shuffle(pool)
+    hands = []
+    for q in range(g.n):
+        if q == me:
+            hands.append(list(g.hands[q]))
+        else:
+            hands.append(pool[:len(g.hands[q])])
+            del pool[:len(g.hands[q])]
+    other.hands = hands
+    other.draw = pool
+    flag = g.t.flag
+    other.forbidden_held = [sum(flag[c] == F_FORBIDDEN for c in hand) for hand in hands]
+    other.postcards_held = [sum(flag[c] == F_POSTCARD for c in hand) for hand in hands]
+    other.limit_bonus = [sum(g.t.limit_bonus[c] for c in hand) for hand in hands]
+    return other
+
+
+def looks(action) -> bool:
+    """A special item that shows the player hidden cards once played (the draw pile, a hand): what it then
+    picks may depend on them, so only the card played and its target are compared."""
+    return type(action) is Play and bool(action.chosen)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
+def test_the_strong_bot_sees_only_what_its_player_may_see(seed, players):
+    compared = []
+    act = StrongBot.act
+
+    def act_and_compare(self, g, p):
+        state = random.getstate()
+        twin = copy.copy(self)
+        twin.refused = dict(self.refused)
+        twin.seen = ()
+        action = act(self, g, p)
+        shuffled = hidden_shuffled(g, p, random.Random(seed + g.turn))
+        other = act(twin, shuffled, p)
+        random.setstate(state)
+        mine, theirs = (action[:2], other[:2]) if looks(action) else (action, other)
+        compared.append((g.turn, mine, theirs))
+        return action
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(StrongBot, "act", act_and_compare)
+        sim.simulate_one(T, players, EVERYTHING, seed, "strong")
+    assert compared
+    assert [c for c in compared if c[1] != c[2]] == []
+
+
+def test_the_strong_bot_uses_every_kind_of_action():
+    """Over a few games with every extension, the strong bot pays to steal, offers and accepts trades,
+    recycles, drops forbidden items, plays each special item and reacts with both reaction cards."""
+    used: Counter = Counter()
+    act, accept = StrongBot.act, StrongBot.accept_trade
+    cancel, block = StrongBot.use_cancel, StrongBot.use_block
+
+    def act_counted(self, g, p):
+        action = act(self, g, p)
+        kind = type(action).__name__
+        if type(action) is Steal and action.paid:
+            kind = "paid steal"
+        if type(action) is Play:
+            kind = g.t.ids[action.card]
+        used[kind] += 1
+        return action
+
+    def accept_counted(self, g, q, p, give, get):
+        yes = accept(self, g, q, p, give, get)
+        used["accepted"] += yes
+        return yes
+
+    def reaction(kind, original):
+        def counted(self, g, q, p, action):
+            yes = original(self, g, q, p, action)
+            used[kind] += yes
+            return yes
+        return counted
+
+    patched = {"act": act_counted, "accept_trade": accept_counted, "use_cancel": reaction("mousetrap", cancel),
+               "use_block": reaction("padlock", block)}
+    with pytest.MonkeyPatch.context() as m:
+        for name, function in patched.items():
+            m.setattr(StrongBot, name, function)
+        for seed in range(40):
+            sim.simulate_one(T, 2 + seed % 5, EVERYTHING, seed, "strong")
+    specials = {T.ids[c] for c in T.by_family[3] if T.kind[c] not in (K_CANCEL, K_BLOCK) and T.timing[c] != "passive"}
+    wanted = {"paid steal", "Trade", "accepted", "Recycle", "Drop", "Travel", "Draw", "mousetrap", "padlock"} | specials
+    assert {kind for kind in wanted if not used[kind]} == set()
+
+
+@pytest.mark.parametrize("players, extensions", [(2, frozenset()), (6, frozenset()), (4, EVERYTHING),
+                                                 (6, EVERYTHING)])
+def test_strong_games_end_before_the_turn_cap(players, extensions):
+    for seed in range(60):
+        result, _ = sim.simulate_one(T, players, extensions, seed, "strong")
+        assert result.winner >= 0 and result.turns < sim.MAX_TURNS
+
+
+def test_a_lineup_seats_bots_in_turn_order():
+    """The first bot of a lineup plays first, whoever sits in seat 1."""
+    starters = Counter()
+    for seed in range(30):
+        rng = random.Random(seed)
+        setup = sim.random_setup(T, 3, EVERYTHING, rng)
+        starters[sim.first_player(T, setup.transits, setup.centre)] += 1
+    assert len(starters) > 1  # the starter moves around the table
+    seen: dict = {}
+    games = []  # kept alive, so that no two games share an id
+    original = sim.BOTS["random"].act
+
+    def first_mover(self, g, p):
+        if g.turn == 0:
+            games.append(g)
+            seen[id(g)] = type(self).__name__
+        return original(self, g, p)
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(sim.BOTS["random"], "act", first_mover)
+        for seed in range(30):
+            sim.simulate_one(T, 3, EVERYTHING, seed, ("random", "greedy", "greedy"))
+    assert list(seen.values()) == ["RandomBot"] * 30
