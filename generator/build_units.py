@@ -30,6 +30,12 @@ class Unit:
         return f"{self.game}-{self.lang}-{self.paper}.pdf"
 
     @property
+    def pdf_files(self) -> tuple[str, str, str]:
+        """Every edition a `pdf` job writes: the standard PDF, then its ink-saver and gutterfold editions."""
+        stem = self.pdf_file.removesuffix(".pdf")
+        return self.pdf_file, f"{stem}-ink-saver.pdf", f"{stem}-gutterfold.pdf"
+
+    @property
     def cost(self) -> int:
         """Rough relative cost, so the longest jobs start first and workers get similar shares."""
         return COST.get((self.kind, self.game), 1)
@@ -43,7 +49,7 @@ class Unit:
             return False
         stem = f"{self.game}-{self.lang}"
         if self.kind == "pdf":
-            return name == self.pdf_file
+            return name in self.pdf_files
         if self.kind == "pod":
             return len(parts) == 2 and parts[0] == "pod" and parts[1].startswith(stem + "-") and name.endswith(".pdf")
         return name.endswith(".png") and (parts[:3] == ["png", self.game, self.lang] and len(parts) == 5

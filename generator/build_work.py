@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import queue
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
@@ -32,8 +33,8 @@ from .render.travel_cards import icon_codes
 CACHE = ".cache"
 
 _CONTENT: Content | None = None
-#: each game's pieces per language, laid out once and drawn into every paper's PDF: (game, lang) -> pieces
-_PIECES: dict[tuple[str, str], list[Component]] = {}
+#: each game's pieces per language, laid out once and drawn into every paper's PDF: (game, lang, ink_saver) -> pieces
+_PIECES: dict[tuple[str, str, bool], list[Component]] = {}
 
 
 class WorkerCrashed(RuntimeError):
@@ -147,10 +148,15 @@ def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float])
 
 
 def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tuple[float, float]) -> UnitResult:
-    doc = document.render_document(ctx, duplex, offset, components=_components(ctx))
-    name = unit.pdf_file
-    _write(out_dir, unit, name, doc.data)
-    return UnitResult(unit, (name,), len(doc.pages))
+    """The three editions of one game, language and paper (Unit.pdf_files): standard, ink-saver, gutterfold."""
+    ink = replace(ctx, ink_saver=True)
+    standard, saver, gutterfold = unit.pdf_files
+    docs = {standard: document.render_document(ctx, duplex, offset, components=_components(ctx)),
+            saver: document.render_document(ink, duplex, offset, components=_components(ink)),
+            gutterfold: document.render_document(ctx, duplex, offset, components=_components(ctx), gutterfold=True)}
+    for name, doc in docs.items():  # every edition is drawn before the first file is written
+        _write(out_dir, unit, name, doc.data)
+    return UnitResult(unit, tuple(docs), sum(len(doc.pages) for doc in docs.values()))
 
 
 def _write(out_dir: Path, unit: Unit, name: str, data: bytes) -> None:
@@ -167,7 +173,7 @@ def _write(out_dir: Path, unit: Unit, name: str, data: bytes) -> None:
 
 def _components(ctx: RenderContext) -> list[Component]:
     """The game's pieces in this language, made once per process: their faces keep their fitted texts."""
-    key = (ctx.game, ctx.lang)
+    key = (ctx.game, ctx.lang, ctx.ink_saver)
     if key not in _PIECES:
         _PIECES[key] = document.game_components(ctx)
     return _PIECES[key]

@@ -17,8 +17,14 @@ from generator.build_cli import build_cmd
 from conftest import ROOT, line_col, replace_in
 
 PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
-PDFS = [f"{game}-{lang}-{paper}.pdf" for game in ("threesixteen", "travel") for lang in ("en", "ko")
-        for paper in ("a4", "letter")]
+EDITIONS = ("", "-ink-saver", "-gutterfold")  # standard, ink-saver, gutterfold
+PDFS = [f"{game}-{lang}-{paper}{edition}.pdf" for game in ("threesixteen", "travel") for lang in ("en", "ko")
+        for paper in ("a4", "letter") for edition in EDITIONS]
+
+
+def editions(name: str) -> list[str]:
+    """The three files of one game, language and paper."""
+    return sorted(name.replace(".pdf", f"{edition}.pdf") for edition in EDITIONS)
 
 
 def fonts_of(reader: PdfReader) -> list[tuple[str, object]]:
@@ -58,12 +64,13 @@ def test_every_pdf_is_written_with_exact_pages_embedded_fonts_and_print_preferen
     assert summary.up_to_date == 0
     for name in PDFS:
         reader = PdfReader(out / name)
-        portrait = PAGE_SIZES[name.rsplit("-", 1)[1][:-4]]
+        portrait = PAGE_SIZES[name.split("-")[2].removesuffix(".pdf")]
         for page in reader.pages:
             size = (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2))
             assert size in (portrait, portrait[::-1]), name
         prefs = reader.trailer["/Root"]["/ViewerPreferences"]
-        assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+        duplex = "/Simplex" if name.endswith("-gutterfold.pdf") else "/DuplexFlipLongEdge"
+        assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == duplex
         fonts = fonts_of(reader)
         assert fonts
         for base, font in fonts:
@@ -114,9 +121,9 @@ def test_incremental_builds_redo_only_what_changed(content_copy: Path, tmp_path:
     assert "threesixteen-ko-a4.pdf" in changed.written and changed.up_to_date == 2
     # another option is another output: the backs move, so the PDFs are rebuilt
     shifted = build(content_copy, langs=["en"], back_offset_mm=(0.5, 0), **chosen)
-    assert shifted.written == ["threesixteen-en-a4.pdf"]
+    assert shifted.written == editions("threesixteen-en-a4.pdf")
     manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    assert manifest["units"]["pdf:threesixteen-en-a4"]["files"] == ["threesixteen-en-a4.pdf"]
+    assert sorted(manifest["units"]["pdf:threesixteen-en-a4"]["files"]) == editions("threesixteen-en-a4.pdf")
 
 
 def test_a_second_build_in_one_process_shows_edited_words(content_copy: Path, tmp_path: Path):
@@ -125,7 +132,7 @@ def test_a_second_build_in_one_process_shows_edited_words(content_copy: Path, tm
     chosen = {"games": ["travel"], "langs": ["en"], "papers": ["a4"], "output_dir": out, "pod": False}
     build(content_copy, **chosen)
     replace_in(content_copy / "travel" / "en.yaml", 'name: "Camera"', 'name: "Pinhole Camera"')
-    assert build(content_copy, **chosen).written == ["travel-en-a4.pdf"]
+    assert build(content_copy, **chosen).written == editions("travel-en-a4.pdf")
     text = "".join(page.extract_text() for page in PdfReader(out / "travel-en-a4.pdf").pages)
     assert "Pinhole Camera" in text
 

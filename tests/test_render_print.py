@@ -170,3 +170,90 @@ def test_the_duplex_test_sheet_puts_a_cross_behind_each_corner_of_the_first_shee
                     for x, y in front)
     assert _flat(back) == pytest.approx(_flat(behind), abs=0.02)
     assert "ink-saver" in words and "gutterfold" in words and "--back-offset-mm X,Y" in words
+
+
+# ---- editions --------------------------------------------------------------------------------------------------
+
+def ink_coverage(image) -> float:
+    """Estimated ink on a page, as a fraction of full coverage by one ink (a solid black page is 1.0, the sum of
+    four solid inks 4.0): each pixel's RGB turned into CMYK with full black replacement, then summed and averaged."""
+    import numpy as np
+
+    rgb = np.asarray(image.convert("RGB"), dtype=float) / 255
+    k = 1 - rgb.max(axis=2)
+    room = np.where(k < 1, 1 - k, 1)
+    cmy = (1 - rgb - k[..., None]) / room[..., None]
+    return float((cmy.sum(axis=2) + k).mean())
+
+
+@lru_cache(maxsize=None)
+def edition(game: str, lang: str, paper: str, name: str):
+    ctx = RenderContext(content(), game, lang, paper, ink_saver=name == "ink-saver")
+    return render_document(ctx, gutterfold=name == "gutterfold")
+
+
+def page_coverages(doc, dpi: int = 24) -> list[float]:
+    pdf = pypdfium2.PdfDocument(doc.data)
+    return [ink_coverage(pdf[n].render(scale=dpi / 72).to_pil()) for n in range(len(pdf))]
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+@pytest.mark.parametrize("lang,paper", [("en", "a4"), ("ko", "letter")])
+def test_no_page_of_the_ink_saver_edition_takes_more_than_a_quarter_of_full_ink(game, lang, paper):
+    """Rasterized: every page of the ink-saver edition stays at or under 25% estimated coverage, where the standard
+    edition's pages of backs take far more (solid navy or tile colours to the bleed)."""
+    saver = page_coverages(edition(game, lang, paper, "ink-saver"))
+    assert max(saver) <= 0.25, [round(c, 3) for c in saver]
+    standard = edition(game, lang, paper, "standard")
+    backs = [c for c, plan in zip(page_coverages(standard), standard.pages) if plan.kind == "backs"]
+    assert max(backs) > 0.5
+
+
+def _marker_rects(page) -> dict[tuple, tuple[float, float, float, float]]:
+    """Stroke colour -> (x0, y0, x1, y1) of each stand-in's marker rectangle (y from the bottom)."""
+    found = {}
+    for rect in page.rects:
+        if rect["stroke"] and not rect["fill"]:
+            colour = tuple(round(c, 2) for c in rect["stroking_color"])
+            found[colour] = (rect["x0"], page.height - rect["bottom"], rect["x1"], page.height - rect["top"])
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutterfold_puts_each_back_exactly_behind_its_front_across_the_fold(paper):
+    """Read from the PDF with stand-in pieces (a marker rectangle inset in each face): mirrored across its dashed
+    fold line, every front's marker lands on its own back's marker to 0.1 mm; the file prints one-sided."""
+    from test_render_core import marker_colour, stand_ins
+
+    ctx = RenderContext(content(), "travel", "en", paper)
+    doc = render_document(ctx, components=stand_ins(9), rule_pages=[], full_pages=[], gutterfold=True)
+    assert [p.kind for p in doc.pages] == ["checklist", "instructions", "fronts", "fronts", "fronts", "credits"]
+    checked = 0
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        assert "/Simplex" in str(pypdf_prefs(doc.data))
+        for n, plan in enumerate(doc.pages):
+            if plan.kind != "fronts":
+                continue
+            page = pdf.pages[n]
+            rects = _marker_rects(page)
+            folds = [ln for ln in page.lines if ln.get("dash") and ln["dash"][0]]
+            layout = plan.layout
+            for i in range(layout.placed):
+                (x1, y1, x2, y2) = layout.fold_lines()[i]
+                c = plan.placements[2 * i].component
+                k = int(c[1:])
+                front, back = rects[marker_colour(k, False)], rects[marker_colour(k, True)]
+                if x1 == x2:  # an upright fold: mirror x
+                    mirrored = (2 * x1 - front[2], front[1], 2 * x1 - front[0], front[3])
+                else:
+                    mirrored = (front[0], 2 * y1 - front[3], front[2], 2 * y1 - front[1])
+                assert max(abs(a - b) for a, b in zip(mirrored, back)) <= 0.1 * MM, c
+                checked += 1
+            assert len(folds) >= layout.placed  # the fold is drawn (dashed) across every pair
+    assert checked == 9
+
+
+def pypdf_prefs(data: bytes):
+    from pypdf import PdfReader
+
+    return PdfReader(io.BytesIO(data)).trailer["/Root"]["/ViewerPreferences"]

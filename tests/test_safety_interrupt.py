@@ -14,7 +14,8 @@ from generator.build import MANIFEST, build
 from conftest import ROOT, replace_in
 
 CHOSEN = {"games": ["threesixteen"], "langs": ["en", "ko"], "papers": ["a4"], "pod": False}
-PDFS = ("threesixteen-en-a4.pdf", "threesixteen-ko-a4.pdf")
+PDFS = tuple(sorted(f"threesixteen-{lang}-a4{edition}.pdf" for lang in ("en", "ko")
+                   for edition in ("", "-ink-saver", "-gutterfold")))  # every edition
 EDITS = [("common/en.yaml", "  a4: A4", "  a4: A4 (edited)"), ("common/ko.yaml", "  a4: A4", "  a4: A4 (edited)")]
 
 

@@ -78,9 +78,11 @@ def test_the_installed_wheel_lints_checks_and_builds_from_an_empty_folder(tmp_pa
 
     out = tmp_path / "printed"
     run(pnp, "build", "--game", "threesixteen", "--lang", "en", "--paper", "a4", "--output", out, cwd=away)
-    assert sorted(p.name for p in out.glob("*.pdf")) == ["threesixteen-en-a4.pdf"]
+    assert sorted(p.name for p in out.glob("*.pdf")) == [
+        "threesixteen-en-a4-gutterfold.pdf", "threesixteen-en-a4-ink-saver.pdf", "threesixteen-en-a4.pdf"]
     assert len(PdfReader(out / "threesixteen-en-a4.pdf").pages) > 3
     assert not (away / "output").exists()
     # without --output, the PDFs go to ./output
     run(pnp, "build", "--game", "threesixteen", "--lang", "ko", "--paper", "letter", "--no-pod", cwd=away)
-    assert sorted(p.name for p in (away / "output").glob("*.pdf")) == ["threesixteen-ko-letter.pdf"]
+    assert sorted(p.name for p in (away / "output").glob("*.pdf")) == [
+        "threesixteen-ko-letter-gutterfold.pdf", "threesixteen-ko-letter-ink-saver.pdf", "threesixteen-ko-letter.pdf"]

@@ -96,6 +96,8 @@ class RenderContext:
     game: str
     lang: str
     paper: str
+    #: the ink-saver edition: white backs and backgrounds, light fills, colour kept for outlines and words
+    ink_saver: bool = False
     texts: Texts = field(init=False)
     fonts: FontPair = field(init=False)
 

@@ -9,14 +9,15 @@ belong on separate sheets ever share one.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from . import duplex_test, pages as own_pages
 from .context import Box, Component, Page, RenderContext
 from .pdfcanvas import PdfCanvas
 from .rulebook import rulebook_pages
-from .sheets import MM, SheetLayout, draw_marks, draw_trim_lines, paint, plan_layout
+from .sheets import (MARK_WIDTH, MM, SheetLayout, map_box, compose, draw_lines, draw_marks, draw_trim_lines,
+                     paint, plan_layout)
 from .threesixteen import threesixteen_components, threesixteen_pages
 from .travel_cards import travel_components
 
@@ -30,6 +31,8 @@ FULL_PAGES: dict[str, Callable[[RenderContext], list[Page]]] = {
     "threesixteen": threesixteen_pages,
 }
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+#: the editions of every PDF: the standard one (two-sided), and one for a printer whose backs drift or ink is dear
+EDITIONS = ("standard", "ink-saver", "gutterfold")
 
 
 @dataclass(frozen=True)
@@ -107,10 +110,11 @@ class _Entry:
 
 def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tuple[float, float] = (0.0, 0.0),
                     components: list[Component] | None = None, rule_pages: list[Page] | None = None,
-                    full_pages: list[Page] | None = None) -> Document:
+                    full_pages: list[Page] | None = None, gutterfold: bool = False) -> Document:
     """Draw the whole PDF for `ctx` (game, language, paper). Raises TextOverflow when a text does not fit.
 
-    Components and pages default to the game's renderers; tests pass their own.
+    Components and pages default to the game's renderers; tests pass their own. The gutterfold edition prints
+    one-sided: each two-sided piece sits beside its own back, to be folded and glued (see `gutter_layout`).
     """
     if duplex not in DUPLEX_PREFERENCE:
         raise ValueError(f"duplex must be 'long' or 'short', not {duplex!r}")
@@ -125,33 +129,58 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
 
     offset = (back_offset_mm[0] * MM, back_offset_mm[1] * MM)
     groups = _size_groups(components)
-    layouts = [plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
+    if gutterfold:  # pieces with a back fold round it; different sizes, or backs and none, never share a page
+        groups = [part for group in groups for part in (
+            [c for c in group if c.back is not None], [c for c in group if c.back is None]) if part]
+    planned = [plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
                            printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM)
                for group in groups]
+    layouts = [gutter_layout(ctx, group[0].width, group[0].height) if gutterfold and group[0].back is not None
+               else layout for group, layout in zip(groups, planned)]
     entries: list[_Entry] = [_Entry("checklist"), _Entry("instructions")]
-    if layouts:
+    if layouts and not gutterfold:
         entries += [_Entry("test", page=p) for p in duplex_test.test_pages(ctx, layouts[0], duplex, offset)]
     entries += [_Entry("rulebook", page=p) for p in rule_pages]
     for g, (group, layout) in enumerate(zip(groups, layouts)):
         for s, sheet in enumerate(_sheets(group, layout.per_page)):
             chunk = tuple(sheet)
             placed = layout.for_count(len(chunk))
-            _start_sheet(ctx, entries)
+            if not gutterfold:
+                _start_sheet(ctx, entries)
             entries.append(_Entry("fronts", layout=placed, chunk=chunk, group=g, sheet=s + 1))
+            if gutterfold:
+                continue
             if any(c.back is not None for c in chunk):
                 entries.append(_Entry("backs", layout=placed, chunk=chunk, group=g, sheet=s + 1))
             else:
                 entries.append(_Entry("blank", page=own_pages.blank_page(ctx)))
     for page in full_pages:  # boards and log sheets: one-sided, a sheet each
+        if gutterfold:
+            entries.append(_Entry("page", page=page))
+            continue
         _start_sheet(ctx, entries)
         entries += [_Entry("page", page=page), _Entry("blank", page=own_pages.blank_page(ctx, page.landscape))]
     entries.append(_Entry("credits", page=own_pages.credits_page(ctx)))
 
-    sections = _sections(ctx, entries, groups, layouts)
+    sections = _sections(ctx, entries, groups, gutterfold)
     blanks = [n for n, entry in enumerate(entries, start=1) if entry.kind == "blank"]
-    entries[0] = _Entry("checklist", page=own_pages.checklist_page(ctx, sections, duplex, len(components), blanks))
-    entries[1] = _Entry("instructions", page=own_pages.instructions_page(ctx, sections, duplex, (3, 4)))
-    return _draw(ctx, entries, sections, duplex, offset)
+    edition = "gutterfold" if gutterfold else "ink-saver" if ctx.ink_saver else "standard"
+    entries[0] = _Entry("checklist", page=own_pages.checklist_page(ctx, sections, duplex, len(components), blanks,
+                                                                     edition))
+    entries[1] = _Entry("instructions", page=own_pages.instructions_page(ctx, sections, duplex, (3, 4), edition))
+    return _draw(ctx, entries, sections, None if gutterfold else duplex, offset)
+
+
+def gutter_layout(ctx: RenderContext, w: float, h: float) -> SheetLayout:
+    """Pairs for the gutterfold edition: a piece's front, a gutter of twice the sheet bleed, then its back, the
+    right way round, so that folding the pair in the gutter's middle puts the back exactly behind the front. Each
+    side bleeds to the fold; the folded, glued pair is then cut along its trim lines through both layers."""
+    cfg = ctx.print
+    gutter = 2 * cfg.sheet_bleed_mm * MM
+    page_w, page_h = ctx.page_size
+    layout = plan_layout(page_w, page_h, 2 * w + gutter, h, cfg.printer_margin_mm * MM, cfg.sheet_bleed_mm * MM,
+                         cfg.cut_mark_mm * MM, cfg.min_sheet_bleed_mm * MM)
+    return replace(layout, inner_cuts=(w, w + gutter), folds=(w + gutter / 2,))
 
 
 def _start_sheet(ctx: RenderContext, entries: list[_Entry]) -> None:
@@ -162,9 +191,9 @@ def _start_sheet(ctx: RenderContext, entries: list[_Entry]) -> None:
 
 
 def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Component]],
-              layouts: list[SheetLayout]) -> list[own_pages.Section]:
+              one_sided: bool = False) -> list[own_pages.Section]:
     """The runs of pages page 1 lists, each with the empty pages after it and the sheets it takes (one per odd
-    page, since every sheet starts on one)."""
+    page, since every sheet starts on one, or one per page when the whole file prints one-sided)."""
     runs: dict[str, list[int]] = {}
     key = ""
     for n, entry in enumerate(entries, start=1):
@@ -176,7 +205,7 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
     sections: list[own_pages.Section] = []
     for key, numbers in runs.items():
         first, last = numbers[0], numbers[-1]
-        sheets = sum(1 for n in numbers if n % 2 == 1)
+        sheets = len(numbers) if one_sided else sum(1 for n in numbers if n % 2 == 1)
         kind = key.split("-")[0]
         if kind == "sheets":
             g = int(key.split("-")[1])
@@ -185,26 +214,27 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
                 counts[component.deck] = counts.get(component.deck, 0) + 1
             two_sided = any(e.kind == "backs" and e.group == g for e in entries)
             sections.append(own_pages.Section(
-                "sheets", own_pages.size_label(ctx, layouts[g].item_w, layouts[g].item_h), first, last, two_sided,
+                "sheets", own_pages.size_label(ctx, groups[g][0].width, groups[g][0].height), first, last, two_sided,
                 tuple(counts.items()), sheets, card_stock=True))
         elif kind == "page":
             sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, sheets=sheets))
         else:
             label = {"front": "checklist.front_matter", "rulebook": "checklist.rulebook",
                      "credits": "checklist.credits"}[kind]
-            sections.append(own_pages.Section(kind, ctx.t(label), first, last, two_sided=kind != "credits",
-                                              sheets=sheets))
+            sections.append(own_pages.Section(kind, ctx.t(label), first, last,
+                                              two_sided=kind != "credits" and not one_sided, sheets=sheets))
     return sections
 
 
-def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Section], duplex: str,
+def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Section], duplex: str | None,
           offset: tuple[float, float]) -> Document:
+    """Every page; `duplex` None for a file printed one-sided (the gutterfold edition)."""
     buffer = io.BytesIO()
     page_w, page_h = ctx.page_size
     canvas = PdfCanvas(buffer, pagesize=(page_w, page_h), invariant=1, initialFontName=ctx.fonts.regular)
     canvas.setTitle(f"{ctx.t('title')} ({ctx.lang}, {ctx.t(f'papers.{ctx.paper}')})")
     canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex])
+    canvas.setViewerPreference("Duplex", DUPLEX_PREFERENCE[duplex] if duplex else "Simplex")
     outline = _Outline(ctx, canvas)
     plans: list[PagePlan] = []
     total = len(entries)
@@ -233,6 +263,9 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
 def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duplex: str,
                 offset: tuple[float, float], n: int, total: int, fronts_page: int) -> None:
     layout = entry.layout
+    if layout.folds:
+        _draw_pairs(ctx, canvas, entry, plan, n, total)
+        return
     size = layout.piece_size
     for i, component in enumerate(entry.chunk):
         if entry.kind == "fronts":
@@ -254,6 +287,37 @@ def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duple
     anchor = layout.footer_anchor()
     if anchor is not None:
         own_pages.footer_line(ctx, canvas, key, label, anchor)
+
+
+def _draw_pairs(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, n: int, total: int) -> None:
+    """A gutterfold page: each piece's front and, across the gutter, its back; trim lines on both, the fold dashed
+    with dashed marks in the margin, cut marks for every cut."""
+    layout = entry.layout
+    fold = layout.folds[0]
+    w, h = entry.chunk[0].width, entry.chunk[0].height
+    far = 10 * (w + h)
+    for i, component in enumerate(entry.chunk):
+        base, clip = layout.matrix(i), layout.clip(i)
+        halves = ((component.front, base, Box(-far, -far, far + fold, 3 * far)),
+                  (component.back, compose(base, (1.0, 0.0, 0.0, 1.0, layout.inner_cuts[1], 0.0)),
+                   Box(fold, -far, far, 3 * far)))
+        for face, matrix, half in halves:
+            paint(canvas, face, matrix, (w, h), layout.bleed, _meet(clip, map_box(half, base)))
+            plan.placements.append(Placement(component.id, face.key, map_box(Box(0, 0, w, h), matrix)))
+    draw_trim_lines(canvas, layout)
+    draw_marks(canvas, layout.marks())
+    canvas.saveState()
+    canvas.setDash(2, 1.5)
+    draw_lines(canvas, layout.fold_lines() + layout.fold_marks(), 0.0, MARK_WIDTH)
+    canvas.restoreState()
+    anchor = layout.footer_anchor()
+    if anchor is not None:
+        own_pages.footer_line(ctx, canvas, "page.fronts", ctx.t("page.fronts", n=n, total=total), anchor)
+
+
+def _meet(a: Box, b: Box) -> Box:
+    x, y = max(a.x, b.x), max(a.y, b.y)
+    return Box(x, y, max(0.0, min(a.right, b.right) - x), max(0.0, min(a.top, b.top) - y))
 
 
 class _Outline:

@@ -116,7 +116,8 @@ def sheet_count(ctx: RenderContext, count: int, card_stock: bool) -> str:
                                                                               stock=stock)
 
 
-def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pieces: int, blanks: list[int]) -> Page:
+def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pieces: int, blanks: list[int],
+                   edition: str = "standard") -> Page:
     """Page 1: what is in the file, on how many sheets of which paper, which pages are one-sided, how to print it
     all at once, and a scale check to hold a ruler and a real card against."""
     edge = ctx.t(f"duplex.{duplex}")
@@ -133,7 +134,8 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
         flow.text("checklist.title", ctx.t("checklist.title"), BODY_SIZE + 1, bold=True, colour=ACCENT, gap=1 * MM)
         flow.text("title", ctx.t("title"), TITLE_SIZE + 4, bold=True, gap=3 * MM)
         flow.text("checklist.intro", ctx.t("checklist.intro", paper=ctx.t(f"papers.{ctx.paper}")), BODY_SIZE + 1,
-                  colour=MUTED, gap=2 * MM)
+                  colour=MUTED, gap=1 * MM)
+        flow.text(f"editions.{edition}", ctx.t(f"editions.{edition}"), BODY_SIZE, colour=MUTED, gap=1 * MM)
         flow.heading("checklist.heading")
         for section in sections:
             what = section.label
@@ -146,23 +148,28 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
                           sides=sides)
             flow.row([("checklist.sheet", what, 0.5), ("checklist.pages_range", page_range(ctx, section.first,
                       section.last), 0.15), ("checklist.sheet_row", paper, 0.35)], 2.4 * MM)
-        flow.y -= 1 * MM
+        # beside the card outline: the totals, how to print it all at once, then the scale check
+        card_x = w - MARGIN - card_w
+        side = Flow(ctx, canvas, "checklist page", MARGIN, min(flow.y - 2 * MM, scale_top),
+                    card_x - MARGIN - 6 * MM, scale_top - card_h + 12 * MM)
         if pieces:
-            flow.text("checklist.total", ctx.t("checklist.total", count=pieces), BODY_SIZE, colour=MUTED, gap=1 * MM)
-        flow.text("checklist.in_all", ctx.t("checklist.in_all", plain=sheet_count(ctx, plain, False),
+            side.text("checklist.total", ctx.t("checklist.total", count=pieces), BODY_SIZE, colour=MUTED, gap=1 * MM)
+        side.text("checklist.in_all", ctx.t("checklist.in_all", plain=sheet_count(ctx, plain, False),
                                             card=sheet_count(ctx, card, True)), BODY_SIZE, bold=True, gap=1.5 * MM)
-        flow.text("checklist.defaults", ctx.t("checklist.defaults", edge=edge), BODY_SIZE, gap=1 * MM)
+        defaults = "checklist.defaults_one_sided" if edition == "gutterfold" else "checklist.defaults"
+        side.text(defaults, ctx.t(defaults, edge=edge), BODY_SIZE, gap=1 * MM)
         if blanks:
-            flow.text("checklist.skip_blanks", ctx.t("checklist.skip_blanks", blanks=", ".join(map(str, blanks))),
-                      BODY_SIZE)
-        _scale_check(ctx, canvas, w, scale_top, card_w, card_h)
+            side.text("checklist.skip_blanks", ctx.t("checklist.skip_blanks", blanks=", ".join(map(str, blanks))),
+                      BODY_SIZE, gap=1 * MM)
+        _scale_check(ctx, canvas, side, card_x, scale_top - card_h, card_w, card_h)
 
     return Page("checklist", False, draw, ctx.t("outline.checklist"))
 
 
-def _scale_check(ctx: RenderContext, canvas, w: float, top: float, card_w: float, card_h: float) -> None:
-    """A 50 mm ruler and the outline of a poker card at the foot of page 1: both measure the print's scale."""
-    card_x, card_y = w - MARGIN - card_w, top - card_h
+def _scale_check(ctx: RenderContext, canvas, flow: Flow, card_x: float, card_y: float, card_w: float,
+                 card_h: float) -> None:
+    """The outline of a poker card at the foot of page 1, and beside it, under `flow`'s text, a 50 mm ruler: both
+    measure the print's scale."""
     canvas.saveState()
     canvas.setStrokeColor(ACCENT)
     canvas.setLineWidth(0.6)
@@ -174,11 +181,10 @@ def _scale_check(ctx: RenderContext, canvas, w: float, top: float, card_w: float
                      h=f"{ctx.print.card.height_mm:g}"), width, card_h / 2, BODY_SIZE, ctx.print.type.min_body)
     canvas.setFillColor(MUTED)
     textfit.draw(canvas, fitted, card_x + 5 * MM, card_y + card_h / 2 + fitted.height / 2, width, align="center")
-    left, text_w = MARGIN, card_x - MARGIN - 8 * MM
-    flow = Flow(ctx, canvas, "checklist page", left, top, text_w, card_y + 16 * MM)
-    flow.text("scale.heading", ctx.t("scale.heading"), HEADING_SIZE, bold=True, colour=ACCENT, gap=2 * MM)
+    flow.y -= 2 * MM
+    flow.text("scale.heading", ctx.t("scale.heading"), HEADING_SIZE, bold=True, colour=ACCENT, gap=1.5 * MM)
     flow.text("scale.text", ctx.t("scale.text"), BODY_SIZE)
-    _ruler(ctx, canvas, left, card_y + 6 * MM)
+    _ruler(ctx, canvas, flow.x, card_y + 6 * MM)
 
 
 def _ruler(ctx: RenderContext, canvas, x: float, y: float) -> None:
@@ -198,8 +204,10 @@ def _ruler(ctx: RenderContext, canvas, x: float, y: float) -> None:
     canvas.restoreState()
 
 
-def instructions_page(ctx: RenderContext, sections: list[Section], duplex: str, test: tuple[int, int]) -> Page:
-    """Page 2 (the back of page 1): how to print, step by step, with the duplex test first."""
+def instructions_page(ctx: RenderContext, sections: list[Section], duplex: str, test: tuple[int, int],
+                      edition: str = "standard") -> Page:
+    """Page 2 (the back of page 1): how to print, step by step, with the duplex test first (the gutterfold edition
+    folds instead)."""
     sheets = [s for s in sections if s.kind == "sheets"]
     sheet_pages = page_range(ctx, sheets[0].first, sheets[-1].last) if sheets else ""
     edge = ctx.t(f"duplex.{duplex}")
@@ -209,7 +217,9 @@ def instructions_page(ctx: RenderContext, sections: list[Section], duplex: str, 
         flow = Flow(ctx, canvas, "instructions page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
         flow.heading("instructions.title")
         steps = ["scale", "paper"]
-        if sheets:
+        if sheets and edition == "gutterfold":
+            steps += ["fold"]
+        elif sheets:
             steps += ["test", "duplex", "no_duplex", "cut"]
         steps.append("one_sided")
         for n, step in enumerate(steps, start=1):

@@ -60,6 +60,10 @@ class SheetLayout:
     footer: str = ""  # the side whose margin also holds the page label ("" when no side has room for it)
     count: int = 0  # pieces actually placed (0: a full page); the last row may be short
     turned: bool = False
+    #: cuts across each piece, at these distances from its left edge (a gutterfold pair: both sides of its gutter)
+    inner_cuts: tuple[float, ...] = ()
+    #: folds across each piece, at these distances from its left edge (a gutterfold pair: the gutter's middle)
+    folds: tuple[float, ...] = ()
 
     @property
     def placed(self) -> int:
@@ -87,11 +91,40 @@ class SheetLayout:
 
     @property
     def cut_xs(self) -> list[float]:
-        return [self.x0 + c * self.item_w for c in range(self.cols + 1)]
+        inner = [] if self.turned else self.inner_cuts
+        return sorted([self.x0 + c * self.item_w for c in range(self.cols + 1)]
+                      + [self.x0 + c * self.item_w + u for c in range(self.cols) for u in inner])
 
     @property
     def cut_ys(self) -> list[float]:
-        return [self.y0 + r * self.item_h for r in range(self.rows + 1)]
+        inner = self.inner_cuts if self.turned else []
+        return sorted([self.y0 + r * self.item_h for r in range(self.rows + 1)]
+                      + [self.y0 + r * self.item_h + u for r in range(self.rows) for u in inner])
+
+    def _across(self, at: tuple[float, ...]) -> list[Segment]:
+        """Lines across every placed piece at these distances from its left edge (piece coordinates)."""
+        h = self.piece_size[1]
+        return [(*apply(self.matrix(i), u, 0.0), *apply(self.matrix(i), u, h)) for i in range(self.placed)
+                for u in at]
+
+    def fold_lines(self) -> list[Segment]:
+        return self._across(self.folds)
+
+    def fold_marks(self) -> list[Segment]:
+        """Marks in the margin in line with each fold, like the cut marks (drawn dashed)."""
+        block, start = self.block, self.bleed + MARK_GAP
+        segments = []
+        for u in self.folds:
+            if self.turned:
+                for y in [self.y0 + r * self.item_h + u for r in range(self.rows)]:
+                    segments += [(block.x - start, y, block.x - min(start + self.mark_len, self.room("left")), y),
+                                 (block.right + start, y, block.right + min(start + self.mark_len, self.room("right")),
+                                  y)]
+            else:
+                for x in [self.x0 + c * self.item_w + u for c in range(self.cols)]:
+                    segments += [(x, block.y - start, x, block.y - min(start + self.mark_len, self.room("bottom"))),
+                                 (x, block.top + start, x, block.top + min(start + self.mark_len, self.room("top")))]
+        return segments
 
     def limit(self, side: str) -> float:
         """How far from the paper's edge on `side` drawing may start: the printer margin, plus the footer band."""
@@ -134,10 +167,10 @@ class SheetLayout:
 
     def back_slot(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
         """Footprint on the backs page that lands behind front slot `i` after a `duplex` flip, shifted by `offset`."""
-        return _mirror_box(self.slot(i), self.flip(duplex, offset))
+        return map_box(self.slot(i), self.flip(duplex, offset))
 
     def back_clip(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
-        return _mirror_box(self.clip(i), self.flip(duplex, offset))
+        return map_box(self.clip(i), self.flip(duplex, offset))
 
     def back_matrix(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Matrix:
         """Maps back coordinates onto the backs page: the point behind each point of the front, for a piece turned
@@ -187,7 +220,7 @@ class SheetLayout:
                 segments.append((s.right, s.y, s.right, s.top))
             if below:
                 segments.append((s.x, s.y, s.right, s.y))
-        return segments
+        return segments + self._across(self.inner_cuts)
 
     def footer_anchor(self) -> tuple[float, float, float, float] | None:
         """Where the page label goes: (x, y, angle, length) of its centre line in the footer band, or None."""
@@ -211,7 +244,8 @@ def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
-def _mirror_box(box: Box, m: Matrix) -> Box:
+def map_box(box: Box, m: Matrix) -> Box:
+    """Where `box` lands under `m` (a mirror, a quarter turn, a shift: the result is again upright)."""
     (x1, y1), (x2, y2) = apply(m, box.x, box.y), apply(m, box.right, box.top)
     return Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1), box.bleed)
 

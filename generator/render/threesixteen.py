@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from ..content.threesixteen_model import PlayerColour
 from . import textfit
 from .context import Box, Component, Face, Page, RenderContext
+from .travel_style import tint
 from .ts_board import board_page
 from .ts_logsheet import log_sheet_pages
 
@@ -121,6 +122,13 @@ def tile_sets(ctx: RenderContext) -> list[PlayerColour]:
     return [*game.colours, game.caller]
 
 
+def edition_colour(ctx: RenderContext, colour: PlayerColour) -> PlayerColour:
+    """The ink-saver edition prints a set's colour as a light wash with its numbers in the colour itself."""
+    if not ctx.ink_saver:
+        return colour
+    return colour.model_copy(update={"fill": tint(colour.fill, 0.9), "ink": colour.fill})
+
+
 def threesixteen_components(ctx: RenderContext) -> list[Component]:
     """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back. The caller's tiles are
     drawn face down (R4), so they are hidden pieces."""
@@ -128,7 +136,7 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
     w, h = ctx.print.tile.width_mm * mm, ctx.print.tile.height_mm * mm
     style = NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high)
     components: list[Component] = []
-    for colour in tile_sets(ctx):
+    for colour in map(partial(edition_colour, ctx), tile_sets(ctx)):
         back = Face(f"threesixteen/tile/{colour.id}/back", partial(draw_tile_back, ctx, colour))
         for n in range(1, game.high + 1):
             draw = partial(draw_tile_front, style, colour, n, needs_mark(n, game.high))

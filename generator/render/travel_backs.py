@@ -40,16 +40,18 @@ def character_back(kit: Kit) -> Face:
 def _deck_back_layout(kit: Kit):
     """Navy, a globe medallion in an airmail ring, the game's title and a short wish."""
     geo, writer = kit.geo, kit.writer("common back")
+    ink_saver = kit.ctx.ink_saver
+    field, words = (WHITE, BACK_COLOUR) if ink_saver else (BACK_COLOUR, WHITE)
     centre_y = geo.h * 0.56
     below = centre_y - MEDALLION / 2 - 6
     width = geo.w - 2 * BACK_CLEAR
     title = writer.block("title", kit.words("title"), Rect(BACK_CLEAR, below - 40, width, 40), role="display",
-                         colour=WHITE, valign="top", max_lines=2)
+                         colour=words, valign="top", max_lines=2)
     wish = writer.block("card.back", kit.words("card.back"), Rect(BACK_CLEAR, below - 56, width, 14), role="body",
-                        colour=mix(WHITE, BACK_COLOUR, 0.2), valign="top", max_lines=1)
+                        colour=mix(words, field, 0.2), valign="top", max_lines=1)
 
     def draw(canvas, bleed: float) -> None:
-        canvas.setFillColor(BACK_COLOUR)
+        canvas.setFillColor(field)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         _airmail_ring(canvas, geo.w / 2, centre_y)
         _medallion(canvas, DECK_BACK_ICON, geo.w / 2, centre_y, None)
@@ -63,22 +65,25 @@ def _character_back_layout(kit: Kit):
     """The character colour, a medallion in a double ring, the kind word and the game's title."""
     geo, writer = kit.geo, kit.writer("character back")
     colour = kit.colour("character")
+    ink_saver = kit.ctx.ink_saver
+    field, words = (WHITE, colour) if ink_saver else (colour, WHITE)
     centre_y = geo.h * 0.56
     below = centre_y - MEDALLION / 2 - 6
     width = geo.w - 2 * BACK_CLEAR
     word = writer.block("kinds.character", kit.words("kinds.character"), Rect(BACK_CLEAR, below - 30, width, 30),
-                        role="display", colour=WHITE, valign="top", max_lines=1)
+                        role="display", colour=words, valign="top", max_lines=1)
     title = writer.block("title", kit.words("title"), Rect(BACK_CLEAR, below - 48, width, 16), role="small",
-                         colour=tint(colour, 0.6), valign="top", max_lines=1)
+                         colour=mix(colour, WHITE, 0.35) if ink_saver else tint(colour, 0.6), valign="top",
+                         max_lines=1)
 
     def draw(canvas, bleed: float) -> None:
-        canvas.setFillColor(colour)
+        canvas.setFillColor(field)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
-        canvas.setStrokeColor(tint(colour, 0.55))
+        canvas.setStrokeColor(colour if ink_saver else tint(colour, 0.55))
         canvas.setLineWidth(1.2)
         for r in (MEDALLION / 2 + 6, MEDALLION / 2 + 9):
             canvas.circle(geo.w / 2, centre_y, r, stroke=1, fill=0)
-        _medallion(canvas, CHARACTER_BACK_ICON, geo.w / 2, centre_y, mix(colour, WHITE, 0.15))
+        _medallion(canvas, CHARACTER_BACK_ICON, geo.w / 2, centre_y, None if ink_saver else mix(colour, WHITE, 0.15))
         word.draw(canvas)
         title.draw(canvas)
 

@@ -4,7 +4,11 @@
   replay and the report included). An action is one action of a turn (draw, recycle, trade, steal, travel,
   get rid of a forbidden item, a special item played as an action); refused offers, drawn cards and event
   parts are not counted. The records are 4-player games with every extension, written by the greedy simulator.
-- simulate: 4-player games per second with the greedy bot and every extension, on 2 worker processes.
+- simulate: 4-player games per second with the greedy bot and every extension, on 2 worker processes; the
+  same for the strong bot (reported, no target).
+- strong vs greedy: 1 strong and 3 greedy bots per table, the strong bot in each turn position in turn, every
+  extension and the base game: the strong bot's share of the wins (fair share 25%, target 40%).
+- balance: the time `run_balance` takes for 10,000 four-player games with the strong bot (reported).
 """
 from __future__ import annotations
 
@@ -15,13 +19,15 @@ from pathlib import Path
 
 from ...content.load import load_content
 from .cards import EXTENSIONS, tables_for
+from .balance import run_balance
 from .check import check_file
 from .sim import simulate_one
-from .stats import run_games
+from .stats import Batch, run_batches, run_games
 from .writer import Recorder
 
 CHECK_TARGET = 100_000
 SIMULATE_TARGET = 1_000
+STRONG_SHARE_TARGET = 0.40
 
 
 def _load() -> str:
@@ -78,9 +84,59 @@ def bench_simulate(content, games: int = 6000, workers: int = 2) -> dict:
     }
 
 
+def bench_strong(content, games: int = 1000, workers: int = 2) -> dict:
+    t = tables_for(content.travel)
+    start = time.perf_counter()
+    summary = run_games(t, 4, games, frozenset(EXTENSIONS), 7, "strong", None, workers)
+    rate = summary.games / (time.perf_counter() - start)
+    return {
+        "name": f"travel simulate: 4-player strong games per second on {workers} processes",
+        "value": round(rate), "unit": "games/s", "ok": True,
+        "detail": f"{games} games, all extensions, mean {sum(summary.lengths) / games:.1f} turns; " + _load(),
+    }
+
+
+def strong_share(t, players: int, extensions: frozenset[str], games: int, workers: int = 2) -> tuple[int, int]:
+    """(wins of the strong bot, games) with 1 strong and `players - 1` greedy bots per table, the strong bot
+    playing first, second, ... in turn (games / players each)."""
+    lineups = [tuple("strong" if k == seat else "greedy" for k in range(players)) for seat in range(players)]
+    batches = [Batch(0, players, extensions, 11, lineup) for lineup in lineups]
+    summaries = run_batches([t], batches, games // players, workers)
+    wins = sum(summary.wins_by_seat[seat] for seat, summary in enumerate(summaries))
+    return wins, sum(summary.games for summary in summaries)
+
+
+def bench_strong_vs_greedy(content, games: int = 2000, workers: int = 2) -> list[dict]:
+    t = tables_for(content.travel)
+    rows = []
+    for label, extensions in (("all extensions", frozenset(EXTENSIONS)), ("base game", frozenset())):
+        wins, played = strong_share(t, 4, extensions, games, workers)
+        share = wins / played
+        rows.append({
+            "name": f"travel strong vs greedy: the strong bot's share of wins, 1 strong + 3 greedy, {label}",
+            "value": round(100 * share, 1), "unit": "%", "target": 100 * STRONG_SHARE_TARGET,
+            "ok": share >= STRONG_SHARE_TARGET,
+            "detail": f"{wins} of {played} games, the strong bot in each turn position equally often "
+                      f"(fair share 25%); " + _load(),
+        })
+    return rows
+
+
+def bench_balance(content, games: int = 10_000, workers: int = 2) -> dict:
+    start = time.perf_counter()
+    run_balance(content.travel, [4], [frozenset(EXTENSIONS)], games, 3, "strong", workers=workers)
+    seconds = time.perf_counter() - start
+    return {
+        "name": f"travel balance: seconds for {games} four-player strong games on {workers} processes",
+        "value": round(seconds, 1), "unit": "s", "ok": True,
+        "detail": f"all extensions, with every estimate and flag; {games / seconds:.0f} games/s; " + _load(),
+    }
+
+
 def run() -> list[dict]:
     content = load_content()
-    return [bench_check(content), bench_simulate(content)]
+    return [bench_check(content), bench_simulate(content), bench_strong(content),
+            *bench_strong_vs_greedy(content), bench_balance(content)]
 
 
 if __name__ == "__main__":

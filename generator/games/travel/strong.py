@@ -31,6 +31,10 @@ LATER = 0.5
 ACCEPT_CARE = 2.0
 #: what a spare card is worth keeping all the same: it can pay a cost or sweeten a trade later
 SPARE = 0.15
+#: a postcard is worth this much of a step for every postcard held with it (the last one wins outright)
+POSTCARD = 0.5
+#: what room in a full hand is worth (a full hand throws away what it draws)
+CROWDED = 0.6
 #: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
 OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
@@ -44,13 +48,11 @@ def payable(g, p: int, c: int) -> bool:
 class Plan:
     """How far a hand is from winning: the steps it lacks. Built per decision; cheap to ask again."""
 
-    __slots__ = ("t", "g", "p", "first", "later", "twf", "passports")
+    __slots__ = ("t", "first", "later", "twf")
 
     def __init__(self, g, p: int):
         t = g.t
         self.t = t
-        self.g = g
-        self.p = p
         self.first = t.side_needs[g.next_country(p)]
         self.later = () if g.visited[p] else t.side_needs[g.centre]
         self.twf = g.travels_with_forbidden[p]
@@ -136,7 +138,7 @@ class Outlook:
         if t.family[c] in (ITEM, PASSPORT):
             return lost if lost else SPARE
         if t.kind[c] == K_POSTCARD:
-            return lost + 0.35 * (self.g.postcards_held[self.p] + 1)
+            return lost + POSTCARD * self.g.postcards_held[self.p]
         return lost + KEEP.get(t.kind[c], 0.0)
 
     def gain(self, c: int) -> float:
@@ -151,7 +153,7 @@ class Outlook:
                 got = 0.0
             if t.kind[c] == K_POSTCARD:
                 npost = self.g.postcards_held[self.p] + 1
-                got += 10.0 if npost >= self.g.to_win[self.p] else 0.35 * npost
+                got += 10.0 if npost >= self.g.to_win[self.p] else POSTCARD * npost
             elif t.family[c] not in (ITEM, PASSPORT):
                 got += KEEP.get(t.kind[c], 0.0)
             self.gain_of[c] = got
@@ -206,8 +208,8 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, t: Tables, rng):
+        """`rng` is the game's dice, which every bot is handed; this one plays without chance."""
         self.t = t
-        self.rng = rng
         self.composition: list[int] | None = None
         self.seen: tuple = ()
         self.outlook: Outlook | None = None
@@ -314,12 +316,16 @@ class StrongBot:
             for q in others:
                 value = self._steal_value(g, p, q, o) - paid_loss
                 add((value, 2, lambda q=q, paid=paid: Steal(q, tuple(paid))))
-        # Drop a forbidden item with the card minded least.
-        if g.forbidden_held[p] and not g.travels_with_forbidden[p]:
-            forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
-            other, other_loss = o.cheapest(1)
-            if other:
-                add((1.0 - other_loss - 0.2, 3, lambda f=forbidden, x=other[0]: Drop(f, x)))
+        # Drop a forbidden item with the card minded least: it blocks travel, and (never discarded for the hand
+        # limit) it takes room even from a smuggler whose hand is full.
+        if g.forbidden_held[p]:
+            crowded = len(hand) >= g.hand_limit(p) - 1
+            if not g.travels_with_forbidden[p] or crowded:
+                forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
+                other, other_loss = o.cheapest(1)
+                if other:
+                    worth = (0.0 if g.travels_with_forbidden[p] else 1.0) + (CROWDED if crowded else 0.0)
+                    add((worth - other_loss - 0.2, 3, lambda f=forbidden, x=other[0]: Drop(f, x)))
         # Special items played as actions.
         for c in set(hand):
             kind = t.kind[c]
