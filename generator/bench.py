@@ -11,6 +11,7 @@ from importlib import import_module
 
 BENCHMARKS = (
     ("build", "generator.bench_build"),
+    ("text fit", "generator.render.bench_textfit"),
     ("3x16 check", "generator.games.threesixteen.bench_check"),
     ("3x16 solve", "generator.games.threesixteen.bench_solve"),
     ("travel", "generator.games.travel.bench"),

@@ -1,28 +1,88 @@
-"""Korean particles follow the word a placeholder puts before them."""
+"""Korean particles follow the word a placeholder puts before them: every form the language files use (and its
+reversed spelling), after every kind of word, as Korean reads it."""
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
 
-from generator.content.josa import attach, has_batchim
+from generator.content.josa import attach, final, has_batchim
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: each written form -> (after a final consonant other than ㄹ, after ㄹ, after no final consonant)
+FORMS = {
+    "은(는)": ("은", "은", "는"), "는(은)": ("은", "은", "는"),
+    "이(가)": ("이", "이", "가"), "가(이)": ("이", "이", "가"),
+    "을(를)": ("을", "을", "를"), "를(을)": ("을", "을", "를"),
+    "과(와)": ("과", "과", "와"), "와(과)": ("과", "과", "와"),
+    "(으)로": ("으로", "로", "로"), "으로(로)": ("으로", "로", "로"), "로(으로)": ("으로", "로", "로"),
+    "(으)로는": ("으로는", "로는", "로는"),
+    "(이)라고": ("이라고", "이라고", "라고"), "라고(이라고)": ("이라고", "이라고", "라고"),
+    "(이)라는": ("이라는", "이라는", "라는"),
+    "(이)나": ("이나", "이나", "나"), "나(이나)": ("이나", "이나", "나"),
+    "(이)다": ("이다", "이다", "다"), "다(이다)": ("이다", "이다", "다"),
+}
+OTHER, RIEUL, NONE = 0, 1, 2
+#: every kind of word before a particle -> how Korean reads its end
+WORDS = {
+    # Hangul
+    "준": OTHER, "소라": NONE, "서울": RIEUL, "대한민국": OTHER,
+    # digits and whole numbers, as read in Korean
+    "0": OTHER, "1": RIEUL, "2": NONE, "3": OTHER, "4": NONE, "5": NONE, "6": OTHER, "7": RIEUL, "8": RIEUL,
+    "9": NONE, "10": OTHER, "16": OTHER, "20": OTHER, "21": RIEUL, "100": OTHER, "1000": OTHER, "10000": OTHER,
+    "1,000,000,000,000": NONE, "2.5": NONE, "２": NONE, "１": RIEUL,
+    # Latin letters and short names read as letter names
+    "A": NONE, "C": NONE, "F": NONE, "L": RIEUL, "M": OTHER, "N": OTHER, "R": RIEUL, "X": NONE, "KR": RIEUL,
+    "JP": NONE, "9A": NONE, "R13": OTHER,
+    # Latin names, read as Korean writes them
+    "Mina": NONE, "Joon": OTHER, "Sora": NONE, "Bill": RIEUL, "Jack": OTHER, "Mark": NONE, "James": NONE,
+    "Jane": OTHER, "Kate": NONE, "Tom": OTHER,
+    # quotes and brackets
+    "'F'": NONE, "‘L’": RIEUL, "“준”": OTHER, "(Mina)": NONE, "[7]": RIEUL, "대한민국 (KR)": OTHER,
+    "Passport · Australia": NONE,
+}
 
 
-@pytest.mark.parametrize("value, text", [
-    ("Mina", "Mina는 카메라를 가집니다."), ("Joon", "Joon은 카메라를 가집니다."), ("준", "준은 카메라를 가집니다."),
-    ("소라", "소라는 카메라를 가집니다."), ("3", "3은 카메라를 가집니다."), ("2", "2는 카메라를 가집니다."),
-])
-def test_topic_particle(value, text):
-    assert attach("{name}은(는) 카메라를 가집니다.", {"name": value}) == text
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("word", WORDS)
+def test_every_form_after_every_kind_of_word(form, word):
+    expected = FORMS[form][WORDS[word]]
+    assert attach("{w}" + form + " 끝", {"w": word}) == word + expected + " 끝"
 
 
-def test_every_pair_and_the_rieul_rule():
-    values = {"a": "지도", "b": "우산", "c": "서울", "d": "부산"}
-    assert attach("{a}을(를) {b}이(가) {a}와(과) {b}과(와) {c}으로(로) {d}으로(로)", values) == \
-        "지도를 우산이 지도와 우산과 서울로 부산으로"
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("word", ["★", "", "…", "→"])
+def test_a_word_whose_reading_is_unknown_keeps_the_form_as_written(form, word):
+    assert attach("{w}" + form, {"w": word}) == word + form
+
+
+def test_the_issue_examples():
+    assert attach("{c}(으)로 여행했습니다", {"c": "대한민국 (KR)"}) == "대한민국 (KR)으로 여행했습니다"
+    assert [attach("{n}(으)로", {"n": n}) for n in ("1", "7")] == ["1로", "7로"]
+    assert [attach("{x}이(가)", {"x": x}) for x in ("C", "4")] == ["C가", "4가"]
+    assert attach("'{x}'은(는)", {"x": "F"}) == "'F'는"
+    assert attach("{n}(이)라고", {"n": "5"}) == "5라고"
+
+
+def test_every_form_the_korean_files_write_after_a_placeholder_is_known():
+    written = set()
+    for path in ROOT.glob("content/*/ko.yaml"):
+        written |= set(re.findall(r"\}[)\]'\"’”]*((?:[가-힣]+)?\([가-힣]+\)[가-힣]*)", path.read_text(encoding="utf-8")))
+    assert written
+    for form in written:
+        resolved = attach("{w}" + form, {"w": "준"})
+        assert "(" not in resolved, form
 
 
 def test_unknown_endings_keep_both_forms_and_escapes_stay():
     assert attach("{x}은(는) {{x}}은(는)", {"x": "★"}) == "★은(는) {x}은(는)"
+
+
+def test_a_bracket_that_is_not_a_particle_is_left_alone():
+    assert attach("{x}(들)", {"x": "카드"}) == "카드(들)"
 
 
 @given(st.text(max_size=20).filter(lambda t: not set("{}(") & set(t)))
@@ -30,11 +90,11 @@ def test_text_without_particles_formats_like_str_format(text):
     assert attach(text + "{v}" + text, {"v": "값"}) == (text + "{v}" + text).format(v="값")
 
 
+@given(st.integers(min_value=0, max_value=10**15))
+def test_any_whole_number_resolves(number):
+    assert final(str(number)) is not None
+    assert "(" not in attach("{n}(으)로", {"n": number})
+
+
 def test_batchim():
     assert [has_batchim(w) for w in ("각", "가", "Bo", "Ben", "7", "")] == [True, False, False, True, True, None]
-
-
-def test_a_particle_after_a_quoted_or_bracketed_placeholder():
-    assert attach("'{word}'은(는) 행동이 아닙니다", {"word": "로"}) == "'로'는 행동이 아닙니다"
-    assert attach("'{word}'이(가) 아닙니다", {"word": "교환"}) == "'교환'이 아닙니다"
-    assert attach("({name})을(를) 봅니다", {"name": "Mina"}) == "(Mina)를 봅니다"

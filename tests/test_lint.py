@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -142,8 +143,8 @@ def test_text_too_long_for_its_box(content_copy):
     found = findings(content_copy, fit=True)
     assert len(found) == 1
     assert found[0].startswith(f"content/travel/ko.yaml:{line}:")
-    assert "special.mousetrap.text: text does not fit its box on " in found[0]
-    assert found[0].endswith("; shorten it [fit]")
+    assert "special.mousetrap.text: text does not fit its box at the minimum size on mousetrap " in found[0]
+    assert re.search(r"\(over by [\d.]+ pt\); cut about \d+ words \[fit\]$", found[0]), found[0]
 
 
 def test_cli_json_and_exit_code(content_copy):

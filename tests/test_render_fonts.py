@@ -110,7 +110,7 @@ def test_a_japanese_text_draws_its_own_script_in_ipaex_and_keeps_latin_and_hangu
     assert stack_run_fonts("ja", "カメラ（Camera）を1枚、한국") == [
         ("カメラ（", "IPAexGothic"), ("Camera", "NanumGothic"), ("）を", "IPAexGothic"), ("1", "NanumGothic"),
         ("枚、", "IPAexGothic"), ("한국", "NanumGothic")]
-    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境 ", "IPAexGothic"), ("3x16", "NanumGothicExtraBold")]
+    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境", "IPAexGothic"), (" 3x16", "NanumGothicExtraBold")]
 
 
 def test_only_japanese_pdfs_draw_with_the_japanese_family():

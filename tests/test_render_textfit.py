@@ -7,11 +7,11 @@ from itertools import accumulate, combinations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.content.load import load_content
-from generator.render import textfit
+from generator.render import linebreak, textfit
 from generator.render.fonts import fonts_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,8 +34,17 @@ def _lines(fitted: textfit.Fitted) -> list[str]:
     return [line for line, _ in fitted.lines]
 
 
-def _greedy(text: str, font: str, size: float, width: float) -> list[tuple[str, bool]]:
-    return textfit._wrap([textfit._words(p) for p in text.split("\n")], font, size, width)[0]
+def _greedy(text: str, font: str, size: float, width: float, lang: str = "ko") -> list[tuple[str, bool]]:
+    lines = textfit._wrap([linebreak.pieces(p, lang) for p in text.split("\n")], font, size, width)[0]
+    return [(textfit.line_text(line), ends) for line, ends in lines]
+
+
+def _pieces(words) -> tuple[linebreak.Piece, ...]:
+    return tuple(linebreak.Piece(word) for word in words)
+
+
+def _strings(lines) -> tuple[str, ...]:
+    return tuple(textfit.line_text(line) for line in lines)
 
 
 def _width(line: str, fitted: textfit.Fitted) -> float:
@@ -120,7 +129,7 @@ def test_balancing_keeps_a_one_letter_word_or_a_korean_bound_noun_with_its_word(
 ])
 def test_a_poor_break_splits_what_is_read_as_one(words, poor):
     words = words.split(" ")
-    assert textfit._poor_break([w for w in words if w != "|"], words.index("|")) is poor
+    assert textfit._poor_break(_pieces(w for w in words if w != "|"), words.index("|")) is poor
 
 
 # ---- the last break of a paragraph (every alignment) --------------------------------------------------------------
@@ -230,6 +239,8 @@ def _paragraph_lines(lines) -> list[list[str]]:
 @settings(max_examples=300, deadline=None)
 @given(text=_text, width=st.floats(40, 300), size=st.sampled_from([7.0, 9.0, 13.0]))
 def test_lines_keep_every_word_in_order_never_get_more_or_wider(font, text, width, size):
+    """(Texts whose every word fits the width: a wider word is cut, tested below.)"""
+    assume(all(textfit.unit_width(w, font) * size <= width for w in linebreak._words(text)))
     fitted = textfit.fit(text, font, width, 10_000, size, size)
     greedy = _greedy(text, font, size, width)
     # fitting: the greedy size and line count, every line within the box (unless one word alone is too wide)
@@ -241,7 +252,7 @@ def test_lines_keep_every_word_in_order_never_get_more_or_wider(font, text, widt
     assert (balanced.size, balanced.height, balanced.font) == (fitted.size, fitted.height, fitted.font)
     for before, after, original in zip(_paragraph_lines(greedy), _paragraph_lines(balanced.lines),
                                        text.split("\n")):
-        words = textfit._words(original)
+        words = linebreak._words(original)
         assert " ".join(after).split(" ") == " ".join(before).split(" ") == words  # every word, in order
         assert len(after) == len(before)
         assert all(after)
@@ -257,7 +268,7 @@ _plain_word = st.one_of(st.text("abcdefghijklmnopqrstuvwxyzWM.,", min_size=2, ma
 @settings(max_examples=150, deadline=None)
 @given(words=st.lists(_plain_word, min_size=2, max_size=12))
 def test_two_balanced_lines_have_the_narrowest_widest_line_any_break_allows(font, words):
-    lines = textfit._even_lines(tuple(words), font, 2, textfit.unit_width(" ".join(words), font))
+    lines = _strings(textfit._even_lines(_pieces(words), font, 2, textfit.unit_width(" ".join(words), font)))
     assert " ".join(lines).split(" ") == words
     narrowest = min(max(textfit.unit_width(" ".join(words[:k]), font), textfit.unit_width(" ".join(words[k:]), font))
                     for k in range(1, len(words)))
@@ -279,12 +290,12 @@ def test_the_breaks_are_the_most_even_of_all_that_keep_the_width(font, words, co
         if max(widths) > widest + 1e-9:
             return None
         return sum(w * w for w in widths) + sum((widest / 4) ** 2 for k in breaks
-                                                if textfit._poor_break(words, k))
+                                                if textfit._poor_break(_pieces(words), k))
 
     costs = [c for c in map(cost, combinations(range(1, len(words)), count - 1)) if c is not None]
     if not costs:
         return
-    lines = textfit._even_lines(tuple(words), font, count, widest)
+    lines = _strings(textfit._even_lines(_pieces(words), font, count, widest))
     assert len(lines) == count
     assert " ".join(lines).split(" ") == words
     breaks = tuple(accumulate(len(line.split(" ")) for line in lines[:-1]))

@@ -83,7 +83,7 @@ def test_the_words_of_a_broken_rule(tmp_path):
     assert board == {"rows": [[1, 2, 3], [], []], "columns": {"A": [], "B": [], "C": [3], "D": []}, "marked": "C"}
     ko = check_file(path, CONTENT, "ko").to_text().splitlines()
     assert ko[1] == f"{path}:6:15: 4번째 부름(숫자 3), Mina의 기호 C>A2BC: 규칙 R11 위반"
-    assert ko[2] == ("  이 기호의 옮기기 3에서: 세로줄 C의 맨 아래 타일은 3인데, 2(으)로 끝나는 가로줄이 없습니다"
+    assert ko[2] == ("  이 기호의 옮기기 3에서: 세로줄 C의 맨 아래 타일은 3인데, 2로 끝나는 가로줄이 없습니다"
                      "(가로줄의 끝: 3, -, -).")
 
 

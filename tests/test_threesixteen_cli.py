@@ -10,7 +10,7 @@ from generator.content.load import load_content
 from generator.errors import InputError
 from generator.games.threesixteen.caller import deal
 from generator.games.threesixteen.check import check_file
-from generator.games.threesixteen.cli import app, call_aloud
+from generator.games.threesixteen.cli import app
 from generator.games.threesixteen.engine import Rules
 from generator.games.threesixteen.record import load_record
 
@@ -37,7 +37,8 @@ def test_without_a_terminal_the_skeleton_holds_all_calls(tmp_path):
     path.write_text(result.output, encoding="utf-8")
     with pytest.raises(InputError) as caught:  # a skeleton: calls and players, no tokens yet
         load_record(path, CONTENT.threesixteen, EN)
-    assert caught.value.diagnostics[0].message == "Mina: 0 tokens for 48 calls; write one token per call"
+    assert caught.value.diagnostics[0].message == ("Mina: 0 tokens for 48 calls; write one token per call. "
+                                                   "Still to write: Mina 48, 준호 48")
     assert runner.invoke(app, ["call", "--seed", "7", "--players", "Mina, 준호"]).output == result.output
 
 
@@ -59,20 +60,6 @@ def test_the_skeleton_file_is_filled_in_to_a_valid_record(tmp_path):
     out.write_text(text, encoding="utf-8")
     report = check_file(out, CONTENT, "en")
     assert report.ok and report.to_json()["results"][0]["tiles_left"] == 45
-
-
-def test_the_caller_shows_one_number_per_key_and_stops_on_q():
-    said = []
-    keys = iter(["\r", " ", "q"])
-    called = call_aloud([5, 1, 16, 2], EN, lambda: next(keys), said.append)
-    assert called == [5, 1]
-    assert said == ["Press Enter for the next number, q to stop.", "Call 1 of 4: 5", "Call 2 of 4: 1",
-                    "Stopped after 2 of 4 calls."]
-
-    def interrupted():
-        raise KeyboardInterrupt
-
-    assert call_aloud([5, 1], EN, interrupted, said.append) == []
 
 
 @pytest.mark.parametrize("args, message", [

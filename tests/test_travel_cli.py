@@ -41,7 +41,7 @@ def test_the_worked_example_uses_every_extension(content):
 
 def test_the_worked_example_in_korean(content):
     text = check_file(EXAMPLE, content, "ko").to_text()
-    assert "Sora 승리(24번째 차례): 중앙 국가 대한민국 (KR)(으)로 여행했습니다." in text
+    assert "Sora 승리(24번째 차례): 중앙 국가 대한민국 (KR)으로 여행했습니다." in text
 
 
 def test_the_broken_example_points_at_the_travel(content):

@@ -134,7 +134,7 @@ def test_malformed_input_is_one_positioned_message(content, text, message):
 
 def test_malformed_input_message_in_korean(content):
     diagnostic = error_of(content, NO_CHARACTERS + "turns:\n  - Joon: draw umbrellas\n", "ko")
-    assert "'umbrellas'은 카드가 아닙니다" in diagnostic
+    assert "'umbrellas'는 카드가 아닙니다" in diagnostic
 
 
 def test_player_names_that_clash_with_cards_are_refused(content):

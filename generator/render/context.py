@@ -84,10 +84,10 @@ class Page:
 class TextOverflow(Exception):
     """Text that does not fit its box even at the minimum size: fails the build (and lint reports it)."""
 
-    def __init__(self, where: str, field: str, lang: str, overflow_pt: float) -> None:
+    def __init__(self, where: str, field: str, lang: str, overflow_pt: float, advice: str = "shorten it") -> None:
         super().__init__(f"{where}: text '{field}' in '{lang}' does not fit its box at the minimum size "
-                         f"(over by {overflow_pt:.1f} pt)")
-        self.where, self.field, self.lang, self.overflow_pt = where, field, lang, overflow_pt
+                         f"(over by {overflow_pt:.1f} pt); {advice}")
+        self.where, self.field, self.lang, self.overflow_pt, self.advice = where, field, lang, overflow_pt, advice
 
 
 @dataclass
@@ -121,7 +121,7 @@ class RenderContext:
             bold: bool = False, **kw: Any) -> textfit.Fitted:
         """Fit or raise TextOverflow naming the component (`where`), the text key, the language and the overflow."""
         font = self.fonts.bold if bold else self.fonts.regular
-        fitted = textfit.fit(text, font, width, height, size, min_size, **kw)
+        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, **kw)
         if not fitted.fits:
-            raise TextOverflow(where, key, self.lang, fitted.overflow_pt)
+            raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
         return fitted

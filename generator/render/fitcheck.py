@@ -19,24 +19,30 @@ from .problems import CONTENT_PROBLEMS, diagnostics_for
 from .rulebook import rulebook_pages
 
 
+#: text key -> where it overflows (a card, a page) -> how
+Overflows = dict[str, dict[str, TextOverflow]]
+
+
 def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
     findings: dict[tuple, Diagnostic] = {}
+    overflows: Overflows = {}
     for paper in content.print.papers:
         try:
             ctx = RenderContext(content, game, lang, paper)
         except InputError as exc:
             return list(exc.diagnostics)
         try:
-            _draw_all(ctx, paper == next(iter(content.print.papers)), findings)
+            _draw_all(ctx, paper == next(iter(content.print.papers)), overflows)
         except TextOverflow as exc:  # while laying out (the rulebook's pages), before anything is drawn
-            _overflow(exc, ctx, findings)
+            overflows.setdefault(exc.field, {}).setdefault(exc.where, exc)
         except CONTENT_PROBLEMS as exc:
             for diagnostic in diagnostics_for(exc, ctx):
                 findings.setdefault((diagnostic.position, diagnostic.message), diagnostic)
-    return list(findings.values())
+    return [_overflow_finding(content.texts(game, lang), field, where) for field, where in overflows.items()] + list(
+        findings.values())
 
 
-def _draw_all(ctx: RenderContext, with_components: bool, findings: dict[tuple, Diagnostic]) -> None:
+def _draw_all(ctx: RenderContext, with_components: bool, overflows: Overflows) -> None:
     """Draw every page of one paper (and the components, the same size on every paper, once); overflows are
     collected, any other problem is raised."""
     canvas = Canvas(io.BytesIO(), invariant=1)
@@ -56,10 +62,12 @@ def _draw_all(ctx: RenderContext, with_components: bool, findings: dict[tuple, D
         try:
             draw()
         except TextOverflow as exc:
-            _overflow(exc, ctx, findings)
+            overflows.setdefault(exc.field, {}).setdefault(exc.where, exc)
 
 
-def _overflow(exc: TextOverflow, ctx: RenderContext, findings: dict[tuple, Diagnostic]) -> None:
-    findings.setdefault((exc.field, exc.where), Diagnostic(
-        ctx.texts.position(exc.field), f"text does not fit its box on {exc.where} at the minimum size "
-        f"(over by {exc.overflow_pt:.1f} pt); shorten it", "fit", key_path=exc.field))
+def _overflow_finding(texts, field: str, where: dict[str, TextOverflow]) -> Diagnostic:
+    """One finding per text key, naming every piece it overflows on, the worst overflow and what to cut."""
+    worst = max(where.values(), key=lambda exc: exc.overflow_pt)
+    shown = ", ".join(list(where)[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
+    return Diagnostic(texts.position(field), f"text does not fit its box at the minimum size on {shown} (over by "
+                      f"{worst.overflow_pt:.1f} pt); {worst.advice}", "fit", key_path=field)

@@ -29,6 +29,8 @@ from . import font_cache
 _LAYOUT = {"\n", "\r", "\t"}
 #: a face's index in its stack, kept above each face's own subset numbers (ReportLab's subsets count from 0)
 _FACE_SHIFT = 20
+#: characters drawn as nothing: spaces, controls, format characters
+_BLANK = ("Zs", "Cc", "Cf")
 #: Hangul outside the range below U+2E80: compatibility jamo, jamo extensions, syllables
 _HANGUL = ((0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
 
@@ -63,8 +65,8 @@ def _misnamed(path: str) -> frozenset[int]:
         cmap = tools.getBestCmap() or {}
         wrong = set()
         for code, name in cmap.items():
-            if "." in name or name.startswith("."):
-                continue
+            if "." in name or unicodedata.category(chr(code)) in _BLANK:
+                continue  # a variant glyph; a space or control, drawn as nothing whatever its glyph is called
             meant = agl.toUnicode(name)
             if len(meant) == 1 and meant != chr(code) and not 0xE000 <= ord(meant) <= 0xF8FF \
                     and unicodedata.normalize("NFKC", meant) != unicodedata.normalize("NFKC", chr(code)):
@@ -79,7 +81,7 @@ def draws_right(font: TTFont, misnamed: frozenset[int], code: int) -> bool:
     glyph = face.charToGlyph.get(code)
     if glyph is None or code in misnamed:
         return False
-    if unicodedata.category(chr(code)) in ("Zs", "Cf") or glyph + 1 >= len(face.glyphPos):
+    if unicodedata.category(chr(code)) in _BLANK or glyph + 1 >= len(face.glyphPos):
         return True
     return face.glyphPos[glyph + 1] > face.glyphPos[glyph]
 
@@ -124,13 +126,14 @@ class FontStack:
         return next((n for n in order if draws_right(self.faces[n], self.misnamed[n], code)), None)
 
     def runs(self, text: str) -> list[tuple[int, str]]:
-        """`text` as (face index, run) pairs; a character no face draws goes with the first face (as a blank)."""
+        """`text` as (face index, run) pairs; a character no face draws goes to the first face (as a blank). Each
+        character's face depends on that character alone, so a string is as wide as its parts added up."""
         out: list[tuple[int, str]] = []
         start, current = 0, None
         for n, ch in enumerate(text):
             chosen = self.face_for(ord(ch))
-            if chosen is None or ch == " ":
-                chosen = current if current is not None else 0
+            if chosen is None:
+                chosen = 0
             if chosen != current:
                 if current is not None:
                     out.append((current, text[start:n]))

@@ -23,6 +23,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from ..content.required import rule_values
 from ..content.threesixteen_model import ThreeSixteenGame
+from . import linebreak
 from .context import Box, Page, RenderContext, TextOverflow
 
 MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
@@ -62,7 +63,7 @@ class Styles:
         gap = 0.6 if tight else 1.0
         body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * (1.28 if tight else 1.38),
                               textColor=INK, bulletFontName=regular)  # the default bullet font is Helvetica
-        return cls(
+        styles = cls(
             title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=INK),
             tagline=ParagraphStyle("tagline", fontName=regular, fontSize=11.5, leading=15, textColor=MUTED),
             players=ParagraphStyle("players", fontName=bold, fontSize=10, leading=13, textColor=accent,
@@ -78,6 +79,11 @@ class Styles:
             accent=accent,
             rule_gap=6 * gap,
         )
+        if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: ReportLab's CJK wrap, with kinsoku
+            for style in vars(styles).values():
+                if isinstance(style, ParagraphStyle):
+                    style.wordWrap = "CJK"
+        return styles
 
 
 def hanging_indent(font: str, size: float, bullet_indent: float) -> float:

@@ -9,7 +9,7 @@ import secrets
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional
 
 import typer
 
@@ -18,8 +18,9 @@ from ...cli_options import Format, choices, content_option, format_option, lang_
 from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import EXIT_INVALID, InputError
-from .caller import deal
-from .engine import Rules
+from .caller import continue_deal
+from .engine import Rules, check_calls
+from .record import load_skeleton
 from .record_text import record_text
 from .simulate import simulate, summarise
 from .solve_cli import solve_cmd
@@ -28,7 +29,6 @@ from .strategies import STRATEGIES
 app = typer.Typer(help="3x16: be the caller, or simulate games with an online strategy.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
 
-STOP_KEYS = {"q", "Q", "\x1b"}
 Strategy = choices("Strategy", STRATEGIES)
 HISTOGRAM = "threesixteen-tiles-left.png"
 
@@ -50,19 +50,17 @@ def _fail(exc: InputError) -> None:
     raise typer.Exit(EXIT_INVALID)
 
 
-def call_aloud(calls: list[int], texts: Texts, read_key: Callable[[], str], say: Callable[[str], None]) -> list[int]:
-    """Show one number per key press; q (or Esc, Ctrl-C, end of input) stops. Returns the numbers shown."""
-    say(texts.get("check.call.prompt"))
-    for n, number in enumerate(calls):
-        try:
-            key = read_key()
-        except (KeyboardInterrupt, EOFError):
-            key = "q"
-        if key in STOP_KEYS:
-            say(texts.get("check.call.stopped", n=n, total=len(calls)))
-            return calls[:n]
-        say(texts.get("check.call.line", n=n + 1, total=len(calls), number=number))
-    return calls
+def call_on_screen(order: list[int], called: int, texts: Texts, high: int) -> list[int]:
+    """The full-screen caller (caller_screen) on this terminal; returns the calls made when it quits."""
+    from rich.console import Console
+
+    from .caller_screen import CallerState, draw, raw_keys, run
+
+    console = Console()
+    with raw_keys(sys.stdin.fileno()) as read_key, console.screen() as screen:
+        state = run(CallerState(tuple(order), called), read_key,
+                    lambda state: screen.update(draw(state, texts, high, console.size.height)))
+    return state.calls
 
 
 @app.command("call")
@@ -71,29 +69,46 @@ def call_cmd(
     out: Optional[Path] = typer.Option(None, "--out", help="Write the record skeleton here (else print it)."),
     players: str = typer.Option("", help="Player names in seat order, separated by commas."),
     columns: int = typer.Option(5, min=1, max=5, help="Columns each player may use."),
+    resume: Optional[Path] = typer.Option(None, "--continue", help="Continue a saved game: its players, columns "
+                                          "and calls so far; the tiles not yet called are shuffled with --seed. "
+                                          "Saves to the same file unless --out says otherwise."),
     lang: str = lang_option(),
     content_dir: Optional[Path] = content_option(),
 ) -> None:
-    """Be the caller: shuffle the caller tiles and show one number per key press, then write a record skeleton."""
+    """Be the caller: a full screen with the number in large digits (Enter/Space next, u undo, r repeat,
+    q save and quit), then a record skeleton with the calls made."""
     content, texts = _words(lang, content_dir)
     game = content.threesixteen
-    names = [name.strip() for name in players.split(",") if name.strip()]
-    if len(set(names)) != len(names) or len(names) > game.players.max:
-        raise typer.BadParameter(f"give 1 to {game.players.max} different names", param_hint="--players")
-    names = names or [texts.get("check.call.player", n=n) for n in (1, 2)]
-    rules = Rules.from_game(game, columns)
     seed = secrets.randbelow(1_000_000) if seed is None else seed
-    calls = deal(seed, rules)
-    interactive = sys.stdin.isatty()
-    if interactive:
-        calls = call_aloud(calls, texts, typer.getchar, typer.echo)
+    if resume is not None:
+        try:
+            saved = load_skeleton(resume, game, texts)
+        except InputError as exc:
+            _fail(exc)
+        names, rules, so_far = saved.players, saved.rules, saved.calls
+        violation = check_calls(rules, so_far, saved.call_positions)
+        if violation is not None:
+            _fail(InputError.at(violation.position, texts.get(f"check.explain.{violation.reason}",
+                                                              **violation.facts), "record"))
+        out = resume if out is None else out
+    else:
+        names = [name.strip() for name in players.split(",") if name.strip()]
+        if len(set(names)) != len(names) or len(names) > game.players.max:
+            raise typer.BadParameter(f"give 1 to {game.players.max} different names", param_hint="--players")
+        names = names or [texts.get("check.call.player", n=n) for n in (1, 2)]
+        rules, so_far = Rules.from_game(game, columns), []
+    order = continue_deal(so_far, seed, rules)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    calls = call_on_screen(order, len(so_far), texts, rules.high) if interactive else order
     comments = [texts.get("check.call.comment"), texts.get("check.call.seed", seed=seed)]
     skeleton = record_text(names, calls, None, rules.columns, comments)
     if out is None:
         typer.echo(skeleton, nl=False)
         return
     write_atomic(out, skeleton.encode("utf-8"))
-    if not interactive:
+    if interactive:
+        typer.echo(texts.get("check.call.saved", n=len(calls), total=len(order)))
+    else:
         typer.echo(texts.get("check.call.all", total=len(calls), numbers=" ".join(map(str, calls))))
     typer.echo(texts.get("check.call.wrote", path=out))
 

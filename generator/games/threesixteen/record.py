@@ -132,6 +132,25 @@ def parse_record(source: str, path: str, game, texts: Texts) -> Record:
     return _RecordReader(source, path, game, texts, notation_for("".join(game.columns))).read()
 
 
+@dataclass(frozen=True)
+class Skeleton:
+    """What the caller needs to continue a saved game: the players, the columns and the calls so far."""
+
+    players: list[str]
+    rules: Rules
+    calls: list[int]
+    call_positions: Sequence[Position]
+
+
+def load_skeleton(path: str | Path, game, texts: Texts) -> Skeleton:
+    """Read a record whose moves may still be missing (a saved caller's skeleton); InputError as load_record."""
+    name = str(path)
+    reader = _RecordReader(read_text(path, name), name, game, texts, notation_for("".join(game.columns)))
+    fields = reader.fields()
+    calls, positions = reader._calls(fields["calls"][1])
+    return Skeleton(reader._players(fields["players"][1]), reader._rules(fields.get("columns")), calls, positions)
+
+
 class _RecordReader:
     """One pass over the composed YAML; the first problem found is raised with its position."""
 
@@ -150,6 +169,19 @@ class _RecordReader:
         return InputError.at(where, self.t.get(f"check.record.{message}", **values), "record")
 
     def read(self) -> Record:
+        fields = self.fields()
+        if "game" in fields:
+            node = fields["game"][1]
+            if not self._text(node) or node.value != GAME:
+                raise self.fail(node, "wrong_game", game=self._text(node) or "")
+        rules = self._rules(fields.get("columns"))
+        names = self._players(fields["players"][1])
+        calls, call_positions = self._calls(fields["calls"][1])
+        players = self._moves(fields["moves"], names, len(calls))
+        return Record(self.path, rules, players, calls, call_positions, self._date(fields.get("date")))
+
+    def fields(self) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """The top-level keys (each at most once, all known) with their nodes; players, calls and moves required."""
         root = self._compose()
         keys = ", ".join(KEYS)
         if not isinstance(root, yaml.MappingNode):
@@ -168,15 +200,7 @@ class _RecordReader:
         for key in ("players", "calls", "moves"):
             if key not in fields:
                 raise self.fail(root, "missing", field=key)
-        if "game" in fields:
-            node = fields["game"][1]
-            if not self._text(node) or node.value != GAME:
-                raise self.fail(node, "wrong_game", game=self._text(node) or "")
-        rules = self._rules(fields.get("columns"))
-        names = self._players(fields["players"][1])
-        calls, call_positions = self._calls(fields["calls"][1])
-        players = self._moves(fields["moves"], names, len(calls))
-        return Record(self.path, rules, players, calls, call_positions, self._date(fields.get("date")))
+        return fields
 
     def _compose(self) -> yaml.Node | None:
         return compose(self.source, self.path)
@@ -261,6 +285,7 @@ class _RecordReader:
             given[name] = tokens_node
         out = []
         parse = self.notation.parse
+        short: list[tuple[str, yaml.Node, int]] = []     # players with tokens still to write, and how many
         for name in names:
             if name not in given:
                 raise self.fail(key_node, "missing_player", name=name)
@@ -274,6 +299,11 @@ class _RecordReader:
             if len(written) > calls:
                 raise self.fail(positions[calls], "too_many", name=name, tokens=len(written), calls=calls)
             if len(written) < calls:
-                raise self.fail(tokens_node, "too_few", name=name, tokens=len(written), calls=calls)
+                short.append((name, tokens_node, len(written)))
             out.append(PlayerTokens(name, written, parsed, positions))
+        if short:
+            name, node, tokens = short[0]
+            todo = self.t.get("check.name_separator").join(
+                self.t.get("check.record.to_write", name=who, n=calls - count) for who, _, count in short)
+            raise self.fail(node, "too_few", name=name, tokens=tokens, calls=calls, todo=todo)
         return out

@@ -1,0 +1,158 @@
+"""Line breaking per script (render/linebreak.py through textfit): Korean at spaces only, Japanese and Chinese between
+characters under UAX #14 and kinsoku, at phrases first, Latin at spaces with hyphenation for a word wider than its
+box; every piece of text kept, in order, and no line wider than its box."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.content.load import load_content
+from generator.render import linebreak, textfit
+from generator.render.fonts import fonts_for
+
+#: kinsoku: no line starts with these (closing brackets, stops, small kana, the long vowel mark) ...
+NO_START = set("、。，．・：；？！」』）】〕ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+#: ... and none ends with these (opening brackets)
+NO_END = set("「『（【〔")
+
+
+@pytest.fixture(scope="module")
+def ja_font() -> str:
+    return fonts_for(load_content(), "ja").regular
+
+
+def fitted_lines(text: str, font: str, width: float, lang: str, size: float = 9.0) -> list[str]:
+    fitted = textfit.fit(text, font, width, 10_000, size, size, lang=lang)
+    assert fitted.fits
+    return [line for line, _ in fitted.lines]
+
+
+def test_japanese_breaks_between_phrases_and_never_before_a_stop_or_small_kana(ja_font):
+    text = "カメラを1枚、「パスポート」と交換する。ちょっと待ってください。自分の手札からカードを2枚選んで捨て札の山に置きます。"
+    lines = fitted_lines(text, ja_font, 144.85, "ja")
+    assert lines == ["カメラを1枚、「パスポート」と", "交換する。ちょっと", "待ってください。自分の手札から",
+                     "カードを2枚選んで捨て札の", "山に置きます。"]
+    assert "".join(lines) == text
+
+
+def test_a_japanese_phrase_wider_than_its_box_breaks_between_characters(ja_font):
+    lines = fitted_lines("「パスポート」", ja_font, 30, "ja")
+    assert "".join(lines) == "「パスポート」"
+    assert all(textfit.unit_width(line, ja_font) * 9 <= 30 + 1e-6 for line in lines)
+    assert lines[0].startswith("「パ") and lines[-1].endswith("ト」")  # the brackets keep a character with them
+
+
+def test_korean_breaks_at_spaces_only(ja_font):
+    text = "이 카드를 가지고 있으면 여행할 수 없습니다. 행동: 금지 물건이 아닌 카드 1장과 함께 버립니다."
+    lines = fitted_lines(text, ja_font, 90, "ko")
+    assert " ".join(lines).split(" ") == text.split(" ")
+
+
+def test_a_latin_word_wider_than_its_box_is_hyphenated(ja_font):
+    lines = fitted_lines("Extraordinarily incomprehensibilities", ja_font, 60, "en")
+    assert lines == ["Extraordinarily", "incompre-", "hensibilities"]
+
+
+def test_a_word_without_hyphenation_points_is_cut_between_characters(ja_font):
+    lines = fitted_lines("ZZZZZZZZZZZZZZZZZZZZ", ja_font, 40, "en")
+    assert "".join(line.removesuffix("-") for line in lines) == "Z" * 20 and len(lines) > 1
+    assert all(line.endswith("-") for line in lines[:-1])
+    assert all(textfit.unit_width(line, ja_font) * 9 <= 40 + 1e-6 for line in lines)
+
+
+def test_a_text_shrinks_before_its_words_are_cut(ja_font):
+    width = textfit.unit_width("Extraordinarily", ja_font) * 8
+    fitted = textfit.fit("Extraordinarily", ja_font, width, 100, 9, 7, lang="en")
+    assert fitted.lines == (("Extraordinarily", True),) and fitted.size == 8
+
+
+def test_advice_counts_characters_in_a_script_without_spaces(ja_font):
+    fitted = textfit.fit("カードを2枚選んで捨て札の山に置きます。" * 6, ja_font, 100, 30, 9, 7, lang="ja")
+    assert not fitted.fits and textfit.advice(fitted).startswith("cut about ")
+    assert textfit.advice(fitted).endswith(" characters")
+    fitted = textfit.fit("Put two cards on the discard pile. " * 6, ja_font, 100, 30, 9, 7, lang="en")
+    assert textfit.advice(fitted).endswith(" words")
+
+
+# ---- properties ----------------------------------------------------------------------------------------------------
+
+_JAPANESE = ("カメラパスポート交換手札捨山置選待自分旅行国境写真", "、。「」（）ーっゃょァッ", "12AB")
+_japanese_text = st.lists(st.sampled_from(list("".join(_JAPANESE))), min_size=1, max_size=80).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=_japanese_text, width=st.floats(30, 250))
+def test_japanese_lines_keep_every_character_in_order_and_the_kinsoku_rules(ja_font, text, width):
+    """(Kinsoku holds while every UAX #14 unit fits the box; only a narrower box cuts one between characters.)"""
+    units_fit = all(textfit.unit_width(p.text, ja_font) * 9 <= width for p in linebreak.units(text, "ja"))
+    fitted = textfit.fit(text, ja_font, width, 10_000, 9, 9, lang="ja")
+    for shown in (fitted, textfit.balanced(fitted)):
+        lines = [line for line, _ in shown.lines]
+        assert "".join(lines) == text
+        assert all(textfit.unit_width(line, ja_font) * 9 <= width + 1e-6 for line in lines)
+        for before, after in zip(lines, lines[1:]) if units_fit else ():
+            assert after[0] not in NO_START and before[-1] not in NO_END, (before, after)
+
+
+_latin_word = st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=st.lists(_latin_word, min_size=1, max_size=12), width=st.floats(25, 200))
+def test_latin_lines_fit_and_rejoin_into_the_words(ja_font, words, width):
+    fitted = textfit.fit(" ".join(words), ja_font, width, 10_000, 9, 9, lang="en")
+    lines = [line for line, _ in fitted.lines]
+    assert all(textfit.unit_width(line, ja_font) * 9 <= width + 1e-6 for line in lines)
+    rejoined = ""
+    for line in lines:
+        rejoined += line[:-1] if line.endswith("-") else line + " "
+    assert rejoined.split() == words
+
+
+def test_the_pieces_of_unspaced_text_follow_uax14_breaks_only():
+    units = [p.text for p in linebreak.units("「パスポート」と交換する。", "ja")]
+    assert units == ["「パ", "ス", "ポー", "ト」", "と", "交", "換", "す", "る。"]
+    assert [p.text for p in linebreak.pieces("「パスポート」と交換する。", "ja")] == ["「パスポート」と", "交換する。"]
+
+
+# ---- a language without spaces that the kit does not ship: Chinese ---------------------------------------------
+
+#: traditional forms, which IPAexGothic draws
+CHINESE_MOUSETRAP = "有人宣布行動時打出這張牌，包括旅行。那個行動完全不會發生（不付任何費用，也沒有卡牌移動），他的回合立刻結束。"
+
+
+def test_a_chinese_text_file_fits_and_renders(content_copy, tmp_path):
+    """A Chinese translator's first files: English copied, a few texts in Chinese, a font named for the language.
+    Lint finds nothing about the Chinese texts, and the build draws them whole."""
+    import io
+    import shutil
+
+    import pdfplumber
+
+    from generator.build import build
+    from generator.content.lint import lint
+    from generator.render.fitcheck import fit_findings
+    from generator.render.fonts import glyphs_missing_for
+
+    from conftest import replace_in
+
+    for folder in ("common", "threesixteen", "travel"):
+        shutil.copy(content_copy / folder / "en.yaml", content_copy / folder / "zh.yaml")
+    travel = content_copy / "travel" / "zh.yaml"
+    replace_in(travel, 'title: "Pack & Go"', 'title: "旅行卡牌競賽"')
+    replace_in(travel, 'name: "Camera"', 'name: "相機"')
+    text = travel.read_text(encoding="utf-8")
+    start = text.index("text:", text.index("  mousetrap:"))
+    end = text.index("\n", start)
+    travel.write_text(text[:start] + f'text: "{CHINESE_MOUSETRAP}"' + text[end:], encoding="utf-8")
+    replace_in(content_copy / "print.yaml", "ja: ipaex", "ja: ipaex\n    zh: ipaex")
+    report = lint(content_copy, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+    assert [str(f) for f in report.findings if "/zh.yaml" in f.position.path and f.check != "untranslated"] == []
+    out = tmp_path / "out"
+    build(content_copy, games=["travel"], langs=["zh"], papers=["a4"], output_dir=out, pod=False)
+    with pdfplumber.open(io.BytesIO((out / "travel-zh-a4.pdf").read_bytes())) as pdf:
+        pages = [page.extract_text() or "" for page in pdf.pages]
+    assert "旅行卡牌競賽" in pages[0] and any("相機" in page for page in pages)
+    [card_page] = [page for page in pages if "宣布" in page]  # the mousetrap's lines, among the other cards'
+    assert "".join(line for line in card_page.split("\n") if linebreak.unspaced(line)) == CHINESE_MOUSETRAP
