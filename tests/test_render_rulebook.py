@@ -57,10 +57,14 @@ def columns_text(pdf_bytes: bytes) -> tuple[list[str], list[str], str]:
             top = rules[0] if rules else 0
             if rules:
                 header = page.crop((0, 0, w, top)).extract_text()
-            foot = max(ln["top"] for ln in page.lines if ln["linewidth"] < 1)
-            left = page.crop((0, top, w / 2, foot)).extract_text()
-            right = page.crop((w / 2, top, w, foot)).extract_text()
-            texts.append(left + "\n" + right)
+            thin = [ln["top"] for ln in page.lines if ln["linewidth"] < 1]
+            foot = max(thin)
+            if len(thin) > 10:  # the travel distance table: a grid across the page, read whole
+                texts.append(page.crop((0, top, w, foot)).extract_text())
+            else:
+                left = page.crop((0, top, w / 2, foot)).extract_text()
+                right = page.crop((w / 2, top, w, foot)).extract_text()
+                texts.append(left + "\n" + right)
             footers.append(page.crop((0, foot, w, h)).extract_text())
     return texts, footers, header
 
@@ -262,6 +266,10 @@ def printed_texts(ctx) -> list[str]:
     texts += [ctx.t(f"faq.{e}.{part}", **values) for e in getattr(game, "faq", []) for part in ("q", "a")]
     texts += [ctx.t(f"components.{k}", **values, **({"count": counts[k]} if k in counts else {}))
               for k in ctx.texts.section("components")]
+    if ctx.game == "travel":  # the distance table's page
+        texts += [ctx.t("distances.title"), ctx.t("distances.intro"), "–"]
+        texts += [f"{side.code} {ctx.t(f'countries.{side.code}.name')}" for card in game.countries
+                  for side in card.sides]
     return texts
 
 

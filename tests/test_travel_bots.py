@@ -168,7 +168,7 @@ def test_a_lineup_seats_bots_in_turn_order():
     for seed in range(30):
         rng = random.Random(seed)
         setup = sim.random_setup(T, 3, EVERYTHING, rng)
-        starters[sim.first_player(T, setup.transits, setup.centre)] += 1
+        starters[sim.first_player(T, setup)] += 1
     assert len(starters) > 1  # the starter moves around the table
     seen: dict = {}
     games = []  # kept alive, so that no two games share an id

@@ -8,14 +8,14 @@ import shutil
 import pytest
 
 from generator.content.load import default_root, load_content
-from generator.games.travel.cards import EXTENSIONS, ITEM, great_circle_km, tables_for
+from generator.content.distances import great_circle_km
+from generator.games.travel.cards import EXTENSIONS, ITEM, tables_for
 from generator.games.travel.check import check_text
 from generator.games.travel.engine import Game, Setup, draw_pile_for
-from generator.games.travel.rules import StandIn, first_player, travel_plan
+from generator.games.travel.rules import StandIn, nearest_seats, travel_plan
 from generator.games.travel.sim import SimOracle, Table, play, random_setup, simulate_one
 from generator.games.travel.bots import GreedyBot
 
-from conftest import replace_in
 
 
 @pytest.fixture(scope="module")
@@ -57,26 +57,21 @@ def test_great_circle_distance_seoul_tokyo(t):
     assert great_circle_km(seoul, tokyo) == pytest.approx(1150, abs=15)
 
 
-def test_closest_transit_capital_starts_and_a_tie_goes_to_the_earlier_seat(t):
+def test_the_closest_transit_capital_starts_by_the_printed_distances(t):
+    """Who starts compares the whole kilometres the distance table prints: with Germany as the centre, Paris
+    (877 km) is nearer than London (932 km), so France starts, though they are within 100 km."""
     side = t.side_index
-    assert first_player(t, [side["FR"], side["DE"], side["KR"]], side["JP"]) == 2
-    assert first_player(t, [side["FR"], side["FR"]], side["JP"]) == 0
+    assert (t.side_km[side["FR"]][side["DE"]], t.side_km[side["GB"]][side["DE"]]) == (877, 932)
+    assert nearest_seats(t, [side["GB"], side["FR"]], side["DE"]) == [1]
+    assert nearest_seats(t, [side["FR"], side["DE"], side["KR"]], side["JP"]) == [2]
 
 
-def test_capitals_within_the_tie_distance_tie_and_the_earlier_seat_starts(t):
-    """Mexico City and Hanoi are 0.26 km apart in distance from Paris: no table can tell, so it is a tie (R7)."""
+def test_only_the_same_printed_distance_is_a_tie(t):
     side = t.side_index
-    assert abs(t.side_distance[side["MX"]][side["FR"]] - t.side_distance[side["VN"]][side["FR"]]) < 1
-    assert first_player(t, [side["MX"], side["VN"]], side["FR"]) == 0
-    assert first_player(t, [side["VN"], side["MX"]], side["FR"]) == 0
-    assert t.rules["start_tie_km"] == 100
-
-
-def test_the_tie_distance_is_game_data(content_copy):
-    replace_in(content_copy / "travel" / "game.yaml", "start_tie_km: 100", "start_tie_km: 0")
-    exact = tables_for(load_content(content_copy).travel)
-    side = exact.side_index
-    assert first_player(exact, [side["MX"], side["VN"]], side["FR"]) == 1  # Hanoi is the nearer by 0.26 km
+    assert nearest_seats(t, [side["FR"], side["FR"]], side["JP"]) == [0, 1]
+    paris = t.side_km[side["FR"]]
+    assert (paris[side["MX"]], paris[side["VN"]]) == (9196, 9196)  # 0.26 km apart: one printed number
+    assert nearest_seats(t, [side["MX"], side["VN"]], side["FR"]) == [0, 1]
 
 
 def test_the_draw_pile_holds_undealt_items_and_the_chosen_extensions(t):

@@ -22,8 +22,32 @@ TWO_COUNTRIES = ("Joon: draw express-ticket", "Mina: draw coat", "Joon: draw bac
                  "Joon: draw camera", "Mina: draw adapter", "Joon: draw umbrella", "Mina: draw camera -coat")
 """Joon (hand limit 8) holds what both his countries need, and an express ticket."""
 
+UK_FR = dict(mina="{name: Mina, passport: passport-kr, transit: GB, hand: camera map coat}",
+             joon="{name: Joon, passport: passport-jp, transit: FR, hand: adapter map umbrella}", centre="DE")
+MX_VN = dict(mina="{name: Mina, passport: passport-kr, transit: MX, hand: camera map coat}",
+             joon="{name: Joon, passport: passport-jp, transit: VN, hand: adapter map umbrella}", centre="FR")
+
+
+def tied(first: str) -> str:
+    """Mexico City and Hanoi, both 9196 km from Paris in the distance table: the record says who started."""
+    text = table(turns(f"{first}: draw coat"), **MX_VN)
+    return text.replace("centre: FR\n", f"centre: FR\nfirst: {first}\n")
+
+
 # Each entry: the rulebook line it checks, a valid record, and a breaking record with its rule id and reason.
 STATEMENTS = {
+    "lines 35-36: the closest transit country starts (France, 877 km from Berlin, before the UK, 932 km)": (
+        table(turns("Joon: draw coat"), **UK_FR),
+        table(turns("^Mina: draw coat"), **UK_FR),
+        "R7", "not_your_turn"),
+    "lines 35-36: only the same printed distance is a tie, and then the record says who started": (
+        tied("Mina"),
+        table(turns("Mina: draw coat"), **MX_VN).replace("centre: FR", "centre: ^FR"),
+        "R7", "start_tie_unsaid"),
+    "lines 35-36: a record that names a starting player who is not the nearest": (
+        tied("Joon"),
+        table(turns("Mina: draw coat"), **UK_FR).replace("centre: DE\n", "centre: DE\nfirst: ^Mina\n"),
+        "R7", "start_not_nearest"),
     "line 65: on your turn you may travel to one country (an extra action does not give a second)": (
         table(turns(*TWO_COUNTRIES, "Joon: play express-ticket; travel DE +sunglasses; draw umbrella"),
               extensions="all", mina=PILOT, joon=BACKPACKER),

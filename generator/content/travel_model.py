@@ -36,7 +36,6 @@ class TravelRules(Strict):
     postcards_to_win: Annotated[int, Field(ge=1, le=10)] = 4
     travel_with_forbidden: bool = False
     items_per_country: Annotated[int, Field(ge=1, le=8)] = 3
-    start_tie_km: Annotated[int, Field(ge=0, le=2000)] = 100
 
 
 class Item(Strict):

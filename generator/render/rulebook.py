@@ -25,6 +25,7 @@ from ..content.required import rule_values
 from ..content.threesixteen_model import ThreeSixteenGame
 from . import linebreak
 from .context import Box, Page, RenderContext, TextOverflow
+from .travel_distances import draw_distances
 
 MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
 TIGHT_MARGIN = 11 * mm
@@ -408,10 +409,24 @@ def rulebook_pages(ctx: RenderContext) -> list[Page]:
         if len(tighter.pages) < len(book.pages):
             book = tighter
     pages = balanced(book.story, book.frames_for, book.pages, ctx.lang)
-    return [Page(f"{ctx.game}/rulebook/{n}", False,
-                 partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v),
-                 ctx.t("title") if n == 1 else "", number_y=book.margin_v)
-            for n, placed in enumerate(pages, start=1)]
+    out = [Page(f"{ctx.game}/rulebook/{n}", False,
+                partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v),
+                ctx.t("title") if n == 1 else "", number_y=book.margin_v)
+           for n, placed in enumerate(pages, start=1)]
+    if ctx.game == "travel":
+        out.append(Page(f"travel/rulebook/{len(out) + 1}", False,
+                        partial(_draw_distances_page, ctx, book.styles, book.margin_v), number_y=book.margin_v))
+    return out
+
+
+def _draw_distances_page(ctx: RenderContext, styles: Styles, margin_v: float, canvas, page_w: float,
+                         page_h: float) -> None:
+    """The travel rulebook's distance table (who starts, R7), with the book's footer."""
+    heading = [para(ctx.t("distances.title"), styles.heading, "distances.title"),
+               para(ctx.t("distances.intro"), styles.body, "distances.intro")]
+    column_w = (page_w - 2 * MARGIN - GUTTER) / 2  # the text keeps to the book's first column
+    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, canvas, page_w, styles.body.fontSize * 0.9)
+    _draw_footer(ctx, canvas, page_w, margin_v)
 
 
 def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_h: float, margin_v: float,
@@ -425,6 +440,11 @@ def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_
         canvas.line(MARGIN, y, page_w - MARGIN, y)
     for p in placed:
         p.flowable.drawOn(canvas, p.x, p.y)
+    _draw_footer(ctx, canvas, page_w, margin_v)
+
+
+def _draw_footer(ctx: RenderContext, canvas, page_w: float, margin_v: float) -> None:
+    """The footer line and running title (the document adds the page number on the same baseline)."""
     canvas.setStrokeColor(HexColor("#bdbdbd"))
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN, margin_v + FOOTER * 0.55, page_w - MARGIN, margin_v + FOOTER * 0.55)

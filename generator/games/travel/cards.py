@@ -6,9 +6,9 @@ kinds and their parameters come from game.yaml, so changing a number there chang
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
+from ...content.distances import printed_km
 from ...content.travel_model import TravelGame
 
 # Card families (the draw-pile families plus passports).
@@ -55,8 +55,9 @@ class Tables:
     side_card: list[int]
     side_needs: list[tuple[int, ...]]
     side_capital: list[tuple[float, float]]
-    #: great-circle km between the capitals of two sides, computed once (R7 compares them every game)
-    side_distance: list[list[float]]
+    #: great-circle km between the capitals of two sides, rounded as the rulebook's distance table prints them
+    #: (who starts compares these printed numbers)
+    side_km: list[list[int]]
     country_card_ids: list[str]
     # characters
     character_ids: list[str]
@@ -130,7 +131,7 @@ def build_tables(game: TravelGame) -> Tables:
         count=[getattr(eff, "count", 0) if eff is not None else 0 for eff in effect], copies=copies, flag=flag,
         limit_bonus=limit_bonus, by_family=by_family, standin=standin,
         side_codes=side_codes, side_card=side_card, side_needs=side_needs, side_capital=side_capital,
-        side_distance=[[great_circle_km(a, b) for b in side_capital] for a in side_capital],
+        side_km=printed_km(game),
         country_card_ids=[c.id for c in game.countries],
         character_ids=[c.id for c in game.characters], character_mods=character_mods, rules=rules,
         character_rules=[{**rules, **mods} for mods in character_mods],
@@ -139,13 +140,6 @@ def build_tables(game: TravelGame) -> Tables:
         passports=frozenset(by_family[PASSPORT]), card_index=card_index,
         side_index={code: i for i, code in enumerate(side_codes)},
     )
-
-
-def great_circle_km(a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Distance over the Earth's surface between two (latitude, longitude) points (haversine, R = 6371 km)."""
-    lat1, lon1, lat2, lon2 = map(math.radians, (a[0], a[1], b[0], b[1]))
-    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
-    return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(h)))
 
 
 _CACHE: dict[int, tuple[TravelGame, Tables]] = {}

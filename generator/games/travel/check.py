@@ -101,6 +101,8 @@ class Report:
             return w.cards(value.value)
         if value.kind == "player":
             return self.record.setup.names[value.value]
+        if value.kind == "players":
+            return ", ".join(self.record.setup.names[p] for p in value.value)
         if value.kind == "country":
             return w.country(value.value)
         spots = [f"{self.record.setup.names[p] if p >= 0 else w('discard_pile')} ×{n}" for p, n in value.value]
@@ -116,6 +118,8 @@ class Report:
             return [_card_id(t, c) for c in value.value]
         if value.kind == "player":
             return self.record.setup.names[value.value]
+        if value.kind == "players":
+            return [self.record.setup.names[p] for p in value.value]
         if value.kind == "country":
             return t.side_codes[value.value]
         return [{"where": self.record.setup.names[p] if p >= 0 else "discard", "count": n} for p, n in value.value]

@@ -63,6 +63,7 @@ class Setup:
     centre: int                 # country side
     extensions: frozenset[str]
     hands: list[list[int]]      # the dealt item cards (the passport is added to the hand by the game)
+    first: int = -1             # who starts, as the record says (-1: not said; needed only for a tie)
 
 
 _ROTATIONS: dict[int, list[list[int]]] = {}
@@ -124,7 +125,7 @@ class Game:
         self.forbidden_held = [0] * n
         self.postcards_held = [0] * n
         self.clockwise = rotations(n)
-        self.start = first_player(tables, setup.transits, setup.centre)
+        self.start = first_player(tables, setup)
         self.active = self.start
         self.turn = 0
         self.actions_left = 0

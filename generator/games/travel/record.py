@@ -27,7 +27,7 @@ from .names import NameIndex
 from .notation import Clause, NotationError, TurnParser, Vocabulary, token_offsets
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 
-TOP_KEYS = ("game", "players", "centre", "extensions", "turns", "date", "notes")
+TOP_KEYS = ("game", "players", "centre", "first", "extensions", "turns", "date", "notes")
 PLAYER_KEYS = ("name", "passport", "transit", "character", "hand")
 
 
@@ -252,7 +252,16 @@ class RecordReader:
         centre = self._country(parser, centre_value)
         at[("centre",)] = (centre_value[LINE], centre_value[COL], "", 0)
         extensions = self._extensions(top.get("extensions"))
-        return Setup(names, passports, transits, characters, centre, extensions, hands), at, parser
+        first = -1
+        if "first" in top:
+            first_value = top["first"][1]
+            word = self._text(first_value).strip()
+            first = parser.player_of(word)
+            if first < 0:
+                raise _fail(self._at(first_value), self.msg("unknown_player", name=word,
+                                                             players=", ".join(names)))
+            at[("first",)] = (first_value[LINE], first_value[COL], "", 0)
+        return Setup(names, passports, transits, characters, centre, extensions, hands, first), at, parser
 
     def _notation_error(self, spot_of, text: str, err: NotationError) -> InputError:
         """`spot_of(token)` places a token of `text`; the message names the word that could not be read."""

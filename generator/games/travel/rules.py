@@ -240,12 +240,17 @@ def player_rules(tables: Tables, characters: list[int]) -> list[dict[str, object
     return [tables.character_rules[c] if c >= 0 else tables.rules for c in characters]
 
 
-def first_player(tables: Tables, transits: list[int], centre: int) -> int:
-    """The transit capital closest to the centre capital starts. Distances within `start_tie_km` of the
-    nearest count as a tie (no map at a table tells 1,250 km from 1,251 km), and a tie goes to the earlier seat."""
-    distances = [tables.side_distance[side][centre] for side in transits]
+def first_player(tables: Tables, setup: "Setup") -> int:
+    """Who starts: the nearest transit capital to the centre's; on a tie, the one the record names."""
+    return setup.first if setup.first >= 0 else nearest_seats(tables, setup.transits, setup.centre)[0]
+
+
+def nearest_seats(tables: Tables, transits: list[int], centre: int) -> list[int]:
+    """The seats whose transit capital is closest to the centre capital, by the distances the rulebook's table
+    prints (whole km): one seat, or the seats of an exact tie."""
+    distances = [tables.side_km[side][centre] for side in transits]
     nearest = min(distances)
-    return next(seat for seat, km in enumerate(distances) if km <= nearest + tables.rules["start_tie_km"])
+    return [seat for seat, km in enumerate(distances) if km == nearest]
 
 
 def event_share(game: "Game", player_: int, event: int) -> int:
@@ -294,6 +299,13 @@ def check_setup(t: Tables, setup: "Setup") -> Violation | None:
             return Violation(Rule.COUNTRIES, "country_card_twice",
                              {"country": country(side), "other": country(cards_used[number])}, part)
         cards_used[number] = side
+    nearest = nearest_seats(t, setup.transits, setup.centre)
+    if setup.first >= 0 and setup.first not in nearest:
+        return Violation(Rule.FIRST_PLAYER, "start_not_nearest", {"player": player(setup.first), "expected": Ref(
+            "players", nearest), "km": t.side_km[setup.transits[nearest[0]]][setup.centre]}, Part("first"))
+    if setup.first < 0 and len(nearest) > 1:
+        return Violation(Rule.FIRST_PLAYER, "start_tie_unsaid", {"players": Ref("players", nearest), "km": t.side_km[
+            setup.transits[nearest[0]]][setup.centre]}, Part("centre"))
     rules = player_rules(t, setup.characters)
     copies = [0] * t.n_cards
     for seat, hand in enumerate(setup.hands):

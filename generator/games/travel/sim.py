@@ -13,7 +13,7 @@ from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEA
 from .engine import WIN_CENTRE, Game, GameOver, Setup
 from .rules import (
     Draw, Drop, EndTurn, Play, Recycle, Steal, Trade, Travel, check, check_offer, first_player, legal_reactions,
-    needs_empty_hand_draw, travel_plan,
+    nearest_seats, needs_empty_hand_draw, travel_plan,
 )
 from .strong import StrongBot
 
@@ -45,7 +45,9 @@ def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Rand
         size = t.character_mods[characters[p]].get("starting_hand", t.rules["starting_hand"]) \
             if characters[p] >= 0 else t.rules["starting_hand"]
         hands.append([pile.pop() for _ in range(int(size))])
-    return Setup(list(names[:n]), passports, chosen[:n], characters, chosen[n], extensions, hands)
+    nearest = nearest_seats(t, chosen[:n], chosen[n])
+    first = rng.choice(nearest) if len(nearest) > 1 else -1  # a tie: the tied players choose who starts
+    return Setup(list(names[:n]), passports, chosen[:n], characters, chosen[n], extensions, hands, first)
 
 
 class SimOracle:
@@ -358,7 +360,7 @@ def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: 
     rng = random.Random(seed)
     setup = random_setup(t, n, extensions, rng)
     lineup = (bot,) * n if isinstance(bot, str) else bot
-    start = first_player(t, setup.transits, setup.centre)
+    start = first_player(t, setup)
     bots = [BOTS[lineup[(seat - start) % n]](t, rng) for seat in range(n)]
     rec = recorder_factory(t, setup) if recorder_factory is not None else None
     oracle = SimOracle(rng, bots, rec)

@@ -128,6 +128,8 @@ class Recorder:
             fields.append(f"hand: {' '.join(t.ids[c] for c in s.hands[p])}")
             out.append("  - {" + ", ".join(fields) + "}")
         out.append(f"centre: {t.side_codes[s.centre]}")
+        if s.first >= 0:
+            out.append(f"first: {s.names[s.first]}")
         chosen = [e for e in EXTENSIONS if e in s.extensions]
         out.append(f"extensions: [{', '.join(chosen)}]" if chosen else "extensions: none")
         out.append("turns:")
