@@ -11,7 +11,7 @@ import pytest
 
 from generator.content.load import load_content
 from generator.render.context import RenderContext
-from generator.render.document import render_document
+from generator.render.document import game_components, render_document
 from generator.render.sheets import MM, apply
 from generator.render.travel_index import corner, top_corner
 from generator.render.travel_style import geometry
@@ -89,9 +89,18 @@ def test_every_deck_card_shows_its_index_upper_left_and_turned_lower_right_clear
     assert seen == set(indices)
 
 
+@lru_cache(maxsize=None)
+def deck_cards(lang: str, paper: str):
+    """The travel pieces showing the common back (laid out once)."""
+    pieces = game_components(RenderContext(content(), "travel", lang, paper))
+    return tuple(c for c in pieces if c.back is not None and c.back.key == "travel/back/deck")
+
+
 def _back_pixels(lang: str, paper: str, offset: tuple[float, float], dpi: int = 60):
     """The first page of common backs rendered with the backs shifted by `offset` mm, and that page's plan."""
-    doc = render_document(RenderContext(content(), "travel", lang, paper), back_offset_mm=offset)
+    ctx = RenderContext(content(), "travel", lang, paper)
+    doc = render_document(ctx, back_offset_mm=offset, components=deck_cards(lang, paper)[:9], rule_pages=[],
+                          full_pages=[])
     n = next(n for n, plan in enumerate(doc.pages)
              if plan.kind == "backs" and plan.placements and plan.placements[0].face == "travel/back/deck")
     image = pypdfium2.PdfDocument(doc.data)[n].render(scale=dpi / 72).to_pil().convert("RGB")
@@ -257,3 +266,80 @@ def pypdf_prefs(data: bytes):
     from pypdf import PdfReader
 
     return PdfReader(io.BytesIO(data)).trailer["/Root"]["/ViewerPreferences"]
+
+
+# ---- 3x16 colours: told apart by everyone -------------------------------------------------------------------
+
+CVD = ("protanomaly", "deuteranomaly", "tritanomaly")
+
+
+def smallest_delta_e(colours: list[str], cvd: str | None) -> float:
+    """The smallest CIELAB ΔE (1976) between any two of `colours` as seen with full protan, deutan or tritan
+    colour vision (Machado et al. 2009, through colorspacious), or with normal vision for None."""
+    import itertools
+
+    import numpy as np
+    from colorspacious import cspace_convert
+
+    seen = []
+    for colour in colours:
+        rgb = np.array([int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)])
+        if cvd is not None:
+            rgb = np.clip(cspace_convert(rgb, {"name": "sRGB1+CVD", "cvd_type": cvd, "severity": 100}, "sRGB1"), 0, 1)
+        seen.append(cspace_convert(rgb, "sRGB1", "CIELab"))
+    return min(float(np.linalg.norm(a - b)) for a, b in itertools.combinations(seen, 2))
+
+
+def test_player_colours_differ_in_lightness_and_under_every_colour_vision_deficiency():
+    """The four player colours stand at least 10 L* apart, and stay at least ΔE 30 apart under full protanopia,
+    deuteranopia and tritanopia (red and green were L* 45 and 47, ΔE 13 apart under protanopia)."""
+    from colorspacious import cspace_convert
+
+    fills = [c.fill for c in content().threesixteen.colours]
+    lightness = sorted(float(cspace_convert([int(f[i:i + 2], 16) / 255 for i in (1, 3, 5)], "sRGB1", "CIELab")[0])
+                       for f in fills)
+    assert min(b - a for a, b in zip(lightness, lightness[1:])) >= 10, lightness
+    for cvd in (None, *CVD):
+        assert smallest_delta_e(fills, cvd) >= 30, cvd
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_every_player_tile_front_shows_its_colours_corner_shape_readable_in_black_and_white(ink_saver):
+    """Rasterized in greyscale: the upper-left corner of a tile of each colour shows that colour's shape (distinct
+    for every colour), and every tile of a colour shows the same one."""
+    import numpy as np
+
+    ctx = RenderContext(content(), "threesixteen", "en", "a4", ink_saver=ink_saver)
+    doc = render_document(ctx)
+    game = content().threesixteen
+    assert len({c.cue for c in game.colours}) == len(game.colours) and None not in {c.cue for c in game.colours}
+    dpi = 300
+    scale = dpi / 72
+    pdf = pypdfium2.PdfDocument(doc.data)
+    size, inset = round(2.8 * MM * scale), 0.4 * MM  # the corner, clear of the trim lines and the cut
+    shapes: dict[str, list] = {}
+    for n, plan in enumerate(doc.pages):
+        if plan.kind != "fronts":
+            continue
+        image = np.asarray(pdf[n].render(scale=scale).to_pil().convert("L"), dtype=float)
+        for placement in plan.placements[::7]:  # a sample of every colour's tiles
+            colour = placement.component.split("-")[1]
+            if colour == "caller":
+                continue
+            t = placement.trim
+            top, left = round(image.shape[0] - (t.top - inset) * scale), round((t.x + inset) * scale)
+            corner = image[top:top + size, left:left + size]
+            mask = np.abs(corner - np.median(corner)) > 60  # the shape, in the tile's ink, against its fill
+            assert 0.04 < mask.mean() < 0.6, placement.component
+            shapes.setdefault(colour, []).append(mask)
+    assert set(shapes) == {c.id for c in game.colours}
+
+    def overlap(a, b) -> float:
+        return float((a & b).sum() / (a | b).sum())
+
+    for colour, masks in shapes.items():  # the same shape on every tile of a colour ...
+        assert min(overlap(masks[0], m) for m in masks) >= 0.75, colour
+    firsts = [masks[0] for masks in shapes.values()]
+    for i, a in enumerate(firsts):  # ... and a different one for each colour
+        for b in firsts[i + 1:]:
+            assert overlap(a, b) < 0.7

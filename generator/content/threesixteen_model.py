@@ -1,7 +1,7 @@
 """Typed model of `content/threesixteen/game.yaml`: tiles, colours, board geometry, rule ids."""
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -13,6 +13,8 @@ class PlayerColour(Strict):
     id: Slug
     fill: Colour
     ink: Colour
+    #: the shape in a tile front's corners: a second cue besides the colour (the caller's set needs none)
+    cue: Literal["circle", "triangle", "bar", "cross"] | None = None
 
 
 class ThreeSixteenGame(Strict):

@@ -24,6 +24,8 @@ SVG_FOLDER = ("openmoji", "svg")
 #: slack around the grid kept inside the form's bounding box (strokes may reach past the grid)
 FORM_SLACK = 6.0
 REGIONAL_A = 0x1F1E6
+#: drawings in OpenMoji's style for what OpenMoji has no icon for (binoculars), under private-use codes from E900
+OWN_ART = Path(__file__).with_name("art")
 
 
 class IconSetMissing(Exception):
@@ -63,7 +65,9 @@ def svg_folder() -> Path:
 
 
 def icon_path(code: str) -> Path:
-    return svg_folder() / f"{code}.svg"
+    """The project's own drawing of `code` when it has one (OWN_ART), else OpenMoji's."""
+    own = OWN_ART / f"{code}.svg"
+    return own if own.is_file() else svg_folder() / f"{code}.svg"
 
 
 def exists(code: str) -> bool:

@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from ..content.threesixteen_model import PlayerColour
 from . import textfit
 from .context import Box, Component, Face, Page, RenderContext
-from .travel_style import tint
+from .travel_style import rgb, tint
 from .ts_board import board_page
 from .ts_logsheet import log_sheet_pages
 
@@ -62,6 +62,36 @@ class NumeralStyle:
         return cls(font, size, baseline, textfit.unit_width("0", font) * size)
 
 
+#: a tile's corner cue: its size, and where its centre sits from the corner (inside the 3 mm safe band)
+CUE_SIZE = 1.9 * mm
+CUE_AT = 1.75 * mm
+
+
+def draw_cue(canvas, cue: str, cx: float, cy: float, turned: bool = False) -> None:
+    """One corner cue centred on (cx, cy) in the current fill colour."""
+    r = CUE_SIZE / 2
+    canvas.saveState()
+    canvas.translate(cx, cy)
+    if turned:
+        canvas.rotate(180)
+    if cue == "circle":
+        canvas.circle(0, 0, r, stroke=0, fill=1)
+    elif cue == "bar":
+        canvas.rect(-r * 1.1, -r * 0.32, 2.2 * r, 0.64 * r, stroke=0, fill=1)
+    elif cue == "cross":
+        bar = r * 0.5
+        canvas.rect(-r, -bar / 2, 2 * r, bar, stroke=0, fill=1)
+        canvas.rect(-bar / 2, -r, bar, 2 * r, stroke=0, fill=1)
+    else:  # a triangle pointing to the tile's top
+        path = canvas.beginPath()
+        path.moveTo(0, r)
+        path.lineTo(r * 1.05, -r * 0.8)
+        path.lineTo(-r * 1.05, -r * 0.8)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
+
+
 def _fill_bleed(canvas, box: Box, colour: str) -> None:
     b = box.bleed_box()
     canvas.setFillColor(HexColor(colour))
@@ -71,6 +101,9 @@ def _fill_bleed(canvas, box: Box, colour: str) -> None:
 def draw_tile_front(style: NumeralStyle, colour: PlayerColour, n: int, marked: bool, canvas, box: Box) -> None:
     _fill_bleed(canvas, box, colour.fill)
     canvas.setFillColor(HexColor(colour.ink))
+    if colour.cue:  # upper-left and, turned, lower-right, like a playing card's index
+        draw_cue(canvas, colour.cue, box.x + CUE_AT, box.top - CUE_AT)
+        draw_cue(canvas, colour.cue, box.right - CUE_AT, box.y + CUE_AT, turned=True)
     canvas.setFont(style.font, style.size)
     cx = box.x + box.w / 2
     canvas.drawCentredString(cx, box.y + style.baseline, str(n))
@@ -123,10 +156,12 @@ def tile_sets(ctx: RenderContext) -> list[PlayerColour]:
 
 
 def edition_colour(ctx: RenderContext, colour: PlayerColour) -> PlayerColour:
-    """The ink-saver edition prints a set's colour as a light wash with its numbers in the colour itself."""
+    """The ink-saver edition prints a set's colour as a light wash, its numbers in the darker of its colour and its
+    ink (red numbers on pale red, black ones on pale yellow), so they read in black and white too."""
     if not ctx.ink_saver:
         return colour
-    return colour.model_copy(update={"fill": tint(colour.fill, 0.9), "ink": colour.fill})
+    ink = colour.ink if sum(rgb(colour.ink)) < sum(rgb(colour.fill)) else colour.fill
+    return colour.model_copy(update={"fill": tint(colour.fill, 0.9), "ink": ink})
 
 
 def threesixteen_components(ctx: RenderContext) -> list[Component]:
