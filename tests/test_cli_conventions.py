@@ -113,7 +113,8 @@ def test_a_content_folder_in_the_working_directory_is_the_one_used(tmp_path: Pat
     line = len(text.splitlines()) + 2
     result = run_pnp("lint", cwd=tmp_path)
     assert result.returncode == 1
-    assert result.stdout.splitlines()[0].endswith(f"missing text 'not_a_travel_key' (in en: line {line}) [missing-key]")
+    errors = [out for out in result.stdout.splitlines() if ": error: " in out]
+    assert errors[0].endswith(f"missing text 'not_a_travel_key' (in en: line {line}) [missing-key]")
 
 
 def test_copy_writes_the_shipped_folder_once(tmp_path: Path):

@@ -20,12 +20,13 @@ runner = CliRunner()
 
 
 def findings(root, fit=False):
-    """Every finding but the note that a Japanese family has no bold face (tested on its own)."""
+    """Every finding but the note that a Japanese family has no bold face and the warnings about texts left as in
+    English (each tested on its own)."""
     report = lint(root, fit_check=fit_findings if fit else None, glyph_check=glyphs_missing_for)
-    return [str(f) for f in report.findings if f.check != "font-bold"]
+    return [str(f) for f in report.findings if f.check not in ("font-bold", "untranslated")]
 
 
-def add_language(root, lang="ja"):
+def add_language(root, lang="xx"):
     for folder in ("common", "threesixteen", "travel"):
         shutil.copy(root / folder / "en.yaml", root / folder / f"{lang}.yaml")
 
@@ -37,21 +38,21 @@ def test_shipped_content_has_no_findings():
 
 def test_a_new_language_missing_one_key_reports_exactly_that_key(content_copy):
     add_language(content_copy)
-    path = content_copy / "travel" / "ja.yaml"
+    path = content_copy / "travel" / "xx.yaml"
     replace_in(path, '    name: "Camera"\n', "")
     line, col = line_col(path, "camera:")
     ref_line, _ = line_col(content_copy / "travel" / "en.yaml", 'name: "Camera"')
     assert findings(content_copy) == [
-        f"content/travel/ja.yaml:{line}:{col}: error: items.camera.name: missing text "
+        f"content/travel/xx.yaml:{line}:{col}: error: items.camera.name: missing text "
         f"'items.camera.name' (in en: line {ref_line}) [missing-key]"]
 
 
 def test_a_language_without_all_its_files(content_copy):
-    shutil.copy(content_copy / "travel" / "en.yaml", content_copy / "travel" / "ja.yaml")
+    shutil.copy(content_copy / "travel" / "en.yaml", content_copy / "travel" / "xx.yaml")
     assert findings(content_copy) == [
-        "content/common/ja.yaml: error: language 'ja' has text files elsewhere but not this one; copy "
+        "content/common/xx.yaml: error: language 'xx' has text files elsewhere but not this one; copy "
         "common/en.yaml to start [missing-file]",
-        "content/threesixteen/ja.yaml: error: language 'ja' has text files elsewhere but not this one; copy "
+        "content/threesixteen/xx.yaml: error: language 'xx' has text files elsewhere but not this one; copy "
         "threesixteen/en.yaml to start [missing-file]"]
 
 
@@ -87,8 +88,9 @@ def test_placeholder_sets_differ(content_copy):
 
 
 def test_unknown_placeholder_in_the_reference(content_copy):
-    for lang in ("en", "ko"):
-        path = content_copy / "travel" / f"{lang}.yaml"
+    for path in (content_copy / "travel").glob("*.yaml"):  # the same placeholder in every language
+        if path.name == "game.yaml":
+            continue
         text = path.read_text(encoding="utf-8")
         start = text.index("{hand_limit}")
         path.write_text(text[:start] + "{hand_size}" + text[start + len("{hand_limit}"):], encoding="utf-8")
@@ -153,14 +155,16 @@ def test_cli_json_and_exit_code(content_copy):
     result = runner.invoke(app, ["lint", "--format", "json", "--content", str(content_copy)])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert data["errors"] == 1 and data["findings"][0]["check"] == "empty"
-    assert data["findings"][0]["path"] == "content/travel/ko.yaml"
+    [error] = [f for f in data["findings"] if f["severity"] == "error"]
+    assert data["errors"] == 1 and error["check"] == "empty" and error["path"] == "content/travel/ko.yaml"
 
 
 def test_cli_text_summary_and_success(content_copy):
     result = runner.invoke(app, ["lint", "--content", str(content_copy)])
     assert result.exit_code == 0, result.stdout
-    assert result.stdout.strip().splitlines()[-1].startswith("0 error(s), 0 warning(s) in ")
+    lines = result.stdout.strip().splitlines()
+    notes = [line for line in lines[:-1] if line.endswith("[font-bold]")]  # the Japanese family has no bold face
+    assert lines[-1].startswith(f"0 error(s), {len(notes)} warning(s) in ") and lines[:-1] == notes
 
 
 # -- the travel record's words (check.words): one word each, unlike every name and every other word ----------
@@ -209,9 +213,65 @@ def test_every_notation_word_is_required_of_the_reference_language(content_copy)
     path = content_copy / "travel" / "en.yaml"
     replace_in(path, '    reshuffle: "reshuffle"\n', "")
     line, col = line_col(path, "  words:")
-    ko_line, ko_col = line_col(content_copy / "travel" / "ko.yaml", '    reshuffle: "섞기"')
-    assert findings(content_copy) == [
-        f"content/travel/en.yaml:{line}:{col + 2}: error: check.words.reshuffle: missing text "
-        f"'check.words.reshuffle' (the game data needs it) [missing-key]",
-        f"content/travel/ko.yaml:{ko_line}:{ko_col + 15}: error: check.words.reshuffle: 'check.words.reshuffle' "
-        f"is not in the reference language (en); check the spelling or remove it [extra-key]"]
+    found = findings(content_copy)
+    assert found[0] == (f"content/travel/en.yaml:{line}:{col + 2}: error: check.words.reshuffle: missing text "
+                        f"'check.words.reshuffle' (the game data needs it) [missing-key]")
+    others = [p for p in sorted((content_copy / "travel").glob("*.yaml")) if p.stem not in ("en", "game")]
+    assert len(found) == 1 + len(others)
+    for path, finding in zip(others, found[1:]):
+        at_line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                       if text.startswith("    reshuffle: "))
+        assert finding.startswith(f"content/travel/{path.name}:{at_line}:")
+        assert finding.endswith("error: check.words.reshuffle: 'check.words.reshuffle' is not in the reference "
+                                "language (en); check the spelling or remove it [extra-key]")
+
+
+def all_findings(root) -> list[str]:
+    return [str(f) for f in lint(root, glyph_check=glyphs_missing_for).findings if f.check != "font-bold"]
+
+
+def test_a_text_left_as_in_english_is_a_warning_unless_marked_the_same(content_copy):
+    path = content_copy / "travel" / "ko.yaml"
+    replace_in(path, 'name: "카메라"', 'name: "Camera"')
+    line, col = line_col(path, 'name: "Camera"')
+    assert all_findings(content_copy) == [
+        f"content/travel/ko.yaml:{line}:{col + 6}: warning: items.camera.name: untranslated: the same text as in "
+        "en; translate it, or end its line with '# same' if it is meant to read the same (a name, a code) "
+        "[untranslated]"]
+    replace_in(path, 'name: "Camera"', 'name: "Camera"   # same: the brand on the card')
+    assert all_findings(content_copy) == []
+
+
+def test_a_text_of_only_placeholders_and_signs_is_not_untranslated(content_copy):
+    path = content_copy / "common" / "ko.yaml"
+    replace_in(path, 'number: "{n} / {total}"', 'number: "{n} / {total}"')
+    assert all_findings(content_copy) == []
+
+
+def test_an_extra_key_one_edit_from_a_missing_one_gets_a_suggestion(content_copy):
+    path = content_copy / "common" / "ko.yaml"
+    replace_in(path, 'number: "{n} / {total}"', 'nubmer: "{n} / {total}"')
+    line, col = line_col(path, 'nubmer:')
+    found = all_findings(content_copy)
+    assert f"content/common/ko.yaml:{line}:{col + 8}: error: page.nubmer: 'page.nubmer' is not in the reference " \
+           "language (en); did you mean 'number'? [extra-key]" in found
+
+
+def test_a_language_schema_requires_every_key_and_shows_the_english_text():
+    import json
+
+    from conftest import ROOT
+
+    schema = json.loads((ROOT / "content" / "schemas" / "travel-lang.schema.json").read_text(encoding="utf-8"))
+    assert "items" in schema["required"]
+    camera = schema["properties"]["items"]["properties"]["camera"]
+    assert camera["required"] == ["name", "text"]
+    assert camera["properties"]["name"] == {"type": "string", "minLength": 1, "description": "Camera"}
+
+
+def test_english_copied_and_not_translated_is_a_warning_per_text(content_copy):
+    add_language(content_copy)
+    report = lint(content_copy, glyph_check=glyphs_missing_for)
+    untranslated = [f for f in report.findings if f.check == "untranslated"]
+    assert report.errors == 0 and len(untranslated) > 500
+    assert all(f.position.path.endswith("/xx.yaml") and f.severity == "warning" for f in untranslated)

@@ -70,6 +70,16 @@ STATEMENTS = {
         table(turns("Joon: draw backpack", "Mina: draw mousetrap", "Joon: travel DE; Mina mousetrap")),
         table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: travel ^DE; Mina mousetrap")),
         "R2", "missing_items"),
+    "line 92: getting rid of a forbidden item is the turn's action": (
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter; ^draw coat")),
+        "R8", "one_action"),
+    "lines 69-70: a travel discards the items used and keeps the passport and the rest": (
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
+                    "Joon: trade Mina umbrella passport-jp for camera +sunglasses")),
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
+                    "Joon: trade Mina ^adapter for camera +sunglasses")),
+        "R11", "not_in_hand"),
     "line 40: a draw takes a card from the draw pile (a card not in it is a draw-rule problem)": (
         table(turns("Joon: draw map")),
         table(turns("Joon: draw map", "Mina: draw map", "Joon: draw ^map")),

@@ -6,6 +6,7 @@ renderer's own fitting) text that does not fit its box at the minimum size.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -17,7 +18,7 @@ from .folders import REFERENCE_LANG, default_root, languages
 from .load import GAMES, Content, load_content, load_texts
 from .matching import normalise
 from .required import CARD_FAMILIES, NOTATION_WORDS, allowed_placeholders, names_for, required_keys
-from .texts import Texts, placeholders
+from .texts import PLACEHOLDER, Texts, placeholders
 
 TEXT_FOLDERS = ("common",) + GAMES
 
@@ -130,27 +131,76 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
                                      f"here; use one of: " + ", ".join("{" + n + "}" for n in sorted(names)),
                                      "placeholder", key_path=key)
     for lang, texts in loaded.items():
-        yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check)
+        yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check,
+                               _same_lines(root / folder / f"{lang}.yaml"))
     if folder == "travel":
         yield from _notation_words(loaded, game)
 
 
+#: a comment after a text meant to read as in English (a name, a code): `code: "KR"  # same`
+SAME_MARK = re.compile(r"#\s*same\b", re.IGNORECASE)
+
+
+def _same_lines(path: Path) -> set[int]:
+    """The lines of a language file whose comment marks their text as meant to read as in English."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeError):
+        return set()
+    return {n for n, line in enumerate(lines, 1) if "#" in line and SAME_MARK.search(line, line.index("#"))}
+
+
+def _has_words(text: str) -> bool:
+    """Whether a text has letters of its own (not only placeholders, digits and signs), so it can be translated."""
+    return re.search(r"[^\W\d_]", PLACEHOLDER.sub("", text)) is not None
+
+
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether `b` is `a` with one character inserted, deleted, replaced, or two neighbours swapped."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = sorted((a, b), key=len)
+    i = next((i for i in range(len(short)) if short[i] != long[i]), len(short))
+    return short[i:] == long[i + 1:]
+
+
+def _near(key: str, missing: list[str]) -> str | None:
+    """A missing key one edit away from `key`: its last part when they share a parent, else the whole key."""
+    parent, _, last = key.rpartition(".")
+    for other in missing:
+        other_parent, _, other_last = other.rpartition(".")
+        if other_parent == parent and one_edit_apart(last, other_last):
+            return other_last
+    return next((other for other in missing if one_edit_apart(key, other)), None)
+
+
 def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None,
-                glyph_check: GlyphCheck | None) -> Iterator[Diagnostic]:
+                glyph_check: GlyphCheck | None, same: set[int] = frozenset()) -> Iterator[Diagnostic]:
     mine = dict(texts.leaves())
     if reference is not None:
         theirs = dict(reference.leaves())
-        for key in theirs:
-            if key not in mine:
-                ref = reference.position(key)
-                yield Diagnostic(_missing_at(texts, key), f"missing text '{key}' (in {REFERENCE_LANG}: "
-                                 f"line {ref.line})", "missing-key", key_path=key)
+        missing = [key for key in theirs if key not in mine]
+        for key in missing:
+            ref = reference.position(key)
+            yield Diagnostic(_missing_at(texts, key), f"missing text '{key}' (in {REFERENCE_LANG}: "
+                             f"line {ref.line})", "missing-key", key_path=key)
         for key, value in mine.items():
             if key not in theirs:
+                near = _near(key, missing)
+                advice = f"did you mean '{near}'?" if near else "check the spelling or remove it"
                 yield Diagnostic(texts.position(key), f"'{key}' is not in the reference language "
-                                 f"({REFERENCE_LANG}); check the spelling or remove it", "extra-key",
-                                 key_path=key)
-            elif isinstance(value, str) and isinstance(theirs[key], str):
+                                 f"({REFERENCE_LANG}); {advice}", "extra-key", key_path=key)
+                continue
+            if isinstance(value, str) and value == theirs[key] and _has_words(value) \
+                    and texts.position(key).line not in same:
+                yield Diagnostic(texts.position(key), f"untranslated: the same text as in {REFERENCE_LANG}; "
+                                 "translate it, or end its line with '# same' if it is meant to read the same "
+                                 "(a name, a code)", "untranslated", "warning", key_path=key)
+            if isinstance(value, str) and isinstance(theirs[key], str):
                 ours, ref = placeholders(value), placeholders(theirs[key])
                 if ours != ref:
                     lacking = sorted(ref - ours)
@@ -225,6 +275,14 @@ def _notation_word_problem(word: str, keyword: str, lang: str, names: dict[str, 
     if other == keyword:
         return ""
     return f"it is also the word for '{other}' in {where}" if where else f"it is the notation's own word for '{other}'"
+
+
+def language_errors(root: Path, content: Content, lang: str, glyph_check: GlyphCheck) -> list[Diagnostic]:
+    """The errors lint finds in `lang`'s own text files (keys, placeholders, empty texts, glyphs, notation words),
+    exactly as lint reports them: `pnp build` refuses a language that has any."""
+    langs = list(dict.fromkeys([REFERENCE_LANG, lang]))
+    return [finding for folder in TEXT_FOLDERS for finding in _lint_folder(Path(root), folder, langs, content, glyph_check)
+            if finding.severity == "error" and Path(finding.position.path).name == f"{lang}.yaml"]
 
 
 def _glyphs(texts: Texts, leaves: dict, content: Content, glyph_check: GlyphCheck) -> Iterator[Diagnostic]:

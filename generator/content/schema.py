@@ -25,9 +25,13 @@ def _model_schema(model, title: str) -> dict:
 
 
 def _tree_schema(node: Any) -> dict:
+    """Every key of the reference language is required; each text carries the English text as its description,
+    so an editor shows it on hover and in completion."""
     if isinstance(node, dict):
-        return {"type": "object", "additionalProperties": False,
+        return {"type": "object", "additionalProperties": False, "required": list(node),
                 "properties": {key: _tree_schema(value) for key, value in node.items()}}
+    if isinstance(node, str):
+        return {"type": "string", "minLength": 1, "description": node}
     return {"type": "string", "minLength": 1}
 
 

@@ -43,7 +43,12 @@ class Texts:
             raise MissingText(f"text '{key}' in language '{self.lang}' is not a string", key)
         if not values:
             return node
-        return attach(node, values) if ")" in node else node.format(**values)
+        try:
+            return attach(node, values) if ")" in node else node.format(**values)
+        except KeyError as exc:  # a placeholder this text may not use (lint: placeholders differ)
+            raise InputError.at(self.position(key), f"placeholder {{{exc.args[0]}}} cannot be filled here; use "
+                                + ", ".join("{" + name + "}" for name in sorted(values)), "placeholder",
+                                key) from None
 
     __call__ = get
 

@@ -15,8 +15,11 @@ def diagnostics_for(exc: Exception, ctx: RenderContext) -> tuple[Diagnostic, ...
     """The positioned diagnostics of one of CONTENT_PROBLEMS raised while drawing `ctx`."""
     if isinstance(exc, InputError):
         return tuple(exc.diagnostics)
-    if isinstance(exc, TextOverflow):
-        return (Diagnostic(ctx.texts.position(exc.field), str(exc), "fit"),)
+    if isinstance(exc, TextOverflow):  # lint's own findings for the game and language, so both say the same
+        from .fitcheck import fit_findings  # (which reports through this module)
+
+        same = tuple(d for d in fit_findings(ctx.content, ctx.game, ctx.lang) if d.check == "fit")
+        return same or (Diagnostic(ctx.texts.position(exc.field), str(exc), "fit"),)
     if isinstance(exc, MissingText):  # a text the renderer asks for is missing from the language files
         return (Diagnostic(ctx.texts.position(exc.key), str(exc.args[0]), "missing-text"),)
     return (Diagnostic(ctx.content.print_position(("papers", ctx.paper)), str(exc), "layout"),)

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from ...content.load import load_content
+from ...errors import InputError
 from .caller import deal
 from .check import check_file
 from .engine import Rules
@@ -21,6 +22,7 @@ from .simulate import play
 from .strategies import Naive, Strong
 
 TARGET = 500_000
+LONG_LINE_SECONDS = 5.0     # a 10 MB record with one long token line: read in linear time, refused with a position
 PLAYERS = ("Mina", "Joon", "Sora", "Hana")
 
 
@@ -56,8 +58,24 @@ def run(deals: int = 40, seconds: float = 2.0) -> list[dict]:
                 moves += count
                 files += 1
         elapsed = time.perf_counter() - start
+        long_line = Path(tmp) / "long-line.yaml"
+        long_line.write_text("players: [A]\ncalls: 1 2\nmoves:\n  A: R " + " ".join(["A>B"] * 2_500_000) + "\n",
+                             encoding="utf-8")
+        start = time.perf_counter()
+        try:
+            check_file(long_line, content, "en", nodes=0)
+        except InputError:
+            pass
+        long_seconds = time.perf_counter() - start
     rate = moves / elapsed
     return [{
+        "name": "check: a 10 MB record with one long token line",
+        "value": round(long_seconds, 2),
+        "unit": "s",
+        "target": f"< {LONG_LINE_SECONDS:g}",
+        "ok": long_seconds < LONG_LINE_SECONDS,
+        "detail": "2,500,001 tokens for 2 calls; the message needs one position, found in one pass",
+    }, {
         "name": "check: tile moves replayed per second (parsing included)",
         "value": round(rate),
         "unit": "tile moves/s",

@@ -17,7 +17,8 @@ from multiprocessing import Pool
 
 from .solver import NODES, deal, solve
 
-TARGETS = {5: (1.0, 0.1), 4: (0.95, None), 3: (0.75, None)}   # columns: (decided share, median seconds)
+# columns: (decided share, median nodes); 10,000 nodes are 0.1 s at the 100,000 nodes per second of solver.NODES
+TARGETS = {5: (1.0, 10_000), 4: (0.95, None), 3: (0.75, None)}
 
 
 def _solve_one(job: tuple[int, int, int]) -> dict:
@@ -38,18 +39,19 @@ def run(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int = NOD
             decided = [r for r in results if r["proven"]]
             seconds = [r["seconds"] for r in results]
             share, median = len(decided) / deals, statistics.median(seconds)
+            median_nodes = statistics.median(r["nodes"] for r in results)
             want_share, want_median = TARGETS.get(ncols, (0.0, None))
             optima = Counter(r["min_tiles_left"] for r in decided)
-            target = f">= {100 * want_share:g}%" + (f", median < {want_median:g} s" if want_median else "")
+            target = f">= {100 * want_share:g}%" + (f", median < {want_median:,} nodes (0.1 s)" if want_median else "")
             summaries.append({
                 "name": f"solve, {ncols} columns: deals decided exactly within {nodes:,} nodes",
-                "value": f"{100 * share:.1f}%", "unit": f"(median {median:.3f} s, load {load:.1f})",
+                "value": f"{100 * share:.1f}%",
+                "unit": f"(median {median_nodes:,.0f} nodes, {median:.3f} s at load {load:.1f})",
                 "target": target,
-                "ok": share >= want_share and (want_median is None or median < want_median),
+                "ok": share >= want_share and (want_median is None or median_nodes < want_median),
                 "detail": f"{len(decided)}/{deals} decided; proven optima (tiles left: deals) "
                           + ", ".join(f"{k}: {optima[k]}" for k in sorted(optima))
-                          + f"; median {statistics.median(r['nodes'] for r in results):,.0f} nodes, "
-                          f"max {max(seconds):.2f} s; unresolved (seed: bounds): "
+                          + f"; max {max(seconds):.2f} s; unresolved (seed: bounds): "
                           + (", ".join(f"{r['seed']}: {r['lower_bound']}-{r['min_tiles_left']}"
                                        for r in results if not r["proven"]) or "none"),
                 "columns": ncols,
@@ -61,7 +63,7 @@ def run(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int = NOD
                 "proven_optima": {str(k): optima[k] for k in sorted(optima)},
                 "median_seconds": median,
                 "max_seconds": max(seconds),
-                "median_nodes": statistics.median(r["nodes"] for r in results),
+                "median_nodes": median_nodes,
                 "unresolved": [{k: r[k] for k in ("seed", "lower_bound", "min_tiles_left")}
                                for r in results if not r["proven"]],
             })

@@ -67,13 +67,18 @@ def card_value(g, p: int, c: int, index: int, hand: list[int], bt: BotTables) ->
     return bt.value[c]
 
 
+def may_let_go(g, p: int, c: int) -> bool:
+    """Whether `p` may let card `c` go as a cost or a discard (never a forbidden item): the rules' answer for a
+    hand-limit discard, asked of rules.py rather than known here."""
+    return check_choice(g, p, LimitDiscard(c)) is None
+
+
 def least_useful(g, p: int, bt: BotTables, skip: tuple[int, ...] = ()) -> int:
-    """The non-forbidden card `p` minds losing least (-1 if none)."""
+    """The card `p` may let go and minds losing least (-1 if none)."""
     hand = g.hands[p]
-    flag = g.t.flag
     best, best_value = -1, 1 << 30
     for i, c in enumerate(hand):
-        if flag[c] == F_FORBIDDEN or c in skip:
+        if c in skip or not may_let_go(g, p, c):
             continue
         v = card_value(g, p, c, i, hand, bt)
         if v < best_value:
@@ -264,7 +269,7 @@ class RandomBot:
         return self.rng.sample(cards, count) if count <= len(cards) else []
 
     def _discardable(self, g, p: int) -> list[int]:
-        return [c for c in g.hands[p] if check_choice(g, p, LimitDiscard(c)) is None]
+        return [c for c in g.hands[p] if may_let_go(g, p, c)]
 
     def limit_discard(self, g, p: int) -> int:
         return self.rng.choice(self._discardable(g, p))
@@ -343,9 +348,8 @@ def _richest(g, p: int) -> int:
 
 
 def _least_useful_n(g, p: int, bt: BotTables, count: int) -> list[int]:
-    """The `count` non-forbidden cards of `p`'s hand worth least to them."""
+    """The `count` cards of `p`'s hand that they may let go and that are worth least to them."""
     hand = g.hands[p]
-    flag = g.t.flag
-    ranked = sorted((card_value(g, p, c, i, hand, bt), i) for i, c in enumerate(hand) if flag[c] != F_FORBIDDEN)
+    ranked = sorted((card_value(g, p, c, i, hand, bt), i) for i, c in enumerate(hand) if may_let_go(g, p, c))
     return [hand[i] for _, i in ranked[:max(0, count)]]
 

@@ -10,11 +10,12 @@ done to a player close to winning counts too. The weights were tuned against the
 """
 from __future__ import annotations
 
+from .bots import may_let_go
 from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
     K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables,
 )
-from .rules import Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_choice
+from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check
 
 #: what a special card in hand is worth keeping, in steps (stand-ins are valued by the steps they cover)
 KEEP = {K_CANCEL: 1.5, K_BLOCK: 0.6, K_DRAW: 0.6, K_SEARCH: 0.6, K_SWAP: 0.2, K_STEAL_CHOICE: 0.3, K_EXTRA: 0.5,
@@ -38,11 +39,6 @@ CROWDED = 0.6
 #: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
 OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
-
-
-def payable(g, p: int, c: int) -> bool:
-    """Whether `p` may let card `c` go as a cost or a discard: the rules' answer for a hand-limit discard."""
-    return check_choice(g, p, LimitDiscard(c)) is None
 
 
 class Plan:
@@ -175,7 +171,7 @@ class Outlook:
     def cheapest(self, count: int, skip: tuple[int, ...] = ()) -> tuple[list[int], float]:
         """The `count` cards the player minds losing least that may pay a cost, and what they are worth."""
         ranked = sorted((self.loss[i], i) for i, c in enumerate(self.hand)
-                        if c not in skip and payable(self.g, self.p, c))
+                        if c not in skip and may_let_go(self.g, self.p, c))
         if len(ranked) < count:
             return [], 99.0
         picked = ranked[:count]
