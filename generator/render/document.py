@@ -68,12 +68,13 @@ def game_components(ctx: RenderContext) -> list[Component]:
     return list(COMPONENTS[ctx.game](ctx))
 
 
-def _sheets(group: list[Component], per_page: int) -> list[list[Component]]:
+def _sheets(group: list[Component], per_page: int, apart: bool = True) -> list[list[Component]]:
     """The pieces of one size in order, `per_page` to a sheet, starting a new sheet where a hidden piece would
-    otherwise share one with a piece showing another back (see Component)."""
+    otherwise share one with a piece showing another back (see Component), unless `apart` is False (gutterfold
+    pairs: each back is folded round its own front, so no back can show a strip of another)."""
     sheets: list[list[Component]] = []
     for piece in group:
-        if not sheets or len(sheets[-1]) == per_page or _kept_apart(sheets[-1], piece):
+        if not sheets or len(sheets[-1]) == per_page or (apart and _kept_apart(sheets[-1], piece)):
             sheets.append([piece])
         else:
             sheets[-1].append(piece)
@@ -142,7 +143,7 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
         entries += [_Entry("test", page=p) for p in duplex_test.test_pages(ctx, layouts[0], duplex, offset)]
     entries += [_Entry("rulebook", page=p) for p in rule_pages]
     for g, (group, layout) in enumerate(zip(groups, layouts)):
-        for s, sheet in enumerate(_sheets(group, layout.per_page)):
+        for s, sheet in enumerate(_sheets(group, layout.per_page, apart=not gutterfold)):
             chunk = tuple(sheet)
             placed = layout.for_count(len(chunk))
             if not gutterfold:
