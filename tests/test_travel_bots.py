@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.content.load import load_content
-from generator.games.travel import sim
+from generator.games.travel import simulate as sim
 from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, K_BLOCK, K_CANCEL, tables_for
 from generator.games.travel.rules import Play, Recycle, Steal, Trade, legal_actions
 from generator.games.travel.strong import StrongBot

@@ -16,7 +16,7 @@ def imported_modules(path: Path) -> set[str]:
     return {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
 
 
-@pytest.mark.parametrize("module", ["engine", "replay", "bots", "sim", "strong"])
+@pytest.mark.parametrize("module", ["engine", "replay", "bots", "simulate", "strong"])
 def test_each_player_of_the_game_asks_the_rules(module):
     assert "rules" in imported_modules(TRAVEL / f"{module}.py")
 

@@ -2,8 +2,8 @@
 the same renderer as the build, so whatever fails a build's job is a lint finding at the same position."""
 from __future__ import annotations
 
-from ..content.texts import MissingText
-from ..errors import Diagnostic, InputError
+from ...content.texts import MissingText
+from ...errors import Diagnostic, InputError
 from .context import RenderContext, TextOverflow
 from .sheets import LayoutError
 

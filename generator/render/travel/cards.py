@@ -7,13 +7,13 @@ draw pile can be told from behind; passports too, since they are held and may be
 """
 from __future__ import annotations
 
-from ..errors import Diagnostic, InputError, Position
-from . import icons, svg_ops
-from .context import Component, RenderContext
-from .travel_backs import CHARACTER_BACK_ICON, DECK_BACK_ICON, character_back, deck_back
-from .travel_deck_faces import event_face, forbidden_face, item_face, postcard_face, special_face
-from .travel_kit import Kit
-from .travel_table_faces import character_face, country_face, passport_face, reference_face
+from ...errors import Diagnostic, InputError, Position
+from ..core import icons, svg_ops
+from ..core.context import Component, RenderContext
+from .backs import CHARACTER_BACK_ICON, DECK_BACK_ICON, character_back, deck_back
+from .deck_faces import event_face, forbidden_face, item_face, postcard_face, special_face
+from .kit import Kit
+from .table_faces import character_face, country_face, passport_face, reference_face
 
 ICON_FAMILIES = ("items", "events", "special", "forbidden", "postcards", "characters")
 

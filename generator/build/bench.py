@@ -5,7 +5,7 @@ the same grid of pieces per page, but with plain `drawString` calls only: no ico
 are recorded by drawing our own faces once on a recording canvas. Both sides run as fresh Python processes, so
 interpreter start and imports count for both; ours runs as `pnp build`, the command `make pdf` runs.
 
-Our build keeps parsed fonts and converted icons in output/.cache (generator/render/font_cache.py, icons.py), so a
+Our build keeps parsed fonts and converted icons in output/.cache (generator/render/core/font_cache.py, icons.py), so a
 clean build is measured twice: warm, after deleting the PDFs and the manifest as `make clean` does (the cache stays),
 and cold, into an empty output folder, where fonts are parsed and icons converted again (the first build after a
 clone).
@@ -35,10 +35,10 @@ def _record_faces(content_root: Path) -> list[dict]:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from .build import paper_names
-    from .content.load import load_content
-    from .render.context import Box, RenderContext
-    from .render.document import game_components
+    from .plan import paper_names
+    from ..content.load import load_content
+    from ..render.core.context import Box, RenderContext
+    from ..render.core.document import game_components
 
     class Recorder(Canvas):
         def __init__(self) -> None:
@@ -150,7 +150,7 @@ def _clean(out: Path) -> None:
 
 
 def run() -> list[dict]:
-    root = Path(__file__).resolve().parents[1] / "content"
+    root = Path(__file__).resolve().parents[2] / "content"
     load = os.getloadavg()[0]
     jobs = _record_faces(root)
     faces = sum(len(job["faces"]) for job in jobs)
@@ -163,7 +163,7 @@ def run() -> list[dict]:
     with tempfile.TemporaryDirectory() as tmp:
         jobs_file = Path(tmp) / "jobs.json"
         jobs_file.write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
-        plain_command = [sys.executable, "-c", "import sys; from generator.bench_build import baseline_main; "
+        plain_command = [sys.executable, "-c", "import sys; from generator.build.bench import baseline_main; "
                          "baseline_main(sys.argv[1], sys.argv[2])", str(jobs_file)]
         warm_up = Path(tmp) / "warm-up"
         warm_up.mkdir()

@@ -18,16 +18,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
-from .atomic import write_atomic
-from .build_units import Unit, UnitResult
-from .content.load import Content, load_content
-from .content.yamlsrc import is_inside
-from .errors import InputError, Position
-from .render import disk_cache, document, icons, pod, png, svg_ops, tts
-from .render.context import Component, RenderContext
-from .render.fonts import fonts_for
-from .render.problems import CONTENT_PROBLEMS, diagnostics_for
-from .render.travel_cards import icon_codes
+from ..atomic import write_atomic
+from .units import Unit, UnitResult
+from ..content.load import Content, load_content
+from ..content.yamlsrc import is_inside
+from ..errors import InputError, Position
+from ..render.core import disk_cache, document, icons, pod, png, svg_ops, tts
+from ..render.core.context import Component, RenderContext
+from ..render.core.fonts import fonts_for
+from ..render.core.problems import CONTENT_PROBLEMS, diagnostics_for
+from ..render.travel.cards import icon_codes
 
 #: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it
 CACHE = ".cache"
@@ -68,8 +68,8 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
 def refused(content_root: Path, langs: list[str]) -> dict[str, list]:
     """Each language whose own text files have an error lint reports (a missing key, a placeholder, a character no
     font draws ...), with lint's findings: none of its outputs is built."""
-    from .content.lint import language_errors
-    from .render.fonts import glyphs_missing_for
+    from ..content.lint import language_errors
+    from ..render.core.fonts import glyphs_missing_for
 
     found = {lang: language_errors(content_root, _CONTENT, lang, glyphs_missing_for) for lang in langs}
     return {lang: errors for lang, errors in found.items() if errors}

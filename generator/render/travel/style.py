@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
-from . import textfit
-from .context import RenderContext, TextOverflow
+from ..core import textfit
+from ..core.context import RenderContext, TextOverflow
 
 MARGIN = 4 * mm  # trim to panel; the safe area is 3 mm
 HEADER = 6 * mm  # band above the panel holding the kind word and the timing badge

@@ -21,8 +21,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..content.font_files import FamilyFiles, families_for
-from ..content.load import Content
+from ...content.font_files import FamilyFiles, families_for
+from ...content.load import Content
 from . import font_cache
 
 #: characters that are layout, not glyphs

@@ -14,12 +14,12 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from ..content.threesixteen_model import PlayerColour
-from . import textfit
-from .context import Box, Component, Face, Page, RenderContext
-from .travel_style import rgb, tint
-from .ts_board import board_page
-from .ts_logsheet import log_sheet_pages
+from ...content.threesixteen_model import PlayerColour
+from ..core import textfit
+from ..core.context import Box, Component, Face, Page, RenderContext
+from ..travel.style import rgb, tint
+from .board import board_page
+from .logsheet import log_sheet_pages
 
 SAFE = 3 * mm  # important content stays this far inside the trim
 MARK_GAP = 0.09  # gap between numeral and bar, as a multiple of the numeral size

@@ -7,7 +7,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from ..content.load import load_content
+from ...content.load import load_content
 from . import textfit
 from .fonts import fonts_for
 

@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 from reportlab.lib.units import mm
 
-from ..content.load import Content
-from ..content.texts import Texts
+from ...content.load import Content
+from ...content.texts import Texts
 from . import textfit
 from .fonts import FontPair, fonts_for
 

@@ -21,11 +21,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
-from ..content.required import rule_values
-from ..content.threesixteen_model import ThreeSixteenGame
+from ...content.required import rule_values
+from ...content.threesixteen_model import ThreeSixteenGame
 from . import linebreak
 from .context import Box, Page, RenderContext, TextOverflow
-from .travel_distances import draw_distances
+from ..travel.distances import draw_distances
 
 MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
 TIGHT_MARGIN = 11 * mm

@@ -9,12 +9,12 @@ from dataclasses import replace
 
 from reportlab.lib.units import mm
 
-from . import textfit
-from .context import Face
-from .icons import draw_icon
-from .travel_index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
-from .travel_kit import Cursor, Kit
-from .travel_style import MUTED, PROHIBITION_RED, WARNING_YELLOW, WHITE, Rect, TextBlock, disc, frame, mix, tint
+from ..core import textfit
+from ..core.context import Face
+from ..core.icons import draw_icon
+from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
+from .kit import Cursor, Kit
+from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, WHITE, Rect, TextBlock, disc, frame, mix, tint
 
 NAME_H = 30.0
 GAP = 3.0

@@ -15,9 +15,9 @@ from functools import partial
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
-from ..content.threesixteen_model import PlayerColour
-from .context import Box, Page, RenderContext
-from .ts_layout import FAINT, INK, centred_area, text_in, tint
+from ...content.threesixteen_model import PlayerColour
+from ..core.context import Box, Page, RenderContext
+from .layout import FAINT, INK, centred_area, text_in, tint
 
 AIR = 2 * mm  # kept clear inside the printer margin, so the board never sits exactly on it
 LABEL_W = 5 * mm  # the left strip that holds the turned zone labels

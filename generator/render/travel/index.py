@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
-from .context import TextOverflow
-from .travel_style import BLACK_SUIT, RED_SUIT, Rect, Writer, star
+from ..core.context import TextOverflow
+from .style import BLACK_SUIT, RED_SUIT, Rect, Writer, star
 
 RANK_SIZE = 12.5
 PIP_SIZE = 9.5

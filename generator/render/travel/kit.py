@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Callable
 
-from .context import Box, Face, RenderContext
-from .travel_style import Geometry, Rect, Writer, geometry
+from ..core.context import Box, Face, RenderContext
+from .style import Geometry, Rect, Writer, geometry
 
 
 class Cursor:

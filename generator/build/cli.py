@@ -11,9 +11,9 @@ from typing import List, Optional
 
 import typer
 
-from .cli_options import content_option
-from .content.folders import default_root, languages
-from .errors import EXIT_INVALID, EXIT_USAGE, InputError
+from ..cli_options import content_option
+from ..content.folders import default_root, languages
+from ..errors import EXIT_INVALID, EXIT_USAGE, InputError
 
 BAR_WIDTH = 28
 LANGS = ", ".join(languages(default_root()))
@@ -26,7 +26,7 @@ class Duplex(str, Enum):
 
 def parse_offset(text: str) -> tuple[float, float]:
     """`"0.5,-1"` -> (0.5, -1.0): millimetres, x then y; NaN, infinities and shifts beyond a drift are refused."""
-    from .build import MAX_BACK_OFFSET_MM
+    from .plan import MAX_BACK_OFFSET_MM
 
     parts = text.split(",")
     try:
@@ -72,7 +72,7 @@ def build_cmd(
     output_dir: Path = typer.Option(Path("output"), "--output", help="Output folder.", file_okay=False),
 ) -> None:
     """Build the printable PDFs (and print-on-demand decks); only what changed since the last build."""
-    from .build import BuildFailed, BuildUsageError, build
+    from .plan import BuildFailed, BuildUsageError, build
 
     offset = parse_offset(back_offset_mm)
     root = content_dir or default_root()

@@ -18,8 +18,8 @@ from .pdfcanvas import PdfCanvas
 from .rulebook import rulebook_pages
 from .sheets import (MARK_WIDTH, MM, SheetLayout, map_box, compose, draw_lines, draw_marks, draw_trim_lines,
                      paint, plan_layout)
-from .threesixteen import threesixteen_components, threesixteen_pages
-from .travel_cards import travel_components
+from ..threesixteen.components import threesixteen_components, threesixteen_pages
+from ..travel.cards import travel_components
 
 #: each game's pieces (imposed on sheets) and full pages (boards, log sheets)
 COMPONENTS: dict[str, Callable[[RenderContext], list[Component]]] = {

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
-from . import textfit
-from .context import Box, Page, RenderContext
-from .ts_layout import FAINT, GREY, INK, centred_area, circled_number, text_in
+from ..core import textfit
+from ..core.context import Box, Page, RenderContext
+from .layout import FAINT, GREY, INK, centred_area, circled_number, text_in
 
 BLOCKS = 2  # call blocks side by side
 HEADER = 11 * mm

@@ -1,5 +1,5 @@
-"""The jobs a build is made of and what each one gives back: shared by the planner (build.py) and the workers
-(build_work.py), which therefore do not import each other's modules."""
+"""The jobs a build is made of and what each one gives back: shared by the planner (plan.py) and the workers
+(work.py), which therefore do not import each other's modules."""
 from __future__ import annotations
 
 import re

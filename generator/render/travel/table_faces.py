@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
-from . import textfit
-from .context import Face
-from .icons import draw_icon, flag_code
-from .travel_kit import Cursor, Kit
-from .travel_style import INK, MUTED, WHITE, Rect, disc, frame, mix, star, tint
+from ..core import textfit
+from ..core.context import Face
+from ..core.icons import draw_icon, flag_code
+from .kit import Cursor, Kit
+from .style import INK, MUTED, WHITE, Rect, disc, frame, mix, star, tint
 
 GAP = 3.0
 

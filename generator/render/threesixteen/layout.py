@@ -8,8 +8,8 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 
-from . import textfit
-from .context import Box, RenderContext
+from ..core import textfit
+from ..core.context import Box, RenderContext
 
 INK = HexColor("#1c1c1c")
 GREY = HexColor("#8a8a8a")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from .build_units import Unit
-from .content.folders import REFERENCE_LANG
+from .units import Unit
+from ..content.folders import REFERENCE_LANG
 
 
 class PlayerNames(NamedTuple):
@@ -31,8 +31,8 @@ class PlayerNames(NamedTuple):
 
 
 def _read(path: Path) -> dict:
-    from .content.yamlsrc import load_yaml
-    from .errors import InputError
+    from ..content.yamlsrc import load_yaml
+    from ..errors import InputError
 
     try:
         data = load_yaml(path)[0]

@@ -10,8 +10,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..content.distances import printed_km, side_codes
-from .context import RenderContext
+from ...content.distances import printed_km, side_codes
+from ..core.context import RenderContext
 
 GRID_INK = HexColor("#1c1c1c")
 RULE_GREY = HexColor("#bdbdbd")

@@ -15,10 +15,10 @@ from functools import cache
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-from .context import Box, Face
-from .icons import draw_icon
-from .travel_kit import Kit
-from .travel_style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, WHITE, Rect, disc, mix, tint
+from ..core.context import Box, Face
+from ..core.icons import draw_icon
+from .kit import Kit
+from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, WHITE, Rect, disc, mix, tint
 
 #: OpenMoji artwork on the backs: a globe for the draw pile, two silhouettes for the characters
 DECK_BACK_ICON = "1F30D"

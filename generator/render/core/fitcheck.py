@@ -2,7 +2,7 @@
 
 A text that does not fit its box at the minimum size raises TextOverflow while drawing; each one becomes a
 finding at the text's position in the language file. Every other problem a build's job would fail on (a missing
-text, a piece that does not fit the paper) is a finding too, the build's own diagnostic (render/problems.py), so
+text, a piece that does not fit the paper) is a finding too, the build's own diagnostic (render/core/problems.py), so
 lint passes only what builds. Nothing is written.
 """
 from __future__ import annotations
@@ -11,8 +11,8 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..content.load import Content
-from ..errors import Diagnostic, InputError
+from ...content.load import Content
+from ...errors import Diagnostic, InputError
 from .context import Box, RenderContext, TextOverflow
 from .document import FULL_PAGES, game_components
 from .problems import CONTENT_PROBLEMS, diagnostics_for
