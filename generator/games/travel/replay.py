@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import EVENT, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
-from .engine import WIN_CENTRE, Game, GameOver
+from .engine import Game, GameOver
 from .notation import (
     C_DRAW, C_DROP, C_EMPTY, C_PLAY, C_REACT, C_RECYCLE, C_STEAL, C_TAIL, C_TRADE, C_TRAVEL, E_DRAW, E_MINUS,
     E_PLUS, E_RESHUFFLE, Clause, tokenize,
@@ -20,10 +20,11 @@ from .notation import (
 from .record import Record
 from .rules import (
     Broken, Draw, Drop, EmptyHandDraw, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle, Rule,
-    StandIn, Steal, Trade, Travel, Violation, card, check_choice, check_draw, check_drawn, check_drop,
-    check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle, check_setup, check_steal,
-    check_stolen, check_trade, check_travel, check_turn_end, check_turn_going, check_turn_start, game_over,
-    miscount, player, travel_plan,
+    StandIn, Steal, Trade, Travel, Violation, bonus_after_refusal, check_choice, check_draw, check_drawn,
+    check_drop, check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle, check_setup,
+    check_steal, check_stolen, check_trade, check_travel, check_turn_end, check_turn_going, check_turn_start,
+    draw_not_due, event_part_not_due, game_over, limit_discard_missing, limit_discard_not_due, miscount,
+    outcome_after_cancel, outcome_after_padlock, reshuffle_not_due, travel_plan,
 )
 
 DRAW = Draw()
@@ -103,11 +104,12 @@ class CheckOracle:
             at = el[2]
         else:
             at = self.anchor
-        raise self._count_problem(g, at, "missing_draw")
+        self._raise_at(miscount(g, self.who, self.rule, self.param, self.count, self._shown(), "missing_draw"), at)
 
     @staticmethod
     def _no_reshuffle(g: Game, at: int) -> Broken:
-        v = Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(g.draw)}, position=at)
+        v = reshuffle_not_due(g)
+        v.position = at
         return Broken(v)
 
     def reshuffled(self, g: Game) -> None:
@@ -130,8 +132,7 @@ class CheckOracle:
             raise self._no_reshuffle(g, els[i][2])
         # at the word that follows, or else at the card that brought the hand over the limit
         at = els[i][2] if i < len(els) else els[i - 1][2] if i else self.anchor
-        self._raise_at(Violation(Rule.HAND_LIMIT, "over_limit", {"player": player(p), "size": len(g.hands[p]),
-                                                                 "limit": g.hand_limit(p)}), at)
+        self._raise_at(limit_discard_missing(g, p), at)
 
     def event_begin(self, g: Game, p: int, c: int) -> None:
         el = self.last_event
@@ -154,8 +155,7 @@ class CheckOracle:
         self.finish(g)
         if fr.ei < len(fr.entries):
             q, off, _ = fr.entries[fr.ei]
-            self._raise_at(Violation(Rule.EVENTS, "event_entry", {"player": player(q), "event": card(fr.card),
-                                                                  "drawer": player(fr.drawer)}), off)
+            self._raise_at(event_part_not_due(q, fr.card, fr.drawer), off)
         self.stretch = fr.outer
 
     def _take_cards(self, types: tuple[int, ...], count: int) -> list[tuple]:
@@ -193,17 +193,13 @@ class CheckOracle:
         if el[0] == E_RESHUFFLE:
             raise self._no_reshuffle(g, el[2])
         if el[0] == E_MINUS:
-            self._raise_at(Violation(Rule.HAND_LIMIT, "no_discard_due", {"card": card(el[1])}), el[2])
-        if not g.draw and not g.discard:
-            self._raise_at(Violation(Rule.RESHUFFLE, "piles_empty", {"card": card(el[1])}), el[2])
-        raise self._count_problem(g, el[2], "extra_draw" if self.count else "no_draw_here", card=card(el[1]))
+            self._raise_at(limit_discard_not_due(el[1]), el[2])
+        self._raise_at(draw_not_due(g, self.who, el[1], self.rule, self.param, self.count, self._shown(),
+                                    "extra_draw" if self.count else "no_draw_here"), el[2])
 
-    def _count_problem(self, g: Game, at: int, key: str, **facts) -> Broken:
-        """Too few or too many draws for the stretch's rule."""
-        shown = sum(1 for e in self.els if e[0] <= E_PLUS)
-        v = miscount(g, self.who, self.rule, self.param, self.count, shown, key, **facts)
-        v.position = at
-        return Broken(v)
+    def _shown(self) -> int:
+        """How many cards the stretch writes as drawn."""
+        return sum(1 for e in self.els if e[0] <= E_PLUS)
 
     def first_leftover(self) -> int | None:
         """The first word of the record that was never played (the game ended before it)."""
@@ -351,8 +347,7 @@ class Replay:
             return False
         if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b):
             at = cl.tail[0][2] if cl.tail else cl.b[0][1]
-            v = Violation(Rule.INTERRUPTED, "cancelled_nothing_happens", {"player": player(reaction.who),
-                                                                          "card": card(reaction.card)})
+            v = outcome_after_cancel(reaction.who, reaction.card)
             v.position = at
             raise Broken(v)
         g.cancel(p, reaction.who, reaction.card)
@@ -395,8 +390,9 @@ class Replay:
             self.oracle.start(cl.tail, Rule.TRADE_BONUS, "", 0, p, cl.pos)
             for el in cl.tail:
                 if el[0] <= E_PLUS:
-                    raise Broken(Violation(Rule.TRADE_BONUS, "bonus_refused", {"player": player(p)},
-                                           position=el[2]))
+                    v = bonus_after_refusal(p)
+                    v.position = el[2]
+                    raise Broken(v)
             return k + 1
         action = Trade(q, tuple([c for c, _ in cl.a]), tuple([c for c, _ in cl.b]))
         reaction = self._checked(g, p, clauses, k, cl, action, check_trade)
@@ -411,7 +407,7 @@ class Replay:
         """After a steal's checks: (card taken, padlock that stopped it or -1)."""
         if reaction is not None:
             if cl.b:
-                v = Violation(Rule.INTERRUPTED, "padlock_takes_nothing", {"player": player(reaction.who)})
+                v = outcome_after_padlock(reaction.who)
                 v.position = cl.b[0][1]
                 raise Broken(v)
             return -1, reaction.card

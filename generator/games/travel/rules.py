@@ -827,6 +827,56 @@ def check_drawn(game: "Game", c: int) -> Violation | None:
     return Violation(Rule.DRAW, reason, {"card": card(c), "places": places}, Part("card"))
 
 
+# -- what a record writes that the rules did not make happen -------------------------------------------------
+# The replay compares what a record writes after an action (cards drawn, discards, a reshuffle, event parts)
+# with what the rules made happen; each mismatch is a broken rule, named here.
+
+def reshuffle_not_due(game: "Game") -> Violation:
+    """A reshuffle written while the draw pile still held cards."""
+    return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+
+
+def limit_discard_missing(game: "Game", who: int) -> Violation:
+    """`who`'s hand went over the limit and the record writes no discard for it."""
+    return Violation(Rule.HAND_LIMIT, "over_limit", {"player": player(who), "size": len(game.hands[who]),
+                                                     "limit": game.hand_limit(who)})
+
+
+def limit_discard_not_due(c: int) -> Violation:
+    """A discard for the hand limit written where the hand was not over it."""
+    return Violation(Rule.HAND_LIMIT, "no_discard_due", {"card": card(c)})
+
+
+def event_part_not_due(who: int, event: int, drawer: int) -> Violation:
+    """An event's part written for a player the event does not come to (or out of the turn order)."""
+    return Violation(Rule.EVENTS, "event_entry", {"player": player(who), "event": card(event),
+                                                  "drawer": player(drawer)})
+
+
+def draw_not_due(game: "Game", who: int, c: int, rule: str, param: str, expected: int, shown: int,
+                 reason: str) -> Violation:
+    """Card `c` written as drawn where the rules drew no more: two empty piles give nothing, else the rule
+    that says how many are drawn (`miscount`)."""
+    if not game.draw and not game.discard:
+        return Violation(Rule.RESHUFFLE, "piles_empty", {"card": card(c)})
+    return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
+
+
+def outcome_after_cancel(reactor: int, trap: int) -> Violation:
+    """Something written as happening after a mousetrap cancelled the action."""
+    return Violation(Rule.INTERRUPTED, "cancelled_nothing_happens", {"player": player(reactor), "card": card(trap)})
+
+
+def outcome_after_padlock(reactor: int) -> Violation:
+    """A card written as taken by a steal that a padlock stopped."""
+    return Violation(Rule.INTERRUPTED, "padlock_takes_nothing", {"player": player(reactor)})
+
+
+def bonus_after_refusal(who: int) -> Violation:
+    """A trade bonus drawn after the offer was refused: no trade, no bonus."""
+    return Violation(Rule.TRADE_BONUS, "bonus_refused", {"player": player(who)})
+
+
 def card_places(game: "Game", c: int) -> Ref:
     """Where the copies of card `c` are (hands by seat, -1 the discard pile), for a message."""
     spots = [(p, hand.count(c)) for p, hand in enumerate(game.hands) if c in hand]
