@@ -130,8 +130,8 @@ def test_the_strong_bot_uses_every_kind_of_action():
         used[kind] += 1
         return action
 
-    def accept_counted(self, g, q, p, give, get):
-        yes = accept(self, g, q, p, give, get)
+    def accept_counted(self, g, q, p, trade):
+        yes = accept(self, g, q, p, trade)
         used["accepted"] += yes
         return yes
 

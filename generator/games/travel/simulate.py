@@ -167,20 +167,11 @@ class Table:
         if violation is not None:
             raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which breaks {violation.rule}: "
                            f"{violation.reason}")
-        if kind is Draw:
-            self.draw(p, action)
-        elif kind is Recycle:
-            self.recycle(p, action)
-        elif kind is Steal:
-            self.steal(p, action)
-        elif kind is Travel:
-            self.travel(p, action)
-        elif kind is Drop:
-            self.drop(p, action)
-        elif kind is Play:
-            self.play(p, action)
-        elif kind is not EndTurn:
-            raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which is not a turn's action")
+        if kind is not EndTurn:
+            performer = self._PERFORMERS.get(kind)
+            if performer is None:
+                raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which is not a turn's action")
+            performer(self, p, action)
         return True
 
     def begin_turn(self, p: int) -> None:
@@ -215,10 +206,9 @@ class Table:
         violation = check_offer(g, p, q)
         if violation is not None:
             raise BotError(f"{type(self.bots[p]).__name__} offered {action}: {violation.reason}")
-        give, get = list(action.give), list(action.get)
-        accepted = self.bots[q].accept_trade(g, q, p, give, get)
+        accepted = self.bots[q].accept_trade(g, q, p, action)
         if self.rec is not None:
-            head = ("trade", g.names[q], *self.rec.names(give), "for", *self.rec.names(get))
+            head = ("trade", g.names[q], *self.rec.names(action.give), "for", *self.rec.names(action.get))
             self.rec.clause(head + (() if accepted else ("refused",)))
         if not accepted:
             self.bots[p].offer_refused(g, p, action)
@@ -228,7 +218,7 @@ class Table:
             raise BotError(f"{type(self.bots[q]).__name__} accepted {action}, which breaks {violation.rule}: "
                            f"{violation.reason}")
         if not (self.traps and self._cancelled(p, action)):
-            g.act_trade(p, q, give, get)
+            g.act_trade(p, q, list(action.give), list(action.get))
         return True
 
     def steal(self, p: int, action: Steal) -> None:
@@ -310,6 +300,9 @@ class Table:
             g.play_steal_choice(p, c, q, list(action.paid), action.chosen[0])
         else:
             g.play_extra(p, c)
+
+    #: how each kind of turn's action is announced and applied (a trade is an offer first: `offer`)
+    _PERFORMERS = {Draw: draw, Recycle: recycle, Steal: steal, Travel: travel, Drop: drop, Play: play}
 
 
 @dataclass
