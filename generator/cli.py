@@ -193,7 +193,7 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
 
 
 def _register_build() -> None:
-    from .build.cli import build_cmd
+    from .builder.cli import build_cmd
 
     app.command("build")(build_cmd)
 

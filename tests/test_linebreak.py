@@ -130,7 +130,7 @@ def test_a_chinese_text_file_fits_and_renders(content_copy, tmp_path):
 
     import pdfplumber
 
-    from generator.build.plan import build
+    from generator.builder.plan import build
     from generator.content.lint import lint
     from generator.render.core.fitcheck import fit_findings
     from generator.render.core.fonts import glyphs_missing_for
