@@ -10,12 +10,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
-from generator.render.context import Box, RenderContext, TextOverflow
-from generator.render.document import render_document
-from generator.render.threesixteen import (edition_colour, needs_mark, threesixteen_components, threesixteen_pages,
-                                           tile_sets, turned_number)
-from generator.render.ts_board import AIR, BoardLayout
-from generator.render.ts_logsheet import LogSheetLayout
+from generator.render.core.context import Box, RenderContext, TextOverflow
+from generator.render.core.document import render_document
+from generator.render.threesixteen.board import AIR, BoardLayout
+from generator.render.threesixteen.components import (edition_colour, needs_mark, threesixteen_components,
+                                                      threesixteen_pages, tile_sets, turned_number)
+from generator.render.threesixteen.logsheet import LogSheetLayout
 
 from conftest import replace_in
 

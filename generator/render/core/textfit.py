@@ -1,0 +1,305 @@
+"""Fit text into a box: break lines where the script allows, shrink from the wanted size down to a minimum, never
+further.
+
+One measure serves the renderer and `pnp lint`: `fit` returns the lines and size used, or the overflow in pt at the
+minimum size. Where a line may break is `linebreak`'s to say: at spaces (Korean keeps whole words), between the
+phrases of Japanese and Chinese, then, where nothing else fits, at every break UAX #14 allows and inside a word
+too wide for its box (hyphenated, or between characters). The coarse breaks are tried at every size first, so a
+text shrinks a little before its phrases or words are cut. Widths are measured once per piece at 1 pt and scaled
+(width is linear in size), which keeps fitting linear in the length of the text.
+
+Lines are broken greedily to find the size, then made to look set by hand without changing the size or the number
+of lines: a paragraph does not end on a lone word or after a break that splits what is read as one ("a | rumour",
+"할 | 수", "한 | 장") when the line above can spare a word (left-aligned body text stays ragged-right otherwise, as a
+column of prose should), and centred text is drawn with its lines as even as they can be (`balanced`), so a two-line
+caption never leaves one word below a full line.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
+from typing import Sequence
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from . import linebreak
+from .linebreak import NO_BREAK_SPACE, Piece  # noqa: F401 (NO_BREAK_SPACE: for the pages that bind words)
+
+STEP = 0.25  # pt between tried sizes
+LEADING = 1.22  # line height as a multiple of the font size
+PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
+Line = tuple[Piece, ...]
+
+
+@lru_cache(maxsize=65536)
+def unit_width(word: str, font: str) -> float:
+    """Width of `word` at 1 pt."""
+    return stringWidth(word, font, 1.0) if word else 0.0
+
+
+def line_width(line: Sequence[Piece], font: str) -> float:
+    """Width at 1 pt of `line` as drawn: its pieces, the glue between them, and the end of the last (a hyphen)."""
+    if not line:
+        return 0.0
+    return (sum(unit_width(p.text, font) for p in line) + sum(unit_width(p.glue, font) for p in line[:-1])
+            + unit_width(line[-1].end, font))
+
+
+def line_text(line: Sequence[Piece]) -> str:
+    return "".join(p.text + p.glue for p in line[:-1]) + line[-1].text + line[-1].end if line else ""
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text laid out in a box. `overflow_pt` is 0 when it fits; otherwise how far it runs over at `size`.
+    `pieces` holds each line's pieces, for balancing."""
+
+    lines: tuple[tuple[str, bool], ...]  # (line, ends a paragraph)
+    size: float
+    font: str
+    leading: float
+    height: float
+    overflow_pt: float
+    pieces: tuple[Line, ...] = ()
+    lang: str = "en"
+
+    @property
+    def fits(self) -> bool:
+        return self.overflow_pt <= 0.01
+
+    @property
+    def unspaced(self) -> bool:
+        """Whether the text is mostly of a script written without spaces (its advice counts characters)."""
+        text = "".join(line for line, _ in self.lines)
+        return sum(1 for ch in text if linebreak.unspaced(ch)) > len(text) / 2
+
+
+def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang: str = "en",
+          cut: bool = False) -> tuple[list[tuple[Line, bool]], float]:
+    """Greedy wrap; returns lines and the widest overflow of a single piece (0 when every piece fits). With `cut`,
+    a piece wider than the box is cut finer (`linebreak.finer`) until its parts fit or cannot be cut."""
+    lines: list[tuple[Line, bool]] = []
+    too_wide = 0.0
+    for paragraph in paragraphs:
+        current: list[Piece] = []
+        used = 0.0
+        todo = list(reversed(paragraph))
+        while todo:
+            piece = todo.pop()
+            w = unit_width(piece.text, font) * size
+            if w + unit_width(piece.end, font) * size > width + 1e-9:
+                parts = linebreak.finer(piece, lang) if cut else (piece,)
+                if len(parts) > 1:
+                    todo.extend(reversed(parts))
+                    continue
+                too_wide = max(too_wide, w - width)
+            glue = unit_width(current[-1].glue, font) * size if current else 0.0
+            if current and used + glue + w + unit_width(piece.end, font) * size > width + 1e-9:
+                lines.append((tuple(current), False))
+                current, used = [piece], w
+            else:
+                used += glue + w
+                current.append(piece)
+        lines.append((tuple(current), True))
+    return lines, too_wide
+
+
+def _poor_break(pieces: Sequence[Piece], j: int) -> bool:
+    """Whether a break before `pieces[j]` would split what is read as one: a one-letter Latin word or a lone digit
+    goes with the word after it ("a rumour", "2 cards"); a one-syllable Korean word after a word ending in ㄴ or ㄹ
+    is a bound noun that goes with that word ("할 수", "얻는 것", "교환 후"); any other one-syllable Korean word goes
+    with the word after it ("한 장", "맨 아래", "그 세로줄"). Breaks inside a word (between its syllables or
+    characters, or the phrases of a script without spaces) are judged by `linebreak`, not here."""
+    if pieces[j - 1].glue != " ":
+        return False
+    before, after = pieces[j - 1].text, pieces[j].text
+    if len(before) == 1 and before.isascii() and before.isalnum():
+        return True
+    if _is_syllable(after) and _adnominal(before):
+        return True
+    return _is_syllable(before) and not (j >= 2 and _adnominal(pieces[j - 2].text))
+
+
+def _is_syllable(word: str) -> bool:
+    """A one-syllable Korean word."""
+    return len(word) == 1 and "가" <= word <= "힣"
+
+
+def _adnominal(word: str) -> bool:
+    """Ends like a Korean modifier (a last syllable with final ㄴ or ㄹ: "할", "얻는", "가져온")."""
+    last = word[-1]
+    return "가" <= last <= "힣" and (ord(last) - ord("가")) % 28 in (4, 8)  # 28 finals a syllable; 4 is ㄴ, 8 is ㄹ
+
+
+def _mend_last_breaks(lines: list[tuple[Line, bool]], font: str, size: float,
+                      width: float) -> list[tuple[Line, bool]]:
+    """Where a paragraph's last line holds one piece alone, or its last break is a `_poor_break`, move the last
+    piece of the line above down (or the last two, when one would leave a poor break), if that line keeps two pieces
+    or more and stays at least as wide as the new last line (so a short label does not turn into a stub over a long
+    line). Never adds a line, never widens one beyond `width`."""
+    out = list(lines)
+    for n in range(1, len(out)):
+        last, ends = out[n]
+        above, above_ends = out[n - 1]
+        both = (*above, *last)
+        if not ends or above_ends or (len(last) > 1 and not _poor_break(both, len(above))):
+            continue
+        for count in (1, 2):
+            kept, moved = above[:-count], above[-count:]
+            if len(kept) < 2:
+                break
+            if _poor_break(both, len(kept)):
+                continue
+            joined = (*moved, *last)
+            if line_width(joined, font) * size <= min(width, line_width(kept, font) * size):
+                out[n - 1], out[n] = (kept, False), (joined, True)
+            break
+    return out
+
+
+def _height(count: int, paragraphs: int, size: float, leading: float) -> float:
+    return count * size * leading + (paragraphs - 1) * size * PARAGRAPH_GAP
+
+
+def _fitted(lines: list[tuple[Line, bool]], size: float, font: str, leading: float, height: float,
+            overflow: float, lang: str) -> Fitted:
+    return Fitted(tuple((line_text(line), ends) for line, ends in lines), size, font, leading, height, overflow,
+                  tuple(line for line, _ in lines), lang)
+
+
+def fit(text: str, font: str, width: float, height: float, size: float, min_size: float,
+        leading: float = LEADING, max_lines: int | None = None, lang: str = "en",
+        keep: tuple[str, ...] = ()) -> Fitted:
+    """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
+    the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
+    only where one alone is wider than the box."""
+    texts = text.split("\n")
+    levels = [([linebreak.pieces(p, lang, keep) for p in texts], False)]
+    fine = [linebreak.units(p, lang, keep) for p in texts]
+    levels.append((fine, True))
+    # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
+    natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in levels[0][0]]
+    last = None
+    for paragraphs, cut in levels:
+        if cut and paragraphs == levels[0][0] and last is not None and last[4] <= 0.01:
+            break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
+        current = size
+        while True:
+            final = current - STEP < min_size - 1e-9
+            least = sum(max(1, math.ceil(w * current / max(width, 1e-9) - 1e-9)) for w in natural)
+            hopeless = _height(least, len(texts), current, leading) > height + 0.01 or (
+                max_lines is not None and least > max_lines)
+            if not hopeless or final:
+                lines, too_wide = _wrap(paragraphs, font, current, width, lang, cut)
+                h = _height(len(lines), len(texts), current, leading)
+                over_lines = max_lines is not None and len(lines) > max_lines
+                if h <= height + 0.01 and too_wide <= 0.01 and not over_lines:
+                    return _fitted(_mend_last_breaks(lines, font, current, width), current, font, leading, h, 0.0,
+                                   lang)
+                if final:
+                    overflow = max(h - height, too_wide, 0.01 if over_lines else 0.0)
+                    last = (lines, current, h, round(overflow, 2), too_wide)
+                    break
+            current = round(current - STEP, 4)
+    lines, current, h, overflow, _ = last
+    return _fitted(lines, current, font, leading, h, overflow, lang)
+
+
+def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple[str, ...] = ()) -> list[str]:
+    """`text` broken into lines no wider than `width` at `size` (a paragraph of a flowing page, which grows as
+    tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line, and
+    no lone last piece when the line above can spare one."""
+    paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
+    lines, too_wide = _wrap(paragraphs, font, size, width, lang)
+    if too_wide > 0.01:
+        lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True)
+    return [line_text(line) for line, _ in _mend_last_breaks(lines, font, size, width)]
+
+
+def advice(fitted: Fitted) -> str:
+    """What a translator can do about a text that does not fit, in the script's own terms: about how many words,
+    or characters in a script without spaces, to cut (from the lines over the box at the minimum size)."""
+    line_h = fitted.size * fitted.leading
+    over_lines = max(1, math.ceil(fitted.overflow_pt / line_h - 1e-9)) if fitted.overflow_pt > 0.01 else 1
+    if fitted.unspaced:
+        chars = sum(len(line) for line, _ in fitted.lines) / max(1, len(fitted.lines))
+        return f"cut about {max(1, round(chars * over_lines))} characters"
+    counts = [len(line.split()) for line, _ in fitted.lines if line]
+    per_line = sum(counts) / max(1, len(counts))
+    words = max(1, round(per_line * over_lines))
+    return f"cut about {words} word{'s' if words != 1 else ''}"
+
+
+@lru_cache(maxsize=4096)
+def balanced(fitted: Fitted) -> Fitted:
+    """The same text, size and number of lines per paragraph, broken so the lines are as even as they can be:
+    no line gets wider than the widest line of its paragraph was, so what fitted still fits."""
+    lines: list[tuple[Line, bool]] = []
+    paragraph: list[Line] = []
+    for n, (line, (_, ends)) in enumerate(zip(fitted.pieces, fitted.lines)):
+        paragraph.append(line)
+        if ends or n == len(fitted.lines) - 1:
+            if len(paragraph) > 1:
+                pieces = tuple(p for part in paragraph for p in part)
+                widest = max(line_width(part, fitted.font) for part in paragraph)
+                paragraph = list(_even_lines(pieces, fitted.font, len(paragraph), widest))
+            lines += [(part, ends and k == len(paragraph) - 1) for k, part in enumerate(paragraph)]
+            paragraph = []
+    return _fitted(lines, fitted.size, fitted.font, fitted.leading, fitted.height, fitted.overflow_pt, fitted.lang)
+
+
+@lru_cache(maxsize=4096)
+def _even_lines(pieces: Line, font: str, count: int, widest: float) -> tuple[Line, ...]:
+    """`pieces` in exactly `count` lines no wider than `widest`, as even as they can be: the least sum of squared
+    line widths, where a `_poor_break` costs as much as a line a quarter of `widest` long. Widths are at 1 pt
+    (width is linear in size, so they decide for every size)."""
+    starts = list(accumulate((unit_width(p.text, font) + unit_width(p.glue, font) for p in pieces), initial=0.0))
+    total, limit = len(pieces), widest + 1e-9
+    penalty = (widest / 4) ** 2
+    least = [[float("inf")] * (total + 1) for _ in range(count + 1)]  # least[c][j]: pieces before j in c lines
+    start = [[0] * (total + 1) for _ in range(count + 1)]  # start[c][j]: the first piece of that c-th line
+    least[0][0] = 0.0
+    for c in range(1, count + 1):
+        for j in range(c, total - (count - c) + 1):
+            poor = penalty if j < total and _poor_break(pieces, j) else 0.0
+            tail = unit_width(pieces[j - 1].end, font) - unit_width(pieces[j - 1].glue, font)
+            for i in range(j - 1, c - 2, -1):
+                w = starts[j] - starts[i] + tail
+                if w > limit:
+                    break
+                value = least[c - 1][i] + w * w + poor
+                if value < least[c][j]:
+                    least[c][j], start[c][j] = value, i
+    lines: list[Line] = []
+    j = total
+    for c in range(count, 0, -1):
+        i = start[c][j]
+        lines.append(pieces[i:j])
+        j = i
+    return tuple(reversed(lines))
+
+
+def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str = "left",
+         box_height: float | None = None, valign: str = "top") -> None:
+    """Draw fitted lines with the first baseline under `top`; `valign` centres in `box_height` if given.
+    Centred text is drawn `balanced`."""
+    if align == "center" and len(fitted.lines) > 1:
+        fitted = balanced(fitted)
+    size, leading = fitted.size, fitted.leading
+    y = top
+    if box_height is not None and valign == "middle":
+        y = top - (box_height - fitted.height) / 2
+    elif box_height is not None and valign == "bottom":
+        y = top - (box_height - fitted.height)
+    y -= size * 0.93  # ascent of the first line
+    canvas.setFont(fitted.font, size)
+    for line, ends_paragraph in fitted.lines:
+        if align == "center":
+            canvas.drawCentredString(x + width / 2, y, line)
+        elif align == "right":
+            canvas.drawRightString(x + width, y, line)
+        else:
+            canvas.drawString(x, y, line)
+        y -= size * leading + (size * PARAGRAPH_GAP if ends_paragraph else 0)
