@@ -70,7 +70,9 @@ def reachable(board: Board, limit: int = 256) -> list[tuple[tuple[int, ...], Boa
     return out
 
 
-KEEP = 3    # lookahead re-judges this many of Strong's best positions (measured: 3 wins as often as 6, in half the time)
+#: lookahead re-judges this many of strong's best positions: on deals 1000-1199 with 5 columns, 3 won 48.0% (0.09 s per
+#: game), 6 won 51.0% (0.15 s), 12 won 52.5% (0.19 s); a risk term on the spread of the outcomes only lost
+KEEP = 6
 
 
 class Naive:
