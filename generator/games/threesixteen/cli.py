@@ -155,7 +155,7 @@ def simulate_cmd(
         lines.append("  " + t("check.simulate.wrote_records", count=games * len(names), path=records))
     plot = None if plots is None else plots / HISTOGRAM
     if plot is not None:
-        from .plot import histogram_png
+        from .plots import histogram_png
 
         histogram_png({name: [g.tiles_left for g in played[name]] for name in names}, plot,
                       t("check.simulate.plot_title", games=games, strategy=t("check.name_separator").join(names), columns=columns),
