@@ -103,7 +103,7 @@ def test_simulated_records_pass_check_and_the_plot_is_written(tmp_path):
 def test_strategies_meet_on_the_same_deals_and_share_one_chart(tmp_path):
     from PIL import Image
 
-    from generator.games.threesixteen.plot import COLOURS
+    from generator.games.threesixteen.plots import COLOURS
 
     args = ["simulate", "--games", "4", "--seed", "7", "--strategy", "naive", "--strategy", "strong",
             "--strategy", "lookahead"]
