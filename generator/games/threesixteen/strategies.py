@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol, Sequence
+from typing import Iterator, Protocol, Sequence
 
 from .engine import place, shift
 from .notation import ROW
@@ -121,17 +121,19 @@ class Strong:
     def options(self, board: Board, number: int, unseen: Sequence[int]) -> list[tuple[float, Choice]]:
         """Every distinct position the call can lead to, with its evaluation, best first (ties in the order found)."""
         found = [(self.evaluate(after, unseen), Choice(where, moves, after))
-                 for where in _distinct_places(legal_places(self.rules, board, number), board)
-                 for moves, after in reachable(place(board, number, where))]
+                 for where, moves, after in self._positions(board, number)]
         found.sort(key=lambda option: option[0])
         return found
 
     def best_score(self, board: Board, number: int, unseen: Sequence[int]) -> float | None:
         """The evaluation of the best position the call can lead to (None when the number has nowhere to go)."""
-        scores = [self.evaluate(after, unseen)
-                  for where in _distinct_places(legal_places(self.rules, board, number), board)
-                  for _, after in reachable(place(board, number, where))]
-        return min(scores, default=None)
+        return min((self.evaluate(after, unseen) for _, _, after in self._positions(board, number)), default=None)
+
+    def _positions(self, board: Board, number: int) -> Iterator[tuple[int, tuple[int, ...], Board]]:
+        """(place, moves, board after) for every distinct position: each distinct place, then each move set."""
+        for where in _distinct_places(legal_places(self.rules, board, number), board):
+            for moves, after in reachable(place(board, number, where)):
+                yield where, moves, after
 
     def evaluate(self, board: Board, unseen: Sequence[int]) -> float:
         w, rows = self.w, self.rules.rows
