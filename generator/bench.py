@@ -14,6 +14,7 @@ BENCHMARKS = (
     ("text fit", "generator.render.core.bench_textfit"),
     ("3x16 check", "generator.games.threesixteen.bench:run_check"),
     ("3x16 solve", "generator.games.threesixteen.bench:run_solve"),
+    ("3x16 play", "generator.games.threesixteen.bench:run_play"),
     ("travel", "generator.games.travel.bench"),
     ("sizes", "generator.bench_sizes"),
 )
