@@ -12,6 +12,10 @@ from typing import Sequence
 from ...errors import Position
 from .notation import ROW, Token, extended_letters
 
+#: what a Violation cites instead of a rule when a number written in a token does not match the call or the tile
+#: it moves: the letters say what happened, so the record has a slip of the pen, and no rule is broken
+SLIP = "slip"
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -120,7 +124,7 @@ def replay(rules: Rules, calls: Sequence[int], tokens: Sequence[Token], board: B
     finished_at = None
     for i, (number, (written, place, moves)) in enumerate(zip(calls, tokens)):
         if written is not None and written != number:
-            return _broken(rules, ends, cols, positions, finished_at, i, "R6", "wrong_number",
+            return _broken(rules, ends, cols, positions, finished_at, i, SLIP, "wrong_number",
                            {"written": written, "number": number})
         if place == ROW:
             if number != 1:
@@ -151,7 +155,7 @@ def replay(rules: Rules, calls: Sequence[int], tokens: Sequence[Token], board: B
                                {"column": rules.letters[column]}, part)
             tile = stack[-1]
             if said is not None and said != tile:
-                return _broken(rules, ends, cols, positions, finished_at, i, "R10", "wrong_bottom",
+                return _broken(rules, ends, cols, positions, finished_at, i, SLIP, "wrong_bottom",
                                {"column": rules.letters[column], "bottom": tile, "written": said}, part, column)
             if tile - 1 not in ends:
                 facts = {"column": rules.letters[column], "tile": tile, "need": tile - 1, "ends": list(ends)}
