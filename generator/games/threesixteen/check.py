@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...content.required import rule_values
-from .engine import SLIP
+from .rules import SLIP
 from .record import Record, load_record
 from .report import Report
 from .verdict import Verdict, judge
