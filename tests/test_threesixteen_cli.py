@@ -60,7 +60,7 @@ def test_the_skeleton_file_is_filled_in_to_a_valid_record(tmp_path):
         text = text.replace(f'{name}: ""', f"{name}: {tokens}")
     out.write_text(text, encoding="utf-8")
     report = check_file(out, CONTENT, "en")
-    assert report.ok and report.to_json()["results"][0]["tiles_left"] == 45
+    assert report.ok and report.to_json()["result"]["results"][0]["tiles_left"] == 45
 
 
 @pytest.mark.parametrize("args, message", [
@@ -91,12 +91,12 @@ def test_simulated_records_pass_check_and_the_plot_is_written(tmp_path):
     files = sorted(records.glob("*.yaml"))
     assert [f.name for f in files] == [f"threesixteen-strong-{seed:05d}.yaml" for seed in range(11, 15)]
     reports = [check_file(f, CONTENT, "en").to_json() for f in files]
-    assert all(r["valid"] and r["columns"] == 4 for r in reports)
+    assert all(r["valid"] and r["result"]["columns"] == 4 for r in reports)
     as_json = json.loads(runner.invoke(app, ["simulate", "--games", "4", "--strategy", "strong", "--columns", "4",
                                              "--seed", "11", "--format", "json"]).output)
     [summary] = as_json["strategies"]
-    assert summary["mean_tiles_left"] == sum(r["results"][0]["tiles_left"] for r in reports) / 4
-    assert summary["wins"] == sum(r["results"][0]["finished_at"] is not None for r in reports)
+    assert summary["mean_tiles_left"] == sum(r["result"]["results"][0]["tiles_left"] for r in reports) / 4
+    assert summary["wins"] == sum(r["result"]["results"][0]["finished_at"] is not None for r in reports)
     assert sum(summary["tiles_left"].values()) == 4 and as_json["head_to_head"] == []
 
 

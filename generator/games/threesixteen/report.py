@@ -1,15 +1,19 @@
 """The words of a 3x16 check: a Verdict (and the solver's best) as text in the chosen language, or as JSON."""
 from __future__ import annotations
 
+from ...checking import Moment, Report as CheckReport, Violation
 from ...content.texts import Texts
+from ...errors import InputError
 from .board_text import board_json, board_lines
 from .notation import letters_span
 from .solver_budget import TIME
 from .verdict import WIN_FINISHED, Broken, Verdict
 
 
-class Report:
-    """What `pnp check threesixteen` prints: `.ok`, `.to_text()`, `.to_json()`."""
+class Report(CheckReport):
+    """What `pnp check threesixteen` prints: `.ok`, `.to_text()`, `.to_json()` (generator/checking.py)."""
+
+    game = "threesixteen"
 
     def __init__(self, verdict: Verdict, texts: Texts, rule_values: dict, best=None) -> None:
         """`rule_values` fill the placeholders of the rule texts (the game's numbers, the record's columns);
@@ -18,10 +22,12 @@ class Report:
         self.t = texts
         self.rule_values = rule_values
         self.best = best
+        self.path = verdict.record.path
+        self.language = texts.lang
 
     @property
     def ok(self) -> bool:
-        return self.verdict.ok
+        return self.verdict.ok  # without building the violation's words
 
     # ---- text
 
@@ -97,6 +103,13 @@ class Report:
         values = self.rule_values
         return self.t.get(f"rules.{rule}.title", **values), self.t.get(f"rules.{rule}.text", **values)
 
+    def slip_error(self, broken: Broken) -> InputError:
+        """A written number that does not match, at its position: the record needs correcting, no rule is broken."""
+        v = broken.violation
+        message = self.t.get("check.slip", call=v.call + 1, number=self.verdict.record.calls[v.call],
+                             player=broken.player, token=broken.token, explanation=self.explanation(broken))
+        return InputError.at(v.position, message, "slip")
+
     def explanation(self, broken: Broken) -> str:
         """The facts of a violation in words, e.g. which tile was at the bottom and where the rows end."""
         v = broken.violation
@@ -112,15 +125,11 @@ class Report:
 
     # ---- JSON
 
-    def to_json(self) -> dict:
+    def result(self) -> dict:
         verdict = self.verdict
         record = verdict.record
         rules = record.rules
         out = {
-            "game": "threesixteen",
-            "path": record.path,
-            "valid": self.ok,
-            "language": self.t.lang,
             "columns": rules.columns,
             "calls": len(record.calls),
             "total_calls": rules.tiles,
@@ -128,9 +137,6 @@ class Report:
         }
         if record.date is not None:
             out["date"] = record.date
-        if not self.ok:
-            out["violation"] = self._violation_json(verdict.broken)
-            return out
         out["results"] = [self._result_json(r) for r in verdict.results]
         out["winners"] = verdict.winners
         solo = len(record.players) == 1
@@ -162,23 +168,14 @@ class Report:
                                     "lower_bound": self.best.lower_bound}
         return out
 
-    def _violation_json(self, broken: Broken) -> dict:
+    def violation(self) -> Violation | None:
+        broken = self.verdict.broken
+        if broken is None:
+            return None
         v = broken.violation
         record = self.verdict.record
-        position = v.position
         title, text = self._rule(v.rule)
-        return {
-            "rule": v.rule,
-            "rule_title": title,
-            "rule_text": text,
-            "call": v.call + 1,
-            "number": record.calls[v.call],
-            "player": broken.player,
-            "token": broken.token,
-            "part": v.part,
-            "reason": v.reason,
-            "facts": v.facts,
-            "message": self.explanation(broken),
-            "position": {"path": position.path, "line": position.line, "col": position.col},
-            "board": board_json(v.board, record.rules, v.marked) if v.board is not None else None,
-        }
+        board = board_json(v.board, record.rules, v.marked) if v.board is not None else None
+        return Violation(v.rule, title, text, self.explanation(broken), v.reason, v.position, Moment.call,
+                         v.call + 1, broken.player, v.facts,
+                         {"number": record.calls[v.call], "token": broken.token, "part": v.part, "board": board})
