@@ -143,11 +143,12 @@ def simulate_cmd(
         lines.append("  " + t("check.simulate.wrote_records", count=len(played), path=records))
     plot = None if plots is None else plots / HISTOGRAM
     if plot is not None:
+        from ...charts import chart_font_family
         from .plot import histogram_png
 
         histogram_png([g.tiles_left for g in played], plot,
                       t("check.simulate.plot_title", games=games, strategy=strategy, columns=columns),
-                      t("check.simulate.plot_x"), t("check.simulate.plot_y"))
+                      t("check.simulate.plot_x"), t("check.simulate.plot_y"), chart_font_family(content, lang))
         lines.append("  " + t("check.simulate.wrote_plot", path=plot))
     if format is Format.json:
         histogram = Counter(g.tiles_left for g in played)

@@ -5,16 +5,16 @@ import io
 from pathlib import Path
 
 from ...atomic import write_atomic
-from ...charts import chart_font_family
 
 
-def histogram_png(values: list[int], path: Path, title: str, x_label: str, y_label: str) -> None:
-    """One bar per number of tiles left, from 0 to the largest seen; written whole or not at all."""
+def histogram_png(values: list[int], path: Path, title: str, x_label: str, y_label: str, fonts: list[str]) -> None:
+    """One bar per number of tiles left, from 0 to the largest seen, in the font families `fonts`
+    (`chart_font_family`); written whole or not at all."""
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
-    with matplotlib.rc_context({"font.family": chart_font_family()}):
+    with matplotlib.rc_context({"font.family": fonts}):
         figure = Figure(figsize=(7, 4), dpi=120)
         axes = figure.add_subplot()
         top = max(values, default=0)
