@@ -50,7 +50,7 @@ print(json.dumps({"seconds": min(seconds), "grown": grown}))
 
 def _travel_turns() -> tuple[str, list[str]]:
     from .games.travel.cards import EXTENSIONS, tables_for
-    from .games.travel.sim import simulate_one
+    from .games.travel.simulate import simulate_one
     from .games.travel.writer import Recorder
 
     text = simulate_one(tables_for(load_content().travel), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
@@ -60,7 +60,7 @@ def _travel_turns() -> tuple[str, list[str]]:
 
 def _threesixteen_tokens() -> tuple[str, list[str]]:
     from .games.threesixteen.caller import deal
-    from .games.threesixteen.engine import Rules
+    from .games.threesixteen.rules import Rules
     from .games.threesixteen.notation import notation_for
     from .games.threesixteen.simulate import play
     from .games.threesixteen.strategies import Strong

@@ -10,9 +10,9 @@ import pytest
 
 from generator.charts import chart_font_family
 from generator.content.load import load_content
-from generator.render.context import Component, Face, RenderContext
-from generator.render.document import render_document
-from generator.render.ts_board import board_title
+from generator.render.core.context import Component, Face, RenderContext
+from generator.render.core.document import render_document
+from generator.render.threesixteen.board import board_title
 
 CARD = (180.0, 252.0)  # pt, a poker card
 
@@ -74,7 +74,7 @@ def test_a_chart_draws_in_the_fonts_of_the_languages_pdfs(content, lang, family)
 
 def test_a_japanese_chart_draws_every_character_of_its_labels(content, tmp_path):
     """matplotlib warns for each character no family of the list has (the warning names the glyph)."""
-    from generator.games.threesixteen.plot import histogram_png
+    from generator.games.threesixteen.plots import histogram_png
 
     label = "並べた辺の拡大区数：税関検査の地図"
     with warnings.catch_warnings(record=True) as caught:

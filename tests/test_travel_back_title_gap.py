@@ -10,9 +10,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
-from generator.render.context import Box, RenderContext
-from generator.render.travel_backs import character_back, deck_back
-from generator.render.travel_kit import Kit
+from generator.render.core.context import Box, RenderContext
+from generator.render.travel.backs import character_back, deck_back
+from generator.render.travel.kit import Kit
 
 #: the least clear space between a ring's lowest point and the top of the first line's boxes under it
 CLEAR = 2 * mm

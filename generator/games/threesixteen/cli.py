@@ -19,7 +19,7 @@ from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import EXIT_INVALID, InputError
 from .caller import continue_deal
-from .engine import Rules, check_calls
+from .rules import Rules, check_calls
 from .record import load_skeleton
 from .record_text import record_text
 from .simulate import simulate, summarise
@@ -144,7 +144,7 @@ def simulate_cmd(
     plot = None if plots is None else plots / HISTOGRAM
     if plot is not None:
         from ...charts import chart_font_family
-        from .plot import histogram_png
+        from .plots import histogram_png
 
         histogram_png([g.tiles_left for g in played], plot,
                       t("check.simulate.plot_title", games=games, strategy=strategy, columns=columns),
