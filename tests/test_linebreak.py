@@ -164,6 +164,8 @@ def test_a_number_stays_with_its_counter():
     assert [p.text for p in linebreak.pieces("まずカードを3枚引きます。", "ja")] == ["まず", "カードを", "3枚引きます。"]
     assert [p.text for p in linebreak.units("赤タイル×1セット", "ja")] == ["赤", "タ", "イ", "ル", "×1セッ", "ト"]
     assert [p.text for p in linebreak.units("カードの10枚目", "ja")] == ["カー", "ド", "の", "10枚", "目"]
+    assert [p.text for p in linebreak.pieces("混ぜて、1枚ずつめくってください。", "ja")] == [
+        "混ぜて、", "1枚ずつめくってください。"]  # BudouX alone: "1枚ず", "つめくってください。"
 
 
 def test_a_name_the_language_defines_is_never_cut_unless_it_alone_is_too_wide(ja_font):

@@ -136,7 +136,7 @@ def simulate_cmd(
     played = {name: simulate(name, games, rules, seed) for name in names}
     summaries = {name: summarise(played[name]) for name in names}
     duels = [(a, b, head_to_head(played[a], played[b])) for i, a in enumerate(names) for b in names[i + 1:]]
-    lines = [t("check.simulate.header", games=games, strategy=t("check.name_separator").join(names), columns=columns, seed=seed)]
+    lines = [t("check.simulate.header", games=games, strategy=texts.listed(names), columns=columns, seed=seed)]
     indent = "  " if len(names) == 1 else "    "
     for name, summary in summaries.items():
         if len(names) > 1:
@@ -155,11 +155,12 @@ def simulate_cmd(
         lines.append("  " + t("check.simulate.wrote_records", count=games * len(names), path=records))
     plot = None if plots is None else plots / HISTOGRAM
     if plot is not None:
+        from ...charts import chart_font_family
         from .plots import histogram_png
 
         histogram_png({name: [g.tiles_left for g in played[name]] for name in names}, plot,
-                      t("check.simulate.plot_title", games=games, strategy=t("check.name_separator").join(names), columns=columns),
-                      t("check.simulate.plot_x"), t("check.simulate.plot_y"))
+                      t("check.simulate.plot_title", games=games, strategy=texts.listed(names), columns=columns),
+                      t("check.simulate.plot_x"), t("check.simulate.plot_y"), chart_font_family(content, lang))
         lines.append("  " + t("check.simulate.wrote_plot", path=plot))
     if format is Format.json:
         typer.echo(json.dumps({

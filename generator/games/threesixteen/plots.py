@@ -10,19 +10,20 @@ import io
 from pathlib import Path
 
 from ...atomic import write_atomic
-from ...charts import chart_font_family
 
 #: bar colours, one per strategy in the order given (colour-blind safe, from the Okabe-Ito palette)
 COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00")
 
 
-def histogram_png(series: dict[str, list[int]], path: Path, title: str, x_label: str, y_label: str) -> None:
-    """Bars for each number of tiles left, from 0 to the largest seen; written whole or not at all."""
+def histogram_png(series: dict[str, list[int]], path: Path, title: str, x_label: str, y_label: str,
+                  fonts: list[str]) -> None:
+    """Bars for each number of tiles left, from 0 to the largest seen, one colour per strategy, in the font families
+    `fonts` (`chart_font_family`); written whole or not at all."""
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
-    with matplotlib.rc_context({"font.family": chart_font_family()}):
+    with matplotlib.rc_context({"font.family": fonts}):
         figure = Figure(figsize=(7, 4), dpi=120)
         axes = figure.add_subplot()
         top = max((max(values, default=0) for values in series.values()), default=0)

@@ -308,7 +308,7 @@ class _RecordReader:
             out.append(PlayerTokens(name, written, parsed, positions))
         if short:
             name, node, tokens = short[0]
-            todo = self.t.get("check.name_separator").join(
+            todo = self.t.listed(
                 self.t.get("check.record.to_write", name=who, n=calls - count) for who, _, count in short)
             raise self.fail(node, "too_few", name=name, tokens=tokens, calls=calls, todo=todo)
         return out

@@ -51,7 +51,7 @@ class Report(CheckReport):
         for result in verdict.results:
             line = "  " + t("check.player", name=result.name, tiles=result.tiles_left)
             if result.finished_at is not None:
-                line += " (" + t("check.finished", call=result.finished_at) + ")"
+                line += t("punctuation.aside", text=t("check.finished", call=result.finished_at))
             lines.append(line)
             if self.best is not None:
                 lines.append("      " + self._best_text())
@@ -62,10 +62,12 @@ class Report(CheckReport):
         t, best = self.t.get, self.best
         text = t("check.best", tiles=best.min_tiles_left)
         if best.proven:
-            return f"{text} {t('check.best_proven')}"
-        if best.stopped == TIME:
-            return f"{text} {t('check.best_bounds_time', low=best.lower_bound, seconds=f'{best.time_limit:g}')}"
-        return f"{text} {t('check.best_bounds', low=best.lower_bound, nodes=best.node_budget)}"
+            note = t("check.best_proven")
+        elif best.stopped == TIME:
+            note = t("check.best_bounds_time", low=best.lower_bound, seconds=f"{best.time_limit:g}")
+        else:
+            note = t("check.best_bounds", low=best.lower_bound, nodes=best.node_budget)
+        return text + t("punctuation.aside", text=note)
 
     def _winner_text(self, solo: bool) -> str:
         t, verdict = self.t.get, self.verdict
@@ -75,7 +77,7 @@ class Report(CheckReport):
                 return t("check.solo_win", rule="R14")
             return t("check.solo_score", tiles=result.tiles_left, rule="R14")
         reason = t("check.reason_finished" if verdict.win == WIN_FINISHED else "check.reason_fewest")
-        names = t("check.name_separator").join(verdict.winners)
+        names = self.t.listed(verdict.winners)
         key = "check.winner" if len(verdict.winners) == 1 else "check.winners"
         return t(key, names=names, reason=reason, rule="R13")
 
@@ -115,7 +117,7 @@ class Report(CheckReport):
         v = broken.violation
         facts = dict(v.facts)
         if "ends" in facts:
-            facts["ends"] = ", ".join(str(end) if end else self.t.get("check.empty_row") for end in facts["ends"])
+            facts["ends"] = self.t.listed(str(end) if end else self.t.get("check.empty_row") for end in facts["ends"])
         if "letters" in facts:
             facts["letters"] = letters_span(facts["letters"])
         text = self.t.get(f"check.explain.{v.reason}", **facts)

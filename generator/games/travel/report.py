@@ -59,11 +59,11 @@ class Report(CheckReport):
         if value.kind == "player":
             return self.record.setup.names[value.value]
         if value.kind == "players":
-            return ", ".join(self.record.setup.names[p] for p in value.value)
+            return w.texts.listed(self.record.setup.names[p] for p in value.value)
         if value.kind == "country":
             return w.country(value.value)
         spots = [f"{self.record.setup.names[p] if p >= 0 else w('discard_pile')} ×{n}" for p, n in value.value]
-        return ", ".join(spots) if spots else w("nowhere")
+        return w.texts.listed(spots) if spots else w("nowhere")
 
     def _plain(self, value):
         t = self.t
