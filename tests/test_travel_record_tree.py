@@ -57,7 +57,7 @@ def assert_same_tree_when_quick(text: str) -> bool:
     return True
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 6), extensions=st.sets(st.sampled_from(EXTENSIONS)))
 def test_simulated_records_are_read_quickly_into_libyamls_tree(seed, players, extensions):
     text = simulate_one(T, players, frozenset(extensions), seed, "greedy", Recorder)[1]
@@ -69,7 +69,7 @@ EDITS = [" ", "  ", ",", ":", "#", " #", "-", "- ", "[", "]", "{", "}", "'", '"'
          ">", "_", "."]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), data=st.data())
 def test_an_edited_record_is_read_as_libyaml_reads_it_or_left_to_libyaml(seed, data):
     text = simulate_one(T, 3, frozenset(EXTENSIONS), seed, "greedy", Recorder)[1]
