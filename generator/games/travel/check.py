@@ -30,7 +30,9 @@ class Checker:
         words = self.words
         reader = RecordReader(self.t, self.names, self.vocabulary, lambda name, /, **v: words(f"errors.{name}", **v))
         record = reader.read(text, path)
-        return Report(record, Replay(self.t, record).run(), words, self.t)
+        outcome = Replay(self.t, record).run()
+        record.read_rest(outcome.turns)
+        return Report(record, outcome, words, self.t)
 
 
 _CHECKERS: dict[tuple[int, str], tuple[object, Checker]] = {}
