@@ -52,7 +52,7 @@ print(json.dumps({"seconds": min(seconds), "grown": grown}))
 
 def _travel_turns() -> tuple[str, list[str]]:
     from .games.travel.cards import EXTENSIONS, tables_for
-    from .games.travel.sim import simulate_one
+    from .games.travel.simulate import simulate_one
     from .games.travel.writer import Recorder
 
     text = simulate_one(tables_for(load_content().travel), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
