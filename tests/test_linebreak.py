@@ -81,7 +81,7 @@ _JAPANESE = ("カメラパスポート交換手札捨山置選待自分旅行国
 _japanese_text = st.lists(st.sampled_from(list("".join(_JAPANESE))), min_size=1, max_size=80).map("".join)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(text=_japanese_text, width=st.floats(30, 250))
 def test_japanese_lines_keep_every_character_in_order_and_the_kinsoku_rules(ja_font, text, width):
     """(Kinsoku holds while every UAX #14 unit fits the box; only a narrower box cuts one between characters.)"""
@@ -98,7 +98,7 @@ def test_japanese_lines_keep_every_character_in_order_and_the_kinsoku_rules(ja_f
 _latin_word = st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=40)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(words=st.lists(_latin_word, min_size=1, max_size=12), width=st.floats(25, 200))
 def test_latin_lines_fit_and_rejoin_into_the_words(ja_font, words, width):
     fitted = textfit.fit(" ".join(words), ja_font, width, 10_000, 9, 9, lang="en")

@@ -165,14 +165,14 @@ WORDS = st.lists(st.sampled_from(["a", "b", "-", "+", ">", "->", " ", "  ", "[",
                                   "x-y", "+c", "-d", "c->d", "카메라", "·"]), max_size=14).map("".join)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(WORDS)
 def test_the_fast_tokenizer_splits_exactly_like_the_full_one(text):
     assert tokenize(text) == _TOKENS.findall(text)
     assert len(token_offsets(text)) == len(tokenize(text))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(WORDS)
 def test_token_offsets_are_where_the_full_tokenizer_finds_each_token(text):
     assert token_offsets(text) == [m.start() for m in _TOKENS.finditer(text)]
@@ -182,7 +182,7 @@ def test_token_offsets_are_where_the_full_tokenizer_finds_each_token(text):
 REFERENCE_TOKENS = re.compile(r"->|→|[\[\];,]|[+-]?(?:[^\s\[\];,>+→-]|-(?!>))+|\S")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(WORDS)
 def test_the_tokenizer_regex_finds_the_tokens_of_the_plain_grammar(text):
     assert _TOKENS.findall(text) == REFERENCE_TOKENS.findall(text)
@@ -225,7 +225,7 @@ def result(report) -> dict:
     return {k: v for k, v in report.to_json().items() if k not in ("path", "language")}
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 5), bot=st.sampled_from(["greedy", "random"]),
        chosen=st.sets(st.sampled_from(EXTENSIONS)).map(frozenset), mix=st.randoms(use_true_random=False))
 def test_a_record_in_korean_words_reads_exactly_like_its_english_twin(seed, players, bot, chosen, mix):

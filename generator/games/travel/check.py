@@ -31,7 +31,9 @@ class Checker:
         reader = RecordReader(self.t, self.names, self.vocabulary, lambda name, /, **v: words(f"errors.{name}", **v),
                               partial(did_you_mean, words.texts))
         record = reader.read(text, path)
-        return Report(record, Replay(self.t, record).run(), words, self.t)
+        outcome = Replay(self.t, record).run()
+        record.read_rest(outcome.turns)
+        return Report(record, outcome, words, self.t)
 
 
 _CHECKERS: dict[tuple[int, str], tuple[object, Checker]] = {}

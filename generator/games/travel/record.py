@@ -76,16 +76,24 @@ class Turn:
     """One turn line: who played (`player`, a seat) and its `clauses`; where its words are: the text holding
     the clauses starts at 0-based `line`:`col`, the clauses at `base` in `text`, and `key` is the player's name
     as a mapping key (`- Mina: draw coat`), else None. Made by RecordReader._text_turn, which sets every field
-    (no __init__: a Python one cost a third of reading a short turn)."""
+    (no __init__: a Python one cost a third of reading a short turn).
 
-    __slots__ = ("player", "clauses", "line", "col", "text", "base", "key")
+    The clauses are parsed when asked for, not kept: the parsed clauses of a whole file took five times the
+    file's size in memory, and the replay asks each turn's clauses once (Record.read_rest parses the turns it
+    did not reach, so a malformed word anywhere is still an InputError)."""
+
+    __slots__ = ("player", "line", "col", "text", "base", "key", "reader")
     player: int
-    clauses: list[Clause]
     line: int
     col: int
     text: str
     base: int
     key: Spot | None
+    reader: "RecordReader"
+
+    @property
+    def clauses(self) -> list[Clause]:
+        return self.reader.clauses_of(self)
 
     @property
     def player_at(self) -> Spot:
@@ -110,6 +118,12 @@ class Record:
 
     def position(self, spot: Spot) -> Position:
         return self.source.position(spot)
+
+    def read_rest(self, first: int) -> None:
+        """Parse the clauses of the turns from number `first` on (those the replay did not reach): a malformed
+        word there is an InputError as it is anywhere else."""
+        for k in range(first, len(self.turns)):
+            self.turns[k].clauses
 
 
 def _fail(position: Position, message: str) -> InputError:
@@ -140,6 +154,7 @@ class RecordReader:
                 raise _fail(self._at(root), self.msg("missing_key", field=key))
         setup, setup_at, parser = self._setup(top)
         self.seat_names = setup.names
+        self.parser = parser
         record = Record(path, self.src, setup, setup_at)
         kind, items, line, col, null = top["turns"][1]
         if null:
@@ -365,11 +380,15 @@ class RecordReader:
         turn.col = col
         turn.text = text
         turn.base = base
+        turn.reader = self
         if turn.player < 0:
             message = self.msg("unknown_player", name=name.strip(), players=", ".join(self.seat_names))
             raise _fail(self.src.position(turn.player_at), self.hint(message, name.strip(), self.seat_names))
-        try:
-            turn.clauses = parser.parse(text[base:] if base else text)
-        except NotationError as err:
-            raise self._notation_error(turn.spot, text, err) from None
         return turn
+
+    def clauses_of(self, turn: Turn) -> list[Clause]:
+        """The parsed clauses of `turn`; a word that is not notation is an InputError at that word."""
+        try:
+            return self.parser.parse(turn.text[turn.base:] if turn.base else turn.text)
+        except NotationError as err:
+            raise self._notation_error(turn.spot, turn.text, err) from None
