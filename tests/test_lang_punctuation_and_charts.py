@@ -79,10 +79,10 @@ def test_a_japanese_chart_draws_every_character_of_its_labels(content, tmp_path)
     label = "並べた辺の拡大区数：税関検査の地図"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        histogram_png([0, 1, 1, 2], tmp_path / "ja.png", label, label, label, chart_font_family(content, "ja"))
+        histogram_png({"strong": [0, 1, 1, 2]}, tmp_path / "ja.png", label, label, label, chart_font_family(content, "ja"))
         missing_before = [str(w.message) for w in caught if "missing from" in str(w.message)]
         assert missing_before == []
-        histogram_png([0, 1, 1, 2], tmp_path / "ko.png", label, label, label, chart_font_family(content, "ko"))
+        histogram_png({"strong": [0, 1, 1, 2]}, tmp_path / "ko.png", label, label, label, chart_font_family(content, "ko"))
     assert any("missing from" in str(w.message) for w in caught)  # the Korean fonts lack these kanji
     assert (tmp_path / "ja.png").read_bytes()[:4] == b"\x89PNG"
 

@@ -67,7 +67,7 @@ def test_lookahead_keeps_a_column_open_where_strong_stacks():
     assert Lookahead(RULES).choose(start, 5, nothing) == Strong(RULES).choose(start, 5, nothing)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=6)
 @given(st.integers(0, 10**6), st.integers(0, 47), st.integers(0, 10**6))
 def test_reshuffling_the_uncalled_tiles_never_changes_the_moves_already_made(seed, made, reshuffle):
     """Lookahead sees the counts of the uncalled numbers, never their order."""
