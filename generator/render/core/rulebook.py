@@ -448,7 +448,8 @@ def _draw_distances_page(ctx: RenderContext, styles: Styles, margin_v: float, ca
     heading = [para(ctx.t("distances.title"), styles.heading, "distances.title"),
                para(ctx.t("distances.intro"), styles.body, "distances.intro")]
     column_w = (page_w - 2 * MARGIN - GUTTER) / 2  # the text keeps to the book's first column
-    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, canvas, page_w, styles.body.fontSize * 0.9)
+    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, margin_v + FOOTER, canvas, page_w,
+                   styles.body.fontSize * 0.9)
     _draw_footer(ctx, canvas, page_w, margin_v)
 
 
