@@ -553,15 +553,14 @@ def test_the_paper_step_fits_the_game_and_every_step_reads_cleanly(lang):
 
 
 def test_korean_deck_names_are_the_terms_the_rules_and_pieces_use():
-    common = yaml.safe_load((CONTENT / "common" / "ko.yaml").read_text(encoding="utf-8"))["decks"]
     travel = yaml.safe_load((CONTENT / "travel" / "ko.yaml").read_text(encoding="utf-8"))
     components = " ".join(travel["components"].values())
     for deck, _ in TRAVEL_DECKS:
-        assert common[deck] in components, deck
+        assert travel["decks"][deck] in components, deck
     threesixteen = yaml.safe_load((CONTENT / "threesixteen" / "ko.yaml").read_text(encoding="utf-8"))
     for colour in ("red", "blue", "green", "yellow"):
-        assert common[f"tiles-{colour}"] == f"{threesixteen['colours'][colour]} 타일"
-    assert common["tiles-caller"] in threesixteen["rules"]["R2"]["text"]
+        assert threesixteen["decks"][f"tiles-{colour}"] == f"{threesixteen['colours'][colour]} 타일"
+    assert threesixteen["decks"]["tiles-caller"] in threesixteen["rules"]["R2"]["text"]
 
 
 # ---- pieces drawn face down ------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from generator.games.travel.sim import simulate_one
 from generator.games.travel.writer import Recorder
 
 CONTENT = load_content()
-T = tables_for(CONTENT.travel)
+T = tables_for(CONTENT.games["travel"])
 
 RECORD = """game: travel
 players:

@@ -14,7 +14,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from ..content.threesixteen_model import PlayerColour
+from ..games.threesixteen.model import PlayerColour
 from . import textfit
 from .context import Box, Component, Face, Page, RenderContext
 from .travel_style import rgb, tint
@@ -151,7 +151,7 @@ def _back_texts(ctx: RenderContext, colour: PlayerColour, inner: Box) -> tuple[t
 
 def tile_sets(ctx: RenderContext) -> list[PlayerColour]:
     """The player colours in content order, then the caller set."""
-    game = ctx.content.threesixteen
+    game = ctx.game_data
     return [*game.colours, game.caller]
 
 
@@ -167,7 +167,7 @@ def edition_colour(ctx: RenderContext, colour: PlayerColour) -> PlayerColour:
 def threesixteen_components(ctx: RenderContext) -> list[Component]:
     """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back. The caller's tiles are
     drawn face down (R4), so they are hidden pieces."""
-    game = ctx.content.threesixteen
+    game = ctx.game_data
     w, h = ctx.print.tile.width_mm * mm, ctx.print.tile.height_mm * mm
     style = NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high)
     components: list[Component] = []
@@ -184,4 +184,4 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
 
 def threesixteen_pages(ctx: RenderContext) -> list[Page]:
     """One landscape board per player colour, then the log sheet."""
-    return [*(board_page(ctx, colour) for colour in ctx.content.threesixteen.colours), *log_sheet_pages(ctx)]
+    return [*(board_page(ctx, colour) for colour in ctx.game_data.colours), *log_sheet_pages(ctx)]

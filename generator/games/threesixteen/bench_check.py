@@ -44,7 +44,7 @@ def _write_records(folder: Path, deals: int, rules: Rules) -> list[tuple[Path, i
 
 def run(deals: int = 40, seconds: float = 2.0) -> list[dict]:
     content = load_content()
-    rules = Rules.from_game(content.threesixteen)
+    rules = Rules.from_game(content.games["threesixteen"])
     with tempfile.TemporaryDirectory() as tmp:
         records = _write_records(Path(tmp), deals, rules)
         for path, _ in records:  # warm up: caches, imports, the language file

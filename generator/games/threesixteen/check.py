@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...content.required import rule_values
 from .record import Record, load_record
 from .report import Report
+from .text_keys import rule_values
 from .verdict import Verdict, judge
 
 
@@ -37,8 +37,8 @@ def check_file(path: str | Path, content, lang: str, *, nodes: int | None = None
     skips the hindsight solver (the benchmark measures replay alone).
     """
     texts = content.texts("threesixteen", lang)
-    record = load_record(path, content.threesixteen, texts)
+    record = load_record(path, content.games["threesixteen"], texts)
     verdict = judge(record)
     best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None
-    values = {**rule_values(content.threesixteen), "columns": record.rules.columns}
+    values = {**rule_values(content.games["threesixteen"]), "columns": record.rules.columns}
     return Report(verdict, texts, values, best)

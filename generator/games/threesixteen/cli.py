@@ -78,7 +78,7 @@ def call_cmd(
     """Be the caller: a full screen with the number in large digits (Enter/Space next, u undo, r repeat,
     q save and quit), then a record skeleton with the calls made."""
     content, texts = _words(lang, content_dir)
-    game = content.threesixteen
+    game = content.games["threesixteen"]
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     if resume is not None:
         try:
@@ -129,7 +129,7 @@ def simulate_cmd(
     content, texts = _words(lang, content_dir)
     t = texts.get
     strategy = strategy.value
-    rules = Rules.from_game(content.threesixteen, columns)
+    rules = Rules.from_game(content.games["threesixteen"], columns)
     played = simulate(strategy, games, rules, seed)
     summary = summarise(played)
     lines = [t("check.simulate.header", games=games, strategy=strategy, columns=columns, seed=seed),
