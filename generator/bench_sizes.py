@@ -53,7 +53,7 @@ def _travel_turns() -> tuple[str, list[str]]:
     from .games.travel.sim import simulate_one
     from .games.travel.writer import Recorder
 
-    text = simulate_one(tables_for(load_content().travel), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
+    text = simulate_one(tables_for(load_content().games["travel"]), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
     head, _, turns = text.partition("\nturns:\n")
     return head + "\nturns:\n", turns.splitlines(keepends=True)
 
@@ -65,7 +65,7 @@ def _threesixteen_tokens() -> tuple[str, list[str]]:
     from .games.threesixteen.simulate import play
     from .games.threesixteen.strategies import Strong
 
-    rules = Rules.from_game(load_content().threesixteen)
+    rules = Rules.from_game(load_content().games["threesixteen"])
     calls = deal(7, rules)
     tokens = play(Strong(rules), rules, calls, notation_for(rules.letters))[0]
     head = (f"game: threesixteen\nplayers: [Mina]\ncalls: {' '.join(map(str, calls))}\nmoves:\n  Mina: >-\n    ")

@@ -245,7 +245,7 @@ def test_each_back_is_centred_behind_its_front_within_a_tenth_of_a_millimetre(du
 
 def test_sizes_never_share_a_page_and_fronts_start_on_odd_pages():
     rule = Page("rules-1", False, lambda canvas, w, h: None, "Rules")
-    doc = render(stand_ins(10) + stand_ins(5, TILE, "tiles-red", start=10), rule_pages=[rule])
+    doc = render(stand_ins(10) + stand_ins(5, TILE, "passports", start=10), rule_pages=[rule])
     sheets = [(n, p) for n, p in enumerate(doc.pages, start=1) if p.kind in ("fronts", "backs")]
     for n, plan in sheets:
         sizes = {(round(pl.trim.w, 3), round(pl.trim.h, 3)) for pl in plan.placements}
@@ -323,7 +323,7 @@ def test_printed_two_sided_with_defaults_no_two_pages_that_belong_apart_share_a_
     """Every sheet starts on an odd page; a page of fronts without backs, and a board, is followed by an empty
     page (of its own orientation), so a whole-file two-sided print gives each its own sheet."""
     board = Page("board", True, lambda canvas, w, h: None, "Board")
-    doc = render(stand_ins(10, backs=False) + stand_ins(3, TILE, "tiles-red", start=10), full_pages=[board, board])
+    doc = render(stand_ins(10, backs=False) + stand_ins(3, TILE, "passports", start=10), full_pages=[board, board])
     kinds = [p.kind for p in doc.pages]
     assert kinds == ["checklist", "instructions", "test", "test", "fronts", "blank", "fronts", "blank", "fronts",
                      "backs", "page", "blank", "page", "blank", "credits"]

@@ -17,7 +17,7 @@ from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, K_
 from generator.games.travel.rules import Play, Recycle, Steal, Trade, legal_actions
 from generator.games.travel.strong import StrongBot
 
-T = tables_for(load_content().travel)
+T = tables_for(load_content().games["travel"])
 EVERYTHING = frozenset(EXTENSIONS)
 
 
