@@ -60,7 +60,7 @@ def _travel_turns() -> tuple[str, list[str]]:
 
 def _threesixteen_tokens() -> tuple[str, list[str]]:
     from .games.threesixteen.caller import deal
-    from .games.threesixteen.engine import Rules
+    from .games.threesixteen.rules import Rules
     from .games.threesixteen.notation import notation_for
     from .games.threesixteen.simulate import play
     from .games.threesixteen.strategies import Strong

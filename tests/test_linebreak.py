@@ -156,3 +156,90 @@ def test_a_chinese_text_file_fits_and_renders(content_copy, tmp_path):
     assert "旅行卡牌競賽" in pages[0] and any("相機" in page for page in pages)
     [card_page] = [page for page in pages if "宣布" in page]  # the mousetrap's lines, among the other cards'
     assert "".join(line for line in card_page.split("\n") if linebreak.unspaced(line)) == CHINESE_MOUSETRAP
+
+
+# ---- a number with its counter, a defined name whole ----------------------------------------------------------------
+
+def test_a_number_stays_with_its_counter():
+    assert [p.text for p in linebreak.pieces("まずカードを3枚引きます。", "ja")] == ["まず", "カードを", "3枚引きます。"]
+    assert [p.text for p in linebreak.units("赤タイル×1セット", "ja")] == ["赤", "タ", "イ", "ル", "×1セッ", "ト"]
+    assert [p.text for p in linebreak.units("カードの10枚目", "ja")] == ["カー", "ド", "の", "10枚", "目"]
+
+
+def test_a_name_the_language_defines_is_never_cut_unless_it_alone_is_too_wide(ja_font):
+    text = "イベント「税関検査」で禁止アイテムを捨てます。"
+    assert [p.text for p in linebreak.units(text, "ja")][4:8] == ["「税", "関", "検", "査」"]
+    kept = [p.text for p in linebreak.units(text, "ja", keep=("税関検査", "禁止アイテム"))]
+    assert kept == ["イ", "ベ", "ン", "ト", "「税関検査」", "で", "禁止アイテム", "を", "捨", "て", "ま", "す。"]
+    assert [p.text for p in linebreak.pieces("ぐちゃぐちゃ地図を使う", "ja")][0] != "ぐちゃぐちゃ地図を"
+    assert [p.text for p in linebreak.pieces("ぐちゃぐちゃ地図を使う", "ja", keep=("ぐちゃぐちゃ地図",))] == [
+        "ぐちゃぐちゃ地図を", "使う"]
+    narrow = textfit.unit_width("税関", ja_font) * 9 + 1  # the name alone does not fit: cut, as nothing else can
+    lines = fitted_lines("税関検査", ja_font, narrow, "ja")
+    assert "".join(lines) == "税関検査" and len(lines) == 2
+
+
+def test_wrap_breaks_a_flowing_paragraph_like_the_cards(ja_font):
+    """The rulebook's paragraphs (`textfit.wrap`): phrases, kinsoku, counters and names as on the cards."""
+    text = "パスポートの国と旅行先の国は同じでないといけませんか？"
+    width = textfit.unit_width("パスポートの国と旅行先の国は同じでないと", ja_font) * 9
+    assert textfit.wrap(text, ja_font, 9, width, "ja") == ["パスポートの国と旅行先の国は", "同じでないといけませんか？"]
+    lines = textfit.wrap("まずカードを3枚引きます。", ja_font, 9, textfit.unit_width("まずカードを3", ja_font) * 9, "ja")
+    assert lines == ["まずカードを", "3枚引きます。"]
+
+
+# ---- the Japanese rulebooks, read back from the PDF ----------------------------------------------------------------
+
+def _column_lines(pdf_bytes: bytes) -> list[list[tuple[float, float, str]]]:
+    """Each column's lines, top to bottom, as (baseline, size, text): characters grouped by baseline and by the
+    half of the page they start in."""
+    import io
+    from collections import defaultdict
+
+    import pdfplumber
+
+    columns = []
+    with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
+        for page in pdf.pages:
+            rows: dict[tuple[int, float], list] = defaultdict(list)
+            for ch in page.chars:
+                rows[(int(ch["x0"] > page.width / 2), round(ch["matrix"][5], 1))].append(ch)
+            for side in (0, 1):
+                lines = [(base, max(c["size"] for c in chars), "".join(c["text"] for c in
+                          sorted(chars, key=lambda c: c["x0"])).strip())
+                         for (s, base), chars in sorted(rows.items(), key=lambda kv: -kv[0][1]) if s == side]
+                columns.append([line for line in lines if line[2]])
+    return columns
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+def test_the_japanese_rulebook_breaks_lines_under_kinsoku_with_counters_and_names_whole(game):
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.context import RenderContext
+    from generator.render.rulebook import rulebook_pages
+
+    ctx = RenderContext(load_content(), game, "ja", "a4")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=ctx.page_size, invariant=1)
+    for page in rulebook_pages(ctx):
+        page.draw(canvas, *ctx.page_size)
+        canvas.showPage()
+    canvas.save()
+    names = [name for name in ctx.names if len(name) > 1 and linebreak.unspaced(name)]
+    joins = 0
+    for column in _column_lines(buffer.getvalue()):
+        for (base, size, before), (next_base, next_size, after) in zip(column, column[1:]):
+            assert after[0] not in NO_START, (before, after)
+            if base - next_base > size * 1.6 or size != next_size or not linebreak.unspaced(before + after):
+                continue  # not two lines of one Japanese paragraph
+            joins += 1
+            assert before[-1] not in NO_END, (before, after)
+            assert not (before[-1].isdigit() and linebreak.unspaced(after[0])), (before, after)
+            seam = before[-12:] + after[:12]
+            cut = [name for name in names if any(seam.find(name, i) == i for i in
+                                                 range(max(0, 12 - len(name) + 1), 12))]
+            assert not cut, (before, after, cut)
+    assert joins > 50  # the check saw the book's paragraphs

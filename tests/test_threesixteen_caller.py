@@ -17,7 +17,7 @@ from generator.content.load import load_content
 from generator.errors import InputError
 from generator.games.threesixteen.caller import continue_deal, deal
 from generator.games.threesixteen.caller_screen import CallerState, draw, press, remaining
-from generator.games.threesixteen.engine import Rules
+from generator.games.threesixteen.rules import Rules
 from generator.games.threesixteen.record import load_record, load_skeleton
 
 CONTENT = load_content()

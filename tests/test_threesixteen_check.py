@@ -193,7 +193,7 @@ def test_the_best_shown_is_never_above_what_a_player_reached(tmp_path, monkeypat
     monkeypatch.undo()
     # 3x16 with three columns, deal 3: no budget for a search, so the best is the players' own play
     from generator.games.threesixteen.caller import deal
-    from generator.games.threesixteen.engine import Rules
+    from generator.games.threesixteen.rules import Rules
     from generator.games.threesixteen.notation import notation_for
     from generator.games.threesixteen.simulate import play
     from generator.games.threesixteen.strategies import Strong

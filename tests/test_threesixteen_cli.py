@@ -11,7 +11,7 @@ from generator.errors import InputError
 from generator.games.threesixteen.caller import deal
 from generator.games.threesixteen.check import check_file
 from generator.games.threesixteen.cli import app
-from generator.games.threesixteen.engine import Rules
+from generator.games.threesixteen.rules import Rules
 from generator.games.threesixteen.record import load_record
 
 CONTENT = load_content()

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.threesixteen.engine import Board, Rules, Violation, check_calls, replay, step
+from generator.games.threesixteen.engine import replay, step
+from generator.games.threesixteen.rules import Board, Rules, Violation, check_calls
 from generator.games.threesixteen.notation import ROW, letters_span, notation_for
 
 N = notation_for("ABCDE")

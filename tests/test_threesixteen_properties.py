@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from generator.content.load import load_content
 from generator.games.threesixteen.caller import deal
-from generator.games.threesixteen.engine import Rules
 from generator.games.threesixteen.notation import ROW, notation_for
 from generator.games.threesixteen.record import parse_record
 from generator.games.threesixteen.record_text import record_text
+from generator.games.threesixteen.rules import Rules
 from generator.games.threesixteen.simulate import play
 from generator.games.threesixteen.strategies import Naive, Strong
 from generator.games.threesixteen.verdict import judge

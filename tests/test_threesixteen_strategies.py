@@ -1,7 +1,7 @@
 """The online strategies: what each one decides in plain positions, and that simulation is deterministic."""
 from __future__ import annotations
 
-from generator.games.threesixteen.engine import Board, Rules
+from generator.games.threesixteen.rules import Board, Rules
 from generator.games.threesixteen.notation import ROW
 from generator.games.threesixteen.simulate import simulate, summarise
 from generator.games.threesixteen.strategies import Naive, Strong, greedy_moves, reachable

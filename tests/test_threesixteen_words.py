@@ -8,9 +8,10 @@ import pytest
 
 from generator.content.load import load_content
 from generator.content.texts import placeholders
-from generator.games.threesixteen import engine
-from generator.games.threesixteen.engine import Rules, replay
+from generator.games.threesixteen import rules
+from generator.games.threesixteen.engine import replay
 from generator.games.threesixteen.notation import notation_for
+from generator.games.threesixteen.rules import Rules
 
 CONTENT = load_content()
 LANGS = ("en", "ko")
@@ -35,8 +36,8 @@ def test_every_rule_of_the_game_has_words():
             assert texts.has(f"rules.{rule}.title") and texts.has(f"rules.{rule}.text")
 
 
-def test_every_violation_the_engine_can_report_has_an_explanation():
-    source = Path(engine.__file__).read_text(encoding="utf-8")
+def test_every_violation_the_rules_can_report_has_an_explanation():
+    source = Path(rules.__file__).read_text(encoding="utf-8")
     reasons = set(re.findall(r'"R\d+", (?:i, )?"([a-z_]+)"', source))
     assert reasons == {"number_range", "number_copies", "wrong_number", "needs_column", "rows_full", "no_column",
                        "one_to_column", "empty_column", "wrong_bottom", "no_fit"}

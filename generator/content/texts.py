@@ -25,6 +25,10 @@ class MissingText(KeyError):
         self.key = key
 
 
+#: sections whose every text is a name (a kind of card, a timing, a deck, a colour)
+NAME_SECTIONS = frozenset({"kinds", "timing", "decks", "colours"})
+
+
 @dataclass
 class Texts:
     """All strings of one language file (or several merged: common + game)."""
@@ -83,6 +87,12 @@ class Texts:
                     return located.values[loc]
             loc = loc[:-1]
         return self.located[0].of(()) if self.located else Position("?")
+
+    def names(self) -> tuple[str, ...]:
+        """The names this language defines (every `name` of a card, country or character, and each kind, timing,
+        deck and colour): what a line break never cuts. Sorted, so equal files give equal tuples."""
+        return tuple(sorted({value for key, value in self.leaves() if isinstance(value, str) and (
+            key.rsplit(".", 1)[-1] == "name" or key.split(".", 1)[0] in NAME_SECTIONS)}))
 
     def leaves(self) -> Iterator[tuple[str, Any]]:
         """Every (dotted key, value) pair; values are strings unless the file is malformed."""

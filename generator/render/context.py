@@ -101,10 +101,13 @@ class RenderContext:
     ink_saver: bool = False
     texts: Texts = field(init=False)
     fonts: FontPair = field(init=False)
+    #: the names the language file defines, which a line never cuts (`linebreak`)
+    names: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         self.texts = self.content.texts(self.game, self.lang)
         self.fonts = fonts_for(self.content, self.lang)
+        self.names = self.texts.names()
 
     @property
     def print(self):
@@ -132,7 +135,7 @@ class RenderContext:
             bold: bool = False, **kw: Any) -> textfit.Fitted:
         """Fit or raise TextOverflow naming the component (`where`), the text key, the language and the overflow."""
         font = self.fonts.bold if bold else self.fonts.regular
-        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, **kw)
+        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names, **kw)
         if not fitted.fits:
             raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
         return fitted

@@ -4,6 +4,8 @@
 - Japanese and Chinese break between characters where the Unicode line-breaking algorithm (UAX #14, ICU's strict
   rules, which are kinsoku: no line starts with 、。」） or a small kana, none ends with 「（) allows it; at first only
   where that is also a phrase boundary (BudouX), so a line never splits a word where a reader would not expect it.
+- In unspaced text a number stays with the word after it ("3枚", "×1セット"), and a name the language file defines
+  (`keep`: card, country and character names, kinds, decks) is never cut, unless it alone is wider than its box.
 - A piece wider than its box is cut finer (`finer`): a word into syllables with a hyphen (pyphen), a phrase into
   UAX #14 units, and at last into characters (grapheme clusters).
 
@@ -51,23 +53,45 @@ def unspaced(word: str) -> bool:
     return any(ord(ch) >= 0x2E80 and not ("\uac00" <= ch <= "\ud7a3" or "\u3130" <= ch <= "\u318f") for ch in word)
 
 
-def pieces(paragraph: str, lang: str) -> tuple[Piece, ...]:
-    """The pieces of one paragraph (no line feeds) at the coarsest breaks: words, and phrases of unspaced text."""
+def pieces(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
+    """The pieces of one paragraph (no line feeds) at the coarsest breaks: words, and phrases of unspaced text;
+    never inside a name of `keep` or between a number and the word it counts."""
     out: list[Piece] = []
     for word in _words(paragraph):
         if unspaced(word):
-            out += _glued(_phrases(word, lang))
+            out += _glued(_cut(word, _held(word, _phrase_boundaries(word, lang), keep)))
         else:
             out.append(Piece(word))
     return tuple(out)
 
 
-def units(paragraph: str, lang: str) -> tuple[Piece, ...]:
-    """The pieces of one paragraph at every break UAX #14 allows in unspaced text (still words elsewhere)."""
+def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
+    """The pieces of one paragraph at every break UAX #14 allows in unspaced text (still words elsewhere), but
+    for those inside a name of `keep` or between a number and the word it counts."""
     out: list[Piece] = []
     for word in _words(paragraph):
-        out += _glued(_uax14(word, lang)) if unspaced(word) else [Piece(word)]
+        out += (_glued(_cut(word, _held(word, _uax14_boundaries(word, lang), keep))) if unspaced(word)
+                else [Piece(word)])
     return tuple(out)
+
+
+def _held(word: str, allowed: list[int], keep: tuple[str, ...]) -> list[int]:
+    """`allowed` without the breaks that would cut a name of `keep` or part a digit from the unspaced character
+    after it (a counter: 3枚, 1セット, 2人)."""
+    held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])}
+    names = _names_pattern(keep)
+    if names is not None:
+        for found in names.finditer(word):
+            held.update(range(found.start() + 1, found.end()))
+    return [at for at in allowed if at not in held] if held else allowed
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(keep: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern finding every name of `keep` that could be cut (unspaced, two characters or more), the longest
+    first where names overlap."""
+    names = sorted({name for name in keep if len(name) > 1 and unspaced(name)}, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, names))) if names else None
 
 
 def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
@@ -100,18 +124,18 @@ def _glued(parts: list[str]) -> list[Piece]:
     return [Piece(part, "") for part in parts[:-1]] + [Piece(parts[-1])] if parts else []
 
 
-def _phrases(word: str, lang: str) -> list[str]:
-    """`word` cut where BudouX ends a phrase and UAX #14 allows a break; at UAX #14 units alone for a language
-    BudouX does not know or a word too long for it."""
+def _phrase_boundaries(word: str, lang: str) -> list[int]:
+    """Where BudouX ends a phrase and UAX #14 allows a break; UAX #14 alone for a language BudouX does not know or
+    a word too long for it."""
     parser = _phrase_parser(lang)
     allowed = _uax14_boundaries(word, lang)
     if parser is None or len(word) > PHRASE_LIMIT:
-        return _cut(word, allowed)
+        return allowed
     ends, at = set(), 0
     for phrase in parser.parse(word):
         at += len(phrase)
         ends.add(at)
-    return _cut(word, [b for b in allowed if b in ends])
+    return [b for b in allowed if b in ends]
 
 
 @lru_cache(maxsize=None)

@@ -5,7 +5,10 @@ portrait with two columns. The whole book is paginated when the page list is bui
 flowable at a fixed spot, keeping each rule in one column and splitting only what is longer than a column), so a
 page only replays its placements and text is never clipped: whatever does not fit continues in the next column or
 on a new page.
-Korean wraps at spaces (ReportLab's default word wrap), never inside a word.
+Korean wraps at spaces (ReportLab's default word wrap), never inside a word. Japanese and Chinese lines break where
+`textfit.wrap` (the cards' line breaker) says: at phrases, under kinsoku, never inside a name the language file
+defines nor between a number and its counter (ReportLab's own CJK wrap breaks anywhere and lets a lone "？" or "。"
+start a line).
 """
 from __future__ import annotations
 
@@ -20,9 +23,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus.paragraph import _handleBulletWidth
 
 from ..content.required import rule_values
-from . import linebreak
+from . import linebreak, textfit
 from .context import Box, Page, RenderContext, TextOverflow
 
 MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
@@ -78,10 +82,11 @@ class Styles:
             accent=accent,
             rule_gap=6 * gap,
         )
-        if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: ReportLab's CJK wrap, with kinsoku
+        if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: lines broken by `Para.breakLinesCJK`
             for style in vars(styles).values():
                 if isinstance(style, ParagraphStyle):
                     style.wordWrap = "CJK"
+                    style.breaks = partial(textfit.wrap, lang=ctx.lang, keep=ctx.names)
         return styles
 
 
@@ -112,6 +117,22 @@ class Para(Paragraph):
         for part in parts:
             part.text_key = self.text_key
         return parts
+
+    def breakLinesCJK(self, maxWidths):  # noqa: N802 (ReportLab's name)
+        """The lines of a Japanese or Chinese paragraph where `textfit.wrap` breaks them (the style's `breaks`), in
+        the form ReportLab's own CJK wrap gives a paragraph of one piece of plain text."""
+        breaks = getattr(self.style, "breaks", None)
+        frags = self.frags
+        if breaks is None or len(frags) != 1 or getattr(self, "_splitpara", 0) or not hasattr(frags[0], "text"):
+            return super().breakLinesCJK(maxWidths)
+        widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
+        self.height = 0
+        _handleBulletWidth(self.bulletText, self.style, widths)
+        frag = frags[0]
+        width = min(widths)  # the first line of a bullet item may be narrower; the book's hanging indent keeps it not
+        lines = breaks(frag.text, frag.fontName, frag.fontSize, width)
+        return frag.clone(kind=0, ascent=frag.fontSize, descent=-0.2 * frag.fontSize, lines=[
+            (width - stringWidth(line, frag.fontName, frag.fontSize), [line]) for line in lines])
 
 
 def bind_citations(text: str) -> str:

@@ -170,12 +170,14 @@ def _fitted(lines: list[tuple[Line, bool]], size: float, font: str, leading: flo
 
 
 def fit(text: str, font: str, width: float, height: float, size: float, min_size: float,
-        leading: float = LEADING, max_lines: int | None = None, lang: str = "en") -> Fitted:
+        leading: float = LEADING, max_lines: int | None = None, lang: str = "en",
+        keep: tuple[str, ...] = ()) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
-    the coarse breaks of `lang`'s script if they fit at any size, else the fine ones."""
+    the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
+    only where one alone is wider than the box."""
     texts = text.split("\n")
-    levels = [([linebreak.pieces(p, lang) for p in texts], False)]
-    fine = [linebreak.units(p, lang) for p in texts]
+    levels = [([linebreak.pieces(p, lang, keep) for p in texts], False)]
+    fine = [linebreak.units(p, lang, keep) for p in texts]
     levels.append((fine, True))
     # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
     natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in levels[0][0]]
@@ -203,6 +205,17 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
             current = round(current - STEP, 4)
     lines, current, h, overflow, _ = last
     return _fitted(lines, current, font, leading, h, overflow, lang)
+
+
+def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple[str, ...] = ()) -> list[str]:
+    """`text` broken into lines no wider than `width` at `size` (a paragraph of a flowing page, which grows as
+    tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line, and
+    no lone last piece when the line above can spare one."""
+    paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
+    lines, too_wide = _wrap(paragraphs, font, size, width, lang)
+    if too_wide > 0.01:
+        lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True)
+    return [line_text(line) for line, _ in _mend_last_breaks(lines, font, size, width)]
 
 
 def advice(fitted: Fitted) -> str:

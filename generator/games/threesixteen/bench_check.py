@@ -15,7 +15,7 @@ from ...content.load import load_content
 from ...errors import InputError
 from .caller import deal
 from .check import check_file
-from .engine import Rules
+from .rules import Rules
 from .notation import notation_for
 from .record_text import record_text
 from .simulate import play

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...content.texts import Texts
-from .engine import Board, Rules
+from .rules import Board, Rules
 
 
 MARK = "*"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from .engine import Rules
+from .rules import Rules
 
 
 def deal(seed: int, rules: Rules = Rules()) -> list[int]:

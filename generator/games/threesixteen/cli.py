@@ -19,7 +19,7 @@ from ...content.load import load_content
 from ...content.texts import Texts
 from ...errors import EXIT_INVALID, InputError
 from .caller import continue_deal
-from .engine import Rules, check_calls
+from .rules import Rules, check_calls
 from .record import load_skeleton
 from .record_text import record_text
 from .simulate import simulate, summarise

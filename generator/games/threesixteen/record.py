@@ -25,7 +25,7 @@ import yaml
 from ...content.texts import Texts
 from ...content.yamlsrc import compose, is_null, read_text
 from ...errors import InputError, Position
-from .engine import Rules
+from .rules import Rules
 from .notation import MAX_DIGITS, Notation, Token, letters_span, notation_for, shown
 
 KEYS = ("game", "columns", "players", "calls", "moves", "date")

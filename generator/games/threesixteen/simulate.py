@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from statistics import mean
 
 from .caller import deal
-from .engine import Board, Rules, replay
+from .engine import replay
+from .rules import Board, Rules
 from .notation import Notation, notation_for
 from .strategies import STRATEGIES
 

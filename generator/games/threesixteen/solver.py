@@ -77,7 +77,7 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
     local = LocalSearch(calls, columns, high, rows, budget)
     low = exact.bound(0, *exact.root())
     if known is not None:
-        best_left, steps = replay(calls, known, columns, rows), list(known)
+        best_left, steps = replay(calls, known, columns, rows, high), list(known)
     if known is None or best_left > low:
         local.first_plan()                      # one plan at once, so there is a plan even with no budget
         if known is None or local.best_left < best_left:
@@ -104,7 +104,7 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
             if local.best_left < best_left:
                 best_left, steps = local.best_left, local.best_steps
         slice_nodes *= 2
-    left = replay(calls, steps, columns, rows)
+    left = replay(calls, steps, columns, rows, high)
     letters = column_letters(columns)
     return SolveResult(min_tiles_left=left, proven=low >= left, lower_bound=min(low, left),
                        plan=[token(step, letters) for step in steps], nodes=min(budget.used, budget.nodes),

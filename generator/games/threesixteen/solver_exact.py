@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .notation import ROW
+from .rules import fits
 from .solver_budget import Budget
-from .solver_plan import ROW, Step
+from .solver_plan import Step
 
 State = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 # an action in canonical terms: (content of the column placed into, or None for a row start;
@@ -120,7 +122,7 @@ class ExactSearch:
         out: dict[State, Action] = {}
         if number == 1:
             self._closure(_bump(ends, 1), cols, None, out)
-        elif number - 1 in ends and self._safe(ends, number):
+        elif fits(number, ends) and self._safe(ends, number):
             # it fits a row and moving it is safe: place it anywhere and move it at once
             placed = cols[0]
             self._closure(_bump(ends, number), cols, placed, out, (placed + (number,),))
@@ -156,7 +158,7 @@ class ExactSearch:
             out.setdefault(key, (placed, moves))
             previous = None
             for i, column in enumerate(cols):
-                if column and column != previous and column[-1] - 1 in ends and column[-1] > 1:
+                if column and column != previous and fits(column[-1], ends):
                     stack.append((_bump(ends, column[-1]), _replace(cols, i, column[:-1]), moves + (column,)))
                 previous = column
 
@@ -165,7 +167,7 @@ class ExactSearch:
         while moved:
             moved = False
             for i, column in enumerate(cols):
-                if column and column[-1] > 1 and column[-1] - 1 in ends and self._safe(ends, column[-1]):
+                if column and fits(column[-1], ends) and self._safe(ends, column[-1]):
                     ends = _bump(ends, column[-1])
                     cols = _replace(cols, i, column[:-1])
                     moves = moves + (column,)

@@ -11,6 +11,8 @@ Simulated annealing moves one slot within its row's neighbours in `pi`; the cost
 crossings. Runs restart from three starting orders (the ideal order if columns were endless, number by
 number, row by row) with fresh seeded random generators and growing budgets, since run times are
 heavy-tailed. Budgets count plans tried, never seconds, so a run is the same on any machine.
+A plan places every tile where the rules allow by construction; the solver replays the best one through the
+rules (solver_plan.replay) before it reports it.
 """
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ import math
 import random
 from typing import Sequence
 
+from .notation import ROW
 from .solver_budget import Budget
-from .solver_plan import ROW, Step
+from .solver_plan import Step
 
 FAR = 1 << 30
 CROSS = -2          # no column fits: the tile must cross a bottom that leaves before it

@@ -9,7 +9,10 @@ from __future__ import annotations
 from string import ascii_uppercase
 from typing import Sequence
 
-ROW = -1
+from . import engine
+from .notation import ROW
+from .rules import Rules
+
 Step = tuple[int, tuple[int, ...]]
 
 
@@ -24,24 +27,15 @@ def token(step: Step, letters: str) -> str:
     return head + ">" + "".join(letters[m] for m in moves) if moves else head
 
 
-def replay(calls: Sequence[int], steps: Sequence[Step], columns: int, rows: int) -> int:
-    """Tiles left after playing `steps`; ValueError names the first step that breaks a rule."""
+def replay(calls: Sequence[int], steps: Sequence[Step], columns: int, rows: int, high: int) -> int:
+    """Tiles left after playing `steps`, checked by the rules; ValueError names the first step that breaks one."""
     if len(steps) != len(calls):
         raise ValueError(f"{len(steps)} steps for {len(calls)} calls")
-    ends = [0] * rows
-    cols: list[list[int]] = [[] for _ in range(columns)]
-    for i, (number, (place, moves)) in enumerate(zip(calls, steps)):
-        if place == ROW:
-            if number != 1 or 0 not in ends:
-                raise ValueError(f"call {i + 1}: {number} cannot start a row")
-            ends[ends.index(0)] = 1
-        elif number == 1 or not 0 <= place < columns:
-            raise ValueError(f"call {i + 1}: {number} cannot go to column {place}")
-        else:
-            cols[place].append(number)
-        for column in moves:
-            if not 0 <= column < columns or not cols[column] or cols[column][-1] - 1 not in ends:
-                raise ValueError(f"call {i + 1}: no tile in column {column} fits a row")
-            tile = cols[column].pop()
-            ends[ends.index(tile - 1)] = tile
-    return sum(map(len, cols))
+    rules = Rules(high=high, rows=rows, columns=columns, letters=column_letters(columns))
+    tokens = [(None, place, tuple((column, None) for column in moves)) for place, moves in steps]
+    outcome = engine.replay(rules, calls, tokens)
+    if outcome.violation is not None:
+        broken = outcome.violation
+        raise ValueError(f"call {broken.call + 1}: {token(steps[broken.call], rules.letters)} breaks {broken.rule} "
+                         f"({broken.reason})")
+    return outcome.board.tiles_left

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from .engine import Board, Rules
+from .engine import place, shift
 from .notation import ROW
+from .rules import Board, Rules, fits, legal_places, legal_shifts
 
 
 @dataclass(frozen=True)
@@ -37,40 +38,12 @@ class Strategy(Protocol):
         """`unseen[v]` is how many tiles numbered v are still to be called (public knowledge)."""
 
 
-def place_tile(board: Board, number: int, place: int) -> Board:
-    if place == ROW:
-        ends = list(board.ends)
-        ends[ends.index(0)] = 1
-        return Board(tuple(ends), board.columns)
-    columns = list(board.columns)
-    columns[place] = columns[place] + (number,)
-    return Board(board.ends, tuple(columns))
-
-
-def move_tile(board: Board, column: int) -> Board | None:
-    """The board after moving `column`'s bottom tile onto a row, or None when it fits no row."""
-    stack = board.columns[column]
-    if not stack or stack[-1] - 1 not in board.ends:
-        return None
-    ends = list(board.ends)
-    ends[ends.index(stack[-1] - 1)] = stack[-1]
-    columns = list(board.columns)
-    columns[column] = stack[:-1]
-    return Board(tuple(ends), tuple(columns))
-
-
 def greedy_moves(board: Board) -> tuple[tuple[int, ...], Board]:
     """Move bottom tiles onto rows, leftmost column first, until none fits."""
     moves: list[int] = []
-    column = 0
-    while column < len(board.columns):
-        moved = move_tile(board, column)
-        if moved is None:
-            column += 1
-        else:
-            board = moved
-            moves.append(column)
-            column = 0
+    while shifts := legal_shifts(board):
+        board = shift(board, shifts[0])
+        moves.append(shifts[0])
     return tuple(moves), board
 
 
@@ -82,13 +55,12 @@ def reachable(board: Board, limit: int = 256) -> list[tuple[tuple[int, ...], Boa
     while i < len(out) and len(out) < limit:
         moves, here = out[i]
         i += 1
-        for column in range(len(here.columns)):
-            moved = move_tile(here, column)
-            if moved is not None:
-                key = (tuple(sorted(moved.ends)), moved.columns)
-                if key not in seen:
-                    seen.add(key)
-                    out.append((moves + (column,), moved))
+        for column in legal_shifts(here):
+            moved = shift(here, column)
+            key = (tuple(sorted(moved.ends)), moved.columns)
+            if key not in seen:
+                seen.add(key)
+                out.append((moves + (column,), moved))
     return out
 
 
@@ -101,12 +73,10 @@ class Naive:
         self.rules = rules
 
     def choose(self, board: Board, number: int, unseen: Sequence[int]) -> Choice:
-        if number == 1:
-            place = ROW
-        else:
-            place = min(range(self.rules.columns), key=lambda c: len(board.columns[c]))
-        moves, after = greedy_moves(place_tile(board, number, place))
-        return Choice(place, moves, after)
+        places = legal_places(self.rules, board, number)
+        where = min(places, key=lambda c: 0 if c == ROW else len(board.columns[c]))
+        moves, after = greedy_moves(place(board, number, where))
+        return Choice(where, moves, after)
 
 
 @dataclass(frozen=True)
@@ -136,12 +106,11 @@ class Strong:
 
     def choose(self, board: Board, number: int, unseen: Sequence[int]) -> Choice:
         best: tuple[float, Choice] | None = None
-        places = [ROW] if number == 1 else _distinct_columns(board)
-        for place in places:
-            for moves, after in reachable(place_tile(board, number, place)):
+        for where in _distinct_places(legal_places(self.rules, board, number), board):
+            for moves, after in reachable(place(board, number, where)):
                 score = self.evaluate(after, unseen)
                 if best is None or score < best[0]:
-                    best = (score, Choice(place, moves, after))
+                    best = (score, Choice(where, moves, after))
         return best[1]
 
     def evaluate(self, board: Board, unseen: Sequence[int]) -> float:
@@ -158,7 +127,7 @@ class Strong:
             score += _column_cost(column, ends, w, rows)
         score -= w.empty * empty
         if not empty:
-            homeless = sum(unseen[v] for v in range(top + 1, self.rules.high + 1) if v - 1 not in ends)
+            homeless = sum(unseen[v] for v in range(top + 1, self.rules.high + 1) if not fits(v, ends))
             score += w.homeless * homeless
         return score
 
@@ -187,14 +156,15 @@ def _column_cost(column: tuple[int, ...], ends: tuple[int, ...], w: Weights, row
     return cost + w.stranded * stranded
 
 
-def _distinct_columns(board: Board) -> list[int]:
-    """One column of each content: two empty columns are the same choice."""
+def _distinct_places(places: tuple[int, ...], board: Board) -> list[int]:
+    """One column of each content (two empty columns are the same choice); a row start stays as it is."""
     seen = set()
     out = []
-    for i, column in enumerate(board.columns):
-        if column not in seen:
-            seen.add(column)
-            out.append(i)
+    for where in places:
+        content = None if where == ROW else board.columns[where]
+        if content not in seen:
+            seen.add(content)
+            out.append(where)
     return out
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import Violation, check_calls, replay
+from .engine import replay
+from .rules import Violation, check_calls
 from .record import Record
 
 WIN_FINISHED = "finished"
