@@ -115,8 +115,8 @@ def test_a_valid_record(countdown: Path, tmp_path: Path, moves: str, left: int, 
 
 @pytest.mark.parametrize("moves, rule, col, reason", [
     ("2 3", "R1", 10, "Ben takes 3 with 8 left"),
-    ("2 2 2 2 2 1", "R2", 18, "Ann takes 1 with 0 left"),
-    ("2 2 2 2 1 2", "R2", 16, "Ann takes 2 with 1 left"),
+    ("2 2 2 2 2 1", "R2", 18, "Ben takes 1 with 0 left"),
+    ("2 2 2 2 1 2", "R2", 18, "Ben takes 2 with 1 left"),
 ])
 def test_a_broken_rule_is_cited_where_it_is_broken(countdown: Path, tmp_path: Path, moves: str, rule: str, col: int,
                                                     reason: str):
