@@ -3,7 +3,6 @@ its content), declared as an installed package declares one: an entry point in t
 a PDF, lints and is checked by `pnp check` with nothing of it outside its own package but the registry's lookup."""
 from __future__ import annotations
 
-import io
 import json
 import os
 import shutil
