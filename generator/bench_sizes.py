@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .content.load import load_content
+from .games import registry
 
 SIZES_MB = (1, 10)
 TIME_RATIO_TARGET = 12.0
@@ -48,30 +48,6 @@ print(json.dumps({"seconds": min(seconds), "grown": grown}))
 """
 
 
-def _travel_turns() -> tuple[str, list[str]]:
-    from .games.travel.cards import EXTENSIONS, tables_for
-    from .games.travel.sim import simulate_one
-    from .games.travel.writer import Recorder
-
-    text = simulate_one(tables_for(load_content().games["travel"]), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
-    head, _, turns = text.partition("\nturns:\n")
-    return head + "\nturns:\n", turns.splitlines(keepends=True)
-
-
-def _threesixteen_tokens() -> tuple[str, list[str]]:
-    from .games.threesixteen.caller import deal
-    from .games.threesixteen.rules import Rules
-    from .games.threesixteen.notation import notation_for
-    from .games.threesixteen.simulate import play
-    from .games.threesixteen.strategies import Strong
-
-    rules = Rules.from_game(load_content().games["threesixteen"])
-    calls = deal(7, rules)
-    tokens = play(Strong(rules), rules, calls, notation_for(rules.letters))[0]
-    head = (f"game: threesixteen\nplayers: [Mina]\ncalls: {' '.join(map(str, calls))}\nmoves:\n  Mina: >-\n    ")
-    return head, [token + " " for token in tokens]
-
-
 def _grow(head: str, pieces: list[str], size: int) -> str:
     """`head` then `pieces` over and over until the text is about `size` bytes."""
     out, total = [head], len(head.encode())
@@ -95,10 +71,16 @@ def _load() -> str:
     return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
 
 
+def _records() -> list[tuple[str, tuple[str, list[str]]]]:
+    """Each game's name for a person and the head and repeated pieces of its record (its spec's `size_record`)."""
+    specs = [registry.spec(name) for name in registry.SHIPPED]
+    return [(spec.title, spec.part("size_record")()) for spec in specs if spec.size_record]
+
+
 def run() -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for game, (head, pieces) in (("travel", _travel_turns()), ("3x16", _threesixteen_tokens())):
+        for game, (head, pieces) in _records():
             warm = Path(tmp) / f"{game}-warm.yaml"
             warm.write_text(_grow(head, pieces, 10_000), encoding="utf-8")
             measured = {}

@@ -156,3 +156,12 @@ def run() -> list[dict]:
 if __name__ == "__main__":
     for row in run():
         print(row)
+
+
+def size_record() -> tuple[str, list[str]]:
+    """A record's head and its turn lines, for the size benchmark (generator/bench_sizes.py), which repeats the
+    turns: all are read, then the replay stops at the first turn after the game ended."""
+    text = simulate_one(tables_for(load_content().games["travel"]), 4, frozenset(EXTENSIONS), 10_001, "greedy",
+                        Recorder)[1]
+    head, _, turns = text.partition("\nturns:\n")
+    return head + "\nturns:\n", turns.splitlines(keepends=True)
