@@ -12,12 +12,12 @@ from importlib import import_module
 from .games import registry
 
 #: the shared benchmarks, by label; each game's come between them and the size benchmark
-SHARED = (("build", "generator.bench_build"), ("text fit", "generator.render.bench_textfit"))
+SHARED = (("build", "generator.build.bench"), ("text fit", "generator.render.core.bench_textfit"))
 LAST = (("sizes", "generator.bench_sizes"),)
 
 
 def benchmarks() -> list[tuple[str, str]]:
-    """(label, module) of every benchmark, in the order they run."""
+    """(label, module or `module:function`) of every benchmark, in the order they run."""
     games = [bench for name in registry.SHIPPED for bench in registry.spec(name).benchmarks]
     return [*SHARED, *games, *LAST]
 
@@ -29,7 +29,8 @@ def main(argv: list[str]) -> int:
         if wanted and label.split()[0] not in wanted and label not in wanted:
             continue
         print(f"== {label}", flush=True)
-        for row in import_module(module).run():
+        module_name, _, function = module.partition(":")
+        for row in getattr(import_module(module_name), function or "run")():
             results.append({"suite": label, **row})
             mark = "ok " if row.get("ok") else "MISS"
             print(f"  [{mark}] {row['name']}: {row['value']} {row.get('unit', '')} (target {row.get('target', '-')})",

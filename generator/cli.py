@@ -113,8 +113,8 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
     from .content.lint import LintReport, lint as run_lint
-    from .render.fitcheck import fit_findings
-    from .render.fonts import glyphs_missing_for
+    from .render.core.fitcheck import fit_findings
+    from .render.core.fonts import glyphs_missing_for
 
     try:
         report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
@@ -227,7 +227,7 @@ def _check_command():
 
 
 def _register_build() -> None:
-    from .build_cli import build_cmd
+    from .build.cli import build_cmd
 
     app.command("build")(build_cmd)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from generator.build import BuildSummary, build, plan
-from generator.build_names import player_names
-from generator.build_units import Unit
+from generator.build.plan import BuildSummary, build, plan
+from generator.build.names import player_names
+from generator.build.units import Unit
 
 ROOT = Path(__file__).resolve().parents[1]
 

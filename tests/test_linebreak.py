@@ -1,4 +1,4 @@
-"""Line breaking per script (render/linebreak.py through textfit): Korean at spaces only, Japanese and Chinese between
+"""Line breaking per script (render/core/linebreak.py through textfit): Korean at spaces only, Japanese and Chinese between
 characters under UAX #14 and kinsoku, at phrases first, Latin at spaces with hyphenation for a word wider than its
 box; every piece of text kept, in order, and no line wider than its box."""
 from __future__ import annotations
@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.content.load import load_content
-from generator.render import linebreak, textfit
-from generator.render.fonts import fonts_for
+from generator.render.core import linebreak, textfit
+from generator.render.core.fonts import fonts_for
 
 #: kinsoku: no line starts with these (closing brackets, stops, small kana, the long vowel mark) ...
 NO_START = set("、。，．・：；？！」』）】〕ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
@@ -130,10 +130,10 @@ def test_a_chinese_text_file_fits_and_renders(content_copy, tmp_path):
 
     import pdfplumber
 
-    from generator.build import build
+    from generator.build.plan import build
     from generator.content.lint import lint
-    from generator.render.fitcheck import fit_findings
-    from generator.render.fonts import glyphs_missing_for
+    from generator.render.core.fitcheck import fit_findings
+    from generator.render.core.fonts import glyphs_missing_for
 
     from conftest import replace_in
 
@@ -218,8 +218,8 @@ def test_the_japanese_rulebook_breaks_lines_under_kinsoku_with_counters_and_name
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.render.context import RenderContext
-    from generator.render.rulebook import rulebook_pages
+    from generator.render.core.context import RenderContext
+    from generator.render.core.rulebook import rulebook_pages
 
     ctx = RenderContext(load_content(), game, "ja", "a4")
     buffer = io.BytesIO()

@@ -17,10 +17,10 @@ from pypdf import PdfReader
 
 from conftest import CONTENT
 from generator.content.load import load_content
-from generator.render.context import Box, Component, Face, Page, RenderContext
-from generator.render.document import render_document
-from generator.render.pod import deck_files
-from generator.render.sheets import MARK_GAP, MIN_MARK, MM, TRIM_GREY, SheetLayout, apply, plan_layout
+from generator.render.core.context import Box, Component, Face, Page, RenderContext
+from generator.render.core.document import render_document
+from generator.render.core.pod import deck_files
+from generator.render.core.sheets import MARK_GAP, MIN_MARK, MM, TRIM_GREY, SheetLayout, apply, plan_layout
 
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
@@ -584,7 +584,7 @@ def test_a_hidden_piece_never_shares_a_sheet_with_a_piece_showing_another_back()
 @pytest.mark.parametrize("game", ["travel", "threesixteen"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_real_decks_drawn_face_down_have_sheets_of_their_own_back(game, paper):
-    from generator.render.document import game_components
+    from generator.render.core.document import game_components
 
     pieces = {p.id: p for p in game_components(ctx_for(game, "en", paper))}
     hidden = {p.back.key for p in pieces.values() if p.hidden}

@@ -1,4 +1,4 @@
-"""Fonts kept between builds (render/font_cache.py): a restored font is the parsed one and draws the same bytes."""
+"""Fonts kept between builds (render/core/font_cache.py): a restored font is the parsed one and draws the same bytes."""
 from __future__ import annotations
 
 import io
@@ -8,7 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.render import disk_cache, font_cache
+from generator.render.core import disk_cache, font_cache
 from generator.content.load import load_content
 
 FONT = load_content().fonts["nanum"].regular
@@ -69,13 +69,13 @@ def test_without_a_cache_folder_nothing_is_written(tmp_path, monkeypatch):
 
 
 
-# --- a language's stack of families (render/fonts.py) ---
+# --- a language's stack of families (render/core/fonts.py) ---
 
 def stack_run_fonts(lang: str, text: str, bold: bool = False) -> list[tuple[str, str]]:
     """(text, base font name) of each run pdfplumber reads back from `text` drawn in `lang`'s stack."""
     import pdfplumber
 
-    from generator.render.fonts import fonts_for
+    from generator.render.core.fonts import fonts_for
 
     pair = fonts_for(load_content(), lang)
     canvas = Canvas(io.BytesIO(), invariant=1)
@@ -94,7 +94,7 @@ def stack_run_fonts(lang: str, text: str, bold: bool = False) -> list[tuple[str,
 
 
 def test_nanum_maps_the_en_dash_to_its_soft_hyphen_so_it_comes_from_dejavu():
-    from generator.render.fonts import draws_right, _misnamed
+    from generator.render.core.fonts import draws_right, _misnamed
 
     content = load_content()
     nanum = str(content.fonts["nanum"].regular)
@@ -118,7 +118,7 @@ def test_only_japanese_pdfs_draw_with_the_japanese_family():
 
 
 def test_a_character_no_family_draws_right_is_missing_in_every_language():
-    from generator.render.fonts import fonts_for, missing_glyphs
+    from generator.render.core.fonts import fonts_for, missing_glyphs
 
     for lang in ("en", "ko", "ja"):
         pair = fonts_for(load_content(), lang)

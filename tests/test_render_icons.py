@@ -20,10 +20,10 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from generator.content.load import load_content
-from generator.render import disk_cache, icons, svg_ops
-from generator.render.svg_ops import UnsupportedSvg
-from generator.render.svg_path import PathData, PathDataError, arc_curves, parse_path
-from generator.render.travel_cards import icon_codes
+from generator.render.core import disk_cache, icons, svg_ops
+from generator.render.core.svg_ops import UnsupportedSvg
+from generator.render.core.svg_path import PathData, PathDataError, arc_curves, parse_path
+from generator.render.travel.cards import icon_codes
 
 #: svglib draws an SVG user unit as 0.75 pt (px to pt); svg_ops draws it as 1 unit of the form
 SVGLIB_PT_PER_UNIT = 0.75

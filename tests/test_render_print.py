@@ -10,11 +10,11 @@ import pypdfium2
 import pytest
 
 from generator.content.load import load_content
-from generator.render.context import RenderContext
-from generator.render.document import game_components, render_document
-from generator.render.sheets import MM, apply
-from generator.render.travel_index import corner, top_corner
-from generator.render.travel_style import geometry
+from generator.render.core.context import RenderContext
+from generator.render.core.document import game_components, render_document
+from generator.render.core.sheets import MM, apply
+from generator.render.travel.index import corner, top_corner
+from generator.render.travel.style import geometry
 
 INDEX_DECKS = ("items", "events", "special", "forbidden", "postcards")
 

@@ -11,8 +11,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.content.load import load_content
-from generator.render import linebreak, textfit
-from generator.render.fonts import fonts_for
+from generator.render.core import linebreak, textfit
+from generator.render.core.fonts import fonts_for
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD_TEXT_W = 144.85  # the text width on a poker card (63.5 mm less the margins), in pt

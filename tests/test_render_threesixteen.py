@@ -10,10 +10,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
-from generator.render.context import Box, RenderContext, TextOverflow
-from generator.render.threesixteen import needs_mark, threesixteen_components, threesixteen_pages, turned_number
-from generator.render.ts_board import AIR, BoardLayout
-from generator.render.ts_logsheet import LogSheetLayout
+from generator.render.core.context import Box, RenderContext, TextOverflow
+from generator.render.threesixteen.components import needs_mark, threesixteen_components, threesixteen_pages, turned_number
+from generator.render.threesixteen.board import AIR, BoardLayout
+from generator.render.threesixteen.logsheet import LogSheetLayout
 
 from conftest import replace_in
 

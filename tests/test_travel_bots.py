@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.content.load import load_content
-from generator.games.travel import sim
+from generator.games.travel import simulate as sim
 from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, K_BLOCK, K_CANCEL, tables_for
 from generator.games.travel.rules import Play, Recycle, Steal, Trade, legal_actions
 from generator.games.travel.strong import StrongBot
@@ -130,8 +130,8 @@ def test_the_strong_bot_uses_every_kind_of_action():
         used[kind] += 1
         return action
 
-    def accept_counted(self, g, q, p, give, get):
-        yes = accept(self, g, q, p, give, get)
+    def accept_counted(self, g, q, p, trade):
+        yes = accept(self, g, q, p, trade)
         used["accepted"] += yes
         return yes
 

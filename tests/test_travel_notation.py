@@ -15,7 +15,7 @@ from generator.games.travel.cards import EXTENSIONS, tables_for
 from generator.games.travel.check import Checker, check_file, check_text
 from generator.games.travel.names import NameIndex
 from generator.games.travel.notation import _TOKENS, token_offsets, tokenize
-from generator.games.travel.sim import simulate_one
+from generator.games.travel.simulate import simulate_one
 from generator.games.travel.texts import languages, load_words
 from generator.games.travel.writer import Recorder
 

@@ -19,7 +19,7 @@ from generator.content.load import load_content
 from generator.errors import InputError
 from generator.games.travel.cards import EXTENSIONS, tables_for
 from generator.games.travel.check import check_text
-from generator.games.travel.sim import simulate_one
+from generator.games.travel.simulate import simulate_one
 from generator.games.travel.writer import Recorder
 
 CONTENT = load_content()

@@ -13,7 +13,7 @@ from generator.errors import InputError
 from generator.games.travel.cards import EXTENSIONS, tables_for
 from generator.games.travel.check import check_file, check_text
 from generator.games.travel.recordtree import LINES, MAPPING, SCALAR, SEQUENCE, from_node, quick_tree
-from generator.games.travel.sim import simulate_one
+from generator.games.travel.simulate import simulate_one
 from generator.games.travel.writer import Recorder
 
 CONTENT = load_content()

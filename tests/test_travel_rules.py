@@ -236,7 +236,7 @@ def test_each_permission_has_a_record_that_uses_it(content, rule):
 def test_after_a_reshuffle_only_the_old_discard_pile_can_be_drawn(content):
     """Play a simulated game until the draw pile has been reshuffled, then claim a card held in a hand."""
     from generator.games.travel.cards import tables_for
-    from generator.games.travel.sim import simulate_one
+    from generator.games.travel.simulate import simulate_one
     from generator.games.travel.writer import Recorder
 
     t = tables_for(content.games["travel"])
@@ -437,7 +437,7 @@ def test_a_fourth_postcard_received_in_a_trade_wins_on_another_players_turn(cont
 
 def test_a_written_reshuffle_where_the_last_card_is_drawn(content):
     from generator.games.travel.cards import tables_for
-    from generator.games.travel.sim import simulate_one
+    from generator.games.travel.simulate import simulate_one
     from generator.games.travel.writer import Recorder
 
     t = tables_for(content.games["travel"])

@@ -143,7 +143,7 @@ def simulate_cmd(
         lines.append("  " + t("check.simulate.wrote_records", count=len(played), path=records))
     plot = None if plots is None else plots / HISTOGRAM
     if plot is not None:
-        from .plot import histogram_png
+        from .plots import histogram_png
 
         histogram_png([g.tiles_left for g in played], plot,
                       t("check.simulate.plot_title", games=games, strategy=strategy, columns=columns),

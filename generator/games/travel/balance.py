@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from .cards import DECK_EXTENSIONS, EXTENSIONS, Tables, build_tables
 from .confidence import Estimate, mean, rate
 from .model import TravelGame
-from .sim import parse_extensions
+from .simulate import parse_extensions
 from .stats import Batch, Summary, run_batches
 
 DEFAULT_MARGIN = 0.05

@@ -12,7 +12,8 @@ from .cards import (
     K_STEAL_CHOICE, K_SUBSTITUTE, K_SWAP, PASSPORT, Tables, once_per_object,
 )
 from .rules import (
-    Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_choice, legal_actions,
+    Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_asked, check_choice, legal_actions,
+    steal_target_of,
 )
 
 # What a special item in hand is for, from the bot's point of view.
@@ -141,16 +142,15 @@ class GreedyBot:
         forbidden = [c for c in g.hands[p] if g.t.flag[c] == F_FORBIDDEN][:count]
         return forbidden + _least_useful_n(g, p, self.bt, count - len(forbidden))
 
-    def accept_trade(self, g, q: int, p: int, give: list[int], get: list[int]) -> bool:
+    def accept_trade(self, g, q: int, p: int, trade: Trade) -> bool:
         """`q` accepts when what it gets is worth more to it than what it gives."""
-        hand = g.hands[q]
-        gain = sum(_item_worth(g, q, c) for c in give)
-        loss = sum(_item_worth(g, q, c) for c in get)
-        return all(c in hand for c in get) and gain > loss
+        gain = sum(_item_worth(g, q, c) for c in trade.give)
+        loss = sum(_item_worth(g, q, c) for c in trade.get)
+        return check_asked(g, trade) is None and gain > loss
 
     def use_cancel(self, g, q: int, p: int, action) -> bool:
         """Spring the mousetrap on a winning travel, or on a steal aimed at us."""
-        return (type(action) is Travel and g.visited[p]) or (type(action) is not Trade and target_of(action) == q)
+        return (type(action) is Travel and g.visited[p]) or steal_target_of(g.t, action) == q
 
     def use_block(self, g, q: int, p: int, action) -> bool:
         return True
@@ -280,13 +280,8 @@ class RandomBot:
     def event_passes(self, g, p: int, count: int) -> list[int]:
         return self._pick(list(g.hands[p]), count)
 
-    def accept_trade(self, g, q: int, p: int, give: list[int], get: list[int]) -> bool:
-        hand = list(g.hands[q])
-        for c in get:
-            if c not in hand:
-                return False
-            hand.remove(c)
-        return self.rng.random() < 0.5
+    def accept_trade(self, g, q: int, p: int, trade: Trade) -> bool:
+        return check_asked(g, trade) is None and self.rng.random() < 0.5
 
     def use_cancel(self, g, q: int, p: int, action) -> bool:
         return self.rng.random() < 0.5
@@ -315,17 +310,6 @@ class RandomBot:
 
 #: how many of the legal trades the random bot looks at
 RANDOM_TRADES = 30
-
-
-def target_of(action) -> int:
-    """The player an action is aimed at (a steal's or a binoculars' target, the other side of a trade), -1 if
-    none."""
-    kind = type(action)
-    if kind is Steal:
-        return action.target
-    if kind is Trade or kind is Play:
-        return action.other
-    return -1
 
 
 def _item_worth(g, p: int, c: int) -> int:

@@ -17,7 +17,7 @@ from ...content.load import load_content
 from ...errors import EXIT_INVALID, InputError
 from .balance import DEFAULT_MARGIN
 from .cards import EXTENSIONS, tables_for
-from .sim import BOTS, parse_extensions
+from .simulate import BOTS, parse_extensions
 from .texts import Words, languages, load_words
 
 #: the bots a command may seat, by name
@@ -57,7 +57,7 @@ def simulate(
 ) -> None:
     """Play games with bots and report game length, wins by seat and character, reshuffles, deciding cards."""
     from .plots import save_plots
-    from .simreport import summary_json, summary_text
+    from .simulate_report import summary_json, summary_text
     from .stats import run_games
 
     chosen = _extension_set(extensions, "--extensions")

@@ -322,17 +322,17 @@ class Game:
     def act_trade(self, p: int, q: int, give: list[int], get: list[int]) -> None:
         """R11, R12: exchange face up, then the active player alone draws the trade bonus."""
         self._action()
-        for c in give:
-            self.lose(p, c)
-        for c in get:
-            self.lose(q, c)
-        for c in give:
-            self.gain(q, c)
-        for c in get:
-            self.gain(p, c)
+        self._hand_over(p, q, give)
+        self._hand_over(q, p, get)
         self.settle(p)
         self.settle(q)
         self.draw_cards(p, self.params[p]["trade_bonus_draw"])
+
+    def _hand_over(self, giver: int, taker: int, cards: list[int]) -> None:
+        """Cards pass from one hand to another (the limits are settled once the whole exchange is done)."""
+        for c in cards:
+            self.lose(giver, c)
+            self.gain(taker, c)
 
     def _take_from(self, p: int, q: int, paid: list[int], taken: int, padlock: int) -> None:
         for c in paid:

@@ -27,12 +27,14 @@ a character offset (and so into file:line:col) only when a message needs it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import NamedTuple, Sequence
 
 from ...content.matching import normalise
 from .cards import K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
 from .names import AMBIGUOUS, NameIndex
 
-# Element types in a tail: (type, card, token index, event entries or None)
+# What a tail's word is (Written.kind)
 E_DRAW, E_PLUS, E_MINUS, E_RESHUFFLE = range(4)
 # Clause kinds
 C_EMPTY, C_DRAW, C_RECYCLE, C_TRADE, C_STEAL, C_TRAVEL, C_DROP, C_PLAY, C_REACT, C_TAIL = range(10)
@@ -51,24 +53,20 @@ W_OTHER, W_KEYWORD, W_CARD, W_PLAYER, W_MARKED, W_ARROW, W_PUNCT, W_BAD = range(
 def tokenize(text: str) -> list[str]:
     """The tokens _TOKENS finds, several times faster than the regex: once the marks that are tokens of their
     own are spaced out (and `+`, which starts a word), splitting at whitespace gives the same tokens. A `>`
-    outside `->` (never written on purpose) is left to the regex. Unrolled: this runs for every line."""
+    outside `->` (never written on purpose) is left to the regex. (A mark absent is skipped: most lines hold
+    none of them, and `in` is cheaper than `replace`.)"""
     if ">" in text:
         if ">" in text.replace("->", ""):
             return _TOKENS.findall(text)
         text = text.replace("->", " -> ")
-    if "[" in text:
-        text = text.replace("[", " [ ")
-    if "]" in text:
-        text = text.replace("]", " ] ")
-    if ";" in text:
-        text = text.replace(";", " ; ")
-    if "," in text:
-        text = text.replace(",", " , ")
-    if "→" in text:
-        text = text.replace("→", " → ")
-    if "+" in text:
-        text = text.replace("+", " +")
+    for mark, spaced in _SPACED_MARKS:
+        if mark in text:
+            text = text.replace(mark, spaced)
     return text.split()
+
+
+#: the marks tokenize spaces out, and how
+_SPACED_MARKS = (("[", " [ "), ("]", " ] "), (";", " ; "), (",", " , "), ("→", " → "), ("+", " +"))
 
 
 def token_offsets(text: str) -> list[int]:
@@ -93,24 +91,59 @@ class NotationError(Exception):
         self.facts = facts
 
 
-class Clause:
-    """One clause of a turn line. Card lists hold (card, token index) pairs; positions are token indices."""
+class Named(NamedTuple):
+    """A card a clause names, and where (its token index)."""
 
-    who = -1
-    who_pos = 0
-    card = -1
-    card_pos = 0
-    a: list = []
-    b: list = []
-    side = -1
-    refused = False
-    standins: list = []
-    tail: list = []
-    arrow = -1
-    # `kind` and `pos` are set by the parser right after `Clause()` (no __init__: a Python one cost as much as
-    # reading a short clause)
+    card: int
+    at: int
+
+
+class EventPart(NamedTuple):
+    """What one player did for an event (`Mina -coat`), written in brackets after the event card."""
+
+    player: int
+    at: int
+    tail: list["Written"]
+
+
+class Written(NamedTuple):
+    """One word of a clause's tail: a card drawn (`kind` E_DRAW bare, E_PLUS `+card`), a card discarded for the
+    hand limit (E_MINUS, `-card`) or a reshuffle (E_RESHUFFLE, `card` -1); an event drawn carries its parts."""
+
+    kind: int
+    card: int
+    at: int
+    event: list[EventPart] | None = None
+
+
+class WrittenStandIn(NamedTuple):
+    """`with card [for item]` of a travel: the stand-in, the item it stands for (-1: not said), where."""
+
+    card: int
+    item: int
+    at: int
+
+
+@dataclass(slots=True)
+class Clause:
+    """One clause of a turn line; positions are token indices. Which fields a clause fills depends on its kind:
+    `who` a player (a trade's or steal's other player, a reaction's reactor), `card` a card or `side` a country,
+    `a` and `b` the card lists before and after the arrow (or `for`), `arrow` where that word is, `tail` what is
+    written after the action."""
+
     kind: int
     pos: int
+    who: int = -1
+    who_pos: int = 0
+    card: int = -1
+    card_pos: int = 0
+    a: Sequence[Named] = ()
+    b: Sequence[Named] = ()
+    side: int = -1
+    refused: bool = False
+    standins: Sequence[WrittenStandIn] = ()
+    tail: Sequence[Written] = ()
+    arrow: int = -1
 
 
 class Vocabulary:
@@ -197,11 +230,11 @@ class TurnParser:
                 raise NotationError(self.i, "expected_semicolon", word=word)
             self.i += 1
 
-    def cards_only(self, text: str) -> list[tuple[int, int]]:
+    def cards_only(self, text: str) -> list[Named]:
         """A plain list of card names (a starting hand, a passport), nothing else."""
         hit = self.common.get(text)
         if hit is not None and hit[0] == W_CARD:
-            return [(hit[1], 0)]  # one word already known as a card (`common` holds single tokens only)
+            return [Named(hit[1], 0)]  # one word already known as a card (`common` holds single tokens only)
         self.tok = tokenize(text)
         self.i = 0
         self.n = len(self.tok)
@@ -286,20 +319,20 @@ class TurnParser:
         self.i = nxt
         return code
 
-    def _card(self) -> tuple[int, int]:
+    def _card(self) -> Named:
         at = self.i
         if at >= self.n:
             raise NotationError(at, "expected_card", found="")
         cls, value = self.kind(self.tok[at])
         if cls == W_CARD:
             self.i = at + 1
-            return value, at
+            return Named(value, at)
         code = self._multi(value) if cls == W_OTHER else NO_CARD
         if code == NO_CARD:
             raise NotationError(at, "expected_card", found=self.tok[at])
-        return code, at
+        return Named(code, at)
 
-    def _cards(self) -> list[tuple[int, int]]:
+    def _cards(self) -> list[Named]:
         """Bare card names until a keyword, arrow, mark, player name or punctuation other than a comma."""
         out = []
         tok = self.tok
@@ -312,7 +345,7 @@ class TurnParser:
             hit = common.get(word) or kinds.get(word) or self.kind(word)
             cls = hit[0]
             if cls == W_CARD:
-                out.append((hit[1], i))
+                out.append(Named(hit[1], i))
                 i += 1
             elif word == ",":
                 i += 1
@@ -358,21 +391,15 @@ class TurnParser:
         start = _CLAUSE_START.get(value) if cls == W_KEYWORD else None
         if start is not None:
             self.i = at + 1
-            cl = Clause()
-            cl.kind = start[0]
-            cl.pos = at
+            cl = Clause(start[0], at)
             if start[1] is not None:
                 start[1](self, cl)
         elif cls == W_PLAYER:
-            cl = Clause()
-            cl.kind = C_REACT
-            cl.pos = at
+            cl = Clause(C_REACT, at)
             cl.who, cl.who_pos = self._player()
             cl.card, cl.card_pos = self._card()
         elif cls == W_MARKED or (cls == W_KEYWORD and value == "reshuffle"):
-            cl = Clause()
-            cl.kind = C_TAIL
-            cl.pos = at
+            cl = Clause(C_TAIL, at)
         elif cls >= W_ARROW:
             raise NotationError(at, "unexpected", word=word)
         else:
@@ -409,7 +436,7 @@ class TurnParser:
             item = self._card()[0] if self._accept("for") else -1
             if not cl.standins:
                 cl.standins = []
-            cl.standins.append((standin, item, at))
+            cl.standins.append(WrittenStandIn(standin, item, at))
 
     def _c_drop(self, cl: Clause) -> None:
         cl.card, cl.card_pos = self._card()
@@ -431,7 +458,7 @@ class TurnParser:
         elif kind == K_STEAL_CHOICE:
             self._c_steal(cl)
 
-    def _tail(self, in_event: bool) -> list[tuple]:
+    def _tail(self, in_event: bool) -> list[Written]:
         """Cards drawn (bare or `+card`, each maybe with its event), `-card` discards and `reshuffle`, up to
         the end of the clause, or of an event entry when `in_event`."""
         out = []
@@ -470,7 +497,7 @@ class TurnParser:
                     break
                 raise NotationError(i, "bracket_after_event" if word == "[" else "unexpected", word=word)
             elif cls == W_KEYWORD and value == "reshuffle":
-                out.append((E_RESHUFFLE, -1, i, None))
+                out.append(Written(E_RESHUFFLE, -1, i))
                 i += 1
                 continue
             elif cls == W_PLAYER and in_event:
@@ -484,11 +511,11 @@ class TurnParser:
                 self.i = i + 1
                 sub = self._event_entries(i)
                 i = self.i
-            out.append((etype, code, at, sub))
+            out.append(Written(etype, code, at, sub))
         self.i = i
         return out
 
-    def _event_entries(self, start: int) -> list[tuple[int, int, list]]:
+    def _event_entries(self, start: int) -> list[EventPart]:
         entries = []
         tok = self.tok
         while True:
@@ -500,7 +527,7 @@ class TurnParser:
                 self.i += 1
                 return entries
             p, at = self._player()
-            entries.append((p, at, self._tail(True)))
+            entries.append(EventPart(p, at, self._tail(True)))
 
 
 #: per clause keyword: the clause kind and the method reading its arguments (None: the tail follows at once)

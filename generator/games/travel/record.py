@@ -24,7 +24,7 @@ from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .engine import Setup
 from .names import NameIndex
-from .notation import Clause, NotationError, TurnParser, Vocabulary, token_offsets
+from .notation import Clause, Named, NotationError, TurnParser, Vocabulary, token_offsets
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 
 TOP_KEYS = ("game", "players", "centre", "first", "extensions", "turns", "date", "notes")
@@ -275,7 +275,7 @@ class RecordReader:
             return self._spot(value, text, offsets[token] if token < len(offsets) else len(text))
         return self._notation_error(spot, text, err)
 
-    def _card_list(self, parser: TurnParser, text: str, value: Value) -> list[tuple[int, int]]:
+    def _card_list(self, parser: TurnParser, text: str, value: Value) -> list[Named]:
         try:
             return parser.cards_only(text)
         except NotationError as err:
@@ -286,7 +286,7 @@ class RecordReader:
         cards = self._card_list(parser, text, value)
         if len(cards) != 1:
             raise _fail(self._at(value), self.msg("one_card", found=text))
-        return cards[0][0]
+        return cards[0].card
 
     def _country(self, parser: TurnParser, value: Value) -> int:
         text = self._text(value)

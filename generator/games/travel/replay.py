@@ -10,30 +10,44 @@ discards due). The first broken rule stops the replay; the state shown with it i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple, Sequence
 
 from .cards import EVENT, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
-from .engine import WIN_CENTRE, Game, GameOver
+from .engine import Game, GameOver
 from .notation import (
     C_DRAW, C_DROP, C_EMPTY, C_PLAY, C_REACT, C_RECYCLE, C_STEAL, C_TAIL, C_TRADE, C_TRAVEL, E_DRAW, E_MINUS,
-    E_PLUS, E_RESHUFFLE, Clause, tokenize,
+    E_PLUS, E_RESHUFFLE, Clause, EventPart, Written, tokenize,
 )
 from .record import Record
 from .rules import (
     Broken, Draw, Drop, EmptyHandDraw, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle, Rule,
-    StandIn, Steal, Trade, Travel, Violation, card, check_choice, check_draw, check_drawn, check_drop,
-    check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle, check_setup, check_steal,
-    check_stolen, check_trade, check_travel, check_turn_end, check_turn_going, check_turn_start, game_over,
-    miscount, player, travel_plan,
+    StandIn, Steal, Trade, Travel, Violation, bonus_after_refusal, check_choice, check_draw, check_drawn,
+    check_drop, check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle, check_setup,
+    check_steal, check_stolen, check_trade, check_travel, check_turn_end, check_turn_going, check_turn_start,
+    draw_not_due, event_part_not_due, game_over, limit_discard_missing, limit_discard_not_due, miscount,
+    outcome_after_cancel, outcome_after_padlock, reshuffle_not_due, travel_plan,
 )
 
 DRAW = Draw()
 EMPTY_HAND_DRAW = EmptyHandDraw()
 
 
+class Stretch(NamedTuple):
+    """A stretch of the record kept aside while an event interrupts it (CheckOracle's fields of that name)."""
+
+    els: Sequence[Written]
+    i: int
+    rule: str
+    param: str
+    count: int
+    who: int
+    anchor: int
+
+
 class _EventFrame:
     __slots__ = ("outer", "entries", "ei", "card", "count", "pos", "drawer")
 
-    def __init__(self, outer: tuple, entries: list, card: int, count: int, pos: int, drawer: int):
+    def __init__(self, outer: Stretch, entries: list[EventPart], card: int, count: int, pos: int, drawer: int):
         self.outer = outer      # the stretch the event interrupted (CheckOracle.stretch)
         self.entries = entries
         self.ei = 0
@@ -68,12 +82,12 @@ class CheckOracle:
         self.anchor = anchor
 
     @property
-    def stretch(self) -> tuple:
+    def stretch(self) -> Stretch:
         """The stretch being read, kept aside while an event interrupts it."""
-        return self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor
+        return Stretch(self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor)
 
     @stretch.setter
-    def stretch(self, saved: tuple) -> None:
+    def stretch(self, saved: Stretch) -> None:
         self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor = saved
 
     @staticmethod
@@ -88,30 +102,31 @@ class CheckOracle:
         i = self.i
         if i < len(els):
             el = els[i]
-            if el[0] <= E_PLUS:
-                c = el[1]
+            if el.kind <= E_PLUS:
+                c = el.card
                 try:
                     g.draw.remove(c)
                 except ValueError:
-                    self._raise_at(check_drawn(g, c), el[2])
+                    self._raise_at(check_drawn(g, c), el.at)
                 self.i = i + 1
                 if self.t.family[c] == EVENT:
                     self.last_event = el
                 return c
-            if el[0] == E_RESHUFFLE:
-                raise self._no_reshuffle(g, el[2])
-            at = el[2]
+            if el.kind == E_RESHUFFLE:
+                raise self._no_reshuffle(g, el.at)
+            at = el.at
         else:
             at = self.anchor
-        raise self._count_problem(g, at, "missing_draw")
+        self._raise_at(miscount(g, self.who, self.rule, self.param, self.count, self._shown(), "missing_draw"), at)
 
     @staticmethod
     def _no_reshuffle(g: Game, at: int) -> Broken:
-        v = Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(g.draw)}, position=at)
+        v = reshuffle_not_due(g)
+        v.position = at
         return Broken(v)
 
     def reshuffled(self, g: Game) -> None:
-        if self.i < len(self.els) and self.els[self.i][0] == E_RESHUFFLE:
+        if self.i < len(self.els) and self.els[self.i].kind == E_RESHUFFLE:
             self.i += 1
 
     # -- choices -------------------------------------------------------------------------------------------
@@ -119,43 +134,41 @@ class CheckOracle:
     def limit_discard(self, g: Game, p: int) -> int:
         els = self.els
         i = self.i
-        if i < len(els) and els[i][0] == E_MINUS:
-            c, at = els[i][1], els[i][2]
+        if i < len(els) and els[i].kind == E_MINUS:
+            c, at = els[i].card, els[i].at
             v = check_choice(g, p, LimitDiscard(c))
             if v:
                 self._raise_at(v, at)
             self.i = i + 1
             return c
-        if i < len(els) and els[i][0] == E_RESHUFFLE:
-            raise self._no_reshuffle(g, els[i][2])
+        if i < len(els) and els[i].kind == E_RESHUFFLE:
+            raise self._no_reshuffle(g, els[i].at)
         # at the word that follows, or else at the card that brought the hand over the limit
-        at = els[i][2] if i < len(els) else els[i - 1][2] if i else self.anchor
-        self._raise_at(Violation(Rule.HAND_LIMIT, "over_limit", {"player": player(p), "size": len(g.hands[p]),
-                                                                 "limit": g.hand_limit(p)}), at)
+        at = els[i].at if i < len(els) else els[i - 1].at if i else self.anchor
+        self._raise_at(limit_discard_missing(g, p), at)
 
     def event_begin(self, g: Game, p: int, c: int) -> None:
         el = self.last_event
-        self.frames.append(_EventFrame(self.stretch, el[3] or [], c, self.t.count[c], el[2], p))
-        self.start([], Rule.EVENTS, "", 0, p, el[2])
+        self.frames.append(_EventFrame(self.stretch, el.event or [], c, self.t.count[c], el.at, p))
+        self.start([], Rule.EVENTS, "", 0, p, el.at)
 
     def event_player(self, g: Game, q: int) -> None:
         fr = self.frames[-1]
         self.finish(g)
-        if fr.ei < len(fr.entries) and fr.entries[fr.ei][0] == q:
-            _, off, els = fr.entries[fr.ei]
+        if fr.ei < len(fr.entries) and fr.entries[fr.ei].player == q:
+            part = fr.entries[fr.ei]
             fr.ei += 1
-            self.start(els, Rule.EVENTS, "", fr.count, q, off)
+            self.start(part.tail, Rule.EVENTS, "", fr.count, q, part.at)
         else:
-            anchor = fr.entries[fr.ei][1] if fr.ei < len(fr.entries) else fr.pos
+            anchor = fr.entries[fr.ei].at if fr.ei < len(fr.entries) else fr.pos
             self.start([], Rule.EVENTS, "", fr.count, q, anchor)
 
     def event_end(self, g: Game) -> None:
         fr = self.frames.pop()
         self.finish(g)
         if fr.ei < len(fr.entries):
-            q, off, _ = fr.entries[fr.ei]
-            self._raise_at(Violation(Rule.EVENTS, "event_entry", {"player": player(q), "event": card(fr.card),
-                                                                  "drawer": player(fr.drawer)}), off)
+            part = fr.entries[fr.ei]
+            self._raise_at(event_part_not_due(part.player, fr.card, fr.drawer), part.at)
         self.stretch = fr.outer
 
     def _take_cards(self, types: tuple[int, ...], count: int) -> list[tuple]:
@@ -163,18 +176,18 @@ class CheckOracle:
         is reported as one), `-card` ones only up to `count` (more are discards for the hand limit)."""
         els = self.els
         out = []
-        while self.i < len(els) and els[self.i][0] in types and (els[self.i][0] == E_DRAW or len(out) < count):
+        while self.i < len(els) and els[self.i].kind in types and (els[self.i].kind == E_DRAW or len(out) < count):
             out.append(els[self.i])
             self.i += 1
         return out
 
     def _event_choice(self, g: Game, q: int, kind, types: tuple[int, ...], count: int) -> list[int]:
         chosen = self._take_cards(types, count)
-        picked = [el[1] for el in chosen]
+        picked = [el.card for el in chosen]
         v = check_choice(g, q, kind(self.frames[-1].card, tuple(picked)))
         if v:
             index = v.part.index
-            self._raise_at(v, chosen[index][2] if index < len(chosen) else self.anchor)
+            self._raise_at(v, chosen[index].at if index < len(chosen) else self.anchor)
         return picked
 
     def event_discards(self, g: Game, q: int, count: int) -> list[int]:
@@ -190,31 +203,27 @@ class CheckOracle:
         if self.i >= len(self.els):
             return
         el = self.els[self.i]
-        if el[0] == E_RESHUFFLE:
-            raise self._no_reshuffle(g, el[2])
-        if el[0] == E_MINUS:
-            self._raise_at(Violation(Rule.HAND_LIMIT, "no_discard_due", {"card": card(el[1])}), el[2])
-        if not g.draw and not g.discard:
-            self._raise_at(Violation(Rule.RESHUFFLE, "piles_empty", {"card": card(el[1])}), el[2])
-        raise self._count_problem(g, el[2], "extra_draw" if self.count else "no_draw_here", card=card(el[1]))
+        if el.kind == E_RESHUFFLE:
+            raise self._no_reshuffle(g, el.at)
+        if el.kind == E_MINUS:
+            self._raise_at(limit_discard_not_due(el.card), el.at)
+        self._raise_at(draw_not_due(g, self.who, el[1], self.rule, self.param, self.count, self._shown(),
+                                    "extra_draw" if self.count else "no_draw_here"), el.at)
 
-    def _count_problem(self, g: Game, at: int, key: str, **facts) -> Broken:
-        """Too few or too many draws for the stretch's rule."""
-        shown = sum(1 for e in self.els if e[0] <= E_PLUS)
-        v = miscount(g, self.who, self.rule, self.param, self.count, shown, key, **facts)
-        v.position = at
-        return Broken(v)
+    def _shown(self) -> int:
+        """How many cards the stretch writes as drawn."""
+        return sum(1 for e in self.els if e.kind <= E_PLUS)
 
     def first_leftover(self) -> int | None:
         """The first word of the record that was never played (the game ended before it)."""
         if self.i < len(self.els):
-            return self.els[self.i][2]
+            return self.els[self.i].at
         for fr in reversed(self.frames):
             if fr.ei < len(fr.entries):
-                return fr.entries[fr.ei][1]
-            els, i = fr.outer[:2]
-            if i < len(els):
-                return els[i][2]
+                return fr.entries[fr.ei].at
+            outer = fr.outer
+            if outer.i < len(outer.els):
+                return outer.els[outer.i].at
         return None
 
 
@@ -308,16 +317,16 @@ class Replay:
         if name in _LIST_A or name in _LIST_B:
             picked = cl.a if name in _LIST_A else cl.b
             if part.index < len(picked):
-                return picked[part.index][1]
+                return picked[part.index].at
             return cl.arrow if cl.arrow >= 0 else cl.who_pos
         if name in ("other", "target", "reactor"):
             return cl.who_pos
         if name in ("card", "country", "forbidden"):
             return cl.card_pos
         if name == "paired":
-            return cl.a[0][1]
+            return cl.a[0].at
         if name == "standins":
-            return cl.standins[part.index][2]
+            return cl.standins[part.index].at
         return cl.pos
 
     def _refuse(self, v: Violation, cl: Clause, reaction: Clause | None = None):
@@ -350,9 +359,8 @@ class Replay:
         if self.t.kind[reaction.card] != K_CANCEL:
             return False
         if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b):
-            at = cl.tail[0][2] if cl.tail else cl.b[0][1]
-            v = Violation(Rule.INTERRUPTED, "cancelled_nothing_happens", {"player": player(reaction.who),
-                                                                          "card": card(reaction.card)})
+            at = cl.tail[0].at if cl.tail else cl.b[0].at
+            v = outcome_after_cancel(reaction.who, reaction.card)
             v.position = at
             raise Broken(v)
         g.cancel(p, reaction.who, reaction.card)
@@ -394,9 +402,10 @@ class Replay:
                 self._refuse(v, cl)
             self.oracle.start(cl.tail, Rule.TRADE_BONUS, "", 0, p, cl.pos)
             for el in cl.tail:
-                if el[0] <= E_PLUS:
-                    raise Broken(Violation(Rule.TRADE_BONUS, "bonus_refused", {"player": player(p)},
-                                           position=el[2]))
+                if el.kind <= E_PLUS:
+                    v = bonus_after_refusal(p)
+                    v.position = el.at
+                    raise Broken(v)
             return k + 1
         action = Trade(q, tuple([c for c, _ in cl.a]), tuple([c for c, _ in cl.b]))
         reaction = self._checked(g, p, clauses, k, cl, action, check_trade)
@@ -411,14 +420,14 @@ class Replay:
         """After a steal's checks: (card taken, padlock that stopped it or -1)."""
         if reaction is not None:
             if cl.b:
-                v = Violation(Rule.INTERRUPTED, "padlock_takes_nothing", {"player": player(reaction.who)})
-                v.position = cl.b[0][1]
+                v = outcome_after_padlock(reaction.who)
+                v.position = cl.b[0].at
                 raise Broken(v)
             return -1, reaction.card
         v = check_stolen(g, cl.who, tuple([c for c, _ in cl.b]), rule)
         if v is not None:
             self._refuse(v, cl)
-        return cl.b[0][0], -1
+        return cl.b[0].card, -1
 
     def _steal(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
         action = Steal(cl.who, tuple([c for c, _ in cl.a]))
@@ -426,7 +435,7 @@ class Replay:
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         taken, lock = self._taken(g, cl, reaction, Rule.STEAL)
-        self.oracle.start(cl.tail, Rule.STEAL, "", 0, p, cl.b[0][1] if cl.b else cl.pos)
+        self.oracle.start(cl.tail, Rule.STEAL, "", 0, p, cl.b[0].at if cl.b else cl.pos)
         g.act_steal(p, cl.who, list(action.paid), taken, lock)
         return k + 2 if lock >= 0 else k + 1
 
@@ -444,7 +453,7 @@ class Replay:
         return k + 1
 
     def _drop(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Drop(cl.card, cl.a[0][0])
+        action = Drop(cl.card, cl.a[0].card)
         reaction = self._checked(g, p, clauses, k, cl, action, check_drop)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -476,7 +485,7 @@ class Replay:
             g.play_swap(p, c, list(action.paid))
         elif kind == K_STEAL_CHOICE:
             taken, lock = self._taken(g, cl, reaction, Rule.SPECIAL_ITEMS)
-            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", 0, p, cl.b[0][1] if cl.b else cl.pos)
+            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", 0, p, cl.b[0].at if cl.b else cl.pos)
             g.play_steal_choice(p, c, cl.who, list(action.paid), taken, lock)
             return k + 2 if lock >= 0 else k + 1
         elif kind == K_DRAW:

@@ -12,6 +12,7 @@ Rules are named by meaning (`Rule.HAND_LIMIT`); the id a rulebook prints for one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import wraps
 from itertools import combinations
 from typing import TYPE_CHECKING, Iterator, NamedTuple, Union
 
@@ -380,13 +381,17 @@ def _action_left(game: "Game", who: int) -> Violation | None:
     return None
 
 
-def _before_action(game: "Game", who: int) -> Violation | None:
-    """What every action of the turn needs. (The common case, an action allowed, is tested inline first: this
-    runs for every action of every record checked.)"""
-    if who == game.active and game.actions_left > 0 and not game.turn_over and (game.refilled
-                                                                              or not game.started_empty):
-        return None
-    return check_turn_going(game, who) or _action_left(game, who)
+def _an_action(rules_of_kind):
+    """The check of one kind of turn's action: what every such action needs (`who`'s turn, going, the
+    empty-hand draw made if due, an action left), then the kind's own rules. (The common case, an action
+    allowed, is tested inline first: this runs for every action of every record checked.)"""
+    @wraps(rules_of_kind)
+    def check_kind(game: "Game", who: int, action) -> Violation | None:
+        if who == game.active and game.actions_left > 0 and not game.turn_over and (game.refilled
+                                                                                  or not game.started_empty):
+            return rules_of_kind(game, who, action)
+        return check_turn_going(game, who) or _action_left(game, who)
+    return check_kind
 
 
 def _character(c: int, part: Part) -> Violation | None:
@@ -432,17 +437,14 @@ def check_empty_hand_draw(game: "Game", who: int, action) -> Violation | None:
                      {"player": player(who), "size": len(game.hands[who])})
 
 
+@_an_action
 def check_draw(game: "Game", who: int, action) -> Violation | None:
-    if who == game.active and game.actions_left > 0 and not game.turn_over and (game.refilled
-                                                                              or not game.started_empty):
-        return None  # the common case first: this runs for most actions of every record checked
-    return _before_action(game, who)
+    """A draw needs nothing more than any action does."""
+    return None
 
 
+@_an_action
 def check_recycle(game: "Game", who: int, action) -> Violation | None:
-    v = _before_action(game, who)
-    if v:
-        return v
     t = game.t
     par = game.params[who]
     paid = action.paid
@@ -483,8 +485,12 @@ def check_trade(game: "Game", who: int, action) -> Violation | None:
     if not action.give or not action.get:
         return Violation(Rule.TRADE, "trade_side_empty", {"player": player(who), "other": player(action.other)},
                          Part("get") if not action.get else None)
-    return (_from_hand(list(game.hands[who]), who, action.give, Rule.TRADE, "give")
-            or _from_hand(list(game.hands[action.other]), action.other, action.get, Rule.TRADE, "get"))
+    return _from_hand(list(game.hands[who]), who, action.give, Rule.TRADE, "give") or check_asked(game, action)
+
+
+def check_asked(game: "Game", action: Trade) -> Violation | None:
+    """The other player of a trade holds the cards asked of them (copies counted): what they may accept."""
+    return _from_hand(list(game.hands[action.other]), action.other, action.get, Rule.TRADE, "get")
 
 
 def _steal_target(game, who, target, target_field: str, paid, rule: str, param: str, cost: int,
@@ -499,10 +505,8 @@ def _steal_target(game, who, target, target_field: str, paid, rule: str, param: 
             or _cost(game, who, paid, rule, param, cost))
 
 
+@_an_action
 def check_steal(game: "Game", who: int, action) -> Violation | None:
-    v = _before_action(game, who)
-    if v:
-        return v
     return _steal_target(game, who, action.target, "target", action.paid, Rule.STEAL, "steal_cost",
                          int(game.params[who]["steal_cost"]), list(game.hands[who]))
 
@@ -551,10 +555,8 @@ def travel_plan(game: "Game", who: int, standins=()) -> TravelPlan:
     return TravelPlan(used, missing)
 
 
+@_an_action
 def check_travel(game: "Game", who: int, action) -> Violation | None:
-    v = _before_action(game, who)
-    if v:
-        return v
     t = game.t
     if game.travelled_this_turn:
         return Violation(Rule.TRAVEL, "one_country_a_turn", {"player": player(who)})
@@ -606,10 +608,8 @@ def check_travel(game: "Game", who: int, action) -> Violation | None:
     return None
 
 
+@_an_action
 def check_drop(game: "Game", who: int, action) -> Violation | None:
-    v = _before_action(game, who)
-    if v:
-        return v
     t = game.t
     f = action.forbidden
     hand = list(game.hands[who])
@@ -714,7 +714,7 @@ def check_reaction(game: "Game", who: int, action: Reaction) -> Violation | None
                 v.part = Part("action", answered=True)
             return v
     if kind == K_BLOCK:
-        target = _steal_target_of(t, answered)
+        target = steal_target_of(t, answered)
         if target == NO_PLAYER:
             return Violation(Rule.INTERRUPTED, "padlock_only_steal", {"card": card(c)})
         if who != target:
@@ -734,7 +734,8 @@ def check_reaction(game: "Game", who: int, action: Reaction) -> Violation | None
     return None
 
 
-def _steal_target_of(t: Tables, answered) -> int:
+def steal_target_of(t: Tables, answered) -> int:
+    """The player a steal aims at (a blind steal, or a special item's steal of a chosen card), else NO_PLAYER."""
     if type(answered) is Steal:
         return answered.target
     if type(answered) is Play and answered.card >= 0 and t.kind[answered.card] == K_STEAL_CHOICE:
@@ -824,6 +825,56 @@ def check_drawn(game: "Game", c: int) -> Violation | None:
     else:
         reason = "not_in_pile"
     return Violation(Rule.DRAW, reason, {"card": card(c), "places": places}, Part("card"))
+
+
+# -- what a record writes that the rules did not make happen -------------------------------------------------
+# The replay compares what a record writes after an action (cards drawn, discards, a reshuffle, event parts)
+# with what the rules made happen; each mismatch is a broken rule, named here.
+
+def reshuffle_not_due(game: "Game") -> Violation:
+    """A reshuffle written while the draw pile still held cards."""
+    return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+
+
+def limit_discard_missing(game: "Game", who: int) -> Violation:
+    """`who`'s hand went over the limit and the record writes no discard for it."""
+    return Violation(Rule.HAND_LIMIT, "over_limit", {"player": player(who), "size": len(game.hands[who]),
+                                                     "limit": game.hand_limit(who)})
+
+
+def limit_discard_not_due(c: int) -> Violation:
+    """A discard for the hand limit written where the hand was not over it."""
+    return Violation(Rule.HAND_LIMIT, "no_discard_due", {"card": card(c)})
+
+
+def event_part_not_due(who: int, event: int, drawer: int) -> Violation:
+    """An event's part written for a player the event does not come to (or out of the turn order)."""
+    return Violation(Rule.EVENTS, "event_entry", {"player": player(who), "event": card(event),
+                                                  "drawer": player(drawer)})
+
+
+def draw_not_due(game: "Game", who: int, c: int, rule: str, param: str, expected: int, shown: int,
+                 reason: str) -> Violation:
+    """Card `c` written as drawn where the rules drew no more: two empty piles give nothing, else the rule
+    that says how many are drawn (`miscount`)."""
+    if not game.draw and not game.discard:
+        return Violation(Rule.RESHUFFLE, "piles_empty", {"card": card(c)})
+    return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
+
+
+def outcome_after_cancel(reactor: int, trap: int) -> Violation:
+    """Something written as happening after a mousetrap cancelled the action."""
+    return Violation(Rule.INTERRUPTED, "cancelled_nothing_happens", {"player": player(reactor), "card": card(trap)})
+
+
+def outcome_after_padlock(reactor: int) -> Violation:
+    """A card written as taken by a steal that a padlock stopped."""
+    return Violation(Rule.INTERRUPTED, "padlock_takes_nothing", {"player": player(reactor)})
+
+
+def bonus_after_refusal(who: int) -> Violation:
+    """A trade bonus drawn after the offer was refused: no trade, no bonus."""
+    return Violation(Rule.TRADE_BONUS, "bonus_refused", {"player": player(who)})
 
 
 def card_places(game: "Game", c: int) -> Ref:

@@ -15,7 +15,7 @@ from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
     K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables,
 )
-from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check
+from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked
 
 #: what a special card in hand is worth keeping, in steps (stand-ins are valued by the steps they cover)
 KEEP = {K_CANCEL: 1.5, K_BLOCK: 0.6, K_DRAW: 0.6, K_SEARCH: 0.6, K_SWAP: 0.2, K_STEAL_CHOICE: 0.3, K_EXTRA: 0.5,
@@ -75,18 +75,8 @@ class Plan:
                     any_standins += 1
                 elif scope == "transit" and self.later:
                     transit_standins += 1
-        missing_first = 0
-        for item in self.first:
-            if counts.get(item, 0):
-                counts[item] -= 1
-            else:
-                missing_first += 1
-        missing_later = 0
-        for item in self.later:
-            if counts.get(item, 0):
-                counts[item] -= 1
-            else:
-                missing_later += 1
+        missing_first = _uncovered(self.first, counts)
+        missing_later = _uncovered(self.later, counts)
         cover = min(missing_first, transit_standins)
         missing_first -= cover
         cover = min(missing_first, any_standins)
@@ -94,6 +84,17 @@ class Plan:
         any_standins -= cover
         missing_later -= min(missing_later, any_standins)
         return missing_first + LATER * missing_later + (not passport) + (0 if self.twf else forbidden)
+
+
+def _uncovered(items, counts: dict[int, int]) -> int:
+    """How many of the needed `items` the counted cards do not cover (the cards that cover one are used up)."""
+    missing = 0
+    for item in items:
+        if counts.get(item, 0):
+            counts[item] -= 1
+        else:
+            missing += 1
+    return missing
 
 
 class Outlook:
@@ -245,20 +246,20 @@ class StrongBot:
         rest = [hand[i] for _, i in ranked[:count - len(forbidden)]]
         return forbidden + rest
 
-    def accept_trade(self, g, q: int, p: int, give: list[int], get: list[int]) -> bool:
+    def accept_trade(self, g, q: int, p: int, trade: Trade) -> bool:
         """Accept when the trade saves us steps, and saves more than it is likely to give a player near winning."""
+        if check_asked(g, trade) is not None:
+            return False
         hand = list(g.hands[q])
-        for c in get:
-            if c not in hand:
-                return False
+        for c in trade.get:
             hand.remove(c)
         plan = Plan(g, q)
         before = plan.steps(g.hands[q])
-        after = plan.steps(hand + list(give))
+        after = plan.steps(hand + list(trade.give))
         mine = before - after
         if mine <= 0:
             return False
-        theirs = sum(1 for c in get if c in g.t.side_needs[g.next_country(p)])
+        theirs = sum(1 for c in trade.get if c in g.t.side_needs[g.next_country(p)])
         return mine >= theirs * threat(g, p) * ACCEPT_CARE
 
     def use_cancel(self, g, q: int, p: int, action) -> bool:

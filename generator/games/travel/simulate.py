@@ -1,0 +1,401 @@
+"""Play whole games with bots: random setups, dice for every chance, reactions, and (optionally) a record.
+
+The same `Game` as the checker runs the rules; here the oracle rolls the dice and asks the bots. The hot loop
+allocates nothing per action beyond what the rules move (cards are ints, piles are lists).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .bots import GreedyBot, RandomBot
+from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables
+from .engine import WIN_CENTRE, Game, GameOver, Setup
+from .rules import (
+    Draw, Drop, EndTurn, Play, Recycle, Steal, Trade, Travel, check, check_offer, first_player, legal_reactions,
+    nearest_seats, needs_empty_hand_draw, travel_plan,
+)
+from .strong import StrongBot
+
+class BotError(RuntimeError):
+    """A bot chose an action the rules refuse: a bug in the bot, never the players' doing."""
+
+
+#: every bot a game may seat, by name
+BOTS = {"greedy": GreedyBot, "random": RandomBot, "strong": StrongBot}
+DEFAULT_NAMES = ("Mina", "Joon", "Sora", "Hana", "Tae", "Yuri")
+#: a game that runs this many turns without a winner is stopped and counted as unfinished
+MAX_TURNS = 600
+
+
+def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Random,
+                 names: tuple[str, ...] = DEFAULT_NAMES) -> Setup:
+    """Passports, countries (random side up), characters and starting hands as a shuffled deal gives them."""
+    passports = rng.sample(t.by_family[PASSPORT], n)
+    cards = rng.sample(range(len(t.country_card_ids)), n + 1)
+    sides_of = {}
+    for side, card in enumerate(t.side_card):
+        sides_of.setdefault(card, []).append(side)
+    chosen = [rng.choice(sides_of[card]) for card in cards]
+    characters = rng.sample(range(len(t.character_ids)), n) if "characters" in extensions else [-1] * n
+    pile = [c for c in t.by_family[ITEM] for _ in range(t.copies[c])]
+    rng.shuffle(pile)
+    hands = []
+    for p in range(n):
+        size = t.character_mods[characters[p]].get("starting_hand", t.rules["starting_hand"]) \
+            if characters[p] >= 0 else t.rules["starting_hand"]
+        hands.append([pile.pop() for _ in range(int(size))])
+    nearest = nearest_seats(t, chosen[:n], chosen[n])
+    first = rng.choice(nearest) if len(nearest) > 1 else -1  # a tie: the tied players choose who starts
+    return Setup(list(names[:n]), passports, chosen[:n], characters, chosen[n], extensions, hands, first)
+
+
+class SimOracle:
+    """Chance by the dice, choices by the bots; every answer is also written to the recorder, if any."""
+
+    __slots__ = ("random", "bots", "rec", "turn_cards")
+
+    def __init__(self, rng: random.Random, bots, rec=None):
+        self.random = rng.random
+        self.bots = bots
+        self.rec = rec
+        #: the event and special cards that came into play this turn (for the statistics)
+        self.turn_cards: list[int] = []
+
+    def draw(self, g: Game, p: int) -> int:
+        pile = g.draw
+        i = int(self.random() * len(pile))
+        c = pile[i]
+        pile[i] = pile[-1]
+        pile.pop()
+        if self.rec is not None:
+            self.rec.drawn(c)
+        return c
+
+    def reshuffled(self, g: Game) -> None:
+        if self.rec is not None:
+            self.rec.reshuffle()
+
+    def limit_discard(self, g: Game, p: int) -> int:
+        c = self.bots[p].limit_discard(g, p)
+        if self.rec is not None:
+            self.rec.limit_discard(c)
+        return c
+
+    def event_begin(self, g: Game, p: int, c: int) -> None:
+        self.turn_cards.append(c)
+        if self.rec is not None:
+            self.rec.open_event(c)
+
+    def event_player(self, g: Game, p: int) -> None:
+        if self.rec is not None:
+            self.rec.entry(p)
+
+    def event_end(self, g: Game) -> None:
+        if self.rec is not None:
+            self.rec.close_event()
+
+    def event_discards(self, g: Game, p: int, count: int) -> list[int]:
+        cards = self.bots[p].event_discards(g, p, count)
+        if self.rec is not None:
+            self.rec.cards(cards)
+        return cards
+
+    def event_passes(self, g: Game, p: int, count: int) -> list[int]:
+        cards = self.bots[p].event_passes(g, p, count)
+        if self.rec is not None:
+            self.rec.cards(cards)
+        return cards
+
+
+class Table:
+    """What a bot's decision turns into: announcement, reactions by the others, the rules, the record."""
+
+    __slots__ = ("g", "bots", "rng", "rec", "traps", "locks", "turn_cards", "winning_hand")
+
+    def __init__(self, g: Game, bots, rng: random.Random, rec=None):
+        self.g = g
+        self.bots = bots
+        self.rng = rng
+        self.rec = rec
+        self.traps = [c for c, k in enumerate(g.t.kind) if k == K_CANCEL]
+        self.locks = [c for c, k in enumerate(g.t.kind) if k == K_BLOCK]
+        self.turn_cards: list[int] = g.oracle.turn_cards
+        #: the hand of the last player to announce a travel to the centre, as it was then
+        self.winning_hand: list[int] = []
+
+    def _reactions(self, q: int, p: int, action, kind: int) -> list[int]:
+        """The reaction cards of `kind` that `q` may play against `p`'s announced `action` (rules.py says)."""
+        g = self.g
+        t = g.t
+        return [r.card for r in legal_reactions(g, q, action, p) if t.kind[r.card] == kind]
+
+    def _cancelled(self, p: int, action) -> bool:
+        """Another player may answer the announced action with a mousetrap: it does not happen."""
+        g = self.g
+        for q in g.clockwise[p][1:]:
+            hand = g.hands[q]
+            if any(trap in hand for trap in self.traps):
+                traps = self._reactions(q, p, action, K_CANCEL)
+                if traps and self.bots[q].use_cancel(g, q, p, action):
+                    trap = traps[0]
+                    if self.rec is not None:
+                        self.rec.reaction(q, trap)
+                    self.turn_cards.append(trap)
+                    g.cancel(p, q, trap)
+                    return True
+        return False
+
+    def _padlock(self, p: int, q: int, action) -> int:
+        g = self.g
+        hand = g.hands[q]
+        if any(lock in hand for lock in self.locks):
+            locks = self._reactions(q, p, action, K_BLOCK)
+            if locks and self.bots[q].use_block(g, q, p, action):
+                self.turn_cards.append(locks[0])
+                return locks[0]
+        return -1
+
+    def perform(self, p: int, action) -> bool:
+        """Announce `action` for `p`, let the others react, and apply it. An action `rules.check` refuses is a
+        bot's bug (BotError). False only for a refused offer, which is not an action."""
+        g = self.g
+        kind = type(action)
+        if kind is Trade:
+            return self.offer(p, action)
+        violation = check(g, p, action)
+        if violation is not None:
+            raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which breaks {violation.rule}: "
+                           f"{violation.reason}")
+        if kind is not EndTurn:
+            performer = self._PERFORMERS.get(kind)
+            if performer is None:
+                raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which is not a turn's action")
+            performer(self, p, action)
+        return True
+
+    def begin_turn(self, p: int) -> None:
+        self.turn_cards.clear()
+        g = self.g
+        g.begin_turn()
+        refill = needs_empty_hand_draw(g, p)
+        if self.rec is not None:
+            self.rec.begin_turn(p)
+            if refill:
+                self.rec.clause(("empty",), bare=True)
+        if refill:
+            g.act_empty_hand_draw(p)
+
+    def draw(self, p: int, action: Draw) -> None:
+        if self.rec is not None:
+            self.rec.clause(("draw",), bare=True)
+        if not (self.traps and self._cancelled(p, action)):
+            self.g.act_draw(p)
+
+    def recycle(self, p: int, action: Recycle) -> None:
+        if self.rec is not None:
+            self.rec.clause(("recycle", *self.rec.names(action.paid), "->", *self.rec.names(action.taken)))
+        if not (self.traps and self._cancelled(p, action)):
+            self.g.act_recycle(p, list(action.paid), list(action.taken))
+
+    def offer(self, p: int, action: Trade) -> bool:
+        """The trade happens only if the other player accepts (and then it must pass `rules.check`); a refused
+        offer is not an action."""
+        g = self.g
+        q = action.other
+        violation = check_offer(g, p, q)
+        if violation is not None:
+            raise BotError(f"{type(self.bots[p]).__name__} offered {action}: {violation.reason}")
+        accepted = self.bots[q].accept_trade(g, q, p, action)
+        if self.rec is not None:
+            head = ("trade", g.names[q], *self.rec.names(action.give), "for", *self.rec.names(action.get))
+            self.rec.clause(head + (() if accepted else ("refused",)))
+        if not accepted:
+            self.bots[p].offer_refused(g, p, action)
+            return False
+        violation = check(g, p, action)
+        if violation is not None:
+            raise BotError(f"{type(self.bots[q]).__name__} accepted {action}, which breaks {violation.rule}: "
+                           f"{violation.reason}")
+        if not (self.traps and self._cancelled(p, action)):
+            g.act_trade(p, q, list(action.give), list(action.get))
+        return True
+
+    def steal(self, p: int, action: Steal) -> None:
+        g = self.g
+        rec = self.rec
+        q = action.target
+        paid = list(action.paid)
+        if rec is not None:
+            rec.clause(("steal", g.names[q]) + (("pay", *rec.names(paid)) if paid else ()))
+        if self.traps and self._cancelled(p, action):
+            return
+        lock = self._padlock(p, q, action)
+        if lock >= 0:
+            if rec is not None:
+                rec.reaction(q, lock)
+            g.act_steal(p, q, paid, -1, lock)
+            return
+        hand = g.hands[q]
+        taken = hand[int(self.rng.random() * len(hand))]
+        if rec is not None:
+            rec.extend(("->", rec.name(taken)))
+        g.act_steal(p, q, paid, taken)
+
+    def travel(self, p: int, action: Travel) -> None:
+        g = self.g
+        rec = self.rec
+        if rec is not None:
+            words = ["travel", g.t.side_codes[action.country]]
+            for standin in action.standins:
+                words += ["with", rec.name(standin.card)] + (["for", rec.name(standin.item)] if standin.item >= 0 else [])
+            rec.clause(tuple(words))
+        if g.visited[p]:
+            self.winning_hand = list(g.hands[p])
+        if not (self.traps and self._cancelled(p, action)):
+            g.act_travel(p, travel_plan(g, p, action.standins).used)
+
+    def drop(self, p: int, action: Drop) -> None:
+        if self.rec is not None:
+            self.rec.clause(("drop", self.rec.name(action.forbidden), "with", self.rec.name(action.paired)))
+        if not (self.traps and self._cancelled(p, action)):
+            self.g.act_drop(p, action.forbidden, action.paired)
+
+    def play(self, p: int, action: Play) -> None:
+        """A special item played; only one played as the turn's action can be stopped by a mousetrap."""
+        g = self.g
+        t = g.t
+        rec = self.rec
+        c = action.card
+        kind = t.kind[c]
+        if rec is not None:
+            if kind == K_SWAP:
+                rec.clause(("play", rec.name(c), *rec.names(action.paid), "->"), bare=True)
+            elif kind == K_STEAL_CHOICE:
+                words = ("pay", *rec.names(action.paid)) if action.paid else ()
+                rec.clause(("play", rec.name(c), g.names[action.other], *words))
+            else:
+                rec.clause(("play", rec.name(c)), bare=kind == K_DRAW)
+        self.turn_cards.append(c)
+        if t.timing[c] == "action" and self.traps and self._cancelled(p, action):
+            return
+        if kind == K_DRAW:
+            g.play_draw(p, c)
+        elif kind == K_SEARCH:
+            if rec is not None:
+                rec.extend(("->", *rec.names(action.chosen)))
+            g.play_search(p, c, list(action.chosen))
+        elif kind == K_SWAP:
+            g.play_swap(p, c, list(action.paid))
+        elif kind == K_STEAL_CHOICE:
+            q = action.other
+            lock = self._padlock(p, q, action)
+            if lock >= 0:
+                if rec is not None:
+                    rec.reaction(q, lock)
+                g.play_steal_choice(p, c, q, list(action.paid), -1, lock)
+                return
+            if rec is not None:
+                rec.extend(("->", rec.name(action.chosen[0])))
+            g.play_steal_choice(p, c, q, list(action.paid), action.chosen[0])
+        else:
+            g.play_extra(p, c)
+
+    #: how each kind of turn's action is announced and applied (a trade is an offer first: `offer`)
+    _PERFORMERS = {Draw: draw, Recycle: recycle, Steal: steal, Travel: travel, Drop: drop, Play: play}
+
+
+@dataclass
+class Result:
+    """One simulated game, as the statistics need it."""
+
+    winner: int            # seat index, -1 if unfinished
+    position: int          # the winner's place in turn order (0 = started), -1 if unfinished
+    character: str         # the winner's character id, "" if none
+    characters: tuple[str, ...]  # every character in play
+    how: str               # "centre" or "postcards" or ""
+    turns: int
+    reshuffles: int
+    deciding_card: str     # the card that completed the winning set, "" if unfinished
+    #: the winner's event, special, forbidden and postcard cards at the moment of winning
+    winner_cards: tuple[str, ...] = ()
+    #: the extension cards that came into play on the winning turn (played, resolved, reacted with), and the
+    #: deciding card if it is one of them
+    winning_turn_cards: tuple[str, ...] = ()
+
+
+def play(g: Game, bots, table: Table, max_turns: int = MAX_TURNS) -> None:
+    """Run turns until someone wins or `max_turns` have been played."""
+    rec = table.rec
+    try:
+        while g.turn < max_turns:
+            p = g.active
+            table.begin_turn(p)
+            bot = bots[p]
+            while g.actions_left > 0 and not g.turn_over:
+                action = bot.act(g, p)
+                table.perform(p, action)
+                if type(action) is EndTurn:
+                    break
+            if rec is not None:
+                rec.end_turn()
+            g.end_turn()
+    except GameOver:
+        g.turn += 1
+        if rec is not None:
+            rec.end_turn()
+
+
+def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: str | tuple[str, ...] = "greedy",
+                 recorder_factory=None):
+    """Play one game from `seed`; returns (Result, record text or None). `bot`: one bot name for every seat,
+    or a lineup of names in turn order (the first plays first)."""
+    rng = random.Random(seed)
+    setup = random_setup(t, n, extensions, rng)
+    lineup = (bot,) * n if isinstance(bot, str) else bot
+    start = first_player(t, setup)
+    bots = [BOTS[lineup[(seat - start) % n]](t, rng) for seat in range(n)]
+    rec = recorder_factory(t, setup) if recorder_factory is not None else None
+    oracle = SimOracle(rng, bots, rec)
+    g = Game(t, setup, oracle)
+    table = Table(g, bots, rng, rec)
+    play(g, bots, table)
+    won = g.winner >= 0
+    winner_cards: tuple[str, ...] = ()
+    turn_cards: tuple[str, ...] = ()
+    if won:
+        hand = table.winning_hand if g.win_how == WIN_CENTRE else g.hands[g.winner]
+        extension = [c for c in hand if t.family[c] not in (ITEM, PASSPORT)]
+        winner_cards = tuple(t.ids[c] for c in sorted(set(extension)))
+        decided = set(table.turn_cards)
+        if t.family[g.win_card] not in (ITEM, PASSPORT):
+            decided.add(g.win_card)
+        turn_cards = tuple(t.ids[c] for c in sorted(decided))
+    result = Result(
+        winner=g.winner,
+        position=(g.winner - g.start) % n if won else -1,
+        character=t.character_ids[g.characters[g.winner]] if won and g.characters[g.winner] >= 0 else "",
+        characters=tuple(t.character_ids[c] for c in g.characters if c >= 0),
+        how=g.win_how,
+        turns=g.turn,
+        reshuffles=g.reshuffles,
+        deciding_card=t.ids[g.win_card] if won else "",
+        winner_cards=winner_cards,
+        winning_turn_cards=turn_cards,
+    )
+    return result, (rec.text() if rec is not None else None)
+
+
+def parse_extensions(values: list[str] | None) -> frozenset[str]:
+    """`all`, `none`, or names from EXTENSIONS (comma or space separated)."""
+    if not values:
+        return frozenset(EXTENSIONS)
+    words = [w for v in values for w in v.replace(",", " ").split()]
+    if words == ["all"]:
+        return frozenset(EXTENSIONS)
+    if words == ["none"]:
+        return frozenset()
+    unknown = [w for w in words if w not in EXTENSIONS]
+    if unknown:
+        raise ValueError(unknown[0])
+    return frozenset(words)
