@@ -72,7 +72,7 @@ class GameSpec:
     #: module with a Typer `app`: `pnp <name> ...`
     cli: str = ""
     cli_help: str = ""
-    #: (label, module with `run() -> [row]`) for `make bench`
+    #: (label, module with `run() -> [row]`, or "module:function") for `make bench`
     benchmarks: tuple[tuple[str, str], ...] = ()
     #: () -> (head, pieces): a record's head and the pieces it repeats, for the size benchmark
     size_record: str = ""

@@ -6,7 +6,7 @@ from functools import partial
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.units import mm
 
-from generator.render.context import Box, Component, Face, RenderContext
+from generator.render.core.context import Box, Component, Face, RenderContext
 
 
 def components(ctx: RenderContext) -> list[Component]:
