@@ -7,7 +7,7 @@ from pathlib import Path
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from .crosscheck import check_game, check_print
-from .folders import REFERENCE_LANG, default_root, languages  # noqa: F401 (REFERENCE_LANG: for importers)
+from .folders import default_root, languages
 from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
 from .texts import Texts, check_shape

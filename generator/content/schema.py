@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..games import registry
-from .load import REFERENCE_LANG, load_texts
+from .folders import REFERENCE_LANG
+from .load import load_texts
 from .print_model import PrintConfig
 
 SCHEMA_DIR = "schemas"
