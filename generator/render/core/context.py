@@ -60,7 +60,11 @@ class Component:
 
     A `hidden` piece is drawn or held face down, so its back must not be told apart from the rest of its deck: it
     never shares a sheet with a piece showing another back (a back printed a millimetre off would show a strip of
-    its neighbour's back on its edge)."""
+    its neighbour's back on its edge).
+
+    An `own_sheets` piece shares sheets only with its own deck, so a group prints just the decks it plays with (a
+    3x16 player colour each). A `fronts_only` piece's back is never seen in play: the home sheets print its front
+    alone, one-sided, while exports (print on demand, Tabletop Simulator) still show the back."""
 
     id: str
     deck: str
@@ -69,6 +73,8 @@ class Component:
     front: Face
     back: Face | None = None
     hidden: bool = False
+    own_sheets: bool = False
+    fronts_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -83,10 +83,12 @@ def _back_key(piece: Component) -> str | None:
 
 
 def _size_groups(components: list[Component]) -> list[list[Component]]:
-    """Pieces grouped by trim size in order of first appearance (different sizes never share a page)."""
-    groups: dict[tuple[float, float], list[Component]] = {}
+    """Pieces grouped by trim size in order of first appearance (different sizes never share a page), an
+    `own_sheets` deck in a group of its own."""
+    groups: dict[tuple[float, float, str], list[Component]] = {}
     for component in components:
-        groups.setdefault((round(component.width, 3), round(component.height, 3)), []).append(component)
+        key = (round(component.width, 3), round(component.height, 3), component.deck if component.own_sheets else "")
+        groups.setdefault(key, []).append(component)
     return list(groups.values())
 
 
@@ -114,6 +116,7 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
         raise ValueError(f"duplex must be 'long' or 'short', not {duplex!r}")
     if components is None:
         components = game_components(ctx)
+    components = [replace(c, back=None) if c.fronts_only else c for c in components]  # one-sided on the sheets
     if rule_pages is None:
         rule_pages = rulebook_pages(ctx)
     if full_pages is None:

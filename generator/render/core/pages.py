@@ -25,6 +25,9 @@ TITLE_SIZE = 20
 HEADING_SIZE = 12.5
 BODY_SIZE = 10
 SMALL_SIZE = 8
+#: space between the rows of page 1's table, and the least it closes up to when a file has many sections
+ROW_GAP = 2.4 * MM
+MIN_ROW_GAP = 1 * MM
 #: the PDF name ReportLab gives every OpenMoji form (`icons.form_name`) begins with this
 OPENMOJI_FORMS = xObjectName(icons.form_name(""))
 
@@ -89,16 +92,27 @@ class Flow:
         self.canvas.setLineWidth(width)
         self.canvas.line(self.x, self.y, self.x + self.width, self.y)
 
-    def row(self, cells: list[tuple[str, str, float]], gap: float) -> None:
-        """Table row: (key, text, share of the width) per cell, top-aligned, then a hairline."""
-        top, lowest, x = self.y, self.y, self.x
+    def _cells(self, cells: list[tuple[str, str, float]]) -> list[tuple[textfit.Fitted, float, float]]:
+        """Each cell of a table row fitted at body size: (fitted text, its x, its width)."""
+        fitted, x = [], self.x
         for key, text, share in cells:
             w = self.width * share - 3 * MM
-            fitted = self.ctx.fit(self.where, key, text, w, top - self.bottom, BODY_SIZE, self.ctx.print.type.min_body)
+            fitted.append((self.ctx.fit(self.where, key, text, w, self.y - self.bottom, BODY_SIZE,
+                                        self.ctx.print.type.min_body), x, w))
+            x += self.width * share
+        return fitted
+
+    def row_height(self, cells: list[tuple[str, str, float]]) -> float:
+        """The height of a table row's text, as `row` would draw it here (hairline and gap not counted)."""
+        return max(fitted.height for fitted, _, _ in self._cells(cells))
+
+    def row(self, cells: list[tuple[str, str, float]], gap: float) -> None:
+        """Table row: (key, text, share of the width) per cell, top-aligned, then a hairline."""
+        top, lowest = self.y, self.y
+        for fitted, x, w in self._cells(cells):
             self.canvas.setFillColor(INK)
             textfit.draw(self.canvas, fitted, x, top, w)
             lowest = min(lowest, top - fitted.height)
-            x += self.width * share
         self.y = lowest - gap / 2
         self.rule(RULE, 0.5)
         self.y -= gap / 2
@@ -137,17 +151,12 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
                   colour=MUTED, gap=1 * MM)
         flow.text(f"editions.{edition}", ctx.t(f"editions.{edition}"), BODY_SIZE, colour=MUTED, gap=1 * MM)
         flow.heading("checklist.heading")
-        for section in sections:
-            what = section.label
-            if section.kind == "sheets":
-                decks = ", ".join(unbroken(ctx.t("checklist.deck", name=ctx.t(f"decks.{deck}"), count=count))
-                                  for deck, count in section.decks)
-                what = ctx.t("checklist.sheet", size=section.label, decks=decks)
-            sides = ctx.t("checklist.two_sided", edge=edge) if section.two_sided else ctx.t("checklist.one_sided")
-            paper = ctx.t("checklist.sheet_row", sheets=sheet_count(ctx, section.sheets, section.card_stock),
-                          sides=sides)
-            flow.row([("checklist.sheet", what, 0.5), ("checklist.pages_range", page_range(ctx, section.first,
-                      section.last), 0.15), ("checklist.sheet_row", paper, 0.35)], 2.4 * MM)
+        rows = [_checklist_row(ctx, section, edge) for section in sections]
+        # rows as far apart as the room above the totals allows, never so close that they need a smaller size
+        spare = flow.y - flow.bottom - sum(flow.row_height(cells) for cells in rows)
+        gap = max(MIN_ROW_GAP, min(ROW_GAP, spare / len(rows)))
+        for cells in rows:
+            flow.row(cells, gap)
         # beside the card outline: the totals, how to print it all at once, then the scale check
         card_x = w - MARGIN - card_w
         side = Flow(ctx, canvas, "checklist page", MARGIN, min(flow.y - 2 * MM, scale_top),
@@ -164,6 +173,19 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
         _scale_check(ctx, canvas, side, card_x, scale_top - card_h, card_w, card_h)
 
     return Page("checklist", False, draw, ctx.t("outline.checklist"))
+
+
+def _checklist_row(ctx: RenderContext, section: Section, edge: str) -> list[tuple[str, str, float]]:
+    """One row of page 1's table: what the pages hold, their numbers, and the sheets and sides they print on."""
+    what = section.label
+    if section.kind == "sheets":
+        decks = ", ".join(unbroken(ctx.t("checklist.deck", name=ctx.t(f"decks.{deck}"), count=count))
+                          for deck, count in section.decks)
+        what = ctx.t("checklist.sheet", size=section.label, decks=decks)
+    sides = ctx.t("checklist.two_sided", edge=edge) if section.two_sided else ctx.t("checklist.one_sided")
+    paper = ctx.t("checklist.sheet_row", sheets=sheet_count(ctx, section.sheets, section.card_stock), sides=sides)
+    return [("checklist.sheet", what, 0.5), ("checklist.pages_range", page_range(ctx, section.first, section.last),
+             0.15), ("checklist.sheet_row", paper, 0.35)]
 
 
 def _scale_check(ctx: RenderContext, canvas, flow: Flow, card_x: float, card_y: float, card_w: float,

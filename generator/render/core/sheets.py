@@ -24,6 +24,9 @@ MIN_MARK = 3 * MM
 #: room above the printer margin, on the footer side, for the page label (one line of small type)
 FOOTER_BAND = 3.5 * MM
 MARK_WIDTH = 0.5
+#: how far a back's paint reaches under the neighbours painted after it: a pixel at 72 dpi, so no renderer shows
+#: paper between two backs
+UNDERLAP = 1.0
 #: trim lines along shared edges: thin and mid-grey, so they show on white and on dark art and vanish in the cut
 TRIM_WIDTH = 0.3
 TRIM_GREY = 0.55
@@ -170,7 +173,15 @@ class SheetLayout:
         return map_box(self.slot(i), self.flip(duplex, offset))
 
     def back_clip(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Box:
-        return map_box(self.clip(i), self.flip(duplex, offset))
+        """Where back `i` may paint: behind its front's clip, reaching UNDERLAP under the neighbours painted after it
+        (right and below in the fronts' order). A renderer anti-aliases each clip edge on its own, so two clips that
+        only meet leave a faint hairline of paper where the cut runs; underlapped, that pixel is always covered. The
+        later neighbour paints its own background over the rest. (Fronts need none: a trim line covers each seam.)"""
+        _, right, _, below = self._neighbours(i)
+        c = self.clip(i)
+        grown = Box(c.x, c.y - (UNDERLAP if below else 0.0), c.w + (UNDERLAP if right else 0.0),
+                    c.h + (UNDERLAP if below else 0.0))
+        return map_box(grown, self.flip(duplex, offset))
 
     def back_matrix(self, i: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Matrix:
         """Maps back coordinates onto the backs page: the point behind each point of the front, for a piece turned

@@ -3,7 +3,8 @@
 A tile carries one large numeral. A number that reads as another tile's number when turned round (6 and 9)
 gets a bar under it, so a tile picked up the wrong way round is never misread. A tile's back is its set's
 colour and colour name, so mixed sets can be sorted face down. Every tile of one set shares one back, drawn
-once per PDF as a Form XObject.
+once per PDF as a Form XObject. The home sheets print only the caller set's backs: a player's tiles lie face up
+all game, so each colour prints on its own, fronts only.
 """
 from __future__ import annotations
 
@@ -166,19 +167,22 @@ def edition_colour(ctx: RenderContext, colour: PlayerColour) -> PlayerColour:
 
 def threesixteen_components(ctx: RenderContext) -> list[Component]:
     """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back. The caller's tiles are
-    drawn face down (R4), so they are hidden pieces."""
+    drawn face down (R4), so they are hidden pieces. A player's tiles are only ever face up, so each colour prints
+    on sheets of its own, fronts only: a group prints the colours it plays."""
     game = ctx.game_data
     w, h = ctx.print.tile.width_mm * mm, ctx.print.tile.height_mm * mm
     style = NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high)
     components: list[Component] = []
-    for colour in map(partial(edition_colour, ctx), tile_sets(ctx)):
+    for tile_set in tile_sets(ctx):
+        caller = tile_set is game.caller
+        colour = edition_colour(ctx, tile_set)
         back = Face(f"threesixteen/tile/{colour.id}/back", partial(draw_tile_back, ctx, colour))
         for n in range(1, game.high + 1):
             draw = partial(draw_tile_front, style, colour, n, needs_mark(n, game.high))
             for copy in range(1, game.copies + 1):
                 front = Face(f"threesixteen/tile/{colour.id}/{n}/{copy}/front", draw)
                 components.append(Component(f"tile-{colour.id}-{n}-{copy}", f"tiles-{colour.id}", w, h, front, back,
-                                            hidden=colour is game.caller))
+                                            hidden=caller, own_sheets=not caller, fronts_only=not caller))
     return components
 
 
