@@ -12,7 +12,7 @@ from importlib import import_module
 from .games import registry
 
 #: the shared benchmarks, by label; each game's come between them and the size benchmark
-SHARED = (("build", "generator.build.bench"), ("text fit", "generator.render.core.bench_textfit"))
+SHARED = (("build", "generator.builder.bench"), ("text fit", "generator.render.core.bench_textfit"))
 LAST = (("sizes", "generator.bench_sizes"),)
 
 

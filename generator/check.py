@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .checking import Report, error_envelope
 from .content.load import Content
 from .content.yamlsrc import parse_yaml, read_text
 from .errors import InputError, Position
@@ -46,8 +47,8 @@ def _is_game(name: str) -> bool:
     return True
 
 
-def check_record(path: Path | str, content: Content, lang: str, **options):
-    """Check one record file; returns the game's Report (`.ok`, `.to_text()`, `.to_json()`).
+def check_record(path: Path | str, content: Content, lang: str, **options) -> Report:
+    """Check one record file with its game's checker (generator/checking.py); malformed input raises InputError.
 
     `options` are checker options by keyword (each game's spec lists its own, `check_options`); the record's game
     gets those it takes, and None means its default."""
@@ -60,3 +61,12 @@ def check_record(path: Path | str, content: Content, lang: str, **options):
     own = {option.name for option in spec.check_options}
     given = {name: value for name, value in options.items() if name in own and value is not None}
     return spec.part("checker").check_file(str(path), content, lang, **given)
+
+
+def malformed_json(path: Path | str, exc: InputError) -> dict:
+    """The envelope of a record that could not be checked, with the game when the record says a known one."""
+    try:
+        game = record_game(Path(path))
+    except InputError:
+        game = None
+    return error_envelope(game, str(path), exc)

@@ -93,15 +93,6 @@ def usage(message: str) -> None:
     raise typer.Exit(EXIT_USAGE)
 
 
-def load(content_dir: Optional[Path]):
-    from .content.load import load_content
-
-    try:
-        return load_content(content_dir)
-    except InputError as exc:
-        fail(exc)
-
-
 def require_lang(content, lang: str) -> str:
     if lang not in content.languages:
         usage(f"unknown language '{lang}'; available: {', '.join(content.languages)}")
@@ -176,14 +167,22 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
 
 
 def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **options) -> None:
-    """Check a recorded game against the rules: 'valid' with the result, or the first broken rule."""
-    from .check import check_record
+    """Check a recorded game against the rules: 'valid' with the result, or the first broken rule.
 
-    content = load(content_dir)
-    require_lang(content, lang)
+    With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
+    record's result, its first broken rule, or the errors that kept it from being read (still exit 1)."""
+    from .check import check_record, malformed_json
+
     try:
+        from .content.load import load_content
+
+        content = load_content(content_dir)
+        require_lang(content, lang)
         report = check_record(record, content, lang, **options)
     except InputError as exc:
+        if fmt is Format.json:
+            typer.echo(json.dumps(malformed_json(record, exc), ensure_ascii=False, indent=2))
+            raise typer.Exit(EXIT_INVALID)
         fail(exc)
     if fmt is Format.json:
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
@@ -227,7 +226,7 @@ def _check_command():
 
 
 def _register_build() -> None:
-    from .build.cli import build_cmd
+    from .builder.cli import build_cmd
 
     app.command("build")(build_cmd)
 

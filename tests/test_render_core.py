@@ -148,7 +148,7 @@ def _overlaps(segment, box: Box) -> bool:
     return (min(x1, x2) < box.right and max(x1, x2) > box.x and min(y1, y2) < box.top and max(y1, y2) > box.y)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(page=st.sampled_from([A4, LETTER]),
        size=st.tuples(st.floats(20, 130), st.floats(20, 130)),
        duplex=st.sampled_from(["long", "short"]),

@@ -288,7 +288,7 @@ def test_malformed_path_data(d, message):
 PATH_ALPHABET = "MmLlHhVvCcSsQqAaZzTte0123456789.,-+ "
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(alphabet=PATH_ALPHABET, max_size=40))
 def test_any_text_is_parsed_or_refused_never_crashes(d):
     try:
@@ -388,7 +388,7 @@ def _write(draw, words: list[tuple[str, list[float]]]) -> str:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(paths())
 def test_path_data_in_any_form_reads_as_its_segments(case):
     expected, d = case
@@ -397,7 +397,7 @@ def test_path_data_in_any_form_reads_as_its_segments(case):
     assert data.values == pytest.approx(expected.values, abs=1e-9), d
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(paths())
 def test_a_filled_path_covers_its_points_through_pdfium(tmp_path_factory, case):
     """Written as operators, filled in a PDF and read back, a path's box (pdfium: every point, control points
@@ -421,7 +421,7 @@ def test_a_filled_path_covers_its_points_through_pdfium(tmp_path_factory, case):
         [min(xs) + 100, 500 - max(ys), max(xs) + 100, 500 - min(ys)], abs=1e-3), d
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.tuples(coordinate, coordinate, coordinate, coordinate), st.floats(0.25, 100), st.floats(0.25, 100),
        st.floats(-360, 360), st.booleans(), st.booleans())
 def test_arcs_follow_their_ellipse_in_the_flagged_direction(ends, rx, ry, angle, large, sweep):

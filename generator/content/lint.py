@@ -15,17 +15,11 @@ from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from .crosscheck import check_game
 from .font_files import bold_findings
-from .folders import REFERENCE_LANG, default_root, languages
+from .folders import COMMON, REFERENCE_LANG, default_root, languages, text_folders
 from .load import Content, load_content
 from .required import allowed_placeholders, common_keys, names_for, required_keys
 from .texts import PLACEHOLDER, Texts, placeholders
 
-COMMON = "common"
-
-
-def text_folders(root: Path) -> list[str]:
-    """The folders holding language files: the shared words, then each game's."""
-    return [COMMON] + registry.games_in(root)
 
 
 @dataclass

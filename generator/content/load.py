@@ -7,7 +7,7 @@ from pathlib import Path
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from .crosscheck import check_game, check_print
-from .folders import default_root, languages
+from .folders import default_root, language_name_problems, languages, text_folders
 from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
 from .texts import Texts, check_shape
@@ -117,6 +117,7 @@ def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
             if cross_check:
                 found = check_game(registry.spec(game), games[game], located[game])
                 problems += [d for d in found if d.severity == "error"]
+    problems += language_name_problems(root, text_folders(root))
     if problems:
         raise InputError(problems)
     return Content(root, printcfg, games, located, languages(root), fonts, print_located)

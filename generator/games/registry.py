@@ -74,8 +74,8 @@ class GameSpec:
     cli_help: str = ""
     #: (label, module with `run() -> [row]`, or "module:function") for `make bench`
     benchmarks: tuple[tuple[str, str], ...] = ()
-    #: () -> (head, pieces): a record's head and the pieces it repeats, for the size benchmark
-    size_record: str = ""
+    #: () -> [(label, head, pieces)]: records for the size benchmark, each a head and the pieces it repeats
+    size_records: str = ""
     #: relative cost of a build job by kind ("pdf", "pod", "png"); 1 when absent
     build_cost: dict[str, int] = field(default_factory=dict)
     #: modules or packages whose code draws the game (their source is part of every output's build digest)

@@ -9,32 +9,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.checking import Moment, Report, Violation
 from generator.content.yamlsrc import parse_yaml, read_text
 from generator.errors import InputError, Position
 
 TOKEN = re.compile(r"\S+")
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """The first broken rule: its id and texts, why, where, on which turn and by whom."""
-
-    rule: str
-    title: str
-    text: str
-    reason: str
-    position: Position
-    turn: int
-    player: str
-
-    def to_json(self) -> dict:
-        where = {"path": self.position.path, "line": self.position.line, "col": self.position.col}
-        return {"rule": self.rule, "title": self.title, "text": self.text, "reason": self.reason, "position": where,
-                "turn": self.turn, "player": self.player}
-
-
 @dataclass
-class CountdownReport:
+class CountdownReport(Report):
     game: str
     path: str
     language: str
@@ -44,15 +27,8 @@ class CountdownReport:
     taken: int
     broken: Violation | None
 
-    @property
-    def ok(self) -> bool:
-        return self.broken is None
-
-    def to_json(self) -> dict:
-        out = {"game": self.game, "path": self.path, "valid": self.ok, "language": self.language}
-        if self.broken is not None:
-            return out | {"violation": self.broken.to_json()}
-        return out | {"result": self.result()}
+    def violation(self) -> Violation | None:
+        return self.broken
 
     def result(self) -> dict:
         return {"left": self.left, "winner": self._winner()}
@@ -92,7 +68,8 @@ def check_file(path: str, content, lang: str) -> CountdownReport:
         rule = "R2" if left == 0 or take > left else "R1" if not 1 <= take <= game.most else None
         if rule is not None:
             broken = Violation(rule, texts.get(f"rules.{rule}.title"), texts.get(f"rules.{rule}.text", **values),
-                               texts.get("check.reason", name=player, take=take, left=left), where, taken + 1, player)
+                               texts.get("check.reason", name=player, take=take, left=left), "take", where, Moment.turn,
+                               taken + 1, player, {"take": take, "left": left})
             return CountdownReport("countdown", path, lang, texts, players, left, taken, broken)
         left, taken = left - take, taken + 1
     return CountdownReport("countdown", path, lang, texts, players, left, taken, None)

@@ -9,6 +9,6 @@ SPEC = GameSpec(
     model="countdown.model:CountdownGame",
     rule_values="countdown.model:rule_values",
     components="countdown.faces:components",
-    checker="countdown.check",
+    checker="countdown.check",  # check_file -> a generator.checking.Report
     sources=("countdown",),
 )

@@ -24,7 +24,7 @@ SPEC = GameSpec(
     cli_help="3x16: be the caller, solve a deal, simulate games.",
     benchmarks=(("3x16 check", "generator.games.threesixteen.bench:run_check"),
                 ("3x16 solve", "generator.games.threesixteen.bench:run_solve")),
-    size_record="generator.games.threesixteen.bench:size_record",
+    size_records="generator.games.threesixteen.bench:size_records",
     build_cost={"png": 3},
     sources=("generator.games.threesixteen.spec", "generator.games.threesixteen.model",
              "generator.games.threesixteen.text_keys"),

@@ -158,10 +158,13 @@ if __name__ == "__main__":
         print(row)
 
 
-def size_record() -> tuple[str, list[str]]:
-    """A record's head and its turn lines, for the size benchmark (generator/bench_sizes.py), which repeats the
-    turns: all are read, then the replay stops at the first turn after the game ended."""
+def size_records() -> list[tuple[str, str, list[str]]]:
+    """Records for the size benchmark (generator/bench_sizes.py), which repeats their turn lines (all are read,
+    then the replay stops at the first turn after the game ended): once as the simulator writes it (the quick
+    reader's shape) and once with a comment on top, as a person may write it (read through libyaml's events)."""
     text = simulate_one(tables_for(load_content().games["travel"]), 4, frozenset(EXTENSIONS), 10_001, "greedy",
                         Recorder)[1]
     head, _, turns = text.partition("\nturns:\n")
-    return head + "\nturns:\n", turns.splitlines(keepends=True)
+    head += "\nturns:\n"
+    lines = turns.splitlines(keepends=True)
+    return [("travel", head, lines), ("travel (written by hand)", "# our game\n" + head, lines)]

@@ -21,7 +21,7 @@ SPEC = GameSpec(
     cli="generator.games.travel.cli",
     cli_help="Travel game: simulate games with bots, and measure the balance.",
     benchmarks=(("travel", "generator.games.travel.bench"),),
-    size_record="generator.games.travel.bench:size_record",
+    size_records="generator.games.travel.bench:size_records",
     build_cost={"pdf": 3, "png": 4, "pod": 2},
     sources=("generator.games.travel.spec", "generator.games.travel.model", "generator.games.travel.effects",
              "generator.games.travel.distances", "generator.games.travel.text_keys"),

