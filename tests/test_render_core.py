@@ -588,6 +588,10 @@ def test_the_paper_step_fits_the_game_and_every_step_reads_cleanly(lang):
     card_step = " ".join(texts.get("instructions.paper").split())
     assert tile_step in " ".join(tiles) and card_step not in " ".join(tiles)
     assert card_step in " ".join(cards) and tile_step not in " ".join(cards)
+    for key, shown, other in (("instructions.threesixteen.duplex", tiles, cards), ("instructions.duplex", cards, tiles)):
+        # the words after the last placeholder: a player colour's page is followed by an empty page, not by backs
+        words = " ".join(texts.get(key, pages="{pages}", edge="{edge}").rsplit("}", 1)[1].split())
+        assert words in " ".join(shown) and words not in " ".join(other), key
     both = " ".join(tiles + cards)
     assert "²" not in both and "g/m" not in both  # NanumGothic's ² is tiny: "gsm", "200~300g"
     if lang == "en":

@@ -343,3 +343,27 @@ def test_every_player_tile_front_shows_its_colours_corner_shape_readable_in_blac
     for i, a in enumerate(firsts):  # ... and a different one for each colour
         for b in firsts[i + 1:]:
             assert overlap(a, b) < 0.7
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_no_word_of_the_duplex_test_sheet_touches_a_cross(game, paper, duplex):
+    """Read from the PDF: on both sides of the test sheet, no character (the instructions, the scales, the page
+    number) comes within a cross's reach of its centre, and nothing is painted over a cross (on US Letter the
+    words' white band hid a whole row of them, and the page number sat on the middle cross)."""
+    doc = render_document(RenderContext(content(), game, "en", paper), duplex)
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        for index in (2, 3):
+            page = pdf.pages[index]
+            crosses = _crosses(page)
+            assert len(crosses) >= 9
+            arm = 3 * MM
+            boxes = [(ch["x0"], page.height - ch["bottom"], ch["x1"], page.height - ch["top"]) for ch in page.chars
+                     if ch["text"].strip()]
+            boxes += [(r["x0"], page.height - r["bottom"], r["x1"], page.height - r["top"]) for r in page.rects
+                      if r["fill"]]
+            assert any(box for box in boxes)
+            for x0, y0, x1, y1 in boxes:
+                for x, y in crosses:
+                    assert not (x0 < x + arm and x1 > x - arm and y0 < y + arm and y1 > y - arm), (index + 1, x, y)

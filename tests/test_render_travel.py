@@ -24,7 +24,8 @@ from generator.render.core import icons
 from generator.render.core.context import Box, Component, Face, RenderContext, TextOverflow
 from generator.render.travel.backs import CHARACTER_BACK_ICON, DECK_BACK_ICON
 from generator.render.travel.cards import check_icons, icon_uses, travel_components
-from generator.render.travel.style import INK, KIND_SIZE, MUTED, rgb
+from generator.render.core.colour import rgb
+from generator.render.travel.style import INK, KIND_SIZE, MUTED
 
 from conftest import line_col, replace_in
 

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 
 from ...games.threesixteen.model import PlayerColour
 from ..core.context import Box, Page, RenderContext
-from .layout import FAINT, INK, centred_area, text_in, tint
+from .layout import FAINT, INK, centred_area, text_in, wash
 
 AIR = 2 * mm  # kept clear inside the printer margin, so the board never sits exactly on it
 LABEL_W = 5 * mm  # the left strip that holds the turned zone labels
@@ -101,8 +101,8 @@ def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas, row: Box) -> Non
     """A strip of places 1..high with faint numbers."""
     high = ctx.game_data.high
     pitch = row.w / high
-    canvas.setFillColor(tint(colour.fill, 0.10))
-    canvas.setStrokeColor(tint(colour.fill, 0.55))
+    canvas.setFillColor(wash(colour.fill, 0.10))
+    canvas.setStrokeColor(wash(colour.fill, 0.55))
     canvas.setLineWidth(0.6)
     canvas.rect(row.x, row.y, row.w, row.h, stroke=1, fill=1)
     for i in range(1, high):
@@ -130,9 +130,9 @@ def _draw_lanes(ctx: RenderContext, colour: PlayerColour, canvas, where: str, la
     game = ctx.game_data
     ty = ctx.print.type
     for i, (name, cap, lane) in enumerate(zip(game.columns, layout.caps, layout.lanes)):
-        canvas.setFillColor(tint(colour.fill, 0.08))
+        canvas.setFillColor(wash(colour.fill, 0.08))
         canvas.rect(lane.x, lane.y, lane.w, lane.h, stroke=0, fill=1)
-        canvas.setStrokeColor(tint(colour.fill, 0.6))
+        canvas.setStrokeColor(wash(colour.fill, 0.6))
         canvas.setLineWidth(0.8)
         canvas.line(lane.x, lane.y, lane.x, lane.top)
         canvas.line(lane.right, lane.y, lane.right, lane.top)
@@ -188,8 +188,8 @@ def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, p
     """
     game = ctx.game_data
     ty = ctx.print.type
-    canvas.setFillColor(tint(colour.fill, 0.05))
-    canvas.setStrokeColor(tint(colour.fill, 0.5))
+    canvas.setFillColor(wash(colour.fill, 0.05))
+    canvas.setStrokeColor(wash(colour.fill, 0.5))
     canvas.setLineWidth(0.8)
     canvas.setDash(4, 3)
     canvas.roundRect(panel.x, panel.y, panel.w, panel.h, 3 * mm, stroke=1, fill=1)
@@ -207,10 +207,10 @@ def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, p
     x0 = inner.x + (inner.w - cell * per_line) / 2
     size = cell * 0.42
     for r in range(game.rows):
-        canvas.setFillColor(tint(colour.fill, 0.16))
+        canvas.setFillColor(wash(colour.fill, 0.16))
         canvas.roundRect(x0 - 1 * mm, top - lines * cell - 1 * mm, cell * per_line + 2 * mm, lines * cell + 2 * mm,
                          1.5 * mm, stroke=0, fill=1)
-        canvas.setStrokeColor(tint(colour.fill, 0.45))
+        canvas.setStrokeColor(wash(colour.fill, 0.45))
         canvas.setLineWidth(0.5)
         canvas.setFont(ctx.fonts.bold, size)
         for n in range(1, game.high + 1):

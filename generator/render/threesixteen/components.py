@@ -18,7 +18,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from ...games.threesixteen.model import PlayerColour
 from ..core import textfit
 from ..core.context import Box, Component, Face, Page, RenderContext
-from ..travel.style import rgb, tint
+from ..core.colour import rgb, tint
 from .board import board_page
 from .logsheet import log_sheet_pages
 

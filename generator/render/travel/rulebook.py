@@ -7,7 +7,7 @@ from functools import partial
 from reportlab.lib.colors import Color, HexColor
 
 from ..core.context import Page, RenderContext
-from ..core.rulebook import GUTTER, MARGIN, Book, Styles, draw_footer, para
+from ..core.rulebook import FOOTER, GUTTER, MARGIN, Book, Styles, draw_footer, para
 from .distances import draw_distances
 
 
@@ -37,5 +37,6 @@ def _draw_distances(ctx: RenderContext, styles: Styles, margin_v: float, canvas,
     heading = [para(ctx.t("distances.title"), styles.heading, "distances.title"),
                para(ctx.t("distances.intro"), styles.body, "distances.intro")]
     column_w = (page_w - 2 * MARGIN - GUTTER) / 2  # the text keeps to the book's first column
-    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, canvas, page_w, styles.body.fontSize * 0.9)
+    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, margin_v + FOOTER, canvas, page_w,
+                   styles.body.fontSize * 0.9)
     draw_footer(ctx, canvas, page_w, margin_v)
