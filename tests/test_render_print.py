@@ -31,7 +31,7 @@ def travel(lang: str, paper: str):
 
 def card_indices() -> dict[str, str]:
     """Component id -> the index its card shows ('10H', 'JOKER')."""
-    game = content().travel
+    game = content().games["travel"]
     found = {f"{item.id}-{copy}": index for item in game.items for copy, index in enumerate(item.index, start=1)}
     for deck in INDEX_DECKS[1:]:
         found.update({card.id: card.index for card in getattr(game, deck)})
@@ -295,7 +295,7 @@ def test_player_colours_differ_in_lightness_and_under_every_colour_vision_defici
     deuteranopia and tritanopia (red and green were L* 45 and 47, ΔE 13 apart under protanopia)."""
     from colorspacious import cspace_convert
 
-    fills = [c.fill for c in content().threesixteen.colours]
+    fills = [c.fill for c in content().games["threesixteen"].colours]
     lightness = sorted(float(cspace_convert([int(f[i:i + 2], 16) / 255 for i in (1, 3, 5)], "sRGB1", "CIELab")[0])
                        for f in fills)
     assert min(b - a for a, b in zip(lightness, lightness[1:])) >= 10, lightness
@@ -311,7 +311,7 @@ def test_every_player_tile_front_shows_its_colours_corner_shape_readable_in_blac
 
     ctx = RenderContext(content(), "threesixteen", "en", "a4", ink_saver=ink_saver)
     doc = render_document(ctx)
-    game = content().threesixteen
+    game = content().games["threesixteen"]
     assert len({c.cue for c in game.colours}) == len(game.colours) and None not in {c.cue for c in game.colours}
     dpi = 300
     scale = dpi / 72

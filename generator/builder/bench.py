@@ -59,7 +59,7 @@ def _record_faces(content_root: Path) -> list[dict]:
 
     content = load_content(content_root)
     jobs = []
-    for game in ("threesixteen", "travel"):
+    for game in content.games:
         for lang in content.languages:
             ctx = RenderContext(content, game, lang, paper_names(content_root)[0])
             faces = []

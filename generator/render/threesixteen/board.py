@@ -15,7 +15,7 @@ from functools import partial
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
-from ...content.threesixteen_model import PlayerColour
+from ...games.threesixteen.model import PlayerColour
 from ..core.context import Box, Page, RenderContext
 from .layout import FAINT, INK, centred_area, text_in, wash
 
@@ -59,7 +59,7 @@ class BoardLayout:
 
     @classmethod
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "BoardLayout":
-        game = ctx.content.threesixteen
+        game = ctx.game_data
         area = centred_area(ctx, True, page_w, page_h, inset=AIR)
         pitch = min((area.w - LABEL_W) / game.high, ctx.print.tile.width_mm * mm + 2 * mm)
         x = area.x + LABEL_W
@@ -99,7 +99,7 @@ def draw_board(ctx: RenderContext, colour: PlayerColour, canvas, page_w: float, 
 
 def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas, row: Box) -> None:
     """A strip of places 1..high with faint numbers."""
-    high = ctx.content.threesixteen.high
+    high = ctx.game_data.high
     pitch = row.w / high
     canvas.setFillColor(wash(colour.fill, 0.10))
     canvas.setStrokeColor(wash(colour.fill, 0.55))
@@ -127,7 +127,7 @@ def _turned_label(ctx: RenderContext, colour: PlayerColour, canvas, where: str, 
 
 def _draw_lanes(ctx: RenderContext, colour: PlayerColour, canvas, where: str, layout: BoardLayout) -> None:
     """Each lane: a closed cap with the column's name, its places going down, and an open foot with an arrow."""
-    game = ctx.content.threesixteen
+    game = ctx.game_data
     ty = ctx.print.type
     for i, (name, cap, lane) in enumerate(zip(game.columns, layout.caps, layout.lanes)):
         canvas.setFillColor(wash(colour.fill, 0.08))
@@ -186,7 +186,7 @@ def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, p
 
     A supply row is longer than the panel is wide, so each group wraps onto as many lines as it needs.
     """
-    game = ctx.content.threesixteen
+    game = ctx.game_data
     ty = ctx.print.type
     canvas.setFillColor(wash(colour.fill, 0.05))
     canvas.setStrokeColor(wash(colour.fill, 0.5))

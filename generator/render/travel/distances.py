@@ -1,7 +1,7 @@
 """The travel rulebook's last page: the distance table that settles who starts (R7), without a phone at the table.
 
 Every country against every other, in whole kilometres between capitals: the very numbers the checker compares
-(`content.distances`), so a table and `pnp check` always agree. Countries are shown by their code, with a legend of
+(`games/travel/distances.py`), so a table and `pnp check` always agree. Countries are shown by their code, with a legend of
 names under the grid; the two sides of one card sit side by side.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...content.distances import printed_km, side_codes
+from ...games.travel.distances import printed_km, side_codes
 from ..core.context import RenderContext
 
 GRID_INK = HexColor("#1c1c1c")
@@ -29,8 +29,8 @@ def draw_distances(ctx: RenderContext, heading: list, text_w: float, margin: flo
     """The `heading` paragraphs (title, how to read the table) `text_w` wide, then the grid and the legend, from
     `top` (pt) down to `bottom` at most. The page's width sets the type size; its height gives the rows what air
     is left (up to ROW_AIR_MAX times the size), so a finger can follow a row across 25 columns."""
-    codes = side_codes(ctx.content.travel)
-    km = printed_km(ctx.content.travel)
+    codes = side_codes(ctx.game_data)
+    km = printed_km(ctx.game_data)
     n = len(codes)
     width = page_w - 2 * margin
     y = top

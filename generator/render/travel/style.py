@@ -211,7 +211,7 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
     if used > room:
         key = f"timing.{timing}" if timing else f"kinds.{kind}"
         raise TextOverflow(writer.where, key, writer.ctx.lang, round(used - room, 2))
-    ink = kind_ink or writer.ctx.content.travel.kinds[kind].ink
+    ink = kind_ink or writer.ctx.game_data.kinds[kind].ink
     if writer.ctx.ink_saver:  # white to the bleed; the kind's colour only in its word, the badge and an outline
         light_badge = badge and Badge(badge.text, badge.width, tint(colour, 0.82), colour)
         return Frame(WHITE, kind_word, spacing, colour, panel_fill, panel_stroke or colour, light_badge)
