@@ -513,10 +513,10 @@ def check_steal(game: "Game", who: int, action) -> Violation | None:
 
 def steal_cost(game: "Game", who: int, target: int) -> int:
     """The cards `who` pays to steal from `target`: the steal cost, less `who`'s discount (the pickpocket's)
-    when `target` holds more cards than `who`."""
+    when `target` is richer (holds at least the margin more cards than `who`)."""
     par = game.params[who]
     cost = int(par["steal_cost"])
-    if len(game.hands[target]) > len(game.hands[who]):
+    if len(game.hands[target]) >= len(game.hands[who]) + int(par["richer_steal_margin"]):
         return max(0, cost - int(par["richer_steal_discount"]))
     return cost
 
