@@ -34,10 +34,11 @@ png: $(STAMP)
 test: $(TEST_STAMP)
 	@$(PY) -m pytest -n auto
 
-# the fuzz tests with many more cases, each drawn afresh (FUZZ_EXAMPLES per test; `make test` runs a quick fixed set)
+# the fuzz tests with many more cases, each drawn afresh (FUZZ_EXAMPLES per test; `make test` runs a quick fixed set);
+# a long run may take more than `make test`'s 10 minutes a test, so its hang guard is an hour
 FUZZ_EXAMPLES ?= 1000
 fuzz: $(TEST_STAMP)
-	@FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -n auto -p no:cacheprovider --hypothesis-show-statistics \
+	@FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -n auto -p no:cacheprovider --timeout=3600 --hypothesis-show-statistics \
 		tests/test_fuzz_content.py tests/test_fuzz_records.py tests/test_fuzz_cli.py
 
 lint: $(STAMP)

@@ -1,6 +1,6 @@
 """`make bench`: every speed target, measured side by side in one run, printed as a table.
 
-Each game and the renderer have a `run() -> list[dict]` benchmark; each dict has at least `name`,
+Each game and the renderer have a `run() -> list[dict]` benchmark (or a named one, `module:function`); each dict has at least `name`,
 `value`, `unit`, `target` and `ok`. Speed targets live here, never in timed unit tests.
 """
 from __future__ import annotations
@@ -10,10 +10,11 @@ import sys
 from importlib import import_module
 
 BENCHMARKS = (
-    ("build", "generator.bench_build"),
-    ("text fit", "generator.render.bench_textfit"),
-    ("3x16 check", "generator.games.threesixteen.bench_check"),
-    ("3x16 solve", "generator.games.threesixteen.bench_solve"),
+    ("build", "generator.builder.bench"),
+    ("text fit", "generator.render.core.bench_textfit"),
+    ("3x16 check", "generator.games.threesixteen.bench:run_check"),
+    ("3x16 solve", "generator.games.threesixteen.bench:run_solve"),
+    ("3x16 play", "generator.games.threesixteen.bench:run_play"),
     ("travel", "generator.games.travel.bench"),
     ("sizes", "generator.bench_sizes"),
 )
@@ -26,7 +27,8 @@ def main(argv: list[str]) -> int:
         if wanted and label.split()[0] not in wanted and label not in wanted:
             continue
         print(f"== {label}", flush=True)
-        for row in import_module(module).run():
+        module_name, _, function = module.partition(":")
+        for row in getattr(import_module(module_name), function or "run")():
             results.append({"suite": label, **row})
             mark = "ok " if row.get("ok") else "MISS"
             print(f"  [{mark}] {row['name']}: {row['value']} {row.get('unit', '')} (target {row.get('target', '-')})",

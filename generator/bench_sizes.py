@@ -2,11 +2,13 @@
 
 For each game, a record of about 1 MB and one of about 10 MB (the largest file `pnp check` reads) are made from a
 simulated game: the travel record repeats the game's turn lines (all are read, then the replay stops at the first
-turn after the game ended), the 3x16 record has one player's token line grown past the calls (read whole, then
-refused at the first token too many). Each is checked in a fresh process, which reports the seconds `check_record`
-took (the best of a few runs: the machine is shared) and how much its peak memory grew. Targets: the 10x larger
-record takes at most 12x the time, and needs at most 32 bytes of memory per byte of record (the readers keep a
-Python string per word and per line, some 50 bytes each, for positions and messages).
+turn after the game ended), once as the simulator writes it (the quick reader's shape) and once with a comment on
+top, as a person may write it (read through libyaml's events); the 3x16 record has one player's token line grown
+past the calls (read whole, then refused at the first token too many). Each is checked in a fresh process, which
+reports the seconds `check_record` took (the best of a few runs: the machine is shared) and how much its peak
+memory grew. Targets: the 10x larger record takes at most 12x the time, and needs at most 32 bytes of memory per
+byte of record (the readers keep a Python string per word and per line, some 50 bytes each, for positions and
+messages; a travel record needs about 5-8, a 3x16 record about 17).
 """
 from __future__ import annotations
 
@@ -50,7 +52,7 @@ print(json.dumps({"seconds": min(seconds), "grown": grown}))
 
 def _travel_turns() -> tuple[str, list[str]]:
     from .games.travel.cards import EXTENSIONS, tables_for
-    from .games.travel.sim import simulate_one
+    from .games.travel.simulate import simulate_one
     from .games.travel.writer import Recorder
 
     text = simulate_one(tables_for(load_content().travel), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
@@ -73,7 +75,7 @@ def _threesixteen_tokens() -> tuple[str, list[str]]:
 
 
 def _grow(head: str, pieces: list[str], size: int) -> str:
-    """`head` then `pieces` over and over until the text is about `size` bytes."""
+    """`head` then `pieces` over and over until the text is about `size` bytes, ending with one line break."""
     out, total = [head], len(head.encode())
     while total < size:
         for piece in pieces:
@@ -81,7 +83,7 @@ def _grow(head: str, pieces: list[str], size: int) -> str:
             total += len(piece.encode())
             if total >= size:
                 break
-    return "".join(out) + "\n"
+    return "".join(out).rstrip(" \n") + "\n"
 
 
 def _measure(path: Path, warm: Path) -> dict:
@@ -98,12 +100,16 @@ def _load() -> str:
 def run() -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for game, (head, pieces) in (("travel", _travel_turns()), ("3x16", _threesixteen_tokens())):
-            warm = Path(tmp) / f"{game}-warm.yaml"
+        head, turns = _travel_turns()
+        shapes = (("travel", (head, turns)), ("travel (written by hand)", ("# our game\n" + head, turns)),
+                  ("3x16", _threesixteen_tokens()))
+        for game, (head, pieces) in shapes:
+            slug = game.split()[0] + str(len(rows))
+            warm = Path(tmp) / f"{slug}-warm.yaml"
             warm.write_text(_grow(head, pieces, 10_000), encoding="utf-8")
             measured = {}
             for mb in SIZES_MB:
-                path = Path(tmp) / f"{game}-{mb}mb.yaml"
+                path = Path(tmp) / f"{slug}-{mb}mb.yaml"
                 path.write_text(_grow(head, pieces, mb * 1_000_000 - 1_000), encoding="utf-8")
                 measured[mb] = (_measure(path, warm), path.stat().st_size)
             (small, _), (large, size) = measured[SIZES_MB[0]], measured[SIZES_MB[-1]]

@@ -8,6 +8,7 @@ import re
 from importlib import import_module
 from pathlib import Path
 
+from .checking import Report, error_envelope
 from .content.load import Content, GAMES
 from .content.yamlsrc import parse_yaml, read_text
 from .errors import InputError
@@ -38,8 +39,8 @@ def record_game(path: Path) -> str:
 
 
 def check_record(path: Path | str, content: Content, lang: str, *, nodes: int | None = None,
-                 time_limit: float | None = None):
-    """Check one record file; returns the game's Report (`.ok`, `.to_text()`, `.to_json()`).
+                 time_limit: float | None = None) -> Report:
+    """Check one record file with its game's checker (generator/checking.py); malformed input raises InputError.
 
     `nodes` is the budget of 3x16's hindsight solver (the best result the calls allowed; None: its default,
     0 skips it); `time_limit` is the solver's safety stop in seconds (None: its default)."""
@@ -49,3 +50,12 @@ def check_record(path: Path | str, content: Content, lang: str, *, nodes: int | 
     if game == "threesixteen":
         return checker.check_file(str(path), content, lang, nodes=nodes, time_limit=time_limit)
     return checker.check_file(str(path), content, lang)
+
+
+def malformed_json(path: Path | str, exc: InputError) -> dict:
+    """The envelope of a record that could not be checked, with the game when the record says a known one."""
+    try:
+        game = record_game(Path(path))
+    except InputError:
+        game = None
+    return error_envelope(game, str(path), exc)

@@ -1,15 +1,28 @@
-"""Shared fixtures: a scratch copy of the real content that a test may break in one place."""
+"""Shared fixtures: a scratch copy of the real content that a test may break in one place; and the hypothesis
+profile every property test runs under."""
 from __future__ import annotations
 
 import shutil
 import sys
 import types
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
+
+#: Every case of every property test has a deadline: far above the case's usual time, so a loaded machine (load 16
+#: on 2 cores) does not make the suite flaky, yet a case that takes minutes (a quadratic parse, a search without a
+#: bound) fails. A deadline is checked when a case ends; a case that never ends is stopped by pytest-timeout
+#: (`timeout` in pyproject.toml). These are hang guards, not speed targets (those are in `make bench`).
+CASE_DEADLINE = timedelta(seconds=10)   # parsers, layout, notation, the solver on a few calls: milliseconds a case
+GAME_DEADLINE = timedelta(seconds=60)   # whole games played by bots: random bots take up to 3 s a game at load 4
+FUZZ_DEADLINE = timedelta(seconds=20)   # a fuzzed command, lint with its fit check: up to half a second a case
+settings.register_profile("pnp", deadline=CASE_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("pnp")
 
 
 @pytest.fixture

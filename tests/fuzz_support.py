@@ -7,26 +7,25 @@ column whenever the problem is in a line (only whole-file problems, such as a mi
 from __future__ import annotations
 
 import os
-from datetime import timedelta
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from generator.errors import Diagnostic
 
+from conftest import FUZZ_DEADLINE
+
 #: examples per fuzz test: a quick run in `make test`, a long one in `make fuzz`
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0")) or None
-#: no case may take longer than this (a hang guard far above a case's usual milliseconds, not a speed target)
-DEADLINE = timedelta(seconds=20)
 #: whole-file problems (what the file is, not what is in it): the only ones without a line
 WHOLE_FILE = {"file", "missing-file", "output", "usage"}
 
 
 def fuzz_settings(quick: int, share: float = 1.0):
     """`quick` examples in `make test`, `share` of FUZZ_EXAMPLES in `make fuzz` (a slow test takes a smaller
-    share); every case within DEADLINE."""
+    share); every case within FUZZ_DEADLINE."""
     examples = max(quick, int(EXAMPLES * share)) if EXAMPLES else quick
-    return settings(max_examples=examples, deadline=DEADLINE, derandomize=EXAMPLES is None,
+    return settings(max_examples=examples, deadline=FUZZ_DEADLINE, derandomize=EXAMPLES is None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.function_scoped_fixture])
 

@@ -15,8 +15,8 @@ from generator.cli import app
 from generator.content.lint import lint
 from generator.content.load import load_content
 from generator.errors import InputError
-from generator.render.fitcheck import fit_findings
-from generator.render.fonts import glyphs_missing_for
+from generator.render.core.fitcheck import fit_findings
+from generator.render.core.fonts import glyphs_missing_for
 
 from conftest import CONTENT
 from fuzz_support import assert_positioned, fuzz_settings, mutated

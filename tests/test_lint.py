@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.content.lint import lint
-from generator.render.fitcheck import fit_findings
-from generator.render.fonts import glyphs_missing_for
+from generator.render.core.fitcheck import fit_findings
+from generator.render.core.fonts import glyphs_missing_for
 
 from conftest import line_col, replace_in
 

@@ -1,4 +1,4 @@
-"""Fonts kept between builds (render/font_cache.py): a restored font is the parsed one and draws the same bytes."""
+"""Fonts kept between builds (render/core/font_cache.py): a restored font is the parsed one and draws the same bytes."""
 from __future__ import annotations
 
 import io
@@ -8,7 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.render import disk_cache, font_cache
+from generator.render.core import disk_cache, font_cache
 from generator.content.load import load_content
 
 FONT = load_content().fonts["nanum"].regular
@@ -69,13 +69,13 @@ def test_without_a_cache_folder_nothing_is_written(tmp_path, monkeypatch):
 
 
 
-# --- a language's stack of families (render/fonts.py) ---
+# --- a language's stack of families (render/core/fonts.py) ---
 
 def stack_run_fonts(lang: str, text: str, bold: bool = False) -> list[tuple[str, str]]:
     """(text, base font name) of each run pdfplumber reads back from `text` drawn in `lang`'s stack."""
     import pdfplumber
 
-    from generator.render.fonts import fonts_for
+    from generator.render.core.fonts import fonts_for
 
     pair = fonts_for(load_content(), lang)
     canvas = Canvas(io.BytesIO(), invariant=1)
@@ -94,7 +94,7 @@ def stack_run_fonts(lang: str, text: str, bold: bool = False) -> list[tuple[str,
 
 
 def test_nanum_maps_the_en_dash_to_its_soft_hyphen_so_it_comes_from_dejavu():
-    from generator.render.fonts import draws_right, _misnamed
+    from generator.render.core.fonts import draws_right, _misnamed
 
     content = load_content()
     nanum = str(content.fonts["nanum"].regular)
@@ -110,7 +110,7 @@ def test_a_japanese_text_draws_its_own_script_in_ipaex_and_keeps_latin_and_hangu
     assert stack_run_fonts("ja", "カメラ（Camera）を1枚、한국") == [
         ("カメラ（", "IPAexGothic"), ("Camera", "NanumGothic"), ("）を", "IPAexGothic"), ("1", "NanumGothic"),
         ("枚、", "IPAexGothic"), ("한국", "NanumGothic")]
-    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境", "IPAexGothic"), (" 3x16", "NanumGothicExtraBold")]
+    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境 3x16", "IPAexGothic")]
 
 
 def test_only_japanese_pdfs_draw_with_the_japanese_family():
@@ -118,10 +118,45 @@ def test_only_japanese_pdfs_draw_with_the_japanese_family():
 
 
 def test_a_character_no_family_draws_right_is_missing_in_every_language():
-    from generator.render.fonts import fonts_for, missing_glyphs
+    from generator.render.core.fonts import fonts_for, missing_glyphs
 
     for lang in ("en", "ko", "ja"):
         pair = fonts_for(load_content(), lang)
         assert missing_glyphs(pair.regular, "📷 a–b −") == ["📷"]
     assert missing_glyphs(fonts_for(load_content(), "ko").regular, "国経内実写真") == list("国経内実写真")
     assert missing_glyphs(fonts_for(load_content(), "ja").regular, "国経内実写真") == []
+
+
+def test_a_japanese_bold_title_is_one_face_from_end_to_end():
+    """IPAexGothic has no bold face: a bold line in Japanese is drawn whole in it (digits and Latin too), never
+    bold Latin and digits among regular kana. Read back per line from the rulebook's PDF."""
+    from collections import defaultdict
+
+    import pdfplumber
+
+    from generator.content.required import rule_values
+    from generator.render.core.context import RenderContext
+    from generator.render.core.fonts import fonts_for
+    from generator.render.core.rulebook import rulebook_pages
+
+    content = load_content()
+    ctx = RenderContext(content, "threesixteen", "ja", "a4")
+    canvas = Canvas(io.BytesIO(), pagesize=ctx.page_size, invariant=1)
+    for page in rulebook_pages(ctx):
+        page.draw(canvas, *ctx.page_size)
+        canvas.showPage()
+    values = rule_values(content.threesixteen)
+    titles = {ctx.t(f"rules.{rule.id}.title", **values) for rule in content.threesixteen.rules}
+    faces_of: dict[str, set[str]] = {}
+    with pdfplumber.open(io.BytesIO(canvas.getpdfdata())) as pdf:
+        for page in pdf.pages:
+            rows = defaultdict(list)
+            for ch in page.chars:
+                rows[(ch["x0"] > page.width / 2, round(ch["matrix"][5], 1))].append(ch)
+            for chars in rows.values():
+                text = "".join(ch["text"] for ch in sorted(chars, key=lambda ch: ch["x0"])).strip()
+                if text in titles:
+                    faces_of[text] = {ch["fontname"].split("+", 1)[1] for ch in chars if ch["text"].strip()}
+    assert {"3本の横列", "1は横列を始める"} <= set(faces_of) and len(faces_of) >= len(titles) - 2
+    assert all(faces == {"IPAexGothic"} for faces in faces_of.values()), faces_of
+    assert ctx.fonts.bold_is_regular and not fonts_for(content, "ko").bold_is_regular

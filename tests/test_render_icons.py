@@ -20,10 +20,10 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from generator.content.load import load_content
-from generator.render import disk_cache, icons, svg_ops
-from generator.render.svg_ops import UnsupportedSvg
-from generator.render.svg_path import PathData, PathDataError, arc_curves, parse_path
-from generator.render.travel_cards import icon_codes
+from generator.render.core import disk_cache, icons, svg_ops
+from generator.render.core.svg_ops import UnsupportedSvg
+from generator.render.core.svg_path import PathData, PathDataError, arc_curves, parse_path
+from generator.render.travel.cards import icon_codes
 
 #: svglib draws an SVG user unit as 0.75 pt (px to pt); svg_ops draws it as 1 unit of the form
 SVGLIB_PT_PER_UNIT = 0.75
@@ -288,7 +288,7 @@ def test_malformed_path_data(d, message):
 PATH_ALPHABET = "MmLlHhVvCcSsQqAaZzTte0123456789.,-+ "
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(alphabet=PATH_ALPHABET, max_size=40))
 def test_any_text_is_parsed_or_refused_never_crashes(d):
     try:
@@ -388,7 +388,7 @@ def _write(draw, words: list[tuple[str, list[float]]]) -> str:
     return out
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(paths())
 def test_path_data_in_any_form_reads_as_its_segments(case):
     expected, d = case
@@ -397,7 +397,7 @@ def test_path_data_in_any_form_reads_as_its_segments(case):
     assert data.values == pytest.approx(expected.values, abs=1e-9), d
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(paths())
 def test_a_filled_path_covers_its_points_through_pdfium(tmp_path_factory, case):
     """Written as operators, filled in a PDF and read back, a path's box (pdfium: every point, control points
@@ -421,7 +421,7 @@ def test_a_filled_path_covers_its_points_through_pdfium(tmp_path_factory, case):
         [min(xs) + 100, 500 - max(ys), max(xs) + 100, 500 - min(ys)], abs=1e-3), d
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.tuples(coordinate, coordinate, coordinate, coordinate), st.floats(0.25, 100), st.floats(0.25, 100),
        st.floats(-360, 360), st.booleans(), st.booleans())
 def test_arcs_follow_their_ellipse_in_the_flagged_direction(ends, rx, ry, angle, large, sweep):

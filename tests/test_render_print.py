@@ -10,11 +10,11 @@ import pypdfium2
 import pytest
 
 from generator.content.load import load_content
-from generator.render.context import RenderContext
-from generator.render.document import game_components, render_document
-from generator.render.sheets import MM, apply
-from generator.render.travel_index import corner, top_corner
-from generator.render.travel_style import geometry
+from generator.render.core.context import RenderContext
+from generator.render.core.document import game_components, render_document
+from generator.render.core.sheets import MM, apply
+from generator.render.travel.index import corner, top_corner
+from generator.render.travel.style import geometry
 
 INDEX_DECKS = ("items", "events", "special", "forbidden", "postcards")
 
@@ -210,12 +210,12 @@ def page_coverages(doc, dpi: int = 24) -> list[float]:
 @pytest.mark.parametrize("lang,paper", [("en", "a4"), ("ko", "letter")])
 def test_no_page_of_the_ink_saver_edition_takes_more_than_a_quarter_of_full_ink(game, lang, paper):
     """Rasterized: every page of the ink-saver edition stays at or under 25% estimated coverage, where the standard
-    edition's pages of backs take far more (solid navy or tile colours to the bleed)."""
+    edition's pieces take more (solid navy backs; tile colours to the bleed, 48 tiles take a third of a page)."""
     saver = page_coverages(edition(game, lang, paper, "ink-saver"))
     assert max(saver) <= 0.25, [round(c, 3) for c in saver]
     standard = edition(game, lang, paper, "standard")
-    backs = [c for c, plan in zip(page_coverages(standard), standard.pages) if plan.kind == "backs"]
-    assert max(backs) > 0.5
+    pieces = [c for c, plan in zip(page_coverages(standard), standard.pages) if plan.kind in ("fronts", "backs")]
+    assert max(pieces) > (0.5 if game == "travel" else 0.3)
 
 
 def _marker_rects(page) -> dict[tuple, tuple[float, float, float, float]]:

@@ -11,9 +11,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
 from generator.content.required import rule_values
-from generator.render.context import RenderContext
-from generator.render.document import render_document
-from generator.render.rulebook import (BULLET, Styles, accent_for, bind_citations, component_counts, para,
+from generator.render.core.context import RenderContext
+from generator.render.core.document import render_document
+from generator.render.core.rulebook import (BULLET, Styles, accent_for, bind_citations, component_counts, para,
                                        rulebook_pages)
 
 from conftest import replace_in

@@ -11,8 +11,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from generator.content.load import load_content
-from generator.render import linebreak, textfit
-from generator.render.fonts import fonts_for
+from generator.render.core import linebreak, textfit
+from generator.render.core.fonts import fonts_for
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD_TEXT_W = 144.85  # the text width on a poker card (63.5 mm less the margins), in pt
@@ -236,7 +236,7 @@ def _paragraph_lines(lines) -> list[list[str]]:
     return paragraphs
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(text=_text, width=st.floats(40, 300), size=st.sampled_from([7.0, 9.0, 13.0]))
 def test_lines_keep_every_word_in_order_never_get_more_or_wider(font, text, width, size):
     """(Texts whose every word fits the width: a wider word is cut, tested below.)"""
@@ -265,7 +265,7 @@ _plain_word = st.one_of(st.text("abcdefghijklmnopqrstuvwxyzWM.,", min_size=2, ma
                         st.text(_SYLLABLES, min_size=2, max_size=6))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(words=st.lists(_plain_word, min_size=2, max_size=12))
 def test_two_balanced_lines_have_the_narrowest_widest_line_any_break_allows(font, words):
     lines = _strings(textfit._even_lines(_pieces(words), font, 2, textfit.unit_width(" ".join(words), font)))
@@ -275,7 +275,7 @@ def test_two_balanced_lines_have_the_narrowest_widest_line_any_break_allows(font
     assert max(textfit.unit_width(line, font) for line in lines) <= narrowest + 1e-9
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(words=st.lists(_word, min_size=2, max_size=9), count=st.integers(2, 4), slack=st.floats(1.0, 2.0))
 def test_the_breaks_are_the_most_even_of_all_that_keep_the_width(font, words, count, slack):
     """Checked against every way to break the words: least sum of squared widths plus the cost of poor breaks."""

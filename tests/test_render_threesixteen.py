@@ -10,10 +10,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
-from generator.render.context import Box, RenderContext, TextOverflow
-from generator.render.threesixteen import needs_mark, threesixteen_components, threesixteen_pages, turned_number
-from generator.render.ts_board import AIR, BoardLayout
-from generator.render.ts_logsheet import LogSheetLayout
+from generator.render.core.context import Box, RenderContext, TextOverflow
+from generator.render.core.document import render_document
+from generator.render.threesixteen.board import AIR, BoardLayout
+from generator.render.threesixteen.components import (edition_colour, needs_mark, threesixteen_components,
+                                                      threesixteen_pages, tile_sets, turned_number)
+from generator.render.threesixteen.logsheet import LogSheetLayout
 
 from conftest import replace_in
 
@@ -127,6 +129,52 @@ def test_tile_backs_are_one_form_per_set(content):
     components = threesixteen_components(ctx_for(content))
     pdf = faces_pdf([c.back for c in components], components[0].width, components[0].height)
     assert pdf.count(b"/Subtype /Form") == 5
+
+
+def tile_fills(page, tile: float) -> list[tuple[float, ...]]:
+    """The fill colour of every tile background a page of the PDF paints (a square at least a tile wide, at most a
+    tile and two full bleeds)."""
+    return [tuple(round(c, 3) for c in r["non_stroking_color"]) for r in page.rects
+            if tile - 0.01 <= r["width"] <= tile + 6 * mm and abs(r["width"] - r["height"]) < 0.01 and r["fill"]]
+
+
+def colour_key(hex_colour: str) -> tuple[float, ...]:
+    value = int(hex_colour.lstrip("#"), 16)
+    return tuple(round(((value >> shift) & 0xFF) / 255, 3) for shift in (16, 8, 0))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("edition", ["standard", "ink-saver", "gutterfold"])
+def test_each_player_colour_prints_on_one_page_of_its_own_fronts_only(content, paper, edition):
+    """Read from the PDF: a player colour's 48 tile fronts fill one page that holds no other colour, that page is
+    followed by an empty page (never by backs), and no page paints a player tile's back; only the caller's tiles
+    get backs (a page of them after their fronts, or beside each front in the gutterfold edition)."""
+    ctx = RenderContext(content, "threesixteen", "en", paper, ink_saver=edition == "ink-saver")
+    doc = render_document(ctx, gutterfold=edition == "gutterfold")
+    tile = content.print.tile.width_mm * mm
+    sets = [edition_colour(ctx, colour) for colour in tile_sets(ctx)]
+    players, caller = {colour_key(c.fill): c.id for c in sets[:-1]}, colour_key(sets[-1].fill)
+    seen: dict[str, list[int]] = {}
+    caller_faces = 0
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        for n, (page, plan) in enumerate(zip(pdf.pages, doc.pages)):
+            if plan.kind not in ("fronts", "backs"):  # a board's places are tile-sized squares too
+                continue
+            fills = tile_fills(page, tile)
+            colours = set(fills)
+            assert len(colours) == 1, (n + 1, colours)
+            fill = fills[0]
+            if fill in players:
+                assert plan.kind == "fronts" and len(fills) == 48, (n + 1, plan.kind, len(fills))
+                seen.setdefault(players[fill], []).append(n + 1)
+                if edition != "gutterfold":
+                    assert doc.pages[n + 1].kind == "blank" and not tile_fills(pdf.pages[n + 1], tile)
+            else:
+                assert fill == caller, (n + 1, fill)
+                caller_faces += len(fills)
+    assert {colour: len(pages) for colour, pages in seen.items()} == {c.id: 1 for c in sets[:-1]}
+    assert caller_faces == 2 * 48  # fronts and backs
+    assert [p.kind for p in doc.pages].count("backs") == (0 if edition == "gutterfold" else 1)
 
 
 # --- boards and log sheet ----------------------------------------------------------------------------------

@@ -20,11 +20,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
 from generator.errors import InputError
-from generator.render import icons
-from generator.render.context import Box, Component, Face, RenderContext, TextOverflow
-from generator.render.travel_backs import CHARACTER_BACK_ICON, DECK_BACK_ICON
-from generator.render.travel_cards import check_icons, icon_uses, travel_components
-from generator.render.travel_style import INK, KIND_SIZE, MUTED, rgb
+from generator.render.core import icons
+from generator.render.core.context import Box, Component, Face, RenderContext, TextOverflow
+from generator.render.travel.backs import CHARACTER_BACK_ICON, DECK_BACK_ICON
+from generator.render.travel.cards import check_icons, icon_uses, travel_components
+from generator.render.travel.style import INK, KIND_SIZE, MUTED, rgb
 
 from conftest import line_col, replace_in
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.build import MANIFEST, BuildFailed, build
+from generator.builder.plan import MANIFEST, BuildFailed, build
 from generator.cli import app
 
 from conftest import line_col, replace_in
@@ -30,7 +30,8 @@ def lint_json(content: Path) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("paper", ["t/../../../../x", "../x", "/tmp/x", "..", "A4 paper"])
+@pytest.mark.parametrize("paper", ["t/../../../../x", "../x", "/tmp/x", "..", "A4 paper", "Letter", "a4.", "x" * 40,
+                                   "-a4", "a4\\x"])
 def test_a_paper_name_that_is_not_a_slug_is_a_lint_and_build_error_at_its_key(content_copy: Path, tmp_path: Path,
                                                                               paper: str):
     replace_in(content_copy / "print.yaml", "  letter: {", f"  {json.dumps(paper)}: {{")
@@ -109,3 +110,22 @@ def test_content_is_never_imported_or_evaluated(content_copy: Path, tmp_path: Pa
     with pytest.raises(BuildFailed):
         build(content_copy, games=["travel"], langs=["en"], papers=["a4"], output_dir=tmp_path / "out", pod=False)
     assert not marker.exists() and not os.path.exists(tmp_path / "out" / "travel-en-a4.pdf")
+
+
+@pytest.mark.parametrize("folder, name", [("common", "EN.yaml"), ("travel", "en us.yaml"), ("threesixteen", "..yaml"),
+                                          ("common", "en_US.yaml"), ("travel", "-x.yaml")])
+def test_a_language_file_not_named_by_a_language_code_is_one_lint_and_build_error_with_its_path(
+        content_copy: Path, tmp_path: Path, folder: str, name: str):
+    (content_copy / folder / name).write_bytes((content_copy / folder / "en.yaml").read_bytes())
+    expected = (f"content/{folder}/{name}: error: '{name}' is not named by a language code: a language file is "
+                "<code>.yaml with a lowercase code (en.yaml, ko.yaml, pt-br.yaml); rename it [language-name]")
+    lint = run("lint", "--content", str(content_copy))
+    assert lint.exit_code == 1
+    assert [line for line in lint.stdout.splitlines() if ": error: " in line] == [expected]
+    out = tmp_path / "out"
+    build = run("build", "--content", str(content_copy), "--output", str(out), "--game", "travel", "--no-pod")
+    assert (build.exit_code, build.stderr) == (1, expected + "\n")
+    assert not any(tmp_path.rglob("*.pdf"))
+    check = run("check", str(Path(__file__).parents[1] / "examples" / "travel-korean.yaml"), "--content",
+                str(content_copy))
+    assert (check.exit_code, check.stderr) == (1, expected + "\n")

@@ -115,3 +115,19 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path)
 def test_a_folder_given_as_a_record_is_not_a_regular_file(tmp_path: Path):
     result = check(tmp_path)
     assert (result.exit_code, result.stderr.strip()) == (1, f"{tmp_path}: error: not a regular file [file]")
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("notes: " + "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5) + "\n", f"nested more than {MAX_DEPTH} levels deep"),
+    ("---\ngame: travel\n", "malformed YAML: a record is one document; remove the second `---`"),
+])
+def test_a_travel_record_read_from_libyamls_events_refuses_depth_and_a_second_document(tmp_path: Path, extra,
+                                                                                      message):
+    record = tmp_path / "record.yaml"
+    text = "# written by hand\n" + RECORDS["travel"].read_text(encoding="utf-8")
+    record.write_text(text + extra, encoding="utf-8")
+    line = text.count("\n") + 1
+    col = len("notes: ") + MAX_DEPTH if extra.startswith("notes") else 1  # the mapping is the first level
+    result = check(record)
+    assert result.exit_code == 1
+    assert result.stderr == f"{record}:{line}:{col}: error: {message} [yaml]\n"

@@ -21,7 +21,7 @@ GAME = CONTENT.threesixteen
 EN = CONTENT.texts("threesixteen", "en")
 NOTATION = notation_for("ABCDE")
 NAMES = ("Mina", "준호", "Sora", "Hana")
-SETTINGS = settings(max_examples=40, deadline=None)
+SETTINGS = settings(max_examples=40)
 
 
 @st.composite
@@ -96,7 +96,7 @@ mutations = st.builds(
 )
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(games(max_players=3), st.data())
 def test_a_one_token_change_passes_or_fails_exactly_at_it(game, data):
     columns, calls, tokens = game
@@ -126,7 +126,7 @@ def test_written_tokens_parse_back(place, moves):
     assert NOTATION.parse(token.lower()) == NOTATION.parse(token)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(st.text(min_size=1, max_size=12).filter(str.strip), min_size=1, max_size=4, unique=True))
 @example(["0\u2028", "a\x85b", "null", "- x"])  # YAML reads LS and NEL as line breaks, even inside quotes
 def test_any_player_names_survive_writing_and_reading(names):

@@ -170,7 +170,7 @@ def test_a_very_long_token_line_is_read_to_the_one_position_needed():
 _RECORD_TEXT = st.text(st.sampled_from(list("0123456789 ABCDEFR>\n:[],{}'\"#-|２９ÉË가")), max_size=120)
 
 
-@settings(max_examples=300, deadline=timedelta(milliseconds=500))
+@settings(max_examples=300)
 @given(st.sampled_from(["", "players: [A, B]\n", "players: [A]\ncalls: 1 2 3\nmoves:\n  A: "]), _RECORD_TEXT,
        st.sampled_from([EN, KO]))
 def test_any_text_is_a_record_or_one_positioned_message(prefix, text, texts):

@@ -41,7 +41,7 @@ boards = st.builds(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(boards, st.integers(1, 16), st.lists(st.integers(0, 4), max_size=5))
 def test_a_token_is_legal_exactly_when_each_part_is_one_the_rules_list(board, number, moves):
     """Walk the token part by part with legal_places/legal_shifts; check must agree at the first refused part."""

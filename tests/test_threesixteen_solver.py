@@ -119,7 +119,7 @@ def small_games(draw):
     return calls, high, copies, rows, columns
 
 
-@settings(max_examples=150, deadline=timedelta(seconds=10), suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(small_games())
 def test_solver_matches_exhaustive_search(game):
     calls, high, copies, rows, columns = game
@@ -167,7 +167,7 @@ def random_board(calls: list[int], t: int, columns: int, rows: int, rng: random.
     return tuple(sorted(ends)), tuple(sorted(map(tuple, cols)))
 
 
-@settings(max_examples=300, deadline=timedelta(seconds=10), suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(small_games(), st.integers(0, 15), st.randoms(use_true_random=False))
 def test_the_exact_bound_never_exceeds_the_optimum(game, t, rng):
     """The lower bound prunes the exact search; above the optimum it would make the checker claim too much."""

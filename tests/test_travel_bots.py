@@ -12,10 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.content.load import load_content
-from generator.games.travel import sim
+from generator.games.travel import simulate as sim
 from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, K_BLOCK, K_CANCEL, tables_for
 from generator.games.travel.rules import Play, Recycle, Steal, Trade, legal_actions
 from generator.games.travel.strong import StrongBot
+
+from conftest import GAME_DEADLINE
 
 T = tables_for(load_content().travel)
 EVERYTHING = frozenset(EXTENSIONS)
@@ -47,7 +49,7 @@ def watch(monkeypatch, bot_class, seen: list):
 
 
 @pytest.mark.parametrize("bot", ["greedy", "random", "strong"])
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=6, deadline=GAME_DEADLINE)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5), every=st.booleans())
 def test_every_bot_action_is_a_legal_action(bot, seed, players, every):
     seen: list = []
@@ -87,7 +89,7 @@ def looks(action) -> bool:
     return type(action) is Play and bool(action.chosen)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=GAME_DEADLINE)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
 def test_the_strong_bot_sees_only_what_its_player_may_see(seed, players):
     compared = []

@@ -10,8 +10,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
 from generator.games.travel.cards import tables_for
-from generator.render.context import RenderContext
-from generator.render.rulebook import rulebook_pages
+from generator.render.core.context import RenderContext
+from generator.render.core.rulebook import rulebook_pages
 
 
 @pytest.fixture(scope="module")

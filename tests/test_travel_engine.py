@@ -13,7 +13,7 @@ from generator.games.travel.cards import EXTENSIONS, ITEM, tables_for
 from generator.games.travel.check import check_text
 from generator.games.travel.engine import Game, Setup, draw_pile_for
 from generator.games.travel.rules import StandIn, nearest_seats, travel_plan
-from generator.games.travel.sim import SimOracle, Table, play, random_setup, simulate_one
+from generator.games.travel.simulate import SimOracle, Table, play, random_setup, simulate_one
 from generator.games.travel.bots import GreedyBot
 
 

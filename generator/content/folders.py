@@ -3,13 +3,21 @@
 A command reads `--content DIR`, else a `content/` folder in the working directory (a user's own), else the
 content shipped with `pnp`: package data under `generator/shipped/` in an installed wheel (setup.py copies the
 top-level `content/` and `examples/` there), the checkout's own folders in a source tree or an editable install.
-Only pathlib here: `pnp --help` and a build with nothing to do import this.
+Only the standard library and errors.py here: `pnp --help` and a build with nothing to do import this.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from ..errors import Diagnostic, Position
+
 REFERENCE_LANG = "en"
+GAMES = ("threesixteen", "travel")
+#: the folders that hold one text file per language
+TEXT_FOLDERS = ("common",) + GAMES
+#: a language code as a file name: ISO 639 letters, then subtags (pt-br, zh-hant)
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
 PACKAGE = Path(__file__).resolve().parents[1]
 #: where a wheel carries the shipped folders (see setup.py)
 SHIPPED = PACKAGE / "shipped"
@@ -28,8 +36,26 @@ def default_root() -> Path:
     return local if local.is_dir() else shipped("content")
 
 
+def is_language_code(name: str) -> bool:
+    """A language file's name without `.yaml` becomes part of output names (`travel-<lang>-a4.pdf`) and a
+    `--lang` value, so it is a lowercase code (en, ko, pt-br), never `..`, a space or capitals."""
+    return LANGUAGE_CODE.fullmatch(name) is not None
+
+
 def languages(root: Path, folders: tuple[str, ...] = ("common",)) -> list[str]:
     """A language exists when `content/common/<lang>.yaml` does (lint asks every text folder, to find a language
-    that is only half there); the reference language comes first."""
-    langs = {p.stem for folder in folders for p in (Path(root) / folder).glob("*.yaml") if p.stem != "game"}
+    that is only half there); the reference language comes first. A file whose name is not a language code is
+    no language (`language_name_problems` says so, and loading the content refuses it)."""
+    langs = {p.stem for folder in folders for p in (Path(root) / folder).glob("*.yaml") if is_language_code(p.stem)}
     return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
+
+
+def language_name_problems(root: Path, folders: tuple[str, ...]) -> list[Diagnostic]:
+    """An error for each file in the text folders that is neither `game.yaml` nor named by a language code (lint,
+    build and every command that loads the content refuse it, rather than skip it unsaid)."""
+    root = Path(root)
+    return [Diagnostic(Position(str(path.relative_to(root.parent))), f"'{path.name}' is not named by a language "
+                       "code: a language file is <code>.yaml with a lowercase code (en.yaml, ko.yaml, pt-br.yaml); "
+                       "rename it", "language-name")
+            for path in sorted(p for folder in folders for p in (root / folder).glob("*.yaml")
+                               if p.stem != "game" and not is_language_code(p.stem))]

@@ -15,12 +15,11 @@ from ..errors import Diagnostic, InputError, Position
 from .crosscheck import CHECKS
 from .font_files import bold_findings
 from .folders import REFERENCE_LANG, default_root, languages
-from .load import GAMES, Content, load_content, load_texts
+from .load import GAMES, TEXT_FOLDERS, Content, load_content, load_texts
 from .matching import normalise
 from .required import CARD_FAMILIES, NOTATION_WORDS, allowed_placeholders, names_for, required_keys
 from .texts import PLACEHOLDER, Texts, placeholders
 
-TEXT_FOLDERS = ("common",) + GAMES
 
 
 @dataclass

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from ..errors import Diagnostic, InputError, Position
 from .crosscheck import CHECKS, check_print
-from .folders import REFERENCE_LANG, default_root, languages  # noqa: F401 (REFERENCE_LANG: for importers)
+from .folders import (GAMES, REFERENCE_LANG, TEXT_FOLDERS, default_root, language_name_problems,  # noqa: F401
+                      languages)  # (GAMES, REFERENCE_LANG: for importers)
 from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
 from .texts import Texts, check_shape
@@ -15,7 +16,6 @@ from .travel_model import TravelGame
 from .validate import validate
 from .yamlsrc import Located, load_yaml
 
-GAMES = ("threesixteen", "travel")
 GAME_MODELS = {"threesixteen": ThreeSixteenGame, "travel": TravelGame}
 
 
@@ -122,6 +122,7 @@ def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
         else:
             if cross_check:
                 problems += [d for d in CHECKS[game](games[game], located[game]) if d.severity == "error"]
+    problems += language_name_problems(root, TEXT_FOLDERS)
     if problems:
         raise InputError(problems)
     return Content(root, printcfg, games, located, languages(root), fonts, print_located)

@@ -15,8 +15,9 @@ import json
 import os
 import re
 import stat
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import yaml
 
@@ -145,13 +146,11 @@ def alias_error(text: str, path: str) -> InputError:
     return InputError.at(Position(path, 1, 1), "aliases are not supported; write the value out", "yaml")
 
 
-def compose(text: str, path: str) -> yaml.Node | None:
-    """The YAML node tree of `text` (None for an empty document); malformed YAML is one positioned InputError.
-
-    The tree has no aliases and at most MAX_DEPTH levels, so every walk over it is linear and needs no more
-    stack than that."""
+@contextmanager
+def _yaml_errors(text: str, path: str) -> Iterator[None]:
+    """libyaml's errors as one positioned InputError."""
     try:
-        root = yaml.compose(text, Loader=_ComposeLoader)
+        yield
     except yaml.reader.ReaderError as exc:  # a character YAML forbids; libyaml gives only a byte offset
         raise (forbidden_character(text, path)
                or InputError.at(Position(path), f"malformed YAML: {exc.reason}", "yaml")) from None
@@ -162,9 +161,31 @@ def compose(text: str, path: str) -> yaml.Node | None:
         raise InputError.at(Position(path, line, col), f"malformed YAML: {problem}", "yaml") from None
     except yaml.YAMLError as exc:  # reader errors (bad bytes) carry no mark
         raise InputError.at(Position(path), f"malformed YAML: {exc}", "yaml") from None
+
+
+def compose(text: str, path: str) -> yaml.Node | None:
+    """The YAML node tree of `text` (None for an empty document); malformed YAML is one positioned InputError.
+
+    The tree has no aliases and at most MAX_DEPTH levels, so every walk over it is linear and needs no more
+    stack than that."""
+    with _yaml_errors(text, path):
+        root = yaml.compose(text, Loader=_ComposeLoader)
     if root is not None:
         _check_tree(root, text, path)
     return root
+
+
+def events(text: str, path: str) -> Iterator[yaml.Event]:
+    """libyaml's parse events of `text`, one at a time (for a reader that builds its own tree and so never
+    holds libyaml's nodes and marks for a whole file); malformed YAML is one positioned InputError. Aliases and
+    depth are the reader's to refuse (`alias_error`, `depth_error`)."""
+    with _yaml_errors(text, path):
+        yield from yaml.parse(text, Loader=_ComposeLoader)
+
+
+def depth_error(path: str, mark) -> InputError:
+    return InputError.at(Position(path, mark.line + 1, mark.column + 1),
+                         f"nested more than {MAX_DEPTH} levels deep", "yaml")
 
 
 def _check_tree(root: yaml.Node, text: str, path: str) -> None:
@@ -180,7 +201,7 @@ def _check_tree(root: yaml.Node, text: str, path: str) -> None:
         if isinstance(node, yaml.ScalarNode):
             continue
         if depth >= MAX_DEPTH:
-            raise InputError.at(_pos(path, node), f"nested more than {MAX_DEPTH} levels deep", "yaml")
+            raise depth_error(path, node.start_mark)
         if isinstance(node, yaml.MappingNode):
             stack.extend((part, depth + 1) for pair in node.value for part in pair)
         else:

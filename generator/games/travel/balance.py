@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from ...content.travel_model import TravelGame
 from .cards import DECK_EXTENSIONS, EXTENSIONS, Tables, build_tables
 from .confidence import Estimate, mean, rate
-from .sim import parse_extensions
+from .simulate import parse_extensions
 from .stats import Batch, Summary, run_batches
 
 DEFAULT_MARGIN = 0.05

@@ -21,7 +21,7 @@ from ...content.load import load_content
 from .cards import EXTENSIONS, tables_for
 from .balance import run_balance
 from .check import check_file
-from .sim import simulate_one
+from .simulate import simulate_one
 from .stats import Batch, run_batches, run_games
 from .writer import Recorder
 

@@ -25,7 +25,8 @@ import re
 
 import yaml
 
-from ...content.yamlsrc import NULLS, compose, is_null
+from ...content.yamlsrc import MAX_DEPTH, NULLS, alias_error, depth_error, events
+from ...errors import InputError, Position
 
 SCALAR, SEQUENCE, MAPPING, LINES = range(4)
 KIND, DATA, LINE, COL, NULL = range(5)
@@ -44,18 +45,48 @@ def read_tree(text: str, path: str) -> Value | None:
     quick = quick_tree(text)
     if quick is not None:
         return quick
-    root = compose(text, path)
-    return None if root is None else from_node(root)
+    return from_events(text, path)
 
 
-def from_node(node: yaml.Node) -> Value:
-    """The tree of a libyaml node (`compose` refused aliases, so it is a tree, and a shallow one)."""
-    mark = node.start_mark
-    if isinstance(node, yaml.ScalarNode):
-        return SCALAR, node.value, mark.line, mark.column, is_null(node)
-    if isinstance(node, yaml.SequenceNode):
-        return SEQUENCE, [from_node(item) for item in node.value], mark.line, mark.column, False
-    return MAPPING, [(from_node(key), from_node(item)) for key, item in node.value], mark.line, mark.column, False
+def from_events(text: str, path: str) -> Value | None:
+    """The tree built from libyaml's events as they come (libyaml's own node tree, with two marks per value,
+    took ten times the file's size in memory at once). An alias, nesting deeper than MAX_DEPTH and a second
+    document are refused at their position."""
+    stack: list[list] = []  # the lists and mappings still open: [kind, values, line, col]
+    root = None
+    documents = 0
+    for event in events(text, path):
+        cls = type(event)
+        if cls is yaml.ScalarEvent:
+            mark = event.start_mark
+            value = SCALAR, event.value, mark.line, mark.column, not event.style and event.value in NULLS
+        elif cls is yaml.SequenceStartEvent or cls is yaml.MappingStartEvent:
+            if len(stack) >= MAX_DEPTH:
+                raise depth_error(path, event.start_mark)
+            mark = event.start_mark
+            stack.append([SEQUENCE if cls is yaml.SequenceStartEvent else MAPPING, [], mark.line, mark.column])
+            continue
+        elif cls is yaml.SequenceEndEvent or cls is yaml.MappingEndEvent:
+            kind, values, line, col = stack.pop()
+            if kind == MAPPING:
+                values = list(zip(values[::2], values[1::2]))
+            value = kind, values, line, col, False
+        elif cls is yaml.AliasEvent:
+            raise alias_error(text, path)
+        elif cls is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                mark = event.start_mark
+                raise InputError.at(Position(path, mark.line + 1, mark.column + 1),
+                                    "malformed YAML: a record is one document; remove the second `---`", "yaml")
+            continue
+        else:
+            continue
+        if stack:
+            stack[-1][1].append(value)
+        else:
+            root = value
+    return root
 
 
 # Possessive: what may follow a word (`:`, `,`, `]`, `}`) never continues one, so nothing is ever given back

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ...atomic import make_folder, write_atomic
 from .cards import Tables
-from .sim import Result, simulate_one
+from .simulate import Result, simulate_one
 from .writer import Recorder
 
 

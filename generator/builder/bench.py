@@ -1,0 +1,212 @@
+"""`make bench` (build): our full clean build against a plain ReportLab script, side by side in one run.
+
+The baseline draws the same faces (every front and back of every PDF) with the same words, in the same font, on
+the same grid of pieces per page, but with plain `drawString` calls only: no icons, no fitting, no art. The words
+are recorded by drawing our own faces once on a recording canvas. Both sides run as fresh Python processes, so
+interpreter start and imports count for both; ours runs as `pnp build`, the command `make pdf` runs.
+
+Our build keeps parsed fonts and converted icons in output/.cache (generator/render/core/font_cache.py, icons.py), so a
+clean build is measured twice: warm, after deleting the PDFs and the manifest as `make clean` does (the cache stays),
+and cold, into an empty output folder, where fonts are parsed and icons converted again (the first build after a
+clone).
+"""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROUNDS = 5
+TARGET_SECONDS = 5.0
+TARGET_RATIO = 3.0
+TARGET_NOOP = 1.0
+
+
+def _record_faces(content_root: Path) -> list[dict]:
+    """For every PDF: page size, margin and, per component, its size and the strings each face draws."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .plan import paper_names
+    from ..content.load import load_content
+    from ..render.core.context import Box, RenderContext
+    from ..render.core.document import game_components
+
+    class Recorder(Canvas):
+        def __init__(self) -> None:
+            super().__init__(io.BytesIO())
+            self.strings: list[str] = []
+
+        def drawString(self, x, y, text, *args, **kw):
+            self.strings.append(text)
+            return super().drawString(x, y, text, *args, **kw)
+
+        def drawCentredString(self, x, y, text, *args, **kw):
+            self.strings.append(text)
+            return super().drawCentredString(x, y, text, *args, **kw)
+
+        def drawRightString(self, x, y, text, *args, **kw):
+            self.strings.append(text)
+            return super().drawRightString(x, y, text, *args, **kw)
+
+    content = load_content(content_root)
+    jobs = []
+    for game in ("threesixteen", "travel"):
+        for lang in content.languages:
+            ctx = RenderContext(content, game, lang, paper_names(content_root)[0])
+            faces = []
+            for component in game_components(ctx):
+                texts = []
+                for face in (component.front, component.back):
+                    recorder = Recorder()
+                    if face is not None:
+                        face.draw(recorder, Box(0, 0, component.width, component.height, 0))
+                    texts.append(recorder.strings)
+                faces.append({"w": component.width, "h": component.height, "front": texts[0], "back": texts[1]})
+            for paper in paper_names(content_root):
+                ctx = RenderContext(content, game, lang, paper)
+                jobs.append({"name": f"{game}-{lang}-{paper}", "page": ctx.page_size,
+                             "margin": content.print.printer_margin_mm * 72 / 25.4,
+                             "font": ctx.fonts.regular, "font_path": _font_path(ctx), "faces": faces})
+    return jobs
+
+
+def _font_path(ctx) -> str:
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.getFont(ctx.fonts.regular).face.filename
+
+
+def baseline_main(jobs_file: str, out_dir: str) -> None:
+    """The plain script: one PDF per job, pieces on a grid, a frame and each face's strings, fronts then backs."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+
+    jobs = json.loads(Path(jobs_file).read_text(encoding="utf-8"))
+    for job in jobs:
+        if job["font"] not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(job["font"], job["font_path"]))
+        page_w, page_h = job["page"]
+        margin = job["margin"]
+        canvas = Canvas(f"{out_dir}/{job['name']}.pdf", pagesize=(page_w, page_h), invariant=1)
+        faces = job["faces"]
+        start = 0
+        while start < len(faces):
+            w, h = faces[start]["w"], faces[start]["h"]
+            cols, rows = int((page_w - 2 * margin) // w), int((page_h - 2 * margin) // h)
+            chunk = []
+            while start < len(faces) and len(chunk) < cols * rows and (faces[start]["w"], faces[start]["h"]) == (w, h):
+                chunk.append(faces[start])
+                start += 1
+            for side in ("front", "back"):
+                for i, face in enumerate(chunk):
+                    x = margin + (i % cols) * w
+                    y = page_h - margin - (i // cols + 1) * h
+                    canvas.rect(x, y, w, h)
+                    canvas.setFont(job["font"], 8)
+                    for n, text in enumerate(face[side]):
+                        canvas.drawString(x + 6, y + h - 12 - n * 10, text)
+                canvas.showPage()
+        canvas.save()
+
+
+def _environment() -> dict[str, str]:
+    """Both sides run as a default Python would: compiled modules are cached (`__pycache__`), even where the
+    calling shell turned that off (PYTHONDONTWRITEBYTECODE), so neither side pays for compiling its source."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def _timed(command: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds (the process and everything it started) of one command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, env=_environment())
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _median(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+def _clean(out: Path) -> None:
+    """What `make clean` deletes: the PDFs, the print-on-demand decks and the manifest; output/.cache stays."""
+    for pdf in out.glob("*.pdf"):
+        pdf.unlink()
+    shutil.rmtree(out / "pod", ignore_errors=True)
+    (out / ".build-manifest.json").unlink(missing_ok=True)
+
+
+def run() -> list[dict]:
+    root = Path(__file__).resolve().parents[2] / "content"
+    load = os.getloadavg()[0]
+    jobs = _record_faces(root)
+    faces = sum(len(job["faces"]) for job in jobs)
+    cold, warm, full, noop, baseline = [], [], [], [], []
+    def ours(out: Path, pod: bool) -> tuple[float, float]:
+        """`pnp build` as `make pdf` runs it (the CLI included), into `out`."""
+        return _timed([sys.executable, "-m", "generator.cli", "build", "--content", str(root), "--output", str(out),
+                       "--pod" if pod else "--no-pod"])
+
+    with tempfile.TemporaryDirectory() as tmp:
+        jobs_file = Path(tmp) / "jobs.json"
+        jobs_file.write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
+        plain_command = [sys.executable, "-c", "import sys; from generator.builder.bench import baseline_main; "
+                         "baseline_main(sys.argv[1], sys.argv[2])", str(jobs_file)]
+        warm_up = Path(tmp) / "warm-up"
+        warm_up.mkdir()
+        ours(warm_up, pod=True)  # untimed: both sides' modules are compiled and cached once
+        _timed(plain_command + [str(warm_up)])
+        for n in range(ROUNDS):
+            out = Path(tmp) / f"out-{n}"
+            cold.append(ours(out, pod=False))
+            _clean(out)
+            warm.append(ours(out, pod=False))
+            _clean(out)
+            full.append(ours(out, pod=True))
+            noop.append(ours(out, pod=True))
+            plain = Path(tmp) / f"plain-{n}"
+            plain.mkdir()
+            baseline.append(_timed(plain_command + [str(plain)]))
+    (warm_s, warm_cpu), (cold_s, cold_cpu), (full_s, full_cpu) = _median(warm), _median(cold), _median(full)
+    (base_s, base_cpu), (noop_s, _) = _median(baseline), _median(noop)
+    how = f"median of {ROUNDS} runs, each a fresh Python process (start and imports included)"
+    return [
+        {"name": "clean build of every printable PDF (cache warm, as after `make clean`)",
+         "value": round(warm_s, 2), "unit": "s", "target": f"< {TARGET_SECONDS:g} s", "ok": warm_s < TARGET_SECONDS,
+         "detail": f"{len(jobs)} PDFs, {faces} pieces; CPU {warm_cpu:.2f} s on {os.cpu_count()} cores; {how}; "
+                   f"load average {load:.2f} before the runs"},
+        {"name": "clean build of every printable PDF (cache cold, empty output folder)",
+         "value": round(cold_s, 2), "unit": "s", "target": f"< {TARGET_SECONDS:g} s", "ok": cold_s < TARGET_SECONDS,
+         "detail": f"CPU {cold_cpu:.2f} s; fonts parsed and icons converted again"},
+        {"name": "plain ReportLab baseline (same pieces, same words, no icons, 9-up)", "value": round(base_s, 2),
+         "unit": "s", "target": "-", "ok": True, "detail": f"CPU {base_cpu:.2f} s, one process"},
+        {"name": "printable PDFs / baseline (cache warm)", "value": round(warm_s / base_s, 2), "unit": "x",
+         "target": f"<= {TARGET_RATIO:g}", "ok": warm_s / base_s <= TARGET_RATIO,
+         "detail": f"CPU {warm_cpu / base_cpu:.2f}x"},
+        {"name": "printable PDFs / baseline (cache cold)", "value": round(cold_s / base_s, 2), "unit": "x",
+         "target": f"<= {TARGET_RATIO:g}", "ok": cold_s / base_s <= TARGET_RATIO,
+         "detail": f"CPU {cold_cpu / base_cpu:.2f}x"},
+        {"name": "make pdf from clean (PDFs + print-on-demand decks, cache warm)", "value": round(full_s, 2),
+         "unit": "s", "target": f"< {TARGET_SECONDS:g} s", "ok": full_s < TARGET_SECONDS,
+         "detail": f"CPU {full_cpu:.2f} s"},
+        {"name": "make pdf with nothing changed", "value": round(noop_s, 3), "unit": "s",
+         "target": f"< {TARGET_NOOP:g} s", "ok": noop_s < TARGET_NOOP},
+    ]
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)

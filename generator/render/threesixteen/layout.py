@@ -1,0 +1,59 @@
+"""Layout helpers shared by the 3x16 full pages: the area every paper can print, colour tints, boxed text.
+
+A board or log sheet is laid out once for the area that fits on every paper of content/print.yaml (inside
+the printer margin) and centred on the page, so A4 and Letter print the same board at the same size.
+"""
+from __future__ import annotations
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.units import mm
+
+from ..core import textfit
+from ..core.context import Box, RenderContext
+
+INK = HexColor("#1c1c1c")
+GREY = HexColor("#8a8a8a")
+FAINT = HexColor("#c9c9c9")
+
+
+def printable_area(ctx: RenderContext, landscape: bool) -> tuple[float, float]:
+    """Width and height (pt) that fit inside the printer margin of every paper, in the given orientation."""
+    margin = 2 * ctx.print.printer_margin_mm
+    sizes = [(max(p.width_mm, p.height_mm), min(p.width_mm, p.height_mm)) for p in ctx.print.papers.values()]
+    long_side = min(s[0] for s in sizes) - margin
+    short_side = min(s[1] for s in sizes) - margin
+    return (long_side * mm, short_side * mm) if landscape else (short_side * mm, long_side * mm)
+
+
+def centred_area(ctx: RenderContext, landscape: bool, page_w: float, page_h: float, inset: float = 0) -> Box:
+    """The printable area (less `inset` on every side), centred on a page of the given size."""
+    w, h = printable_area(ctx, landscape)
+    return Box((page_w - w) / 2 + inset, (page_h - h) / 2 + inset, w - 2 * inset, h - 2 * inset)
+
+
+def tint(colour: str, amount: float) -> Color:
+    """`colour` mixed with white: amount 0 is white, 1 is the colour itself."""
+    c = HexColor(colour)
+    return Color(1 - (1 - c.red) * amount, 1 - (1 - c.green) * amount, 1 - (1 - c.blue) * amount)
+
+
+def text_in(canvas, ctx: RenderContext, where: str, key: str, box: Box, size: float, min_size: float | None = None,
+            bold: bool = False, align: str = "left", valign: str = "middle", text: str | None = None,
+            **values) -> textfit.Fitted:
+    """Fit the text of `key` (or the given `text`, reported as `key`) into `box` and draw it in the fill colour."""
+    if text is None:
+        text = ctx.t(key, **values)
+    fitted = ctx.fit(where, key, text, box.w, box.h, size, min_size if min_size is not None else size, bold=bold)
+    textfit.draw(canvas, fitted, box.x, box.top, box.w, align=align, box_height=box.h, valign=valign)
+    return fitted
+
+
+def circled_number(canvas, ctx: RenderContext, n: int, cx: float, cy: float, r: float,
+                   fill: Color = INK, ink: Color | None = None) -> None:
+    """A seat number in a filled circle (drawn, so it never depends on the font having circled digits)."""
+    canvas.setFillColor(fill)
+    canvas.circle(cx, cy, r, stroke=0, fill=1)
+    canvas.setFillColor(ink or HexColor("#ffffff"))
+    size = r * 1.3
+    canvas.setFont(ctx.fonts.bold, size)
+    canvas.drawCentredString(cx, cy - size * 0.35, str(n))

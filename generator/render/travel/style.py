@@ -1,0 +1,258 @@
+"""The travel cards' shared look: geometry, palette, the card frame, text blocks and small vector marks.
+
+Every card is drawn in its own coordinates (origin at the trim's lower-left corner, in pt). The background runs out
+to the bleed; everything else stays inside the panel, which sits 4 mm inside the trim (the safe area is 3 mm).
+Each card's texts are fitted once, on its first draw, and kept; the colours are the kind colours of game.yaml plus
+the few fixed inks below.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+
+from ..core import textfit
+from ..core.context import RenderContext, TextOverflow
+
+MARGIN = 4 * mm  # trim to panel; the safe area is 3 mm
+HEADER = 6 * mm  # band above the panel holding the kind word and the timing badge
+PANEL_RADIUS = 2.6 * mm
+PAD = 2.2 * mm  # panel edge to its content
+INK = "#222222"
+MUTED = "#5f6368"
+WHITE = "#ffffff"
+RED_SUIT = "#c62828"
+BLACK_SUIT = "#1b1b1b"
+BACK_COLOUR = "#1f3b5a"  # the common back of the draw pile (and passports)
+AIRMAIL_RED = "#d23c3c"
+AIRMAIL_BLUE = "#2c5aa0"
+WARNING_YELLOW = "#f6c915"
+PROHIBITION_RED = "#d7261e"
+#: kind word size and spacing in the header band (letter-spacing only for capitals, see `tracking`)
+KIND_SIZE = 7.5
+KIND_SPACING = 0.9
+BADGE_SIZE = 7.0
+
+
+def tracking(word: str) -> float:
+    """Letter-spacing for a header word: spaced capitals read well, but a script without case (Korean) is set
+    solid, as its typesetting expects."""
+    return KIND_SPACING if word != word.lower() else 0.0
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    colour = colour.lstrip("#")
+    return tuple(int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+def mix(colour: str, other: str, t: float) -> str:
+    """`colour` moved a fraction `t` of the way towards `other` (t=0 keeps it)."""
+    a, b = rgb(colour), rgb(other)
+    return "#" + "".join(f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(a, b))
+
+
+def tint(colour: str, amount: float = 0.86) -> str:
+    """A light wash of `colour`, for areas behind icons."""
+    return mix(colour, WHITE, amount)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in card coordinates (pt, origin at the trim's lower-left corner)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    def inset(self, dx: float, dy: float | None = None) -> "Rect":
+        dy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where the frame puts things on a card of this size."""
+
+    w: float
+    h: float
+
+    @property
+    def panel(self) -> Rect:
+        return Rect(MARGIN, MARGIN, self.w - 2 * MARGIN, self.h - 2 * MARGIN - HEADER)
+
+    @property
+    def content(self) -> Rect:
+        return self.panel.inset(PAD)
+
+    @property
+    def header_baseline(self) -> float:
+        return self.h - MARGIN - HEADER / 2 - KIND_SIZE * 0.35
+
+
+def geometry(ctx: RenderContext) -> Geometry:
+    card = ctx.print.card
+    return Geometry(card.width_mm * mm, card.height_mm * mm)
+
+
+# ---- text -----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """Fitted text and the box it is drawn in, with its alignment."""
+
+    fitted: textfit.Fitted
+    rect: Rect
+    colour: str = INK
+    align: str = "center"
+    valign: str = "middle"
+
+    def draw(self, canvas) -> None:
+        canvas.setFillColor(self.colour)
+        textfit.draw(canvas, self.fitted, self.rect.x, self.rect.top, self.rect.w, align=self.align,
+                     box_height=self.rect.h, valign=self.valign)
+
+
+class Writer:
+    """Fits the texts of one card, naming the card in any overflow error."""
+
+    def __init__(self, ctx: RenderContext, where: str) -> None:
+        self.ctx, self.where = ctx, where
+        self.type = ctx.print.type
+
+    def block(self, key: str, text: str, rect: Rect, *, role: str = "body", colour: str = INK,
+              align: str = "center", valign: str = "middle", max_lines: int | None = None) -> TextBlock:
+        """Fit `text` (the words of `key`) into `rect` at the role's size, shrinking to the role's minimum."""
+        size, min_size, bold = self.sizes(role)
+        fitted = self.ctx.fit(self.where, key, text, rect.w, rect.h, size, min_size, bold=bold, max_lines=max_lines)
+        return TextBlock(fitted, rect, colour, align, valign)
+
+    def sizes(self, role: str) -> tuple[float, float, bool]:
+        t = self.type
+        return {
+            "display": (t.title * 1.3, t.min_title, True),
+            "title": (t.title, t.min_title, True),
+            "body": (t.body, t.min_body, False),
+            "small": (t.small, t.min_body, False),
+            "label": (t.small, t.min_body, True),
+        }[role]
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return textfit.unit_width(text, self.ctx.fonts.bold if bold else self.ctx.fonts.regular) * size
+
+
+# ---- frame ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Badge:
+    """The timing word in a pill at the header's right end."""
+
+    text: str
+    width: float
+    fill: str
+    ink: str
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Background (out to the bleed), the kind word, an optional badge and the panel."""
+
+    colour: str
+    kind_word: str
+    kind_spacing: float
+    kind_ink: str = WHITE
+    panel_fill: str = WHITE
+    panel_stroke: str | None = None
+    badge: Badge | None = None
+
+    def draw(self, canvas, geo: Geometry, bleed: float, bold: str) -> None:
+        canvas.setFillColor(self.colour)
+        canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
+        canvas.setFillColor(self.kind_ink)
+        canvas.setFont(bold, KIND_SIZE)
+        canvas.drawString(MARGIN + 1.0, geo.header_baseline, self.kind_word, charSpace=self.kind_spacing)
+        if self.badge:
+            self._draw_badge(canvas, geo, bold)
+        panel = geo.panel
+        canvas.setFillColor(self.panel_fill)
+        if self.panel_stroke:
+            canvas.setStrokeColor(self.panel_stroke)
+            canvas.setLineWidth(1.6)
+        canvas.roundRect(panel.x, panel.y, panel.w, panel.h, PANEL_RADIUS, stroke=1 if self.panel_stroke else 0,
+                         fill=1)
+
+    def _draw_badge(self, canvas, geo: Geometry, bold: str) -> None:
+        badge = self.badge
+        h = BADGE_SIZE + 5
+        right = geo.w - MARGIN
+        y = geo.h - MARGIN - HEADER / 2 - h / 2
+        canvas.setFillColor(badge.fill)
+        canvas.roundRect(right - badge.width, y, badge.width, h, h / 2, stroke=0, fill=1)
+        canvas.setFillColor(badge.ink)
+        canvas.setFont(bold, BADGE_SIZE)
+        canvas.drawCentredString(right - badge.width / 2, y + h / 2 - BADGE_SIZE * 0.35, badge.text)
+
+
+def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str | None = None,
+          kind_ink: str | None = None, panel_fill: str = WHITE, panel_stroke: str | None = None) -> Frame:
+    """The frame of a card of `kind`, with the timing badge when given; the kind word in the kind's ink.
+
+    The header is one line with no room to shrink into, so a kind word (plus badge) wider than the card fails
+    the build like any other overflow.
+    """
+    kind_word = writer.ctx.t(f"kinds.{kind}").upper()
+    room = geo.w - 2 * MARGIN - 1.0
+    spacing = tracking(kind_word)
+    used = writer.width(kind_word, KIND_SIZE, bold=True) + spacing * len(kind_word)
+    badge = None
+    if timing:
+        word = writer.ctx.t(f"timing.{timing}")
+        badge = Badge(word, writer.width(word, BADGE_SIZE, bold=True) + 10, WHITE, colour)
+        used += 6 + badge.width
+    if used > room:
+        key = f"timing.{timing}" if timing else f"kinds.{kind}"
+        raise TextOverflow(writer.where, key, writer.ctx.lang, round(used - room, 2))
+    ink = kind_ink or writer.ctx.content.travel.kinds[kind].ink
+    if writer.ctx.ink_saver:  # white to the bleed; the kind's colour only in its word, the badge and an outline
+        light_badge = badge and Badge(badge.text, badge.width, tint(colour, 0.82), colour)
+        return Frame(WHITE, kind_word, spacing, colour, panel_fill, panel_stroke or colour, light_badge)
+    return Frame(colour, kind_word, spacing, ink, panel_fill, panel_stroke, badge)
+
+
+# ---- drawing helpers ------------------------------------------------------------------------------------------
+
+
+def star(canvas, cx: float, cy: float, r: float, colour: str) -> None:
+    """A five-pointed star (the capital-city mark)."""
+    path = canvas.beginPath()
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.42
+        angle = math.pi / 2 + i * math.pi / 5
+        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        if i == 0:
+            path.moveTo(x, y)
+        else:
+            path.lineTo(x, y)
+    path.close()
+    canvas.setFillColor(colour)
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def disc(canvas, cx: float, cy: float, r: float, colour: str) -> None:
+    canvas.setFillColor(colour)
+    canvas.circle(cx, cy, r, stroke=0, fill=1)
