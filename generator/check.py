@@ -5,13 +5,13 @@ The record's `game:` key says which rules apply; each game's checker parses its 
 from __future__ import annotations
 
 import re
-from importlib import import_module
 from pathlib import Path
 
 from .checking import Report, error_envelope
-from .content.load import Content, GAMES
+from .content.load import Content
 from .content.yamlsrc import parse_yaml, read_text
-from .errors import InputError
+from .errors import InputError, Position
+from .games import registry
 
 
 #: a top-level `game: name` line; when it names a known game the record goes straight to that game's checker,
@@ -23,33 +23,44 @@ def record_game(path: Path) -> str:
     """The `game:` of a record, with a positioned error when it is missing or unknown."""
     text = read_text(path)  # a file that is not a small regular UTF-8 file ends here, with its position
     quick = GAME_LINE.search(text)
-    if quick and quick.group(1) in GAMES:
+    if quick and _is_game(quick.group(1)):
         return quick.group(1)
     data, located = parse_yaml(text, str(path))
     if not isinstance(data, dict):
         raise InputError.at(located.of(()), "a game record is a mapping that starts with `game: "
-                            + "|".join(GAMES) + "`", "record")
+                            + "|".join(registry.known()) + "`", "record")
     game = data.get("game")
     if game is None:
-        raise InputError.at(located.of(()), "missing key 'game' (one of: " + ", ".join(GAMES) + ")", "record")
-    if game not in GAMES:
+        raise InputError.at(located.of(()), "missing key 'game' (one of: " + ", ".join(registry.known()) + ")",
+                            "record")
+    if not isinstance(game, str) or not _is_game(game):
         raise InputError.at(located.of(("game",)), f"unknown game '{game}'; expected one of: "
-                            + ", ".join(GAMES), "record", key_path="game")
+                            + ", ".join(registry.known()), "record", key_path="game")
     return game
 
 
-def check_record(path: Path | str, content: Content, lang: str, *, nodes: int | None = None,
-                 time_limit: float | None = None) -> Report:
+def _is_game(name: str) -> bool:
+    try:
+        registry.spec(name)
+    except registry.UnknownGame:
+        return False
+    return True
+
+
+def check_record(path: Path | str, content: Content, lang: str, **options) -> Report:
     """Check one record file with its game's checker (generator/checking.py); malformed input raises InputError.
 
-    `nodes` is the budget of 3x16's hindsight solver (the best result the calls allowed; None: its default,
-    0 skips it); `time_limit` is the solver's safety stop in seconds (None: its default)."""
+    `options` are checker options by keyword (each game's spec lists its own, `check_options`); the record's game
+    gets those it takes, and None means its default."""
     path = Path(path)
     game = record_game(path)
-    checker = import_module(f"generator.games.{game}.check")
-    if game == "threesixteen":
-        return checker.check_file(str(path), content, lang, nodes=nodes, time_limit=time_limit)
-    return checker.check_file(str(path), content, lang)
+    if game not in content.games:
+        raise InputError.at(Position(str(path), 1, 1), f"the content in {content.root} has no game '{game}'",
+                            "record")
+    spec = registry.spec(game)
+    own = {option.name for option in spec.check_options}
+    given = {name: value for name, value in options.items() if name in own and value is not None}
+    return spec.part("checker").check_file(str(path), content, lang, **given)
 
 
 def malformed_json(path: Path | str, exc: InputError) -> dict:
