@@ -18,6 +18,7 @@ from generator.cli import app
 from generator.games import registry
 
 from conftest import CONTENT, ROOT
+from envelope_schema import CHECK, problems
 
 COUNTDOWN = Path(__file__).resolve().parent / "countdown"
 runner = CliRunner()
@@ -108,6 +109,7 @@ def test_a_valid_record(countdown: Path, tmp_path: Path, moves: str, left: int, 
     result = _check(countdown, _record(tmp_path, moves), "--format", "json")
     assert result.exit_code == 0, result.output
     envelope = json.loads(result.output)
+    assert problems(CHECK, envelope) == []  # the one dialect of every checker (generator/checking.schema.json)
     assert envelope == {"game": "countdown", "path": str(tmp_path / "game.yaml"), "valid": True, "language": "en",
                         "result": {"left": left, "winner": winner}}
 
@@ -122,7 +124,9 @@ def test_a_broken_rule_is_cited_where_it_is_broken(countdown: Path, tmp_path: Pa
     record = _record(tmp_path, moves)
     result = _check(countdown, record, "--format", "json")
     assert result.exit_code == 1
-    broken = json.loads(result.output)["violation"]
+    envelope = json.loads(result.output)
+    assert problems(CHECK, envelope) == []
+    broken = envelope["violation"]
     assert (broken["rule"], broken["reason"], broken["position"]) == (
         rule, reason, {"path": str(record), "line": 3, "col": col})
     text = _check(countdown, record)
@@ -134,6 +138,11 @@ def test_a_malformed_record_is_one_positioned_error(countdown: Path, tmp_path: P
     result = _check(countdown, record)
     assert result.exit_code == 1
     assert result.output.strip() == f"{record}:3:10: error: expected a whole number, found 'x' [notation]"
+    envelope = json.loads(_check(countdown, record, "--format", "json").output)
+    assert problems(CHECK, envelope) == []
+    assert envelope == {"game": "countdown", "path": str(record), "valid": False, "errors": [
+        {"path": str(record), "line": 3, "col": 10, "message": "expected a whole number, found 'x'",
+         "check": "notation"}]}
 
 
 def test_without_its_package_the_folder_is_an_unknown_game(tmp_path: Path, forget_countdown):
