@@ -25,6 +25,7 @@ from generator.render.core.context import Box, Component, Face, RenderContext, T
 from generator.render.travel.backs import CHARACTER_BACK_ICON, DECK_BACK_ICON
 from generator.render.travel.cards import check_icons, icon_uses, travel_components
 from generator.render.core.colour import rgb
+from generator.render.travel import style
 from generator.render.travel.style import INK, KIND_SIZE, MUTED
 
 from conftest import line_col, replace_in
@@ -433,3 +434,52 @@ def test_the_backpacker_shows_a_hiking_boot(content):
     backpacker = next(c for c in content.games["travel"].characters if c.id == "backpacker")
     assert backpacker.icon == "1F97E"  # a hiking boot; 1F9D7 was a rock climber
     assert icons.art(backpacker.icon).width == 72
+
+
+# ---- air around header badges and reference titles (every language, Japanese included) -------------------------
+
+
+@pytest.fixture(scope="module", params=("en", "ko", "ja"))
+def timed_and_reference_sheet(request, content) -> Sheet:
+    """Only the cards with a timing badge or a reference title: the other decks are not needed here."""
+    ctx = RenderContext(content, "travel", request.param, "a4")
+    components = [c for c in travel_components(ctx) if c.deck in ("special", "events", "reference")]
+    faces = [(c, side, face) for c in components for side, face in (("front", c.front), ("back", c.back))]
+    return Sheet(ctx, render(ctx, components), faces)
+
+
+def test_a_timing_word_stays_clear_of_its_badges_round_ends(timed_and_reference_sheet):
+    """The badge is a pill whose ends are half circles: the word must not reach into them (it read as cramped in
+    Japanese, 自分の手番, with 5 pt from word to pill end); the pill's right end is the panel's right edge."""
+    sheet = timed_and_reference_sheet
+    words = {sheet.ctx.t(f"timing.{key}") for key in sheet.ctx.texts.section("timing")}
+    gaps = []
+    with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
+        for page in pdf.pages:
+            pill_right = page.width - MARGIN - BLEED - style.MARGIN
+            header_bottom = MARGIN + BLEED + style.MARGIN + style.HEADER
+            lines = page.crop((page.width / 2, 0, page.width, header_bottom)).extract_text_lines()
+            gaps += [(line["text"], pill_right - line["x1"]) for line in lines if line["text"] in words]
+    assert gaps
+    for word, gap in gaps:
+        assert gap >= style.BADGE_HEIGHT / 2 + 1.0, (word, round(gap, 2))
+
+
+def test_reference_titles_keep_air_at_both_ends_of_the_panel(timed_and_reference_sheet):
+    """The longest title sets the size of all six; it must still leave air to the panel's edges (the Japanese
+    「自分の手番：アクションひとつ」 ran edge to edge of the padded box)."""
+    sheet = timed_and_reference_sheet
+    ctx = sheet.ctx
+    titles = [ctx.t(f"reference.{side}.title") for ref in ctx.content.games["travel"].reference_cards
+              for side in ref.sides]
+    with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
+        pages = [pdf.pages[n] for n in pages_of(sheet, "reference")]
+        gaps = []
+        for page, title in zip(pages, titles):
+            chars = [ch for ch in page.chars if not ch["text"].isspace()]
+            big = [ch for ch in chars if ch["size"] == max(c["size"] for c in chars)]
+            assert squash("".join(ch["text"] for ch in big)) == squash(title)
+            left = MARGIN + BLEED + style.MARGIN
+            right = page.width - MARGIN - BLEED - style.MARGIN
+            gaps.append(min(min(ch["x0"] for ch in big) - left, right - max(ch["x1"] for ch in big)))
+    assert min(gaps) >= 4 * mm, [round(g / mm, 2) for g in gaps]

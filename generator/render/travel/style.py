@@ -33,6 +33,9 @@ PROHIBITION_RED = "#d7261e"
 KIND_SIZE = 7.5
 KIND_SPACING = 0.9
 BADGE_SIZE = 7.0
+BADGE_HEIGHT = BADGE_SIZE + 5
+#: word to pill end: the round end's radius plus air, so no glyph reaches into the curve
+BADGE_PAD = BADGE_HEIGHT / 2 + 1.5
 
 
 def tracking(word: str) -> float:
@@ -182,7 +185,7 @@ class Frame:
 
     def _draw_badge(self, canvas, geo: Geometry, bold: str) -> None:
         badge = self.badge
-        h = BADGE_SIZE + 5
+        h = BADGE_HEIGHT
         right = geo.w - MARGIN
         y = geo.h - MARGIN - HEADER / 2 - h / 2
         canvas.setFillColor(badge.fill)
@@ -206,7 +209,7 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
     badge = None
     if timing:
         word = writer.ctx.t(f"timing.{timing}")
-        badge = Badge(word, writer.width(word, BADGE_SIZE, bold=True) + 10, WHITE, colour)
+        badge = Badge(word, writer.width(word, BADGE_SIZE, bold=True) + 2 * BADGE_PAD, WHITE, colour)
         used += 6 + badge.width
     if used > room:
         key = f"timing.{timing}" if timing else f"kinds.{kind}"

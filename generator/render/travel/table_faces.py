@@ -187,6 +187,7 @@ GUTTER = 9.5  # left of each summary line: its bullet, or its own number ("1.") 
 NUMBERED = re.compile(r"^(\d+[.)])\s+(.*)$")
 TITLE_GAP = 4.0  # under the title line, and again down to the divider
 BODY_GAP = 7.0  # divider to the summary
+TITLE_INSET = 1.8 * mm  # each side of the title, beyond the panel's padding: a long title keeps air at its ends
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,10 @@ def _divider_y(content: Rect, title_size: float) -> float:
     return content.top - title_size * textfit.LEADING - 2 * TITLE_GAP
 
 
+def _title_box(content: Rect) -> Rect:
+    return content.inset(TITLE_INSET, 0)
+
+
 def _body_area(content: Rect, title_size: float) -> Rect:
     top = _divider_y(content, title_size) - BODY_GAP
     return Rect(content.x + GUTTER, content.y, content.w - GUTTER, top - content.y)
@@ -230,8 +235,9 @@ def reference_type(kit: Kit) -> ReferenceType:
     title_size, title_min, _ = type_scale.sizes("title")
     body_size, body_min, _ = type_scale.sizes("body")
     sides = [(card.id, side) for card in kit.game.reference_cards for side in card.sides]
-    title = min(ctx.fit(card_id, f"reference.{side}.title", kit.words(f"reference.{side}.title"), content.w,
-                        content.h, title_size, title_min, bold=True, max_lines=1).size for card_id, side in sides)
+    title_box = _title_box(content)
+    title = min(ctx.fit(card_id, f"reference.{side}.title", kit.words(f"reference.{side}.title"), title_box.w,
+                        title_box.h, title_size, title_min, bold=True, max_lines=1).size for card_id, side in sides)
     area = _body_area(content, title)
     body = min(ctx.fit(card_id, f"reference.{side}.lines", _summary(kit, side)[1], area.w, area.h, body_size,
                        body_min).size for card_id, side in sides)
@@ -245,9 +251,10 @@ def _reference_layout(kit: Kit, card, side: str):
     content = geo.content
     sizes: ReferenceType = kit.shared("reference_type", lambda: reference_type(kit))
     title_key = f"reference.{side}.title"
-    title_fitted = ctx.fit(card.id, title_key, kit.words(title_key), content.w, content.h, sizes.title,
+    title_box = _title_box(content)
+    title_fitted = ctx.fit(card.id, title_key, kit.words(title_key), title_box.w, title_box.h, sizes.title,
                            sizes.title, bold=True, max_lines=1)
-    title_rect = Rect(content.x, content.top - title_fitted.height, content.w, title_fitted.height)
+    title_rect = Rect(title_box.x, title_box.top - title_fitted.height, title_box.w, title_fitted.height)
     divider_y = _divider_y(content, sizes.title)
     markers, text = _summary(kit, side)
     body = _body_area(content, sizes.title)
