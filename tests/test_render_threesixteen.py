@@ -343,3 +343,25 @@ def test_a_label_that_cannot_fit_fails_with_its_key_and_language(content_copy):
         pages_pdf(ctx, threesixteen_pages(ctx)[:1])
     assert (caught.value.where, caught.value.field, caught.value.lang) == ("board 'red'", "board.column", "ko")
     assert caught.value.overflow_pt > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_column_headers_keep_air_in_their_caps(content, lang):
+    """Each cap's name reads as a word and its letter ("Column A", 縦列 A): the letter stands a space apart from
+    the word (in Japanese 縦列A set solid, the Latin letter touched 列), and the label keeps 1 mm to the cap's sides
+    and top."""
+    ctx = ctx_for(content, lang)
+    page_w, page_h = PAPERS["a4"]
+    layout = BoardLayout.for_page(ctx, page_w, page_h)
+    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[:1]))) as pdf:
+        page = pdf.pages[0]
+        for name, cap in zip(ctx.content.games["threesixteen"].columns, layout.caps):
+            top = page_h - cap.top
+            label = sorted((ch for ch in page.chars if not ch["text"].isspace() and cap.x <= ch["x0"]
+                            and ch["x1"] <= cap.right and top <= ch["top"] and ch["bottom"] <= top + cap.h),
+                           key=lambda ch: ch["x0"])
+            assert squash("".join(ch["text"] for ch in label)) == squash(ctx.t("board.column", name=name))
+            letter, before = label[-1], label[-2]
+            assert letter["text"] == name
+            assert letter["x0"] - before["x1"] >= 0.2 * letter["size"], (name, round(letter["x0"] - before["x1"], 2))
+            assert min(label[0]["x0"] - cap.x, cap.right - letter["x1"], label[0]["top"] - top) >= 1 * mm
