@@ -9,6 +9,7 @@ from importlib import import_module
 from pathlib import Path
 
 from .content.load import Content, GAMES
+from .content.texts import Texts, file_words
 from .content.yamlsrc import parse_yaml, read_text
 from .errors import InputError
 
@@ -18,22 +19,24 @@ from .errors import InputError
 GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([a-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
-def record_game(path: Path) -> str:
-    """The `game:` of a record, with a positioned error when it is missing or unknown."""
-    text = read_text(path)  # a file that is not a small regular UTF-8 file ends here, with its position
+def record_game(path: Path, texts: Texts) -> str:
+    """The `game:` of a record, with a positioned error when it is missing or unknown, said in the language of
+    `texts` (the shared words, `common/<lang>.yaml`: no game's own words are known yet)."""
+    say = file_words(texts)
+    text = read_text(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
     quick = GAME_LINE.search(text)
     if quick and quick.group(1) in GAMES:
         return quick.group(1)
     data, located = parse_yaml(text, str(path))
+    games = ", ".join(GAMES)
     if not isinstance(data, dict):
-        raise InputError.at(located.of(()), "a game record is a mapping that starts with `game: "
-                            + "|".join(GAMES) + "`", "record")
+        raise InputError.at(located.of(()), say("not_mapping", games=games), "record")
     game = data.get("game")
     if game is None:
-        raise InputError.at(located.of(()), "missing key 'game' (one of: " + ", ".join(GAMES) + ")", "record")
+        raise InputError.at(located.of(()), say("missing_game", games=games), "record")
     if game not in GAMES:
-        raise InputError.at(located.of(("game",)), f"unknown game '{game}'; expected one of: "
-                            + ", ".join(GAMES), "record", key_path="game")
+        raise InputError.at(located.of(("game",)), say("unknown_game", game=game, games=games), "record",
+                            key_path="game")
     return game
 
 
@@ -44,7 +47,7 @@ def check_record(path: Path | str, content: Content, lang: str, *, nodes: int | 
     `nodes` is the budget of 3x16's hindsight solver (the best result the calls allowed; None: its default,
     0 skips it); `time_limit` is the solver's safety stop in seconds (None: its default)."""
     path = Path(path)
-    game = record_game(path)
+    game = record_game(path, content.texts("common", lang))
     checker = import_module(f"generator.games.{game}.check")
     if game == "threesixteen":
         return checker.check_file(str(path), content, lang, nodes=nodes, time_limit=time_limit)

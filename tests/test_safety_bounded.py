@@ -105,7 +105,7 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path)
     with open(record, "wb") as handle:
         handle.write(b"game: travel\n")
         handle.truncate(MAX_FILE_BYTES + 1)
-    message = f"{record}: error: larger than 10 MB; this is not a content or record file [file]"
+    message = f"{record}: error: larger than 10 MB; this is not a record file [file]"
     assert (check(record).exit_code, check(record).stderr.strip()) == (1, message)
     with pytest.raises(InputError) as caught:
         travel_check_file(str(record), load_content(), "ko")  # the travel checker says it in the report's language

@@ -22,7 +22,7 @@ from typing import Sequence
 
 import yaml
 
-from ...content.texts import Texts
+from ...content.texts import Texts, file_words
 from ...content.yamlsrc import compose, is_null, read_text
 from ...errors import InputError, Position
 from .rules import Rules
@@ -123,7 +123,7 @@ class Record:
 def load_record(path: str | Path, game, texts: Texts) -> Record:
     """Read and validate a record file; anything malformed is an InputError at its file:line:col."""
     name = str(path)
-    source = read_text(path, name)
+    source = read_text(path, name, file_words(texts))
     return parse_record(source, name, game, texts)
 
 
@@ -145,7 +145,7 @@ class Skeleton:
 def load_skeleton(path: str | Path, game, texts: Texts) -> Skeleton:
     """Read a record whose moves may still be missing (a saved caller's skeleton); InputError as load_record."""
     name = str(path)
-    reader = _RecordReader(read_text(path, name), name, game, texts, notation_for("".join(game.columns)))
+    reader = _RecordReader(read_text(path, name, file_words(texts)), name, game, texts, notation_for("".join(game.columns)))
     fields = reader.fields()
     calls, positions = reader._calls(fields["calls"][1])
     return Skeleton(reader._players(fields["players"][1]), reader._rules(fields.get("columns")), calls, positions)
