@@ -4,7 +4,8 @@ For each game, a record of about 1 MB and one of about 10 MB (the largest file `
 simulated game: the travel record repeats the game's turn lines (all are read, then the replay stops at the first
 turn after the game ended), once as the simulator writes it (the quick reader's shape) and once with a comment on
 top, as a person may write it (read through libyaml's events); the 3x16 record has one player's token line grown
-past the calls (read whole, then refused at the first token too many). Each is checked in a fresh process, which
+past the calls (read whole, then refused at the first token too many), once in one text and once as a YAML list
+(refused at the first of more than yamlsrc.MAX_VALUES values, before libyaml composes the file). Each is checked in a fresh process, which
 reports the seconds `check_record` took (the best of a few runs: the machine is shared) and how much its peak
 memory grew. Targets: the 10x larger record takes at most 12x the time, and needs at most 32 bytes of memory per
 byte of record (the readers keep a Python string per word and per line, some 50 bytes each, for positions and
@@ -101,8 +102,11 @@ def run() -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         head, turns = _travel_turns()
+        tokens_head, tokens = _threesixteen_tokens()
+        listed_head = tokens_head.replace("Mina: >-\n    ", "Mina:\n")
         shapes = (("travel", (head, turns)), ("travel (written by hand)", ("# our game\n" + head, turns)),
-                  ("3x16", _threesixteen_tokens()))
+                  ("3x16", (tokens_head, tokens)),
+                  ("3x16 (tokens as a list)", (listed_head, [f"    - {token.strip()}\n" for token in tokens])))
         for game, (head, pieces) in shapes:
             slug = game.split()[0] + str(len(rows))
             warm = Path(tmp) / f"{slug}-warm.yaml"
