@@ -10,10 +10,11 @@ import sys
 from importlib import import_module
 
 BENCHMARKS = (
-    ("build", "generator.build.bench"),
+    ("build", "generator.builder.bench"),
     ("text fit", "generator.render.core.bench_textfit"),
     ("3x16 check", "generator.games.threesixteen.bench:run_check"),
     ("3x16 solve", "generator.games.threesixteen.bench:run_solve"),
+    ("3x16 play", "generator.games.threesixteen.bench:run_play"),
     ("travel", "generator.games.travel.bench"),
     ("sizes", "generator.bench_sizes"),
 )

@@ -1,18 +1,22 @@
-"""What every chart the simulators save has in common: a font that has Hangul."""
+"""What every chart the simulators save has in common: the fonts the language's PDFs use, so a chart draws every
+character its labels have (Japanese in IPAexGothic, Hangul in NanumGothic)."""
 from __future__ import annotations
 
-from importlib.util import find_spec
-from pathlib import Path
+from .content.font_files import families_for
+from .content.load import Content
+
+#: matplotlib's own font, last: it draws what no family of the content does
+DEFAULT_FAMILY = "DejaVu Sans"
 
 
-def chart_font_family() -> list[str]:
-    """NanumGothic from koreanize-matplotlib first (it has Hangul), then matplotlib's default.
-
-    The font file is found without importing the package, whose import changes matplotlib's global settings.
-    """
+def chart_font_family(content: Content, lang: str) -> list[str]:
+    """The font families (matplotlib's names) of `lang` as `content/print.yaml` lists them for the PDFs, its own
+    family first, then matplotlib's default: matplotlib draws each character in the first family that has it."""
     from matplotlib import font_manager
 
-    package = find_spec("koreanize_matplotlib")
-    regular = Path(next(iter(package.submodule_search_locations))) / "fonts" / "NanumGothic.ttf"
-    font_manager.fontManager.addfont(str(regular))
-    return [font_manager.FontProperties(fname=str(regular)).get_name(), "DejaVu Sans"]
+    names = []
+    for family in families_for(content.print.fonts, lang):
+        path = str(content.fonts[family].regular)
+        font_manager.fontManager.addfont(path)
+        names.append(font_manager.FontProperties(fname=path).get_name())
+    return list(dict.fromkeys([*names, DEFAULT_FAMILY]))

@@ -8,9 +8,10 @@ import re
 from importlib import import_module
 from pathlib import Path
 
+from .checking import Report, error_envelope
 from .content.load import Content, GAMES
-from .content.texts import Texts, file_words
-from .content.yamlsrc import parse_yaml, read_text
+from .content.texts import file_words
+from .content.yamlsrc import Say, parse_yaml, read_text
 from .errors import InputError
 
 
@@ -19,10 +20,9 @@ from .errors import InputError
 GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([a-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
-def record_game(path: Path, texts: Texts) -> str:
-    """The `game:` of a record, with a positioned error when it is missing or unknown, said in the language of
-    `texts` (the shared words, `common/<lang>.yaml`: no game's own words are known yet)."""
-    say = file_words(texts)
+def record_game(path: Path, say: Say) -> str:
+    """The `game:` of a record, with a positioned error when it is missing or unknown, in the words of `say` (the
+    shared words of `common/<lang>.yaml`, `file_words`: no game's own words are known yet)."""
     text = read_text(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
     quick = GAME_LINE.search(text)
     if quick and quick.group(1) in GAMES:
@@ -41,14 +41,23 @@ def record_game(path: Path, texts: Texts) -> str:
 
 
 def check_record(path: Path | str, content: Content, lang: str, *, nodes: int | None = None,
-                 time_limit: float | None = None):
-    """Check one record file; returns the game's Report (`.ok`, `.to_text()`, `.to_json()`).
+                 time_limit: float | None = None) -> Report:
+    """Check one record file with its game's checker (generator/checking.py); malformed input raises InputError.
 
     `nodes` is the budget of 3x16's hindsight solver (the best result the calls allowed; None: its default,
     0 skips it); `time_limit` is the solver's safety stop in seconds (None: its default)."""
     path = Path(path)
-    game = record_game(path, content.texts("common", lang))
+    game = record_game(path, file_words(content.texts("common", lang)))
     checker = import_module(f"generator.games.{game}.check")
     if game == "threesixteen":
         return checker.check_file(str(path), content, lang, nodes=nodes, time_limit=time_limit)
     return checker.check_file(str(path), content, lang)
+
+
+def malformed_json(path: Path | str, exc: InputError) -> dict:
+    """The envelope of a record that could not be checked, with the game when the record says a known one."""
+    try:
+        game = record_game(Path(path), lambda key, /, **values: key)  # only the game is wanted, not the words
+    except InputError:
+        game = None
+    return error_envelope(game, str(path), exc)

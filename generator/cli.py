@@ -176,14 +176,22 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
           time_limit: Optional[float] = seconds_option(None, "--time-limit",
                                                        "3x16: the solver's safety stop in seconds."),
           content_dir: Optional[Path] = ContentOpt) -> None:
-    """Check a recorded game against the rules: 'valid' with the result, or the first broken rule."""
-    from .check import check_record
+    """Check a recorded game against the rules: 'valid' with the result, or the first broken rule.
 
-    content = load(content_dir)
-    require_lang(content, lang)
+    With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
+    record's result, its first broken rule, or the errors that kept it from being read (still exit 1)."""
+    from .check import check_record, malformed_json
+
     try:
+        from .content.load import load_content
+
+        content = load_content(content_dir)
+        require_lang(content, lang)
         report = check_record(record, content, lang, nodes=nodes, time_limit=time_limit)
     except InputError as exc:
+        if fmt is Format.json:
+            typer.echo(json.dumps(malformed_json(record, exc), ensure_ascii=False, indent=2))
+            raise typer.Exit(EXIT_INVALID)
         fail(exc)
     if fmt is Format.json:
         typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
@@ -193,7 +201,7 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
 
 
 def _register_build() -> None:
-    from .build.cli import build_cmd
+    from .builder.cli import build_cmd
 
     app.command("build")(build_cmd)
 

@@ -23,6 +23,9 @@ class Position:
             return f"{self.path}:{self.line}:{self.col}"
         return self.path
 
+    def as_json(self) -> dict:
+        return {"path": self.path, "line": self.line, "col": self.col}
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -38,16 +41,13 @@ class Diagnostic:
         where = f"{self.key_path}: " if self.key_path else ""
         return f"{self.position}: {self.severity}: {where}{self.message} [{self.check}]"
 
+    def as_error(self) -> dict:
+        """The error object `pnp check` and `pnp lint` both write (generator/checking.schema.json)."""
+        return {**self.position.as_json(), "message": self.message, "check": self.check}
+
     def as_json(self) -> dict:
-        return {
-            "path": self.position.path,
-            "line": self.position.line,
-            "col": self.position.col,
-            "severity": self.severity,
-            "key": self.key_path,
-            "message": self.message,
-            "check": self.check,
-        }
+        """A lint finding: the error object, with its severity and the content key it is about."""
+        return {**self.as_error(), "severity": self.severity, "key": self.key_path}
 
 
 @dataclass

@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from typer import Typer
 from typer.testing import CliRunner
 
-from generator.build.plan import MANIFEST, BuildFailed, BuildUsageError, build
-from generator.build.cli import build_cmd
+from generator.builder.plan import MANIFEST, BuildFailed, BuildUsageError, build
+from generator.builder.cli import build_cmd
 
 from conftest import ROOT, line_col, replace_in
 
@@ -110,7 +110,7 @@ def test_incremental_builds_redo_only_what_changed(content_copy: Path, tmp_path:
     again = build(content_copy, **chosen)
     assert again.written == [] and again.up_to_date == 6  # 3 PDFs + 3 print-on-demand sets (en, ja, ko)
     # nothing heavy is imported to find out there is nothing to do
-    probe = ("import sys; from generator.build.plan import build; "
+    probe = ("import sys; from generator.builder.plan import build; "
              f"s = build({str(content_copy)!r}, games=['threesixteen'], papers=['a4'], output_dir={str(out)!r}); "
              "print(len(s.written), sorted(m for m in ('reportlab', 'pydantic', 'PIL') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
@@ -236,8 +236,8 @@ def test_the_tabletop_simulator_grid_makes_the_cards_largest():
 
 
 def test_jobs_are_dealt_to_workers_by_language_with_similar_cost():
-    from generator.build.plan import plan
-    from generator.build.work import deal
+    from generator.builder.plan import plan
+    from generator.builder.work import deal
 
     units = plan(ROOT / "content", None, None, None, False)
     batches = deal(units, 3)
@@ -261,7 +261,7 @@ def test_page_numbers_count_over_the_whole_pdf(full_build):
 def test_package_versions_are_the_ones_importlib_metadata_reports():
     from importlib import metadata
 
-    from generator.build.plan import DRAWING_PACKAGES, RASTER_PACKAGES, package_versions
+    from generator.builder.plan import DRAWING_PACKAGES, RASTER_PACKAGES, package_versions
 
     names = DRAWING_PACKAGES + RASTER_PACKAGES + ("no-such-distribution",)
     expected = {name: metadata.version(name) for name in DRAWING_PACKAGES + RASTER_PACKAGES}
@@ -269,7 +269,7 @@ def test_package_versions_are_the_ones_importlib_metadata_reports():
 
 
 def test_the_summary_line_names_only_what_was_written():
-    from generator.build.plan import BuildSummary
+    from generator.builder.plan import BuildSummary
 
     pdfs = BuildSummary(written=["travel-en-a4.pdf", "pod/travel-en-items.pdf"], pages=25, seconds=0.91)
     assert pdfs.line() == "Wrote 1 PDF (25 pages), 1 print-on-demand deck to output/ in 0.9 s"

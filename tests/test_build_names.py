@@ -4,9 +4,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from generator.build.plan import BuildSummary, build, plan
-from generator.build.names import player_names
-from generator.build.units import Unit
+from generator.builder.plan import BuildSummary, build, plan
+from generator.builder.names import player_names
+from generator.builder.units import Unit
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -113,8 +113,8 @@ def test_check_can_skip_the_3x16_solver():
     solved = run("check", str(record), "--format", "json")
     skipped = run("check", str(record), "--format", "json", "--nodes", "0")
     assert (solved.exit_code, skipped.exit_code) == (0, 0)
-    assert json.loads(solved.stdout)["best"]["proven"] is True
-    assert "best" not in json.loads(skipped.stdout)
+    assert json.loads(solved.stdout)["result"]["best"]["proven"] is True
+    assert "best" not in json.loads(skipped.stdout)["result"]
     assert "best possible" not in run("check", str(record), "--nodes", "0").stdout
     assert run("check", str(record), "--nodes", "-1").exit_code == 2
     assert run("check", str(record), "--time-limit", "-1").exit_code == 2

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.build.plan import MANIFEST, _fresh, _owned_files, read_manifest
-from generator.build.units import Unit
+from generator.builder.plan import MANIFEST, _fresh, _owned_files, read_manifest
+from generator.builder.units import Unit
 from generator.content.yamlsrc import MAX_FILE_BYTES
 
 from fuzz_support import fuzz_settings, mutated

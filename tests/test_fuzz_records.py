@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.check import check_record
+from generator.check import check_record, malformed_json
 from generator.content.load import load_content
 from generator.errors import InputError
 from generator.games.threesixteen.record import load_skeleton
@@ -18,6 +18,7 @@ from generator.games.travel.simulate import simulate_one
 from generator.games.travel.writer import Recorder
 
 from conftest import ROOT
+from envelope_schema import CHECK, problems
 from fuzz_support import assert_positioned, fuzz_settings, mutated
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -36,14 +37,15 @@ def folder(tmp_path_factory) -> Path:
 
 
 def _check(path: Path, lang: str) -> None:
-    """The promise for one record file, in one report language."""
+    """The promise for one record file, in one report language; its JSON envelope fits the schema."""
     try:
         report = check_record(path, CONTENT, lang, nodes=0)
     except InputError as exc:
         assert_positioned(exc.diagnostics)
+        assert problems(CHECK, malformed_json(path, exc)) == []
         return
     text, data = report.to_text(), report.to_json()
-    assert text.strip() and isinstance(data, dict)
+    assert text.strip() and problems(CHECK, data) == []
     if not report.ok:
         assert f"{path}:" in text, "a broken rule is shown at its file:line:col"
 

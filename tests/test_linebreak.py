@@ -130,7 +130,7 @@ def test_a_chinese_text_file_fits_and_renders(content_copy, tmp_path):
 
     import pdfplumber
 
-    from generator.build.plan import build
+    from generator.builder.plan import build
     from generator.content.lint import lint
     from generator.render.core.fitcheck import fit_findings
     from generator.render.core.fonts import glyphs_missing_for
@@ -164,6 +164,8 @@ def test_a_number_stays_with_its_counter():
     assert [p.text for p in linebreak.pieces("まずカードを3枚引きます。", "ja")] == ["まず", "カードを", "3枚引きます。"]
     assert [p.text for p in linebreak.units("赤タイル×1セット", "ja")] == ["赤", "タ", "イ", "ル", "×1セッ", "ト"]
     assert [p.text for p in linebreak.units("カードの10枚目", "ja")] == ["カー", "ド", "の", "10枚", "目"]
+    assert [p.text for p in linebreak.pieces("混ぜて、1枚ずつめくってください。", "ja")] == [
+        "混ぜて、", "1枚ずつめくってください。"]  # BudouX alone: "1枚ず", "つめくってください。"
 
 
 def test_a_name_the_language_defines_is_never_cut_unless_it_alone_is_too_wide(ja_font):

@@ -110,7 +110,7 @@ def test_a_japanese_text_draws_its_own_script_in_ipaex_and_keeps_latin_and_hangu
     assert stack_run_fonts("ja", "カメラ（Camera）を1枚、한국") == [
         ("カメラ（", "IPAexGothic"), ("Camera", "NanumGothic"), ("）を", "IPAexGothic"), ("1", "NanumGothic"),
         ("枚、", "IPAexGothic"), ("한국", "NanumGothic")]
-    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境", "IPAexGothic"), (" 3x16", "NanumGothicExtraBold")]
+    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境 3x16", "IPAexGothic")]
 
 
 def test_only_japanese_pdfs_draw_with_the_japanese_family():
@@ -125,3 +125,38 @@ def test_a_character_no_family_draws_right_is_missing_in_every_language():
         assert missing_glyphs(pair.regular, "📷 a–b −") == ["📷"]
     assert missing_glyphs(fonts_for(load_content(), "ko").regular, "国経内実写真") == list("国経内実写真")
     assert missing_glyphs(fonts_for(load_content(), "ja").regular, "国経内実写真") == []
+
+
+def test_a_japanese_bold_title_is_one_face_from_end_to_end():
+    """IPAexGothic has no bold face: a bold line in Japanese is drawn whole in it (digits and Latin too), never
+    bold Latin and digits among regular kana. Read back per line from the rulebook's PDF."""
+    from collections import defaultdict
+
+    import pdfplumber
+
+    from generator.content.required import rule_values
+    from generator.render.core.context import RenderContext
+    from generator.render.core.fonts import fonts_for
+    from generator.render.core.rulebook import rulebook_pages
+
+    content = load_content()
+    ctx = RenderContext(content, "threesixteen", "ja", "a4")
+    canvas = Canvas(io.BytesIO(), pagesize=ctx.page_size, invariant=1)
+    for page in rulebook_pages(ctx):
+        page.draw(canvas, *ctx.page_size)
+        canvas.showPage()
+    values = rule_values(content.threesixteen)
+    titles = {ctx.t(f"rules.{rule.id}.title", **values) for rule in content.threesixteen.rules}
+    faces_of: dict[str, set[str]] = {}
+    with pdfplumber.open(io.BytesIO(canvas.getpdfdata())) as pdf:
+        for page in pdf.pages:
+            rows = defaultdict(list)
+            for ch in page.chars:
+                rows[(ch["x0"] > page.width / 2, round(ch["matrix"][5], 1))].append(ch)
+            for chars in rows.values():
+                text = "".join(ch["text"] for ch in sorted(chars, key=lambda ch: ch["x0"])).strip()
+                if text in titles:
+                    faces_of[text] = {ch["fontname"].split("+", 1)[1] for ch in chars if ch["text"].strip()}
+    assert {"3本の横列", "1は横列を始める"} <= set(faces_of) and len(faces_of) >= len(titles) - 2
+    assert all(faces == {"IPAexGothic"} for faces in faces_of.values()), faces_of
+    assert ctx.fonts.bold_is_regular and not fonts_for(content, "ko").bold_is_regular

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.build.plan import MANIFEST, BuildFailed, build
+from generator.builder.plan import MANIFEST, BuildFailed, build
 from generator.cli import app
 
 from conftest import line_col, replace_in

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.build.plan import MANIFEST, build
+from generator.builder.plan import MANIFEST, build
 
 from conftest import ROOT, replace_in
 

@@ -9,6 +9,7 @@ import pytest
 from conftest import ROOT, line_col
 
 from generator.content.load import load_content
+from generator.errors import InputError
 from generator.games.threesixteen.check import check_file
 
 CONTENT = load_content()
@@ -30,14 +31,12 @@ def record(tmp_path: Path, calls: str, moves: dict[str, str], columns: int = 5) 
 BROKEN = [
     ("1 2 2 2 2", {"Mina": "R A B C D"}, 5, ("R5", 5, None, None, "2\n", 1)),
     ("1 17", {"Mina": "R A"}, 5, ("R5", 2, None, None, "17", 1)),
-    ("1 2", {"Mina": "R A", "Joon": "R 3A"}, 5, ("R6", 2, "Joon", "3A", "3A", 1)),
     ("1 1", {"Mina": "R A"}, 5, ("R7", 2, "Mina", "A", "A\n", 1)),
     ("1 2", {"Mina": "R R"}, 5, ("R8", 2, "Mina", "R", "R\n", 1)),
     ("1 2 3", {"Mina": "R A D"}, 3, ("R9", 3, "Mina", "D", "D", 1)),
     ("1 2 3", {"Mina": "R A F"}, 5, ("R9", 3, "Mina", "F", "F", 1)),
     ("1 2 3", {"Mina": "R A B>E"}, 4, ("R9", 3, "Mina", "B>E", "B>E", 1)),
     ("1 2 3", {"Mina": "R A B>C"}, 3, ("R10", 3, "Mina", "B>C", "B>C", 1)),
-    ("1 2 3", {"Mina": "R A B>A3"}, 3, ("R10", 3, "Mina", "B>A3", "B>A3", 1)),
     ("1 3 2", {"Mina": "R A>A B"}, 5, ("R11", 2, "Mina", "A>A", "A>A", 1)),
 ]
 
@@ -51,14 +50,15 @@ def test_every_rule_has_a_failing_record(tmp_path, calls, moves, columns, expect
     assert not report.ok
     line, col = line_col(path, needle, occurrence)
     data = report.to_json()["violation"]
-    assert (data["rule"], data["call"], data["player"], data["token"]) == (rule, call, player, token)
+    assert (data["rule"], data["call"], data["player"], data["state"]["token"]) == (rule, call, player, token)
     assert (data["position"]["line"], data["position"]["col"]) == (line, col)
     texts = CONTENT.texts("threesixteen", lang)
     values = {"high": 16, "copies": 3, "rows": 3, "columns": columns, "tiles": 48}
-    assert data["rule_text"] == texts.get(f"rules.{rule}.text", **values)
+    assert data["text"] == texts.get(f"rules.{rule}.text", **values)
+    assert data["title"] == texts.get(f"rules.{rule}.title", **values)
     text = report.to_text()
     assert f"{path}:{line}:{col}: " in text
-    assert data["rule_text"] in text and data["message"] in text
+    assert data["text"] in text and data["reason"] in text
 
 
 def test_the_words_of_a_broken_rule(tmp_path):
@@ -79,7 +79,7 @@ def test_the_words_of_a_broken_rule(tmp_path):
         "       -   -   3*  -",
         "    * the tile this move tried to take",
     ]
-    board = report.to_json()["violation"]["board"]
+    board = report.to_json()["violation"]["state"]["board"]
     assert board == {"rows": [[1, 2, 3], [], []], "columns": {"A": [], "B": [], "C": [3], "D": []}, "marked": "C"}
     ko = check_file(path, CONTENT, "ko").to_text().splitlines()
     assert ko[1] == f"{path}:6:15: 4번째 부름(숫자 3), Mina의 기호 C>A2BC: 규칙 R11 위반"
@@ -97,12 +97,45 @@ def test_a_column_beyond_the_game_breaks_the_columns_rule(tmp_path, columns, tok
                          f"the columns of this game are {letters}.", f"  R9 Columns: {rule}"]
 
 
-def test_the_board_of_a_wrong_bottom_shows_the_placed_tile(tmp_path):
-    # the 4 goes under B's 2; the move says B2, so the explanation and the board both show 4 at B's bottom
-    path = record(tmp_path, "1 2 4", {"Mina": "R B 4B>B2"})
-    data = check_file(path, CONTENT, "en").to_json()["violation"]
-    assert data["message"] == "In move 1 of this token: the bottom tile of column B is 4, not 2."
-    assert data["board"]["columns"]["B"] == [2, 4] and data["board"]["marked"] == "B"
+# calls, moves, needle in the file, the first words of the message in English
+SLIPS = [
+    ("1 2", {"Mina": "R A", "Joon": "R 3A"}, "3A", "call 2 (number 2), Joon: token 3A: the token says 3, but the "
+                                                   "number called is 2."),
+    ("1 2 3", {"Mina": "R A B>A3"}, "B>A3", "call 3 (number 3), Mina: token B>A3: In move 1 of this token: the "
+                                            "bottom tile of column A is 2, not 3."),
+    # the 4 goes under B's 2; the move says B2: the letters say what happened, the number is the slip
+    ("1 2 4", {"Mina": "R B 4B>B2"}, "4B>B2", "call 3 (number 4), Mina: token 4B>B2: In move 1 of this token: "
+                                              "the bottom tile of column B is 4, not 2."),
+]
+
+
+@pytest.mark.parametrize("calls, moves, needle, words", SLIPS)
+def test_a_written_number_that_does_not_match_is_a_slip_not_a_broken_rule(tmp_path, calls, moves, needle, words):
+    path = record(tmp_path, calls, moves)
+    line, col = line_col(path, needle)
+    with pytest.raises(InputError) as caught:
+        check_file(path, CONTENT, "en")
+    [slip] = caught.value.diagnostics
+    assert (slip.position.line, slip.position.col, slip.check) == (line, col, "slip")
+    assert slip.message.startswith(words + " ")
+    assert "not a broken rule" in slip.message and "breaks rule" not in slip.message
+    with pytest.raises(InputError) as caught:
+        check_file(path, CONTENT, "ko")
+    assert "규칙 위반이 아니라" in caught.value.diagnostics[0].message
+
+
+def test_a_misspelt_player_gets_did_you_mean(tmp_path):
+    path = record(tmp_path, "1 2", {"Mina": "R A", "Joon": "R A"})
+    path.write_text(path.read_text(encoding="utf-8").replace("  Joon:", "  Jon:"), encoding="utf-8")
+    for lang, hint in [("en", "; did you mean 'Joon'?"), ("ko", " 혹시 'Joon'을 쓰려던 것인가요?"),
+                       ("ja", "「Joon」のことですか？")]:
+        with pytest.raises(InputError) as caught:
+            check_file(path, CONTENT, lang)
+        assert caught.value.diagnostics[0].message.endswith(hint)
+    path.write_text(path.read_text(encoding="utf-8").replace("  Jon:", "  Xavier:"), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        check_file(path, CONTENT, "en")
+    assert caught.value.diagnostics[0].message == "'Xavier' is not one of the players (Mina, Joon)"
 
 
 def test_the_first_violation_in_call_order_wins(tmp_path):
@@ -112,7 +145,7 @@ def test_the_first_violation_in_call_order_wins(tmp_path):
     # at the same call the caller comes first, then seat order
     path = record(tmp_path, "1 2 2 2 2", {"Mina": "R A B C R", "Joon": "R A B C R"})
     assert check_file(path, CONTENT, "en").to_json()["violation"]["rule"] == "R5"
-    path = record(tmp_path, "1 2", {"Mina": "R 3A", "Joon": "R R"})
+    path = record(tmp_path, "1 2", {"Mina": "R R", "Joon": "R R"})
     assert check_file(path, CONTENT, "en").to_json()["violation"]["player"] == "Mina"
 
 
@@ -122,7 +155,7 @@ def test_a_valid_stopped_game(tmp_path):
                                                    "Sora": "R A B C>CB D R R E A>AAED"})
     report = check_file(path, CONTENT, "en")
     assert report.ok
-    data = report.to_json()
+    data = report.to_json()["result"]
     assert [(r["name"], r["tiles_left"], r["tiles_on_rows"]) for r in data["results"]] == [
         ("Mina", 0, 9), ("Joon", 2, 7), ("Sora", 0, 9)]
     assert (data["winners"], data["win"], data["rule"]) == (["Mina", "Sora"], "fewest", "R13")
@@ -139,20 +172,21 @@ def test_a_valid_stopped_game(tmp_path):
 
 
 def test_the_worked_examples_pass():
-    game = check_file(ROOT / "examples" / "threesixteen-game.yaml", CONTENT, "en").to_json()
-    assert game["valid"] and game["calls"] == 48 and game["date"] == "2025-03-14"
+    envelope = check_file(ROOT / "examples" / "threesixteen-game.yaml", CONTENT, "en").to_json()
+    game = envelope["result"]
+    assert envelope["valid"] and game["calls"] == 48 and game["date"] == "2025-03-14"
     assert [(r["name"], r["tiles_left"], r["finished_at"]) for r in game["results"]] == [
         ("Mina", 0, 48), ("Joon", 5, None), ("Sora", 8, None)]
     assert (game["winners"], game["win"], game["rule"]) == (["Mina"], "finished", "R13")
     solo = check_file(ROOT / "examples" / "threesixteen-solo.yaml", CONTENT, "ko")
-    assert solo.ok and solo.to_json()["win"] == "solo_finished"
+    assert solo.ok and solo.to_json()["result"]["win"] == "solo_finished"
     assert solo.to_text().splitlines()[-1] == "  혼자 하기 승리: 세 줄을 모두 완성했습니다(R14)."
 
 
 def test_a_solo_score(tmp_path):
     path = record(tmp_path, "1 2 3 2", {"Yuna": "R A>A B>B C"})
     report = check_file(path, CONTENT, "en")
-    assert report.to_json()["win"] == "solo_fewest"
+    assert report.to_json()["result"]["win"] == "solo_fewest"
     assert report.to_text().splitlines()[-1] == "  Solo score: 1 tiles left outside the rows (R14)."
 
 
@@ -172,7 +206,7 @@ def test_best_result_from_the_solver(tmp_path, monkeypatch):
     # the best player's own play (Mina: 1 tile left) goes to the solver as a known plan
     assert seen == {"calls": [1, 2, 3], "columns": 4, "nodes": 500, "time_limit": 2.5, "high": 16, "copies": 3,
                     "rows": 3, "known": [(-1, ()), (0, (0,)), (1, ())]}
-    data = report.to_json()
+    data = report.to_json()["result"]
     assert data["best"] == {"min_tiles_left": 0, "proven": False, "lower_bound": 0, "plan": "R A>A B",
                             "nodes": 10, "node_budget": 500, "time_limit": 2.5, "stopped": "nodes"}
     assert data["results"][1]["best_possible"] == {"tiles_left": 0, "proven": False, "lower_bound": 0}
@@ -183,7 +217,7 @@ def test_best_result_from_the_solver(tmp_path, monkeypatch):
 def test_a_winner_is_told_zero_proven_without_search(monkeypatch):
     monkeypatch.undo()                          # the real solver
     report = check_file(ROOT / "examples" / "threesixteen-game.yaml", CONTENT, "en", nodes=1)
-    best = report.to_json()["best"]
+    best = report.to_json()["result"]["best"]
     assert (best["min_tiles_left"], best["proven"], best["nodes"], best["stopped"]) == (0, True, 0, "done")
     assert report.to_text().splitlines()[2:4] == ["  Mina – tiles left: 0 (completed all three rows at call 48)",
                                                   "      best possible with these calls: 0 (proven)"]
@@ -202,5 +236,5 @@ def test_the_best_shown_is_never_above_what_a_player_reached(tmp_path, monkeypat
     calls = deal(3, rules)
     tokens, board, _ = play(Strong(rules), rules, calls, notation_for(rules.letters))
     path = record(tmp_path, " ".join(map(str, calls)), {"Mina": " ".join(tokens)}, columns=3)
-    best = check_file(path, CONTENT, "en", nodes=1).to_json()["best"]
+    best = check_file(path, CONTENT, "en", nodes=1).to_json()["result"]["best"]
     assert best["min_tiles_left"] <= board.tiles_left

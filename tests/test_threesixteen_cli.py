@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from typer.testing import CliRunner
@@ -59,14 +60,14 @@ def test_the_skeleton_file_is_filled_in_to_a_valid_record(tmp_path):
         text = text.replace(f'{name}: ""', f"{name}: {tokens}")
     out.write_text(text, encoding="utf-8")
     report = check_file(out, CONTENT, "en")
-    assert report.ok and report.to_json()["results"][0]["tiles_left"] == 45
+    assert report.ok and report.to_json()["result"]["results"][0]["tiles_left"] == 45
 
 
 @pytest.mark.parametrize("args, message", [
     (["call", "--players", "A,B,C,D,E"], "give 1 to 4 different names"),
     (["call", "--players", "A,A"], "give 1 to 4 different names"),
     (["call", "--columns", "6"], "--columns"),
-    (["simulate", "--strategy", "lucky"], "'lucky' is not one of 'naive', 'strong'"),
+    (["simulate", "--strategy", "lucky"], "'lucky' is not one of 'naive', 'strong', 'lookahead'"),
     (["simulate", "--format", "xml"], "'xml' is not one of 'text', 'json'"),
     (["simulate", "--lang", "xx"], "unknown language 'xx'"),
 ])
@@ -90,12 +91,48 @@ def test_simulated_records_pass_check_and_the_plot_is_written(tmp_path):
     files = sorted(records.glob("*.yaml"))
     assert [f.name for f in files] == [f"threesixteen-strong-{seed:05d}.yaml" for seed in range(11, 15)]
     reports = [check_file(f, CONTENT, "en").to_json() for f in files]
-    assert all(r["valid"] and r["columns"] == 4 for r in reports)
+    assert all(r["valid"] and r["result"]["columns"] == 4 for r in reports)
     as_json = json.loads(runner.invoke(app, ["simulate", "--games", "4", "--strategy", "strong", "--columns", "4",
                                              "--seed", "11", "--format", "json"]).output)
-    assert as_json["mean_tiles_left"] == sum(r["results"][0]["tiles_left"] for r in reports) / 4
-    assert as_json["wins"] == sum(r["results"][0]["finished_at"] is not None for r in reports)
-    assert sum(as_json["tiles_left"].values()) == 4
+    [summary] = as_json["strategies"]
+    assert summary["mean_tiles_left"] == sum(r["result"]["results"][0]["tiles_left"] for r in reports) / 4
+    assert summary["wins"] == sum(r["result"]["results"][0]["finished_at"] is not None for r in reports)
+    assert sum(summary["tiles_left"].values()) == 4 and as_json["head_to_head"] == []
+
+
+def test_strategies_meet_on_the_same_deals_and_share_one_chart(tmp_path):
+    from PIL import Image
+
+    from generator.games.threesixteen.plots import COLOURS
+
+    args = ["simulate", "--games", "4", "--seed", "7", "--strategy", "naive", "--strategy", "strong",
+            "--strategy", "lookahead"]
+    result = runner.invoke(app, args + ["--plots", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "4 games, strategy naive, strong, lookahead, 5 columns, seed 7",
+        "  naive", "    Wins (all three rows complete): 0 of 4 (0.0%)", "    Mean tiles left: 38.00",
+        "  strong", "    Wins (all three rows complete): 1 of 4 (25.0%)", "    Mean tiles left: 11.75",
+        "  lookahead", "    Wins (all three rows complete): 2 of 4 (50.0%)", "    Mean tiles left: 9.25",
+        "  Same deals, naive against strong: fewer tiles left in 0, as many in 0, more in 4",
+        "  Same deals, naive against lookahead: fewer tiles left in 0, as many in 0, more in 4",
+        "  Same deals, strong against lookahead: fewer tiles left in 2, as many in 1, more in 1",
+        f"  Histogram written to {tmp_path / 'threesixteen-tiles-left.png'}",
+    ]
+    data = json.loads(runner.invoke(app, args + ["--format", "json"]).output)
+    assert [(s["strategy"], s["tiles_left"]) for s in data["strategies"]] == [
+        ("naive", {"34": 1, "36": 1, "41": 2}),
+        ("strong", {"0": 1, "9": 1, "18": 1, "20": 1}),
+        ("lookahead", {"0": 2, "15": 1, "22": 1}),
+    ]
+    assert [tuple(d.values()) for d in data["head_to_head"]] == [
+        ("naive", "strong", 0, 0, 4), ("naive", "lookahead", 0, 0, 4), ("strong", "lookahead", 2, 1, 1)]
+    # one chart: each strategy's bars in its own colour
+    image = Image.open(tmp_path / "threesixteen-tiles-left.png").convert("RGB")
+    pixels = Counter({colour: count for count, colour in image.getcolors(image.width * image.height)})
+    for colour in COLOURS[:3]:
+        assert pixels[tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))] > 100, colour
+    assert pixels[tuple(int(COLOURS[3][i:i + 2], 16) for i in (1, 3, 5))] == 0
 
 
 def test_the_naive_strategy_in_korean():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from generator.games.threesixteen.engine import replay, step
-from generator.games.threesixteen.rules import Board, Rules, Violation, check_calls
+from generator.games.threesixteen.rules import SLIP, Board, Rules, Violation, check_calls
 from generator.games.threesixteen.notation import ROW, letters_span, notation_for
 
 N = notation_for("ABCDE")
@@ -45,8 +45,8 @@ E = ()
 @pytest.mark.parametrize(
     "calls, text, rule, reason, facts, part, board, marked",
     [
-        ([1, 2], "R 3A", "R6", "wrong_number", {"written": 3, "number": 2}, 0, ((1, 0, 0), (E, E, E)), None),
-        ([1, 2], "1R 2A>A3", "R10", "wrong_bottom", {"column": "A", "bottom": 2, "written": 3}, 1,
+        ([1, 2], "R 3A", SLIP, "wrong_number", {"written": 3, "number": 2}, 0, ((1, 0, 0), (E, E, E)), None),
+        ([1, 2], "1R 2A>A3", SLIP, "wrong_bottom", {"column": "A", "bottom": 2, "written": 3}, 1,
          ((1, 0, 0), ((2,), E, E)), 0),
         ([1], "A", "R7", "one_to_column", {"column": "A"}, 0, ((0, 0, 0), (E, E, E)), None),
         ([2], "R", "R8", "needs_column", {"number": 2}, 0, ((0, 0, 0), (E, E, E)), None),

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from violation_builders import builds_game_violations
+
 GAME = Path(__file__).resolve().parents[1] / "generator" / "games" / "threesixteen"
 
 
@@ -38,7 +40,7 @@ def test_each_player_of_the_game_asks_the_rules(module):
 
 
 def test_only_the_rules_build_violations():
-    builders = {path.stem for path in GAME.glob("*.py") if "Violation(" in path.read_text(encoding="utf-8")}
+    builders = {path.stem for path in GAME.glob("*.py") if builds_game_violations(path)}
     assert builders == {"rules"}
 
 

@@ -1,10 +1,16 @@
 """The online strategies: what each one decides in plain positions, and that simulation is deterministic."""
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.games.threesixteen.caller import deal
+from generator.games.threesixteen.notation import ROW, notation_for
 from generator.games.threesixteen.rules import Board, Rules
-from generator.games.threesixteen.notation import ROW
-from generator.games.threesixteen.simulate import simulate, summarise
-from generator.games.threesixteen.strategies import Naive, Strong, greedy_moves, reachable
+from generator.games.threesixteen.simulate import play, simulate, summarise
+from generator.games.threesixteen.strategies import Lookahead, Naive, Strong, greedy_moves, reachable
 
 RULES = Rules()
 UNSEEN = [0] + [2] * 16
@@ -48,3 +54,35 @@ def test_simulation_is_deterministic_and_strong_beats_naive():
     assert [g.seed for g in strong] == list(range(5, 11))
     naive = summarise(simulate("naive", 6, RULES, seed=5))
     assert summarise(strong).mean_tiles_left < naive.mean_tiles_left
+
+
+def test_lookahead_keeps_a_column_open_where_strong_stacks():
+    """A 5 on a lone 10: strong slides it under the 10 (a falling column); lookahead, weighing every number still to
+    come, opens a new column instead. On the last call there is nothing to weigh and both agree."""
+    start = board((0, 0, 0), (10,))
+    unseen = [0, 3, 3, 3, 3, 2, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3]
+    assert Strong(RULES).choose(start, 5, unseen).place == 0
+    assert Lookahead(RULES).choose(start, 5, unseen).place == 1
+    nothing = [0] * 17
+    assert Lookahead(RULES).choose(start, 5, nothing) == Strong(RULES).choose(start, 5, nothing)
+
+
+@settings(max_examples=6)
+@given(st.integers(0, 10**6), st.integers(0, 47), st.integers(0, 10**6))
+def test_reshuffling_the_uncalled_tiles_never_changes_the_moves_already_made(seed, made, reshuffle):
+    """Lookahead sees the counts of the uncalled numbers, never their order."""
+    calls = deal(seed, RULES)
+    rest = calls[made:]
+    random.Random(reshuffle).shuffle(rest)
+    notation = notation_for(RULES.letters)
+    played = play(Lookahead(RULES), RULES, calls, notation)[0]
+    replayed = play(Lookahead(RULES), RULES, calls[:made] + rest, notation)[0]
+    assert replayed[:made] == played[:made]
+
+
+def test_the_benchmark_mean_interval_is_the_normal_one():
+    from generator.games.threesixteen.bench import mean_interval
+
+    centre, low, high = mean_interval([1, 2, 3, 4])
+    assert centre == 2.5 and round(high - centre, 4) == round(centre - low, 4) == 1.2652
+    assert mean_interval([7]) == (7, 7, 7)

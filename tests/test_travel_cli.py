@@ -28,7 +28,8 @@ def test_the_worked_example_passes_with_its_expected_result(content):
         "The card that completed the winning set: Call Mum.",
     ]
     data = report.to_json()
-    assert data["winner"] == {"player": "Sora", "how": "centre", "turn": 24, "card": "call-mom"}
+    assert (data["game"], data["valid"], data["language"]) == ("travel", True, "en")
+    assert data["result"]["winner"] == {"player": "Sora", "how": "centre", "turn": 24, "card": "call-mom"}
 
 
 def test_the_worked_example_uses_every_extension(content):
@@ -52,7 +53,9 @@ def test_the_broken_example_points_at_the_travel(content):
     assert lines[1] == "  Mina holds a forbidden item (Pocket Knife) and cannot travel."
     assert lines[2].startswith("  R28: ")
     v = report.to_json()["violation"]
-    assert (v["rule"], v["turn"], v["player"], v["line"], v["col"]) == ("R28", 6, "Mina", 17, 11)
+    assert (v["rule"], v["turn"], v["player"], v["position"]) == ("R28", 6, "Mina",
+                                                                 {"path": BROKEN, "line": 17, "col": 11})
+    assert (v["code"], v["reason"]) == ("travel_forbidden", lines[1].strip())
     assert v["state"]["hands"]["Mina"] == ["passport-kr", "camera", "map", "knife", "swimsuit", "umbrella"]
     assert v["state"]["draw_pile"] == 25 and v["state"]["discard_pile"] == ["adapter", "map", "backpack"]
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from violation_builders import builds_game_violations
+
 TRAVEL = Path(__file__).resolve().parents[1] / "generator" / "games" / "travel"
 
 
@@ -23,7 +25,7 @@ def test_each_player_of_the_game_asks_the_rules(module):
 
 
 def test_only_the_rules_build_violations():
-    builders = {path.stem for path in TRAVEL.glob("*.py") if "Violation(" in path.read_text(encoding="utf-8")}
+    builders = {path.stem for path in TRAVEL.glob("*.py") if builds_game_violations(path)}
     assert builders == {"rules"}
 
 

@@ -51,7 +51,7 @@ def marked(text: str) -> tuple[str, str]:
 def standing(content, text: str) -> dict:
     report = check_text(text, "r.yaml", content, "en")
     assert report.ok, report.to_text()
-    return {p["player"]: sorted(p["hand"]) for p in report.to_json()["standing"]}
+    return {p["player"]: sorted(p["hand"]) for p in report.to_json()["result"]["standing"]}
 
 
 @pytest.mark.parametrize("written", ["umbrella", "Umbrella", "UMBRELLA", "우산", "umbrella,"])
@@ -95,14 +95,14 @@ def test_position_on_the_second_line_of_a_folded_turn(content):
                          "  - Mina: trade Joon coat\n      for ^adapter adapter +coat\n")
     report = check_text(text, "r.yaml", content, "en")
     v = report.to_json()["violation"]
-    assert (v["rule"], f"r.yaml:{v['line']}:{v['col']}:") == ("R11", where)
+    assert (v["rule"], f"r.yaml:{v['position']['line']}:{v['position']['col']}:") == ("R11", where)
 
 
 def test_a_violation_message_in_korean(content):
     text = NO_CHARACTERS + "turns:\n  - Joon: travel JP\n"
     report = check_text(text, "r.yaml", content, "ko")
     assert "규칙 R16" in report.to_text()
-    assert report.to_json()["violation"]["rule_text"] == content.texts("travel", "ko").get("rules.R16.text")
+    assert report.to_json()["violation"]["text"] == content.texts("travel", "ko").get("rules.R16.text")
 
 
 @pytest.mark.parametrize("text, message", [
@@ -222,7 +222,7 @@ def clauses(report) -> list:
 
 
 def result(report) -> dict:
-    return {k: v for k, v in report.to_json().items() if k != "path"}
+    return {k: v for k, v in report.to_json().items() if k not in ("path", "language")}
 
 
 @settings(max_examples=100)
@@ -259,7 +259,7 @@ def test_a_korean_stand_in_for_a_named_item(content):
     report = check_text(text, "r.yaml", content, "ko")
     assert report.ok, report.to_text()
     assert report.record.turns[2].clauses[0].standins == [(T.ids.index("call-mom"), T.ids.index("backpack"), 3)]
-    assert report.to_json()["standing"][1]["hand"] == ["passport-jp", "umbrella", "map"]
+    assert report.to_json()["result"]["standing"][1]["hand"] == ["passport-jp", "umbrella", "map"]
 
 
 @pytest.mark.parametrize("name", ["교환", "빈핸드", "로", "Trade"])

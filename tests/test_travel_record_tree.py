@@ -150,4 +150,4 @@ def test_a_file_with_windows_line_ends_checks_like_one_with_unix_line_ends(tmp_p
     windows.write_bytes(RECORD.replace("\n", "\r\n").encode())
     reports = [check_file(str(path), CONTENT, "en").to_json() for path in (unix, windows)]
     assert reports[0] | {"path": ""} == reports[1] | {"path": ""}
-    assert reports[0]["ok"]
+    assert reports[0]["valid"]

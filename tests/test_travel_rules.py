@@ -51,9 +51,9 @@ def violation(content, text: str, lang: str = "en"):
 def assert_breaks(content, text: str, rule: str, reason: str | None = None):
     clean, line, col = marked(text)
     v, report = violation(content, clean)
-    assert (v["rule"], v["line"], v["col"]) == (rule, line, col), report.to_text()
+    assert (v["rule"], v["position"]["line"], v["position"]["col"]) == (rule, line, col), report.to_text()
     if reason:
-        assert v["reason"] == reason, report.to_text()
+        assert v["code"] == reason, report.to_text()
     return v
 
 
@@ -296,13 +296,13 @@ def test_faq_smuggler_travels_with_a_forbidden_item_and_keeps_it_at_customs(cont
         "Joon: draw knife", "Mina: draw coat", "Joon: draw customs-check[]", "Mina: draw coat",
         "Joon: draw backpack", "Mina: draw camera", "Joon: travel DE +swimsuit"), extensions="all", mina=pilot,
         joon=smuggler))
-    assert "knife" in report.to_json()["standing"][1]["hand"]
+    assert "knife" in report.to_json()["result"]["standing"][1]["hand"]
 
 
 def test_faq_customs_check_takes_forbidden_items_from_everyone_else(content):
     report = assert_valid(content, table(turns("Joon: draw knife", "Mina: draw customs-check[]")))
-    assert "knife" not in report.to_json()["standing"][1]["hand"]
-    assert "knife" in report.to_json()["discard_pile"]
+    assert "knife" not in report.to_json()["result"]["standing"][1]["hand"]
+    assert "knife" in report.to_json()["result"]["discard_pile"]
 
 
 def test_faq_trade_refused_then_another_action(content):
@@ -327,7 +327,7 @@ def test_faq_trade_uneven(content):
 
 def test_faq_trade_bonus_only_for_the_active_player(content):
     report = assert_valid(content, table(turns("Joon: trade Mina adapter for camera +coat")))
-    hands = {p["player"]: p["hand"] for p in report.to_json()["standing"]}
+    hands = {p["player"]: p["hand"] for p in report.to_json()["result"]["standing"]}
     assert sorted(hands["Joon"]) == sorted(["passport-jp", "map", "umbrella", "camera", "coat"])
     assert sorted(hands["Mina"]) == sorted(["passport-kr", "map", "coat", "adapter"])
 
@@ -362,9 +362,9 @@ def test_faq_forbidden_pair(content):
 def test_faq_interrupted_turn_ends_and_nothing_is_paid(content):
     report = assert_valid(content, table(turns("Joon: draw coat", "Mina: draw mousetrap",
                                                "Joon: steal Mina pay adapter; Mina mousetrap")))
-    joon = report.to_json()["standing"][1]
+    joon = report.to_json()["result"]["standing"][1]
     assert "adapter" in joon["hand"]
-    assert report.to_json()["discard_pile"] == ["mousetrap"]
+    assert report.to_json()["result"]["discard_pile"] == ["mousetrap"]
 
 
 def test_faq_mom_card_never_replaces_a_passport(content):
@@ -392,12 +392,12 @@ def test_binoculars_take_the_card_of_your_choice_unless_a_padlock_stops_them(con
                                       "Joon: play binoculars Mina pay umbrella -> camera")))
     report = assert_valid(content, table(turns(
         "Joon: draw binoculars", "Mina: draw padlock", "Joon: play binoculars Mina pay umbrella; Mina padlock")))
-    assert sorted(report.to_json()["discard_pile"]) == ["binoculars", "padlock", "umbrella"]
+    assert sorted(report.to_json()["result"]["discard_pile"]) == ["binoculars", "padlock", "umbrella"]
 
 
 def test_souvenir_swap_passes_one_card_to_the_left_at_the_same_time(content):
     report = assert_valid(content, table(turns("Joon: draw souvenir-swap[Joon umbrella, Mina coat]")))
-    hands = {p["player"]: sorted(p["hand"]) for p in report.to_json()["standing"]}
+    hands = {p["player"]: sorted(p["hand"]) for p in report.to_json()["result"]["standing"]}
     assert hands["Joon"] == sorted(["passport-jp", "adapter", "map", "coat"])
     assert hands["Mina"] == sorted(["passport-kr", "camera", "map", "umbrella"])
 
@@ -431,7 +431,7 @@ def test_a_fourth_postcard_received_in_a_trade_wins_on_another_players_turn(cont
         "Joon: draw postcard-beach", "Mina: draw postcard-city", "Joon: draw postcard-temple",
         "Mina: draw coat", "Joon: draw postcard-volcano",
         "Mina: trade Joon postcard-city for umbrella")))
-    assert report.to_json()["winner"] == {"player": "Joon", "how": "postcards", "turn": 6,
+    assert report.to_json()["result"]["winner"] == {"player": "Joon", "how": "postcards", "turn": 6,
                                           "card": "postcard-city"}
 
 

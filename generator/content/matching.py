@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from difflib import SequenceMatcher
+from typing import Iterable
 
 _STRIP = re.compile(r"[\s\-_·.'’]+")
 _norm_cache: dict[str, str] = {}
@@ -20,3 +22,24 @@ def normalise(text: str) -> str:
         if len(_norm_cache) < 100_000:
             _norm_cache[text] = hit
     return hit
+
+
+#: how alike a misspelt name and a known one must be (difflib's ratio) for "did you mean …?"
+CLOSE = 0.75
+
+
+def closest(written: str, names: Iterable[str]) -> str | None:
+    """The one known name `written` most likely misspells, compared as `normalise` sees names; None when no name
+    is close, or when two names are equally close (then a guess would mislead)."""
+    target = normalise(written)
+    if not target:
+        return None
+    scored: dict[str, tuple[float, str]] = {}
+    for name in names:
+        norm = normalise(name)
+        if norm and norm != target and norm not in scored:
+            scored[norm] = (SequenceMatcher(None, target, norm).ratio(), name)
+    ranked = sorted(scored.values(), key=lambda pair: -pair[0])
+    if not ranked or ranked[0][0] < CLOSE or (len(ranked) > 1 and ranked[1][0] == ranked[0][0]):
+        return None
+    return ranked[0][1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
 from .josa import attach
@@ -87,6 +87,10 @@ class Texts:
                     return located.values[loc]
             loc = loc[:-1]
         return self.located[0].of(()) if self.located else Position("?")
+
+    def listed(self, items: Iterable[str]) -> str:
+        """`items` as this language writes a list ("a, b" in English, "a、b" in Japanese)."""
+        return self.get("punctuation.list").join(items)
 
     def names(self) -> tuple[str, ...]:
         """The names this language defines (every `name` of a card, country or character, and each kind, timing,

@@ -14,10 +14,17 @@ or a proof that fewer tiles left is impossible); the rest are reported with thei
 search nodes (solver.NODES, about 10 s on one unloaded core), so what is decided does not depend on the load;
 the seconds do, and are reported next to the load average. Deals run on every core (one deal per process).
 
+Play: every online strategy on the same seeded deals (caller.deal, the solver's deals), at each column count:
+wins, the mean tiles left with its 95% interval (normal approximation: with hundreds of deals it is within 0.5%
+of Student's t), CPU milliseconds per game, and each pair deal by deal. Games run on every core in chunks of
+deals; what is won does not depend on the load, the milliseconds do.
+
     python -m generator.games.threesixteen.bench [deals] [nodes] [columns...]
+    python -m generator.games.threesixteen.bench play [deals] [columns...]
 """
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import sys
@@ -34,10 +41,10 @@ from .check import check_file
 from .rules import Rules
 from .notation import notation_for
 from .record_text import record_text
-from .simulate import play
+from .simulate import Game, head_to_head, play, simulate
 from .solver import NODES, solve
 from .solver import deal as solver_deal
-from .strategies import Naive, Strong
+from .strategies import STRATEGIES, Naive, Strong
 
 TARGET = 500_000
 LONG_LINE_SECONDS = 5.0     # a 10 MB record with one long token line: read in linear time, refused with a position
@@ -156,7 +163,69 @@ def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int
     return summaries
 
 
+PLAY_DEALS = ((5, 1000), (4, 200), (3, 200))  # (columns, deals): the issue's 1,000 deals at 5 columns
+PLAY_TARGET = ("lookahead", 5, 0.60)          # the issue's target: an online strategy that wins 60% at 5 columns
+PLAY_CHUNK = 50                               # deals per process job
+Z95 = statistics.NormalDist().inv_cdf(0.975)
+
+
+def _play_chunk(job: tuple[str, int, int, int]) -> tuple[list[Game], float]:
+    name, columns, first, count = job
+    started = time.process_time()
+    games = simulate(name, count, Rules(columns=columns), first)
+    return games, time.process_time() - started
+
+
+def mean_interval(values: list[int]) -> tuple[float, float, float]:
+    """The mean of `values` with its 95% interval (normal approximation, see the module docstring)."""
+    centre = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return centre, centre - half, centre + half
+
+
+def run_play(deals: tuple[tuple[int, int], ...] = PLAY_DEALS, names: tuple[str, ...] = tuple(STRATEGIES)) -> list[dict]:
+    """One row per column count and strategy, every strategy on deals 0..n-1."""
+    rows = []
+    with Pool(os.cpu_count() or 1) as pool:
+        for columns, count in deals:
+            load = os.getloadavg()[0]
+            played, cpu = {}, {}
+            for name in names:
+                jobs = [(name, columns, first, min(PLAY_CHUNK, count - first)) for first in range(0, count, PLAY_CHUNK)]
+                parts = pool.map(_play_chunk, jobs, chunksize=1)
+                played[name] = [game for games, _ in parts for game in games]
+                cpu[name] = sum(seconds for _, seconds in parts) / count
+            for name in names:
+                games = played[name]
+                wins = sum(g.finished for g in games)
+                centre, low, high = mean_interval([g.tiles_left for g in games])
+                target = PLAY_TARGET[2] if PLAY_TARGET[:2] == (name, columns) else None
+                duels = {other: head_to_head(games, played[other]) for other in names if other != name}
+                rows.append({
+                    "name": f"play, {columns} columns, {name}: deals won (seeds 0-{count - 1})",
+                    "value": f"{100 * wins / count:.1f}%",
+                    "unit": f"(mean tiles left {centre:.2f}, 95% {low:.2f}-{high:.2f}; {1000 * cpu[name]:.1f} CPU ms "
+                            f"per game at load {load:.1f})",
+                    "target": f">= {100 * target:g}%" if target is not None else "-",
+                    "ok": target is None or wins / count >= target,
+                    "detail": f"{wins}/{count} won; same deals, fewer/as many/more tiles left than "
+                              + ", ".join(f"{other} {d.fewer}/{d.equal}/{d.more}" for other, d in duels.items()),
+                    "strategy": name, "columns": columns, "deals": count, "wins": wins,
+                    "mean_tiles_left": centre, "mean_interval": [low, high],
+                    "cpu_ms_per_game": 1000 * cpu[name], "load": load,
+                    "head_to_head": {other: d._asdict() for other, d in duels.items()},
+                })
+    return rows
+
+
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["play"]:
+        deals = int(argv[1]) if len(argv) > 1 else None
+        columns = tuple(int(a) for a in argv[2:]) or tuple(c for c, _ in PLAY_DEALS)
+        plan = tuple((c, deals or dict(PLAY_DEALS).get(c, 200)) for c in columns)
+        for row in run_play(plan):
+            print(f"{row['name']}: {row['value']} {row['unit']}\n    {row['detail']}")
+        return
     deals = int(argv[0]) if argv else 200
     nodes = int(argv[1]) if len(argv) > 1 else NODES
     columns = tuple(int(a) for a in argv[2:]) or (5, 4, 3)

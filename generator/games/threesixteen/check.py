@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...content.required import rule_values
+from .rules import SLIP
 from .record import Record, load_record
 from .report import Report
 from .verdict import Verdict, judge
@@ -31,7 +32,8 @@ def best_possible(record: Record, verdict: Verdict, nodes: int | None, time_limi
 
 def check_file(path: str | Path, content, lang: str, *, nodes: int | None = None,
                time_limit: float | None = None) -> Report:
-    """Check one record file. Malformed input raises InputError; a broken rule is a Report with ok False.
+    """Check one record file. Malformed input, and a number written in a token that does not match (a slip
+    in writing the game down, not a broken rule), raise InputError; a broken rule is a Report with ok False.
 
     `nodes` is the solver's budget and `time_limit` its safety stop (None: the solver's defaults); `nodes=0`
     skips the hindsight solver (the benchmark measures replay alone).
@@ -39,6 +41,8 @@ def check_file(path: str | Path, content, lang: str, *, nodes: int | None = None
     texts = content.texts("threesixteen", lang)
     record = load_record(path, content.threesixteen, texts)
     verdict = judge(record)
-    best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None
     values = {**rule_values(content.threesixteen), "columns": record.rules.columns}
+    if verdict.broken is not None and verdict.broken.violation.rule == SLIP:
+        raise Report(verdict, texts, values).slip_error(verdict.broken)
+    best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None
     return Report(verdict, texts, values, best)

@@ -22,7 +22,7 @@ from .caller import continue_deal
 from .rules import Rules, check_calls
 from .record import load_skeleton
 from .record_text import record_text
-from .simulate import simulate, summarise
+from .simulate import head_to_head, simulate, summarise
 from .solve_cli import solve_cmd
 from .strategies import STRATEGIES
 
@@ -116,49 +116,68 @@ def call_cmd(
 @app.command("simulate")
 def simulate_cmd(
     games: int = games_option(100, "How many games to play."),
-    strategy: Strategy = typer.Option("strong", help="Online strategy."),
+    strategy: list[Strategy] = typer.Option(["strong"], help="Online strategy; repeat the option to pit several "
+                                            "against each other on the same deals."),
     columns: int = typer.Option(5, min=1, max=5, help="Columns each player may use."),
     seed: int = typer.Option(0, help="Game i is dealt with seed + i."),
     records: Optional[Path] = typer.Option(None, help="Write every game as a record file into this folder."),
-    plots: Optional[Path] = plots_option(f"Save a histogram of tiles left into this folder ({HISTOGRAM})."),
+    plots: Optional[Path] = plots_option(f"Save a histogram of tiles left into this folder ({HISTOGRAM}), one "
+                                         "bar colour per strategy."),
     format: Format = format_option(),
     lang: str = lang_option(),
     content_dir: Optional[Path] = content_option(),
 ) -> None:
-    """Play games without knowing the calls ahead; print the win rate and the mean tiles left."""
+    """Play games without knowing the calls ahead; print each strategy's win rate and mean tiles left, and how
+    they did against each other deal by deal."""
     content, texts = _words(lang, content_dir)
     t = texts.get
-    strategy = strategy.value
+    names = list(dict.fromkeys(choice.value for choice in strategy))
     rules = Rules.from_game(content.threesixteen, columns)
-    played = simulate(strategy, games, rules, seed)
-    summary = summarise(played)
-    lines = [t("check.simulate.header", games=games, strategy=strategy, columns=columns, seed=seed),
-             "  " + t("check.simulate.wins", wins=summary.wins, games=games, rate=f"{100 * summary.win_rate:.1f}"),
-             "  " + t("check.simulate.mean", mean=f"{summary.mean_tiles_left:.2f}")]
+    played = {name: simulate(name, games, rules, seed) for name in names}
+    summaries = {name: summarise(played[name]) for name in names}
+    duels = [(a, b, head_to_head(played[a], played[b])) for i, a in enumerate(names) for b in names[i + 1:]]
+    lines = [t("check.simulate.header", games=games, strategy=texts.listed(names), columns=columns, seed=seed)]
+    indent = "  " if len(names) == 1 else "    "
+    for name, summary in summaries.items():
+        if len(names) > 1:
+            lines.append(f"  {name}")
+        lines += [indent + t("check.simulate.wins", wins=summary.wins, games=games,
+                             rate=f"{100 * summary.win_rate:.1f}"),
+                  indent + t("check.simulate.mean", mean=f"{summary.mean_tiles_left:.2f}")]
+    lines += ["  " + t("check.simulate.duel", strategy=a, other=b, fewer=duel.fewer, equal=duel.equal,
+                       more=duel.more) for a, b, duel in duels]
     if records is not None:
-        for game in played:
-            text = record_text([strategy], game.calls, {strategy: game.tokens}, rules.columns,
-                               [t("check.call.seed", seed=game.seed)])
-            write_atomic(records / f"threesixteen-{strategy}-{game.seed:05d}.yaml", text.encode("utf-8"))
-        lines.append("  " + t("check.simulate.wrote_records", count=len(played), path=records))
+        for name in names:
+            for game in played[name]:
+                text = record_text([name], game.calls, {name: game.tokens}, rules.columns,
+                                   [t("check.call.seed", seed=game.seed)])
+                write_atomic(records / f"threesixteen-{name}-{game.seed:05d}.yaml", text.encode("utf-8"))
+        lines.append("  " + t("check.simulate.wrote_records", count=games * len(names), path=records))
     plot = None if plots is None else plots / HISTOGRAM
     if plot is not None:
+        from ...charts import chart_font_family
         from .plots import histogram_png
 
-        histogram_png([g.tiles_left for g in played], plot,
-                      t("check.simulate.plot_title", games=games, strategy=strategy, columns=columns),
-                      t("check.simulate.plot_x"), t("check.simulate.plot_y"))
+        histogram_png({name: [g.tiles_left for g in played[name]] for name in names}, plot,
+                      t("check.simulate.plot_title", games=games, strategy=texts.listed(names), columns=columns),
+                      t("check.simulate.plot_x"), t("check.simulate.plot_y"), chart_font_family(content, lang))
         lines.append("  " + t("check.simulate.wrote_plot", path=plot))
     if format is Format.json:
-        histogram = Counter(g.tiles_left for g in played)
         typer.echo(json.dumps({
-            "strategy": strategy, "games": games, "columns": columns, "seed": seed,
-            "wins": summary.wins, "win_rate": summary.win_rate, "mean_tiles_left": summary.mean_tiles_left,
-            "tiles_left": {str(k): histogram[k] for k in sorted(histogram)},
+            "games": games, "columns": columns, "seed": seed,
+            "strategies": [_summary_json(name, summaries[name], played[name]) for name in names],
+            "head_to_head": [{"strategy": a, "versus": b, **duel._asdict()} for a, b, duel in duels],
             "records": str(records) if records else None, "plot": str(plot) if plot else None,
         }, ensure_ascii=False, indent=2))
     else:
         typer.echo("\n".join(lines))
+
+
+def _summary_json(name: str, summary, played) -> dict:
+    histogram = Counter(g.tiles_left for g in played)
+    return {"strategy": name, "wins": summary.wins, "win_rate": summary.win_rate,
+            "mean_tiles_left": summary.mean_tiles_left,
+            "tiles_left": {str(k): histogram[k] for k in sorted(histogram)}}
 
 
 app.command("solve")(solve_cmd)

@@ -22,6 +22,7 @@ from typing import Sequence
 
 import yaml
 
+from ...checking import did_you_mean
 from ...content.texts import Texts, file_words
 from ...content.yamlsrc import compose, is_null, read_text
 from ...errors import InputError, Position
@@ -168,7 +169,8 @@ class Skeleton:
 def load_skeleton(path: str | Path, game, texts: Texts) -> Skeleton:
     """Read a record whose moves may still be missing (a saved caller's skeleton); InputError as load_record."""
     name = str(path)
-    reader = _RecordReader(read_text(path, name, file_words(texts)), name, game, texts, notation_for("".join(game.columns)))
+    reader = _RecordReader(read_text(path, name, file_words(texts)), name, game, texts,
+                           notation_for("".join(game.columns)))
     fields = reader.fields()
     calls, positions = reader._calls(fields["calls"][1])
     return Skeleton(reader._players(fields["players"][1]), reader._rules(fields.get("columns")), calls, positions)
@@ -184,12 +186,15 @@ class _RecordReader:
         self.t = texts
         self.notation = notation
 
-    def fail(self, node_or_position, message: str, **values) -> InputError:
-        """The InputError for `check.record.<message>` at a node (or a position)."""
+    def fail(self, node_or_position, message: str, *, meant: tuple[str, Sequence[str]] | None = None,
+             **values) -> InputError:
+        """The InputError for `check.record.<message>` at a node (or a position); `meant` is a misspelt word and
+        the names it may mean, for "did you mean …?"."""
         where = node_or_position if isinstance(node_or_position, Position) else _at(self.path, node_or_position)
         if "found" in values:
             values["found"] = shown(values["found"])
-        return InputError.at(where, self.t.get(f"check.record.{message}", **values), "record")
+        text = self.t.get(f"check.record.{message}", **values)
+        return InputError.at(where, did_you_mean(self.t, text, *meant) if meant else text, "record")
 
     def read(self) -> Record:
         fields = self.fields()
@@ -328,7 +333,8 @@ class _RecordReader:
         for player_node, tokens_node in node.value:
             name = player_node.value if isinstance(player_node, yaml.ScalarNode) else None
             if name not in names:
-                raise self.fail(player_node, "unknown_player", name=name or "?", players=", ".join(names))
+                raise self.fail(player_node, "unknown_player", meant=(name or "", names), name=name or "?",
+                                players=", ".join(names))
             if name in given:
                 raise self.fail(player_node, "duplicate_player", name=name)
             given[name] = tokens_node
@@ -352,7 +358,7 @@ class _RecordReader:
             out.append(PlayerTokens(name, written, parsed, positions))
         if short:
             name, node, tokens = short[0]
-            todo = self.t.get("check.name_separator").join(
+            todo = self.t.listed(
                 self.t.get("check.record.to_write", name=who, n=calls - count) for who, _, count in short)
             raise self.fail(node, "too_few", name=name, tokens=tokens, calls=calls, todo=todo)
         return out

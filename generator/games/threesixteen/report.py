@@ -1,15 +1,19 @@
 """The words of a 3x16 check: a Verdict (and the solver's best) as text in the chosen language, or as JSON."""
 from __future__ import annotations
 
+from ...checking import Moment, Report as CheckReport, Violation
 from ...content.texts import Texts
+from ...errors import InputError
 from .board_text import board_json, board_lines
 from .notation import letters_span
 from .solver_budget import TIME
 from .verdict import WIN_FINISHED, Broken, Verdict
 
 
-class Report:
-    """What `pnp check threesixteen` prints: `.ok`, `.to_text()`, `.to_json()`."""
+class Report(CheckReport):
+    """What `pnp check threesixteen` prints: `.ok`, `.to_text()`, `.to_json()` (generator/checking.py)."""
+
+    game = "threesixteen"
 
     def __init__(self, verdict: Verdict, texts: Texts, rule_values: dict, best=None) -> None:
         """`rule_values` fill the placeholders of the rule texts (the game's numbers, the record's columns);
@@ -18,10 +22,12 @@ class Report:
         self.t = texts
         self.rule_values = rule_values
         self.best = best
+        self.path = verdict.record.path
+        self.language = texts.lang
 
     @property
     def ok(self) -> bool:
-        return self.verdict.ok
+        return self.verdict.ok  # without building the violation's words
 
     # ---- text
 
@@ -45,7 +51,7 @@ class Report:
         for result in verdict.results:
             line = "  " + t("check.player", name=result.name, tiles=result.tiles_left)
             if result.finished_at is not None:
-                line += " (" + t("check.finished", call=result.finished_at) + ")"
+                line += t("punctuation.aside", text=t("check.finished", call=result.finished_at))
             lines.append(line)
             if self.best is not None:
                 lines.append("      " + self._best_text())
@@ -56,10 +62,12 @@ class Report:
         t, best = self.t.get, self.best
         text = t("check.best", tiles=best.min_tiles_left)
         if best.proven:
-            return f"{text} {t('check.best_proven')}"
-        if best.stopped == TIME:
-            return f"{text} {t('check.best_bounds_time', low=best.lower_bound, seconds=f'{best.time_limit:g}')}"
-        return f"{text} {t('check.best_bounds', low=best.lower_bound, nodes=best.node_budget)}"
+            note = t("check.best_proven")
+        elif best.stopped == TIME:
+            note = t("check.best_bounds_time", low=best.lower_bound, seconds=f"{best.time_limit:g}")
+        else:
+            note = t("check.best_bounds", low=best.lower_bound, nodes=best.node_budget)
+        return text + t("punctuation.aside", text=note)
 
     def _winner_text(self, solo: bool) -> str:
         t, verdict = self.t.get, self.verdict
@@ -69,7 +77,7 @@ class Report:
                 return t("check.solo_win", rule="R14")
             return t("check.solo_score", tiles=result.tiles_left, rule="R14")
         reason = t("check.reason_finished" if verdict.win == WIN_FINISHED else "check.reason_fewest")
-        names = t("check.name_separator").join(verdict.winners)
+        names = self.t.listed(verdict.winners)
         key = "check.winner" if len(verdict.winners) == 1 else "check.winners"
         return t(key, names=names, reason=reason, rule="R13")
 
@@ -97,12 +105,19 @@ class Report:
         values = self.rule_values
         return self.t.get(f"rules.{rule}.title", **values), self.t.get(f"rules.{rule}.text", **values)
 
+    def slip_error(self, broken: Broken) -> InputError:
+        """A written number that does not match, at its position: the record needs correcting, no rule is broken."""
+        v = broken.violation
+        message = self.t.get("check.slip", call=v.call + 1, number=self.verdict.record.calls[v.call],
+                             player=broken.player, token=broken.token, explanation=self.explanation(broken))
+        return InputError.at(v.position, message, "slip")
+
     def explanation(self, broken: Broken) -> str:
         """The facts of a violation in words, e.g. which tile was at the bottom and where the rows end."""
         v = broken.violation
         facts = dict(v.facts)
         if "ends" in facts:
-            facts["ends"] = ", ".join(str(end) if end else self.t.get("check.empty_row") for end in facts["ends"])
+            facts["ends"] = self.t.listed(str(end) if end else self.t.get("check.empty_row") for end in facts["ends"])
         if "letters" in facts:
             facts["letters"] = letters_span(facts["letters"])
         text = self.t.get(f"check.explain.{v.reason}", **facts)
@@ -112,15 +127,11 @@ class Report:
 
     # ---- JSON
 
-    def to_json(self) -> dict:
+    def result(self) -> dict:
         verdict = self.verdict
         record = verdict.record
         rules = record.rules
         out = {
-            "game": "threesixteen",
-            "path": record.path,
-            "valid": self.ok,
-            "language": self.t.lang,
             "columns": rules.columns,
             "calls": len(record.calls),
             "total_calls": rules.tiles,
@@ -128,9 +139,6 @@ class Report:
         }
         if record.date is not None:
             out["date"] = record.date
-        if not self.ok:
-            out["violation"] = self._violation_json(verdict.broken)
-            return out
         out["results"] = [self._result_json(r) for r in verdict.results]
         out["winners"] = verdict.winners
         solo = len(record.players) == 1
@@ -162,23 +170,14 @@ class Report:
                                     "lower_bound": self.best.lower_bound}
         return out
 
-    def _violation_json(self, broken: Broken) -> dict:
+    def violation(self) -> Violation | None:
+        broken = self.verdict.broken
+        if broken is None:
+            return None
         v = broken.violation
         record = self.verdict.record
-        position = v.position
         title, text = self._rule(v.rule)
-        return {
-            "rule": v.rule,
-            "rule_title": title,
-            "rule_text": text,
-            "call": v.call + 1,
-            "number": record.calls[v.call],
-            "player": broken.player,
-            "token": broken.token,
-            "part": v.part,
-            "reason": v.reason,
-            "facts": v.facts,
-            "message": self.explanation(broken),
-            "position": {"path": position.path, "line": position.line, "col": position.col},
-            "board": board_json(v.board, record.rules, v.marked) if v.board is not None else None,
-        }
+        board = board_json(v.board, record.rules, v.marked) if v.board is not None else None
+        return Violation(v.rule, title, text, self.explanation(broken), v.reason, v.position, Moment.call,
+                         v.call + 1, broken.player, v.facts,
+                         {"number": record.calls[v.call], "token": broken.token, "part": v.part, "board": board})

@@ -15,6 +15,10 @@ from typing import Sequence
 from ...errors import Position
 from .notation import ROW, Token, extended_letters
 
+#: what a Violation cites instead of a rule when a number written in a token does not match the call or the tile
+#: it moves: the letters say what happened, so the record has a slip of the pen, and no rule is broken
+SLIP = "slip"
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -132,7 +136,7 @@ def check_token(rules: Rules, ends: Sequence[int], columns: Sequence[Sequence[in
     """`check` on plain sequences, for call index `call`; `ends` and `columns` are read, never changed."""
     written, place, moves = token
     if written is not None and written != number:
-        return _broken(ends, columns, call, "R6", "wrong_number", {"written": written, "number": number})
+        return _broken(ends, columns, call, SLIP, "wrong_number", {"written": written, "number": number})
     if place == ROW:
         if number != 1:
             return _broken(ends, columns, call, "R8", "needs_column", {"number": number})
@@ -163,7 +167,7 @@ def check_token(rules: Rules, ends: Sequence[int], columns: Sequence[Sequence[in
                            number, place, taken)
         tile = number if depth > len(stack) else stack[depth - 1]
         if said is not None and said != tile:
-            return _broken(row_ends, columns, call, "R10", "wrong_bottom",
+            return _broken(row_ends, columns, call, SLIP, "wrong_bottom",
                            {"column": rules.letters[column], "bottom": tile, "written": said}, part, number, place,
                            taken, column)
         if tile - 1 not in row_ends:

@@ -1,8 +1,10 @@
-"""Play many seeded games with one online strategy; every game is replayed through the rules engine."""
+"""Play many seeded games with online strategies, each on the same deals; every game is replayed through the
+rules engine, and strategies are compared deal by deal (`head_to_head`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from statistics import mean
+from typing import NamedTuple
 
 from .caller import deal
 from .engine import replay
@@ -62,3 +64,19 @@ def simulate(strategy_name: str, games: int, rules: Rules, seed: int = 0) -> lis
 
 def summarise(games: list[Game]) -> Summary:
     return Summary(len(games), sum(g.finished for g in games), mean(g.tiles_left for g in games) if games else 0.0)
+
+
+class HeadToHead(NamedTuple):
+    """Two strategies on the same deals: in how many one left fewer tiles than the other, as many, or more."""
+
+    fewer: int
+    equal: int
+    more: int
+
+
+def head_to_head(games: list[Game], others: list[Game]) -> HeadToHead:
+    """`games` against `others`, deal by deal (both played on the same seeds)."""
+    if [g.seed for g in games] != [g.seed for g in others]:
+        raise ValueError("head to head needs the same deals on both sides")
+    pairs = [(g.tiles_left, o.tiles_left) for g, o in zip(games, others)]
+    return HeadToHead(sum(a < b for a, b in pairs), sum(a == b for a, b in pairs), sum(a > b for a, b in pairs))

@@ -35,7 +35,7 @@ def extension_names(extensions: frozenset[str]) -> list[str]:
 def _extensions(w: Words, extensions: frozenset[str]) -> str:
     if extensions == frozenset(EXTENSIONS):
         return w("balance.all")
-    return ", ".join(w(f"extensions.{e}") for e in extension_names(extensions)) or w("balance.base")
+    return w.texts.listed(w(f"extensions.{e}") for e in extension_names(extensions)) or w("balance.base")
 
 
 def config_label(w: Words, b: Balance, cell: Cell) -> str:
@@ -118,16 +118,16 @@ def _table(head: list[str], body: list[tuple[str, list[str]]]) -> list[str]:
 def header_lines(w: Words, b: Balance) -> list[str]:
     lines = [w("balance.title", games=b.games, bot=b.bot, seed=b.seed)]
     if b.sweep:
-        lines.append(w("balance.sweep", key=b.sweep.key, values=", ".join(_value(v) for v in b.sweep.values)))
+        lines.append(w("balance.sweep", key=b.sweep.key, values=w.texts.listed(_value(v) for v in b.sweep.values)))
     lines.append(w("balance.rule", margin=f"{100 * b.margin:g}"))
     return lines
 
 
 def balance_text(w: Words, b: Balance) -> str:
     lines = header_lines(w, b)
-    lines.append(w("balance.flags") + ":" if b.flags else w("balance.no_flags"))
+    lines.append(w.texts.get("punctuation.label", label=w("balance.flags")) if b.flags else w("balance.no_flags"))
     lines += ["  " + flag_line(w, b, cell, flag) for cell, flag in b.flags]
-    lines.append(w("balance.figures") + ". " + w("balance.seat_note"))
+    lines.append(w("balance.figures") + w.texts.get("punctuation.sentences") + w("balance.seat_note"))
     for cells in blocks(b):
         lines.append("")
         lines.append("== " + block_title(w, b, cells))

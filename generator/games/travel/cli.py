@@ -56,6 +56,7 @@ def simulate(
     content_dir: Optional[Path] = content_option(),
 ) -> None:
     """Play games with bots and report game length, wins by seat and character, reshuffles, deciding cards."""
+    from ...charts import chart_font_family
     from .plots import save_plots
     from .simulate_report import summary_json, summary_text
     from .stats import run_games
@@ -77,8 +78,8 @@ def simulate(
     if records:
         typer.echo(words("simulate.records", count=games, folder=str(records)), err=as_json)
     if plots:
-        written = save_plots(summary, words, plots)
-        typer.echo(words("simulate.plots", folder=str(plots), files=", ".join(p.name for p in written)), err=as_json)
+        written = save_plots(summary, words, plots, chart_font_family(content, lang))
+        typer.echo(words("simulate.plots", folder=str(plots), files=words.texts.listed(p.name for p in written)), err=as_json)
 
 
 def _extension_set(values: list[str] | None, option: str) -> frozenset[str]:
@@ -139,6 +140,7 @@ def balance(
     from ...atomic import write_atomic
     from .balance import SweepError, parse_sets, parse_sweep, run_balance
     from .balancereport import balance_html, balance_json, balance_text
+    from ...charts import chart_font_family
     from .plots import save_balance_plots
 
     try:
@@ -165,8 +167,8 @@ def balance(
     typer.echo(words("balance.time", games=played, seconds=f"{seconds:.1f}", rate=f"{played / seconds:.0f}"),
                err=as_json)
     if out:
-        images = save_balance_plots(result, words, out)
+        images = save_balance_plots(result, words, out, chart_font_family(content, lang))
         page = out / "balance.html"
         write_atomic(page, balance_html(words, result, [p.name for p in images]).encode("utf-8"))
-        typer.echo(words("balance.written", folder=str(out), files=", ".join(p.name for p in [page, *images])),
+        typer.echo(words("balance.written", folder=str(out), files=words.texts.listed(p.name for p in [page, *images])),
                    err=as_json)

@@ -29,6 +29,9 @@ class NameIndex:
         self.countries: dict[str, int] = {}
         #: normalised first word of a multi-word name -> the most words such a name has
         self.multi_first: dict[str, int] = {}
+        #: names as written in the content, for "did you mean …?": cards (and characters), countries
+        self.card_spellings: list[str] = [*t.ids, *t.character_ids]
+        self.country_spellings: list[str] = list(t.side_codes)
         for c, card_id in enumerate(t.ids):
             self.cards[normalise(card_id)] = c
         for i, char_id in enumerate(t.character_ids):
@@ -47,6 +50,7 @@ class NameIndex:
                 if words.has(f"countries.{code}.name"):
                     name = words.get(f"countries.{code}.name")
                     self.countries.setdefault(normalise(name), side)
+                    self.country_spellings.append(name)
                     self._note_words(name)
         #: normalised notation word of any language -> the grammar's word (lint keeps the words apart)
         self.keywords = {normalise(k): k for k in NOTATION_WORDS}
@@ -72,6 +76,7 @@ class NameIndex:
         if not norm:
             return
         self._note_words(name)
+        self.card_spellings.append(name)
         if norm not in ids:
             known = self.cards.get(norm)
             self.cards[norm] = code if known in (None, code) else AMBIGUOUS

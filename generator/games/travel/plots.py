@@ -5,7 +5,6 @@ import io
 from pathlib import Path
 
 from ...atomic import write_atomic
-from ...charts import chart_font_family
 from .stats import Summary
 from .texts import Words
 
@@ -37,15 +36,16 @@ def _bars(path: Path, labels: list[str], values: list[float], title: str, y_labe
     _save(figure, path)
 
 
-def save_plots(summary: Summary, words: Words, folder: Path) -> list[Path]:
-    """Game length, win rate by seat and by character, deciding cards; returns the files written."""
+def save_plots(summary: Summary, words: Words, folder: Path, fonts: list[str]) -> list[Path]:
+    """Game length, win rate by seat and by character, deciding cards, in the font families `fonts`
+    (`chart_font_family`); returns the files written."""
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
     folder = Path(folder)
     written = []
-    with matplotlib.rc_context({"font.family": chart_font_family()}):
+    with matplotlib.rc_context({"font.family": fonts}):
         figure = Figure(figsize=(7, 4.2), dpi=120)
         axes = figure.add_subplot()
         top = max(summary.lengths, default=1)
@@ -105,9 +105,9 @@ def _grouped(axes, groups: list[str], series: list[tuple[str, list, list[float |
     axes.set_xticks(range(len(groups)), groups)
 
 
-def save_balance_plots(balance, words: Words, folder: Path) -> list[Path]:
+def save_balance_plots(balance, words: Words, folder: Path, fonts: list[str]) -> list[Path]:
     """One PNG per block of the balance report: win rate by seat and by character, mean length, and how often
-    each extension card is in the winner's hand; returns the files written."""
+    each extension card is in the winner's hand, in the font families `fonts`; returns the files written."""
     import matplotlib
     from matplotlib.figure import Figure
 
@@ -116,7 +116,7 @@ def save_balance_plots(balance, words: Words, folder: Path) -> list[Path]:
     w = words
     folder = Path(folder)
     written = []
-    with matplotlib.rc_context({"font.family": chart_font_family()}):
+    with matplotlib.rc_context({"font.family": fonts}):
         for number, cells in enumerate(blocks(balance), 1):
             labels = [column_title(w, balance, c) for c in cells]
             figure = Figure(figsize=(12, 8), dpi=100)

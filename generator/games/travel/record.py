@@ -133,14 +133,16 @@ def _fail(position: Position, message: str) -> InputError:
 class RecordReader:
     """Turns record text into a Record; malformed input raises InputError with the word's position."""
 
-    def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, messages):
+    def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, messages, hint):
         self.t = tables
         self.names = names
         self.vocabulary = vocabulary
         self.msg = messages  # (key, **values) -> text in the report's language
+        self.hint = hint  # (message, written, names) -> the message, with "did you mean …?" when one name is close
 
     def read(self, text: str, path: str) -> Record:
         self.src = Source(path, text)
+        self.seat_names: list[str] = []  # known once the setup is read
         root = read_tree(text, path)
         if root is None or root[KIND] != MAPPING:
             raise _fail(self._at(root) if root is not None else Position(path, 1, 1), self.msg("not_mapping"))
@@ -248,7 +250,9 @@ class RecordReader:
                 value = fields["character"][1]
                 code = self._one_card(parser, value)
                 if code >= -1:
-                    raise _fail(self._at(value), self.msg("not_character", word=self._text(value)))
+                    word = self._text(value)
+                    raise _fail(self._at(value), self.hint(self.msg("not_character", word=word), word,
+                                                           self.t.character_ids))
                 characters.append(-code - 2)
                 at[("character", seat)] = (value[LINE], value[COL], "", 0)
             else:
@@ -273,15 +277,31 @@ class RecordReader:
             word = self._text(first_value).strip()
             first = parser.player_of(word)
             if first < 0:
-                raise _fail(self._at(first_value), self.msg("unknown_player", name=word,
-                                                             players=", ".join(names)))
+                raise _fail(self._at(first_value), self.hint(self.msg("unknown_player", name=word,
+                                                                       players=", ".join(names)), word, names))
             at[("first",)] = (first_value[LINE], first_value[COL], "", 0)
         return Setup(names, passports, transits, characters, centre, extensions, hands, first), at, parser
 
     def _notation_error(self, spot_of, text: str, err: NotationError) -> InputError:
         """`spot_of(token)` places a token of `text`; the message names the word that could not be read."""
         facts = {k: (v if v != "" else self.msg("end_of_line")) for k, v in err.facts.items()}
-        return _fail(self.src.position(spot_of(err.at)), self.msg(f"notation.{err.key}", **facts))
+        message = self.msg(f"notation.{err.key}", **facts)
+        names = self._names_meant(err.key)
+        if names is not None:
+            message = self.hint(message, err.facts.get("word") or err.facts.get("found", ""), names)
+        return _fail(self.src.position(spot_of(err.at)), message)
+
+    def _names_meant(self, key: str):
+        """The names a misspelt word of this notation error may have meant (None: it was not a name)."""
+        if key in ("unknown_card", "expected_card"):
+            return self.names.card_spellings
+        if key in ("unknown_country", "expected_country"):
+            return self.names.country_spellings
+        if key == "expected_player":
+            return self.seat_names
+        if key == "expected_action":
+            return [*self.names.shown, *self.names.shown.values()]
+        return None
 
     def _value_error(self, value: Value, text: str, err: NotationError) -> InputError:
         offsets = token_offsets(text)
@@ -362,8 +382,8 @@ class RecordReader:
         turn.base = base
         turn.reader = self
         if turn.player < 0:
-            raise _fail(self.src.position(turn.player_at), self.msg("unknown_player", name=name.strip(),
-                                                                    players=", ".join(self.seat_names)))
+            message = self.msg("unknown_player", name=name.strip(), players=", ".join(self.seat_names))
+            raise _fail(self.src.position(turn.player_at), self.hint(message, name.strip(), self.seat_names))
         return turn
 
     def clauses_of(self, turn: Turn) -> list[Clause]:

@@ -33,7 +33,7 @@ def summary_text(s: Summary, words: Words, bot: str, extensions: list[str], rate
     w = words
     finished = max(1, s.games - s.unfinished)
     length = _length(s)
-    chosen = ", ".join(w(f"extensions.{e}") for e in extensions) or w("nothing")
+    chosen = w.texts.listed(w(f"extensions.{e}") for e in extensions) or w("nothing")
     lines = [
         w("simulate.title", games=s.games, players=s.players, bot=bot, extensions=chosen),
         w("simulate.length", mean=f"{length['mean']:.1f}", median=f"{length['median']:g}", min=length["min"],

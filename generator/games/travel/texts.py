@@ -1,8 +1,8 @@
 """The travel game's words in one language: card and country names, rule texts, and the checker's phrases.
 
 Everything the checker and the simulator print lives in `content/travel/<lang>.yaml` (rules under `rules`, the
-reports' own phrases under `check`), so a new language is a new file. Only the game's own file is read: all
-the words these reports use are there.
+reports' own phrases under `check`), so a new language is a new file; the punctuation that joins texts (a list's
+comma) is the language's own, in `content/common/<lang>.yaml`, read with it.
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...content.folders import languages
-from ...content.texts import Texts, check_shape
-from ...content.yamlsrc import load_yaml
+from ...content.load import load_texts
+from ...content.texts import Texts
 from ...errors import InputError, Position
 from .cards import FAMILY_KEYS, Tables
 
@@ -19,20 +19,20 @@ GAME_DIR = "travel"
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, mtime_ns: int, lang: str) -> Texts:
-    data, located = load_yaml(path, f"content/{GAME_DIR}/{lang}.yaml", inside=Path(path).parents[1])
-    check_shape(data, located)
-    return Texts(lang, data or {}, [located])
+def _load(root: str, lang: str, mtimes_ns: tuple[int, int]) -> Texts:
+    return load_texts(Path(root), GAME_DIR, lang)
 
 
 def load_words(root: Path, lang: str) -> Texts:
-    """The texts of `content/travel/<lang>.yaml`; a language without a file is an InputError."""
+    """The texts of `content/common/<lang>.yaml` and `content/travel/<lang>.yaml`; a language without a travel
+    file is an InputError."""
     path = Path(root) / GAME_DIR / f"{lang}.yaml"
     if not path.is_file():
         known = ", ".join(languages(root)) or "none"
         raise InputError.at(Position(f"content/{GAME_DIR}/{lang}.yaml"),
                             f"no travel texts for language '{lang}' (available: {known})", "usage")
-    return _load(str(path), path.stat().st_mtime_ns, lang)
+    common = Path(root) / "common" / f"{lang}.yaml"
+    return _load(str(root), lang, (path.stat().st_mtime_ns, common.stat().st_mtime_ns if common.is_file() else 0))
 
 
 class Words:
@@ -52,7 +52,7 @@ class Words:
         return self.texts.get(f"{FAMILY_KEYS[self.t.family[c]]}.{self.t.ids[c]}.name")
 
     def cards(self, cards) -> str:
-        return ", ".join(self.card(c) for c in cards) if cards else self("nothing")
+        return self.texts.listed(self.card(c) for c in cards) if cards else self("nothing")
 
     def character(self, index: int) -> str:
         return self.texts.get(f"characters.{self.t.character_ids[index]}.name")

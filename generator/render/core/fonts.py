@@ -5,6 +5,9 @@ to another character's glyph as that glyph (NanumGothic maps the en dash to its 
 "1-4"). So each character is drawn by the first family of the stack that draws it right (`draws_right`): for a
 language with a family of its own, that family first for the characters of its own script and last for the
 shared ones (Latin letters, digits, punctuation, Hangul), which stay in the default family, which has a bold face.
+A language whose own family has no bold face gets a bold stack of regular faces with its own family first for every
+character it draws: a bold title is then one face and one weight ("3本の横列" all in IPAexGothic), not bold Latin
+and digits among regular kana, which reads as random emphasis (the rulebook sets such titles in its accent colour).
 A `FontStack` is registered under one name, so every `setFont`, `drawString`, `stringWidth` and paragraph uses
 it as it would a single font; it splits a string into runs of one face and hands each run to that face's own
 subsetting. Font files were checked where print.yaml names them (content/font_files.py) and are parsed once per
@@ -44,6 +47,8 @@ class FontPair:
     bold: str
     family: str
     families: tuple[str, ...] = ()
+    #: the language's own family has no bold face: `bold` draws in regular faces (lint warns: `font-bold`)
+    bold_is_regular: bool = False
 
 
 def is_shared(code: int) -> bool:
@@ -108,10 +113,11 @@ class FontStack:
     shapable = False
 
     def __init__(self, name: str, faces: tuple[TTFont, ...], misnamed: tuple[frozenset[int], ...],
-                 own: int | None) -> None:
+                 own: int | None, own_first_for_all: bool = False) -> None:
         self.fontName = name
         self.faces, self.misnamed = faces, misnamed
         self.own = own  # the index of the language's own family, if it has one
+        self.own_first_for_all = own_first_for_all  # the shared characters too: one face for a whole run
         self.face = _StackFace(name, faces[self.face_for(ord("H")) or 0].face)
         self.encoding = "UTF-8"
         self.substitutionFonts: list = []
@@ -122,7 +128,7 @@ class FontStack:
         order = list(range(len(self.faces)))
         if self.own is not None:
             order.remove(self.own)
-            order = order + [self.own] if is_shared(code) else [self.own] + order
+            order = order + [self.own] if is_shared(code) and not self.own_first_for_all else [self.own] + order
         return next((n for n in order if draws_right(self.faces[n], self.misnamed[n], code)), None)
 
     def runs(self, text: str) -> list[tuple[int, str]]:
@@ -167,28 +173,32 @@ def _face_name(files: FamilyFiles, path: Path) -> str:
 
 
 @lru_cache(maxsize=None)
-def _stack(members: tuple[tuple[str, str], ...], own: int | None) -> str:
-    name = "+".join(face for face, _ in members) + f"/{own}"
+def _stack(members: tuple[tuple[str, str], ...], own: int | None, own_first_for_all: bool = False) -> str:
+    name = "+".join(face for face, _ in members) + f"/{own}" + ("/all" if own_first_for_all else "")
     if name not in pdfmetrics.getRegisteredFontNames():
         faces = tuple(_face(face, path) for face, path in members)
-        pdfmetrics.registerFont(FontStack(name, faces, tuple(_misnamed(path) for _, path in members), own))
+        pdfmetrics.registerFont(FontStack(name, faces, tuple(_misnamed(path) for _, path in members), own,
+                                          own_first_for_all))
     return name
 
 
 def fonts_for(content: Content, lang: str) -> FontPair:
     """Register (once) and return the regular and bold stacks used for `lang`. A family without a bold face
-    lends its regular face to the bold stack (lint reports it: `font_files.bold_findings`)."""
+    lends its regular face to the bold stack (lint reports it: `font_files.bold_findings`); when that family is
+    the language's own, the whole bold stack is regular faces, its own family first for every character."""
     families = families_for(content.print.fonts, lang)
     own = 0 if lang in content.print.fonts.by_language else None
+    bold_is_regular = own is not None and content.fonts[families[own]].bold is None
     stacks = []
     for weight in ("Regular", "Bold"):
         members = []
         for name in families:
             files = content.fonts[name]
-            path = files.bold if weight == "Bold" and files.bold is not None else files.regular
+            bold = weight == "Bold" and files.bold is not None and not bold_is_regular
+            path = files.bold if bold else files.regular
             members.append((_face_name(files, path), str(path)))
-        stacks.append(_stack(tuple(members), own))
-    return FontPair(stacks[0], stacks[1], families[0], families)
+        stacks.append(_stack(tuple(members), own, weight == "Bold" and bold_is_regular))
+    return FontPair(stacks[0], stacks[1], families[0], families, bold_is_regular)
 
 
 def glyphs_missing_for(content: Content, lang: str, text: str) -> tuple[str, list[str]]:

@@ -31,6 +31,8 @@ PHRASE_PARSERS = {"ja": budoux.load_default_japanese_parser, "zh": budoux.load_d
 PHRASE_LIMIT = 4000
 #: a word longer than this is not hyphenated but cut into characters (no dictionary has such words)
 HYPHENATE_LIMIT = 64
+#: words of a language that BudouX cuts though a reader never would ("1枚ず|つめくって"), kept whole like names
+UNCUT_WORDS = {"ja": ("ずつ",)}
 
 
 class Piece(NamedTuple):
@@ -59,7 +61,7 @@ def pieces(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece
     out: list[Piece] = []
     for word in _words(paragraph):
         if unspaced(word):
-            out += _glued(_cut(word, _held(word, _phrase_boundaries(word, lang), keep)))
+            out += _glued(_cut(word, _held(word, _phrase_boundaries(word, lang), keep, lang)))
         else:
             out.append(Piece(word))
     return tuple(out)
@@ -70,16 +72,16 @@ def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece,
     for those inside a name of `keep` or between a number and the word it counts."""
     out: list[Piece] = []
     for word in _words(paragraph):
-        out += (_glued(_cut(word, _held(word, _uax14_boundaries(word, lang), keep))) if unspaced(word)
+        out += (_glued(_cut(word, _held(word, _uax14_boundaries(word, lang), keep, lang))) if unspaced(word)
                 else [Piece(word)])
     return tuple(out)
 
 
-def _held(word: str, allowed: list[int], keep: tuple[str, ...]) -> list[int]:
-    """`allowed` without the breaks that would cut a name of `keep` or part a digit from the unspaced character
-    after it (a counter: 3枚, 1セット, 2人)."""
+def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str) -> list[int]:
+    """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`) or
+    part a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人)."""
     held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])}
-    names = _names_pattern(keep)
+    names = _names_pattern(keep + UNCUT_WORDS.get(lang, ()))
     if names is not None:
         for found in names.finditer(word):
             held.update(range(found.start() + 1, found.end()))

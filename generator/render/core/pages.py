@@ -168,7 +168,7 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
         defaults = "checklist.defaults_one_sided" if edition == "gutterfold" else "checklist.defaults"
         side.text(defaults, ctx.t(defaults, edge=edge), BODY_SIZE, gap=1 * MM)
         if blanks:
-            side.text("checklist.skip_blanks", ctx.t("checklist.skip_blanks", blanks=", ".join(map(str, blanks))),
+            side.text("checklist.skip_blanks", ctx.t("checklist.skip_blanks", blanks=ctx.texts.listed(map(str, blanks))),
                       BODY_SIZE, gap=1 * MM)
         _scale_check(ctx, canvas, side, card_x, scale_top - card_h, card_w, card_h)
 
@@ -179,7 +179,7 @@ def _checklist_row(ctx: RenderContext, section: Section, edge: str) -> list[tupl
     """One row of page 1's table: what the pages hold, their numbers, and the sheets and sides they print on."""
     what = section.label
     if section.kind == "sheets":
-        decks = ", ".join(unbroken(ctx.t("checklist.deck", name=ctx.t(f"decks.{deck}"), count=count))
+        decks = ctx.texts.listed(unbroken(ctx.t("checklist.deck", name=ctx.t(f"decks.{deck}"), count=count))
                           for deck, count in section.decks)
         what = ctx.t("checklist.sheet", size=section.label, decks=decks)
     sides = ctx.t("checklist.two_sided", edge=edge) if section.two_sided else ctx.t("checklist.one_sided")

@@ -66,6 +66,7 @@ class Styles:
         registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
         size = ctx.print.type.body
         gap = 0.6 if tight else 1.0
+        emphasis = accent if ctx.fonts.bold_is_regular else INK  # a title that cannot be bold stands out in colour
         body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * (1.28 if tight else 1.38),
                               textColor=INK, bulletFontName=regular)  # the default bullet font is Helvetica
         styles = cls(
@@ -75,12 +76,13 @@ class Styles:
                                    spaceBefore=3),
             heading=ParagraphStyle("heading", fontName=bold, fontSize=12.5, leading=15, textColor=accent,
                                    spaceBefore=11 * gap, spaceAfter=5 * gap),
-            rule_title=ParagraphStyle("rule_title", parent=body, fontName=bold, spaceAfter=1.5),
+            rule_title=ParagraphStyle("rule_title", parent=body, fontName=bold, spaceAfter=1.5, textColor=emphasis),
             body=body,
             intro=ParagraphStyle("intro", parent=body, leftIndent=BADGE_W, spaceBefore=6 * gap, spaceAfter=1),
             bullet=ParagraphStyle("bullet", parent=body, leftIndent=hanging_indent(regular, size, BADGE_W + 1),
                                   bulletIndent=BADGE_W + 1, bulletFontSize=size, spaceBefore=1.5),
-            question=ParagraphStyle("question", parent=body, fontName=bold, spaceBefore=7 * gap, spaceAfter=1.5),
+            question=ParagraphStyle("question", parent=body, fontName=bold, spaceBefore=7 * gap, spaceAfter=1.5,
+                                    textColor=emphasis),
             accent=accent,
             rule_gap=6 * gap,
         )

@@ -36,7 +36,7 @@ GROUP_GAP = 2.5 * mm
 
 
 def board_title(ctx: RenderContext, colour: PlayerColour) -> str:
-    return f"{ctx.t('board.title')} · {ctx.t(f'colours.{colour.id}')}"
+    return ctx.t("punctuation.title").join((ctx.t("board.title"), ctx.t(f"colours.{colour.id}")))
 
 
 def board_page(ctx: RenderContext, colour: PlayerColour) -> Page:

@@ -27,6 +27,12 @@ AIRMAIL_BAND = 2.6 * mm
 MEDALLION = 27 * mm
 #: no artwork of a back comes closer to the trim than this, so the edges look alike under any drift of a few mm
 BACK_CLEAR = 8 * mm
+#: the airmail ring's outer edge round the deck back's medallion, and the character back's outer ring's
+AIRMAIL_OUTER = MEDALLION / 2 + AIRMAIL_BAND + 1.0
+CHARACTER_RINGS = (MEDALLION / 2 + 6, MEDALLION / 2 + 9)
+RING_LINE = 1.2
+#: clear space between a ring and the words under it (a text's box starts at the top of its tallest glyphs)
+UNDER_RING = 2.5 * mm
 
 
 def deck_back(kit: Kit) -> Face:
@@ -43,7 +49,7 @@ def _deck_back_layout(kit: Kit):
     ink_saver = kit.ctx.ink_saver
     field, words = (WHITE, BACK_COLOUR) if ink_saver else (BACK_COLOUR, WHITE)
     centre_y = geo.h * 0.56
-    below = centre_y - MEDALLION / 2 - 6
+    below = centre_y - AIRMAIL_OUTER - UNDER_RING
     width = geo.w - 2 * BACK_CLEAR
     title = writer.block("title", kit.words("title"), Rect(BACK_CLEAR, below - 40, width, 40), role="display",
                          colour=words, valign="top", max_lines=2)
@@ -68,7 +74,7 @@ def _character_back_layout(kit: Kit):
     ink_saver = kit.ctx.ink_saver
     field, words = (WHITE, colour) if ink_saver else (colour, WHITE)
     centre_y = geo.h * 0.56
-    below = centre_y - MEDALLION / 2 - 6
+    below = centre_y - CHARACTER_RINGS[-1] - RING_LINE / 2 - UNDER_RING
     width = geo.w - 2 * BACK_CLEAR
     word = writer.block("kinds.character", kit.words("kinds.character"), Rect(BACK_CLEAR, below - 30, width, 30),
                         role="display", colour=words, valign="top", max_lines=1)
@@ -80,8 +86,8 @@ def _character_back_layout(kit: Kit):
         canvas.setFillColor(field)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         canvas.setStrokeColor(colour if ink_saver else tint(colour, 0.55))
-        canvas.setLineWidth(1.2)
-        for r in (MEDALLION / 2 + 6, MEDALLION / 2 + 9):
+        canvas.setLineWidth(RING_LINE)
+        for r in CHARACTER_RINGS:
             canvas.circle(geo.w / 2, centre_y, r, stroke=1, fill=0)
         _medallion(canvas, CHARACTER_BACK_ICON, geo.w / 2, centre_y, None if ink_saver else mix(colour, WHITE, 0.15))
         word.draw(canvas)
@@ -122,7 +128,7 @@ def _medallion(canvas, icon: str, cx: float, cy: float, ring: str | None) -> Non
 
 def _airmail_ring(canvas, cx: float, cy: float) -> None:
     """Red, white and blue diagonal stripes in a ring round the medallion, like an airmail envelope's edge."""
-    outer, inner = MEDALLION / 2 + AIRMAIL_BAND + 1.0, MEDALLION / 2
+    outer, inner = AIRMAIL_OUTER, MEDALLION / 2
     canvas.saveState()
     clip = canvas.beginPath()
     clip.circle(cx, cy, outer)

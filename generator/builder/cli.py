@@ -70,6 +70,8 @@ def build_cmd(
     duplex: Duplex = typer.Option(Duplex.long, "--duplex", help="Which edge the printer flips the sheet on."),
     content_dir: Optional[Path] = content_option(),
     output_dir: Path = typer.Option(Path("output"), "--output", help="Output folder.", file_okay=False),
+    watch: bool = typer.Option(False, "--watch", help="Build, then build again each time a content file is saved "
+                               "(a bad edit prints lint's findings and the watch goes on); Ctrl-C stops."),
 ) -> None:
     """Build the printable PDFs (and print-on-demand decks); only what changed since the last build."""
     from .plan import BuildFailed, BuildUsageError, build
@@ -77,13 +79,31 @@ def build_cmd(
     offset = parse_offset(back_offset_mm)
     root = content_dir or default_root()
     progress = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+
+    def build_once() -> int:
+        """One build, reported; its exit code."""
+        try:
+            summary = build(root, game, lang, paper, png, offset, duplex.value, progress, output_dir=output_dir,
+                            pod=pod)
+        except BuildUsageError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            return EXIT_USAGE
+        except (InputError, BuildFailed) as exc:
+            for diagnostic in exc.diagnostics:
+                typer.echo(str(diagnostic), err=True)
+            return EXIT_INVALID
+        typer.echo("\n".join([summary.line(), *summary.print_lines()]))
+        return 0
+
+    if not watch:
+        code = build_once()
+        if code:
+            raise typer.Exit(code)
+        return
+    from .watch import watch_builds
+
     try:
-        summary = build(root, game, lang, paper, png, offset, duplex.value, progress, output_dir=output_dir, pod=pod)
-    except BuildUsageError as exc:
-        typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(EXIT_USAGE)
-    except (InputError, BuildFailed) as exc:
-        for diagnostic in exc.diagnostics:
-            typer.echo(str(diagnostic), err=True)
-        raise typer.Exit(EXIT_INVALID)
-    typer.echo("\n".join([summary.line(), *summary.print_lines()]))
+        watch_builds(Path(root), build_once, typer.echo)
+    except KeyboardInterrupt:  # Ctrl-C during a build: what it wrote is whole (files are written atomically)
+        pass
+    typer.echo("Stopped watching.")

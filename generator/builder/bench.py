@@ -163,7 +163,7 @@ def run() -> list[dict]:
     with tempfile.TemporaryDirectory() as tmp:
         jobs_file = Path(tmp) / "jobs.json"
         jobs_file.write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
-        plain_command = [sys.executable, "-c", "import sys; from generator.build.bench import baseline_main; "
+        plain_command = [sys.executable, "-c", "import sys; from generator.builder.bench import baseline_main; "
                          "baseline_main(sys.argv[1], sys.argv[2])", str(jobs_file)]
         warm_up = Path(tmp) / "warm-up"
         warm_up.mkdir()
