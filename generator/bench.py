@@ -1,7 +1,7 @@
 """`make bench`: every speed target, measured side by side in one run, printed as a table.
 
-Each game and the renderer have a `run() -> list[dict]` benchmark (or a named one, `module:function`); each dict has at least `name`,
-`value`, `unit`, `target` and `ok`. Speed targets live here, never in timed unit tests.
+The build, the renderer and each game (its spec's `benchmarks`) have a `run() -> list[dict]` benchmark; each dict
+has at least `name`, `value`, `unit`, `target` and `ok`. Speed targets live here, never in timed unit tests.
 """
 from __future__ import annotations
 
@@ -9,21 +9,23 @@ import json
 import sys
 from importlib import import_module
 
-BENCHMARKS = (
-    ("build", "generator.builder.bench"),
-    ("text fit", "generator.render.core.bench_textfit"),
-    ("3x16 check", "generator.games.threesixteen.bench:run_check"),
-    ("3x16 solve", "generator.games.threesixteen.bench:run_solve"),
-    ("3x16 play", "generator.games.threesixteen.bench:run_play"),
-    ("travel", "generator.games.travel.bench"),
-    ("sizes", "generator.bench_sizes"),
-)
+from .games import registry
+
+#: the shared benchmarks, by label; each game's come between them and the size benchmark
+SHARED = (("build", "generator.builder.bench"), ("text fit", "generator.render.core.bench_textfit"))
+LAST = (("sizes", "generator.bench_sizes"),)
+
+
+def benchmarks() -> list[tuple[str, str]]:
+    """(label, module or `module:function`) of every benchmark, in the order they run."""
+    games = [bench for name in registry.SHIPPED for bench in registry.spec(name).benchmarks]
+    return [*SHARED, *games, *LAST]
 
 
 def main(argv: list[str]) -> int:
     wanted = set(argv)
     results = []
-    for label, module in BENCHMARKS:
+    for label, module in benchmarks():
         if wanted and label.split()[0] not in wanted and label not in wanted:
             continue
         print(f"== {label}", flush=True)

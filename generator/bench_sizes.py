@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .content.load import load_content
+from .games import registry
 
 SIZES_MB = (1, 10)
 TIME_RATIO_TARGET = 12.0
@@ -51,30 +51,6 @@ print(json.dumps({"seconds": min(seconds), "grown": grown}))
 """
 
 
-def _travel_turns() -> tuple[str, list[str]]:
-    from .games.travel.cards import EXTENSIONS, tables_for
-    from .games.travel.simulate import simulate_one
-    from .games.travel.writer import Recorder
-
-    text = simulate_one(tables_for(load_content().travel), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
-    head, _, turns = text.partition("\nturns:\n")
-    return head + "\nturns:\n", turns.splitlines(keepends=True)
-
-
-def _threesixteen_tokens() -> tuple[str, list[str]]:
-    from .games.threesixteen.caller import deal
-    from .games.threesixteen.rules import Rules
-    from .games.threesixteen.notation import notation_for
-    from .games.threesixteen.simulate import play
-    from .games.threesixteen.strategies import Strong
-
-    rules = Rules.from_game(load_content().threesixteen)
-    calls = deal(7, rules)
-    tokens = play(Strong(rules), rules, calls, notation_for(rules.letters))[0]
-    head = (f"game: threesixteen\nplayers: [Mina]\ncalls: {' '.join(map(str, calls))}\nmoves:\n  Mina: >-\n    ")
-    return head, [token + " " for token in tokens]
-
-
 def _grow(head: str, pieces: list[str], size: int) -> str:
     """`head` then `pieces` over and over until the text is about `size` bytes, ending with one line break."""
     out, total = [head], len(head.encode())
@@ -98,16 +74,16 @@ def _load() -> str:
     return f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
 
 
+def _records() -> list[tuple[str, str, list[str]]]:
+    """Each game's records (its spec's `size_records`): a label, a head and the pieces repeated after it."""
+    specs = [registry.spec(name) for name in registry.SHIPPED]
+    return [record for spec in specs if spec.size_records for record in spec.part("size_records")()]
+
+
 def run() -> list[dict]:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        head, turns = _travel_turns()
-        tokens_head, tokens = _threesixteen_tokens()
-        listed_head = tokens_head.replace("Mina: >-\n    ", "Mina:\n")
-        shapes = (("travel", (head, turns)), ("travel (written by hand)", ("# our game\n" + head, turns)),
-                  ("3x16", (tokens_head, tokens)),
-                  ("3x16 (tokens as a list)", (listed_head, [f"    - {token.strip()}\n" for token in tokens])))
-        for game, (head, pieces) in shapes:
+        for game, head, pieces in _records():
             slug = game.split()[0] + str(len(rows))
             warm = Path(tmp) / f"{slug}-warm.yaml"
             warm.write_text(_grow(head, pieces, 10_000), encoding="utf-8")

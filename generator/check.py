@@ -5,14 +5,14 @@ The record's `game:` key says which rules apply; each game's checker parses its 
 from __future__ import annotations
 
 import re
-from importlib import import_module
 from pathlib import Path
 
 from .checking import Report, error_envelope
-from .content.load import Content, GAMES
+from .content.load import Content
 from .content.texts import file_words
 from .content.yamlsrc import Say, parse_yaml, read_text
-from .errors import InputError
+from .errors import InputError, Position
+from .games import registry
 
 
 #: a top-level `game: name` line; when it names a known game the record goes straight to that game's checker,
@@ -25,33 +25,43 @@ def record_game(path: Path, say: Say) -> str:
     shared words of `common/<lang>.yaml`, `file_words`: no game's own words are known yet)."""
     text = read_text(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
     quick = GAME_LINE.search(text)
-    if quick and quick.group(1) in GAMES:
+    if quick and _is_game(quick.group(1)):
         return quick.group(1)
     data, located = parse_yaml(text, str(path))
-    games = ", ".join(GAMES)
+    games = ", ".join(registry.known())
     if not isinstance(data, dict):
         raise InputError.at(located.of(()), say("not_mapping", games=games), "record")
     game = data.get("game")
     if game is None:
         raise InputError.at(located.of(()), say("missing_game", games=games), "record")
-    if game not in GAMES:
+    if not isinstance(game, str) or not _is_game(game):
         raise InputError.at(located.of(("game",)), say("unknown_game", game=game, games=games), "record",
                             key_path="game")
     return game
 
 
-def check_record(path: Path | str, content: Content, lang: str, *, nodes: int | None = None,
-                 time_limit: float | None = None) -> Report:
+def _is_game(name: str) -> bool:
+    try:
+        registry.spec(name)
+    except registry.UnknownGame:
+        return False
+    return True
+
+
+def check_record(path: Path | str, content: Content, lang: str, **options) -> Report:
     """Check one record file with its game's checker (generator/checking.py); malformed input raises InputError.
 
-    `nodes` is the budget of 3x16's hindsight solver (the best result the calls allowed; None: its default,
-    0 skips it); `time_limit` is the solver's safety stop in seconds (None: its default)."""
+    `options` are checker options by keyword (each game's spec lists its own, `check_options`); the record's game
+    gets those it takes, and None means its default."""
     path = Path(path)
     game = record_game(path, file_words(content.texts("common", lang)))
-    checker = import_module(f"generator.games.{game}.check")
-    if game == "threesixteen":
-        return checker.check_file(str(path), content, lang, nodes=nodes, time_limit=time_limit)
-    return checker.check_file(str(path), content, lang)
+    if game not in content.games:
+        raise InputError.at(Position(str(path), 1, 1), f"the content in {content.root} has no game '{game}'",
+                            "record")
+    spec = registry.spec(game)
+    own = {option.name for option in spec.check_options}
+    given = {name: value for name, value in options.items() if name in own and value is not None}
+    return spec.part("checker").check_file(str(path), content, lang, **given)
 
 
 def malformed_json(path: Path | str, exc: InputError) -> dict:

@@ -13,19 +13,16 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
-from .cli_options import Format, content_option, format_option, lang_option, nodes_option, seconds_option
+from .cli_options import Format, content_option, format_option, lang_option
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError
-
-#: sub-command groups imported only when used, so `pnp build` with nothing to do starts fast
-LAZY_GROUPS = {
-    "threesixteen": ("generator.games.threesixteen.cli", "3x16: be the caller, solve a deal, simulate games."),
-    "travel": ("generator.games.travel.cli", "Travel game: simulate games with bots."),
-}
+from .games import registry
 
 
 class LazyGroup(TyperGroup):
-    """A Typer group whose game sub-apps load on first use; an InputError any command lets through is its
-    messages and exit 1 (however the app is run: the console script or a test's runner)."""
+    """A Typer group whose game sub-apps (`pnp <game> ...`, each game's spec `cli`) and `pnp check` (with every
+    game's checker options) are made on first use, so `pnp build` with nothing to do starts fast; an InputError
+    any command lets through is its messages and exit 1 (however the app is run: the console script or a test's
+    runner)."""
 
     def invoke(self, ctx):
         try:
@@ -34,23 +31,34 @@ class LazyGroup(TyperGroup):
             fail(exc)
 
     def list_commands(self, ctx):
-        return list(super().list_commands(ctx)) + [name for name in LAZY_GROUPS if name not in self.commands]
+        games = [name for name in registry.known() if registry.spec(name).cli]
+        return sorted(set(super().list_commands(ctx)) | {"check"}) + [g for g in games if g not in self.commands]
 
     def get_command(self, ctx, name):
-        if name in LAZY_GROUPS and name not in self.commands:
-            from importlib import import_module
-
-            sub = import_module(LAZY_GROUPS[name][0]).app
-            command = typer.main.get_command(sub)
-            command.name, command.help = name, LAZY_GROUPS[name][1]
-            self.commands[name] = command
+        if name not in self.commands:
+            command = _check_command() if name == "check" else _game_group(name)
+            if command is not None:
+                self.commands[name] = command
         return super().get_command(ctx, name)
+
+
+def _game_group(name: str):
+    """`pnp <name> ...`: the Typer app of game `name`'s spec, or None when no game of that name has one."""
+    try:
+        spec = registry.spec(name)
+    except registry.UnknownGame:
+        return None
+    if not spec.cli:
+        return None
+    command = typer.main.get_command(spec.part("cli").app)
+    command.name, command.help = name, spec.cli_help
+    return command
 
 
 app = typer.Typer(
     cls=LazyGroup,
     name="pnp",
-    help="Print-and-play kit for 3x16 and a travel card race: build PDFs, lint content, check recorded games.",
+    help="Print-and-play kit: build PDFs, lint content, check recorded games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
@@ -67,7 +75,7 @@ def _version(shown: bool) -> None:
 @app.callback()
 def _options(_: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                     help="Show the version and exit.")) -> None:
-    """Print-and-play kit for 3x16 and a travel card race: build PDFs, lint content, check recorded games."""
+    """Print-and-play kit: build PDFs, lint content, check recorded games."""
 
 
 ContentOpt = content_option()
@@ -83,15 +91,6 @@ def fail(exc: InputError) -> None:
 def usage(message: str) -> None:
     typer.echo(f"Error: {message}", err=True)
     raise typer.Exit(EXIT_USAGE)
-
-
-def load(content_dir: Optional[Path]):
-    from .content.load import load_content
-
-    try:
-        return load_content(content_dir)
-    except InputError as exc:
-        fail(exc)
 
 
 def require_lang(content, lang: str) -> str:
@@ -167,15 +166,7 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
     typer.echo(f"copied pnp's {what.value} to {target}/")
 
 
-@app.command()
-def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 or travel."),
-          lang: str = lang_option("Language of the rule texts in the report"),
-          fmt: Format = format_option(),
-          nodes: Optional[int] = nodes_option(None, "3x16: the solver's budget in search nodes for the best result "
-                                                    "the calls allowed (same answer on any machine; 0 skips it)."),
-          time_limit: Optional[float] = seconds_option(None, "--time-limit",
-                                                       "3x16: the solver's safety stop in seconds."),
-          content_dir: Optional[Path] = ContentOpt) -> None:
+def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **options) -> None:
     """Check a recorded game against the rules: 'valid' with the result, or the first broken rule.
 
     With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
@@ -187,7 +178,7 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
 
         content = load_content(content_dir)
         require_lang(content, lang)
-        report = check_record(record, content, lang, nodes=nodes, time_limit=time_limit)
+        report = check_record(record, content, lang, **options)
     except InputError as exc:
         if fmt is Format.json:
             typer.echo(json.dumps(malformed_json(record, exc), ensure_ascii=False, indent=2))
@@ -198,6 +189,40 @@ def check(record: Path = typer.Argument(..., help="A recorded game (YAML), 3x16 
     else:
         typer.echo(report.to_text())
     raise typer.Exit(0 if report.ok else EXIT_INVALID)
+
+
+def _check_command():
+    """`pnp check` with the options of every game's checker (the specs' `check_options`, spelt as cli_options
+    spells them); the record's game gets its own."""
+    import inspect
+
+    from .cli_options import CHECK_OPTIONS
+
+    helps: dict[str, list[str]] = {}
+    for name in registry.known():
+        for option in registry.spec(name).check_options:
+            helps.setdefault(option.name, []).append(option.help)
+    fixed = [inspect.Parameter("record", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Path,
+                               default=typer.Argument(..., help="A recorded game (YAML); its `game:` names the game.")),
+             inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, annotation=str,
+                               default=lang_option("Language of the rule texts in the report")),
+             inspect.Parameter("fmt", inspect.Parameter.KEYWORD_ONLY, annotation=Format, default=format_option()),
+             inspect.Parameter("content_dir", inspect.Parameter.KEYWORD_ONLY, annotation=Optional[Path],
+                               default=content_option())]
+    own = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=CHECK_OPTIONS[name][0],
+                             default=CHECK_OPTIONS[name][1](" ".join(texts))) for name, texts in helps.items()]
+
+    def command(**values) -> None:
+        check(values.pop("record"), values.pop("lang"), values.pop("fmt"), values.pop("content_dir"), **values)
+
+    command.__doc__ = check.__doc__
+    command.__signature__ = inspect.Signature(fixed + own)
+    command.__annotations__ = {p.name: p.annotation for p in fixed + own}
+    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    sub.command("check")(command)
+    found = typer.main.get_command(sub)
+    found.name = "check"
+    return found
 
 
 def _register_build() -> None:

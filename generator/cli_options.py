@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from enum import Enum
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Optional
 
 import typer
 
@@ -75,3 +75,10 @@ def fraction_option(default: float, name: str, help: str) -> float:
 def nodes_option(default: int | None, help: str) -> int | None:
     """A search budget in nodes: from 0 to MOST_NODES (days of search)."""
     return typer.Option(default, "--nodes", min=0, max=MOST_NODES, help=help)
+
+
+#: the options a game's checker may take (its spec's `check_options`), by keyword: (type, option made from a help)
+CHECK_OPTIONS = {
+    "nodes": (Optional[int], lambda help: nodes_option(None, help)),
+    "time_limit": (Optional[float], lambda help: seconds_option(None, "--time-limit", help)),
+}

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.content.crosscheck import CHECKS
+from generator.content.crosscheck import check_game
 from generator.content.load import load_content
 from generator.errors import InputError
+from generator.games import registry
 
 from conftest import line_col, replace_in
 
@@ -16,8 +17,8 @@ def errors_of(root):
     except InputError as exc:
         return [str(d) for d in exc.diagnostics]
     found = []
-    for game, check in CHECKS.items():
-        found += [str(d) for d in check(content.games[game], content.game_located[game])]
+    for game, data in content.games.items():
+        found += [str(d) for d in check_game(registry.spec(game), data, content.game_located[game])]
     return found
 
 

@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.content.lint import lint
-from generator.content.load import TEXT_FOLDERS, load_content
+from generator.content.folders import text_folders
+from generator.content.load import load_content
 from generator.errors import InputError
 from generator.render.core.fitcheck import fit_findings
 from generator.render.core.fonts import glyphs_missing_for
@@ -22,7 +23,7 @@ from conftest import CONTENT
 from fuzz_support import assert_positioned, fuzz_settings, mutated
 
 #: every shipped content file: print settings, game data and each language's texts
-FILES = ("print.yaml",) + tuple(sorted(str(path.relative_to(CONTENT)) for folder in TEXT_FOLDERS
+FILES = ("print.yaml",) + tuple(sorted(str(path.relative_to(CONTENT)) for folder in text_folders(CONTENT)
                                        for path in (CONTENT / folder).glob("*.yaml")))
 ORIGINALS = {name: (CONTENT / name).read_bytes() for name in FILES}
 runner = CliRunner()
@@ -90,7 +91,7 @@ _NAME = st.text(st.sampled_from("enkoja-_. AZxé한\\$*?[]'\"0"), min_size=1, ma
 
 
 @fuzz_settings(quick=30)
-@given(folder=st.sampled_from(TEXT_FOLDERS), stem=_NAME)
+@given(folder=st.sampled_from(text_folders(CONTENT)), stem=_NAME)
 def test_a_language_file_of_any_name_is_a_language_or_one_error_with_its_path(scratch: Path, folder: str, stem: str):
     path = scratch / folder / f"{stem}.yaml"
     if "/" in stem or path.exists():

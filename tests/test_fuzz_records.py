@@ -26,7 +26,7 @@ CONTENT = load_content()
 LANGS = CONTENT.languages
 #: the shipped examples, and a long simulated game with every extension (every kind of clause, both readers)
 ORIGINALS = {path.name: path.read_bytes() for path in EXAMPLES} | {
-    "simulated.yaml": simulate_one(tables_for(CONTENT.travel), 4, frozenset(EXTENSIONS), 7, "strong",
+    "simulated.yaml": simulate_one(tables_for(CONTENT.games["travel"]), 4, frozenset(EXTENSIONS), 7, "strong",
                                    Recorder)[1].encode("utf-8")}
 THREESIXTEEN = sorted(name for name, data in ORIGINALS.items() if b"\ngame: threesixteen" in data)
 
@@ -82,7 +82,7 @@ def test_a_mutated_saved_game_continues_or_is_refused_with_a_position(folder: Pa
     path = folder / f"saved-{name}"
     path.write_bytes(data.draw(mutated(ORIGINALS[name]), label="record"))
     try:
-        saved = load_skeleton(path, CONTENT.threesixteen, CONTENT.texts("threesixteen", lang))
+        saved = load_skeleton(path, CONTENT.games["threesixteen"], CONTENT.texts("threesixteen", lang))
     except InputError as exc:
         assert_positioned(exc.diagnostics)
         return

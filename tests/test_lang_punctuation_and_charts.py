@@ -29,7 +29,7 @@ def content():
 def test_japanese_joins_a_list_with_the_ideographic_comma_and_a_title_with_the_middle_dot(content):
     ja = RenderContext(content, "threesixteen", "ja", "a4")
     assert ja.texts.listed(["国カード ×12", "アイテムカード ×32"]) == "国カード ×12、アイテムカード ×32"
-    red = next(c for c in content.threesixteen.colours if c.id == "red")
+    red = next(c for c in content.games["threesixteen"].colours if c.id == "red")
     assert board_title(ja, red) == "3x16 個人ボード・赤"
     assert board_title(RenderContext(content, "threesixteen", "en", "a4"), red) == "3x16 player board · Red"
 
@@ -53,7 +53,7 @@ def test_the_japanese_balance_report_punctuates_in_japanese(content):
     from generator.games.travel.stats import Summary
     from generator.games.travel.texts import Words, load_words
 
-    t = build_tables(content.travel)
+    t = build_tables(content.games["travel"])
     summary = Summary(2, games=400, wins_by_seat=[260, 140], wins_by_character=Counter(pickpocket=130, pilot=70),
                       games_by_character=Counter(pickpocket=140, pilot=140, merchant=120))
     cells = [figures(t, 2, frozenset(EXTENSIONS), None, summary, 0.05)]

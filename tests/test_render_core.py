@@ -289,7 +289,7 @@ def test_neighbouring_backs_overlap_so_no_renderer_shows_a_seam(game, paper):
 
 def test_sizes_never_share_a_page_and_fronts_start_on_odd_pages():
     rule = Page("rules-1", False, lambda canvas, w, h: None, "Rules")
-    doc = render(stand_ins(10) + stand_ins(5, TILE, "tiles-red", start=10), rule_pages=[rule])
+    doc = render(stand_ins(10) + stand_ins(5, TILE, "passports", start=10), rule_pages=[rule])
     sheets = [(n, p) for n, p in enumerate(doc.pages, start=1) if p.kind in ("fronts", "backs")]
     for n, plan in sheets:
         sizes = {(round(pl.trim.w, 3), round(pl.trim.h, 3)) for pl in plan.placements}
@@ -367,7 +367,7 @@ def test_printed_two_sided_with_defaults_no_two_pages_that_belong_apart_share_a_
     """Every sheet starts on an odd page; a page of fronts without backs, and a board, is followed by an empty
     page (of its own orientation), so a whole-file two-sided print gives each its own sheet."""
     board = Page("board", True, lambda canvas, w, h: None, "Board")
-    doc = render(stand_ins(10, backs=False) + stand_ins(3, TILE, "tiles-red", start=10), full_pages=[board, board])
+    doc = render(stand_ins(10, backs=False) + stand_ins(3, TILE, "passports", start=10), full_pages=[board, board])
     kinds = [p.kind for p in doc.pages]
     assert kinds == ["checklist", "instructions", "test", "test", "fronts", "blank", "fronts", "blank", "fronts",
                      "backs", "page", "blank", "page", "blank", "credits"]
@@ -588,6 +588,10 @@ def test_the_paper_step_fits_the_game_and_every_step_reads_cleanly(lang):
     card_step = " ".join(texts.get("instructions.paper").split())
     assert tile_step in " ".join(tiles) and card_step not in " ".join(tiles)
     assert card_step in " ".join(cards) and tile_step not in " ".join(cards)
+    for key, shown, other in (("instructions.threesixteen.duplex", tiles, cards), ("instructions.duplex", cards, tiles)):
+        # the words after the last placeholder: a player colour's page is followed by an empty page, not by backs
+        words = " ".join(texts.get(key, pages="{pages}", edge="{edge}").rsplit("}", 1)[1].split())
+        assert words in " ".join(shown) and words not in " ".join(other), key
     both = " ".join(tiles + cards)
     assert "²" not in both and "g/m" not in both  # NanumGothic's ² is tiny: "gsm", "200~300g"
     if lang == "en":
@@ -597,15 +601,14 @@ def test_the_paper_step_fits_the_game_and_every_step_reads_cleanly(lang):
 
 
 def test_korean_deck_names_are_the_terms_the_rules_and_pieces_use():
-    common = yaml.safe_load((CONTENT / "common" / "ko.yaml").read_text(encoding="utf-8"))["decks"]
     travel = yaml.safe_load((CONTENT / "travel" / "ko.yaml").read_text(encoding="utf-8"))
     components = " ".join(travel["components"].values())
     for deck, _ in TRAVEL_DECKS:
-        assert common[deck] in components, deck
+        assert travel["decks"][deck] in components, deck
     threesixteen = yaml.safe_load((CONTENT / "threesixteen" / "ko.yaml").read_text(encoding="utf-8"))
     for colour in ("red", "blue", "green", "yellow"):
-        assert common[f"tiles-{colour}"] == f"{threesixteen['colours'][colour]} 타일"
-    assert common["tiles-caller"] in threesixteen["rules"]["R2"]["text"]
+        assert threesixteen["decks"][f"tiles-{colour}"] == f"{threesixteen['colours'][colour]} 타일"
+    assert threesixteen["decks"]["tiles-caller"] in threesixteen["rules"]["R2"]["text"]
 
 
 # ---- pieces drawn face down ------------------------------------------------------------------------------------

@@ -145,8 +145,8 @@ def test_a_japanese_bold_title_is_one_face_from_end_to_end():
     for page in rulebook_pages(ctx):
         page.draw(canvas, *ctx.page_size)
         canvas.showPage()
-    values = rule_values(content.threesixteen)
-    titles = {ctx.t(f"rules.{rule.id}.title", **values) for rule in content.threesixteen.rules}
+    values = rule_values(ctx.spec, ctx.game_data)
+    titles = {ctx.t(f"rules.{rule.id}.title", **values) for rule in content.games["threesixteen"].rules}
     faces_of: dict[str, set[str]] = {}
     with pdfplumber.open(io.BytesIO(canvas.getpdfdata())) as pdf:
         for page in pdf.pages:

@@ -44,7 +44,7 @@ BOUNDS_TOLERANCE = 0.5
 
 @pytest.fixture(scope="module")
 def used_codes() -> list[str]:
-    return icon_codes(load_content())
+    return icon_codes(load_content().games["travel"])
 
 
 # ---- every used icon against svglib ----------------------------------------------------------------------------

@@ -31,7 +31,7 @@ def travel(lang: str, paper: str):
 
 def card_indices() -> dict[str, str]:
     """Component id -> the index its card shows ('10H', 'JOKER')."""
-    game = content().travel
+    game = content().games["travel"]
     found = {f"{item.id}-{copy}": index for item in game.items for copy, index in enumerate(item.index, start=1)}
     for deck in INDEX_DECKS[1:]:
         found.update({card.id: card.index for card in getattr(game, deck)})
@@ -295,7 +295,7 @@ def test_player_colours_differ_in_lightness_and_under_every_colour_vision_defici
     deuteranopia and tritanopia (red and green were L* 45 and 47, ΔE 13 apart under protanopia)."""
     from colorspacious import cspace_convert
 
-    fills = [c.fill for c in content().threesixteen.colours]
+    fills = [c.fill for c in content().games["threesixteen"].colours]
     lightness = sorted(float(cspace_convert([int(f[i:i + 2], 16) / 255 for i in (1, 3, 5)], "sRGB1", "CIELab")[0])
                        for f in fills)
     assert min(b - a for a, b in zip(lightness, lightness[1:])) >= 10, lightness
@@ -311,7 +311,7 @@ def test_every_player_tile_front_shows_its_colours_corner_shape_readable_in_blac
 
     ctx = RenderContext(content(), "threesixteen", "en", "a4", ink_saver=ink_saver)
     doc = render_document(ctx)
-    game = content().threesixteen
+    game = content().games["threesixteen"]
     assert len({c.cue for c in game.colours}) == len(game.colours) and None not in {c.cue for c in game.colours}
     dpi = 300
     scale = dpi / 72
@@ -343,3 +343,27 @@ def test_every_player_tile_front_shows_its_colours_corner_shape_readable_in_blac
     for i, a in enumerate(firsts):  # ... and a different one for each colour
         for b in firsts[i + 1:]:
             assert overlap(a, b) < 0.7
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_no_word_of_the_duplex_test_sheet_touches_a_cross(game, paper, duplex):
+    """Read from the PDF: on both sides of the test sheet, no character (the instructions, the scales, the page
+    number) comes within a cross's reach of its centre, and nothing is painted over a cross (on US Letter the
+    words' white band hid a whole row of them, and the page number sat on the middle cross)."""
+    doc = render_document(RenderContext(content(), game, "en", paper), duplex)
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        for index in (2, 3):
+            page = pdf.pages[index]
+            crosses = _crosses(page)
+            assert len(crosses) >= 9
+            arm = 3 * MM
+            boxes = [(ch["x0"], page.height - ch["bottom"], ch["x1"], page.height - ch["top"]) for ch in page.chars
+                     if ch["text"].strip()]
+            boxes += [(r["x0"], page.height - r["bottom"], r["x1"], page.height - r["top"]) for r in page.rects
+                      if r["fill"]]
+            assert any(box for box in boxes)
+            for x0, y0, x1, y1 in boxes:
+                for x, y in crosses:
+                    assert not (x0 < x + arm and x1 > x - arm and y0 < y + arm and y1 > y - arm), (index + 1, x, y)

@@ -86,8 +86,8 @@ def test_pages_are_portrait_and_exact(content):
 
 def test_every_rule_appears_with_its_id_title_and_text_in_order(book):
     ctx, texts, _, _ = book
-    game = getattr(ctx.content, ctx.game)
-    values = rule_values(game)
+    game = ctx.game_data
+    values = rule_values(ctx.spec, game)
     flat = squash("".join(texts))
     words = set("\n".join(texts).split())
     at = 0
@@ -105,15 +105,15 @@ def test_every_rule_appears_with_its_id_title_and_text_in_order(book):
 
 def test_title_tagline_components_and_footers(book):
     ctx, texts, footers, header = book
-    game = getattr(ctx.content, ctx.game)
+    game = ctx.game_data
     flat = squash("".join(texts))
     players = ctx.t("rulebook.players", min=game.players.min, max=game.players.max)
     assert squash(header) == squash(ctx.t("title") + ctx.t("tagline") + players)
-    counts = component_counts(game)
+    counts = component_counts(ctx)
     assert squash(ctx.t("components.intro")) in flat
     for key in ctx.texts.section("components"):
         if key not in ("title", "intro"):
-            assert squash(ctx.t(f"components.{key}", count=counts[key], **rule_values(game))) in flat
+            assert squash(ctx.t(f"components.{key}", count=counts[key], **rule_values(ctx.spec, game))) in flat
     for footer in footers:  # the page number is the document's, counted over the whole PDF (test_build)
         assert squash(footer) == squash(ctx.t("title"))
 
@@ -134,7 +134,7 @@ def badge_ids(pdf_bytes: bytes) -> list[str]:
 
 def test_rule_ids_are_printed_in_increasing_order(book, content):
     ctx = book[0]
-    rules = getattr(content, ctx.game).rules
+    rules = ctx.game_data.rules
     printed = badge_ids(render(ctx))
     assert printed == [f"R{n}" for n in range(1, len(rules) + 1)]
 
@@ -242,13 +242,13 @@ def test_a_long_bullet_item_hangs_every_line(content, lang):
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_travel_faq_in_order(content, lang):
     ctx = RenderContext(content, "travel", lang, "letter")
-    game = ctx.content.travel
-    values = rule_values(game)
+    game = ctx.content.games["travel"]
+    values = rule_values(ctx.spec, game)
     flat = squash("".join(columns_text(render(ctx))[0]))
     last_rule = [r for s in game.sections for r in game.rules if r.section == s][-1]
     at = flat.find(squash(ctx.t(f"rules.{last_rule.id}.text", **values)))  # the FAQ follows the rules
     assert at >= 0
-    for entry in ctx.content.travel.faq:
+    for entry in ctx.content.games["travel"].faq:
         qa = squash(ctx.t(f"faq.{entry}.q", **values) + ctx.t(f"faq.{entry}.a", **values))
         found = flat.find(qa, at)
         assert found > at, entry
@@ -257,9 +257,9 @@ def test_travel_faq_in_order(content, lang):
 
 def printed_texts(ctx) -> list[str]:
     """Every text the rulebook prints, placeholders filled."""
-    game = getattr(ctx.content, ctx.game)
-    values = rule_values(game)
-    counts = component_counts(game)
+    game = ctx.game_data
+    values = rule_values(ctx.spec, game)
+    counts = component_counts(ctx)
     texts = [ctx.t("title"), ctx.t("tagline"), ctx.t("rulebook.faq")]
     texts += [ctx.t(f"sections.{s}") for s in game.sections]
     texts += [ctx.t(f"rules.{r.id}.{part}", **values) for r in game.rules for part in ("title", "text")]
@@ -278,7 +278,7 @@ def test_korean_wraps_only_at_spaces(content):
     for game in ("threesixteen", "travel"):
         ctx = RenderContext(content, game, "ko", "a4")
         texts, _, _ = columns_text(render(ctx))
-        known = set(" ".join(printed_texts(ctx)).split()) | {r.id for r in getattr(content, game).rules}
+        known = set(" ".join(printed_texts(ctx)).split()) | {r.id for r in content.games[game].rules}
         known |= {"•", "/"}
         for text in texts:
             for line in text.splitlines():
@@ -296,7 +296,7 @@ def test_text_that_overflows_a_page_continues_on_the_next(content_copy):
     assert len(texts) >= 3
     printed = "\n".join(texts).split()
     assert [w for w in printed if w.startswith("word")] == [f"word{i}" for i in range(2500)]
-    assert squash(ctx.t("rules.R14.text", **rule_values(ctx.content.threesixteen))) in squash("".join(texts))
+    assert squash(ctx.t("rules.R14.text", **rule_values(ctx.spec, ctx.game_data))) in squash("".join(texts))
 
 
 def test_same_bytes_twice(content):
@@ -332,9 +332,9 @@ def test_a_rule_that_fits_a_column_is_never_split(book):
     """A rule's badge, title and text stay in one column (review: R7 ran from one column into the next, R15 from one
     page onto the next); every rule of both games fits a column."""
     ctx = book[0]
-    values = rule_values(getattr(ctx.content, ctx.game))
+    values = rule_values(ctx.spec, ctx.game_data)
     columns = [squash(text) for text in column_texts(render(ctx))]
-    for rule in getattr(ctx.content, ctx.game).rules:
+    for rule in ctx.game_data.rules:
         whole = squash(rule.id + ctx.t(f"rules.{rule.id}.title", **values) + ctx.t(f"rules.{rule.id}.text", **values))
         assert sum(whole in column for column in columns) == 1, rule.id
 
@@ -342,7 +342,7 @@ def test_a_rule_that_fits_a_column_is_never_split(book):
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_both_rulebooks_name_the_same_kind_of_section_alike(content, lang):
     books = {game: RenderContext(content, game, lang, "a4") for game in ("threesixteen", "travel")}
-    shared = set(content.threesixteen.sections) & set(content.travel.sections)
+    shared = set(content.games["threesixteen"].sections) & set(content.games["travel"].sections)
     assert shared >= {"goal", "setup", "ending"}
     for section in shared:
         assert books["threesixteen"].t(f"sections.{section}") == books["travel"].t(f"sections.{section}"), section
@@ -352,7 +352,7 @@ def test_korean_costs_exclude_forbidden_items_in_the_words_of_the_cards(content)
     """R10 (recycle) and R13 (steal) say "(금지 물건 제외)", as the Binoculars and Trading Post cards do."""
     ctx = RenderContext(content, "travel", "ko", "a4")
     flat = squash("".join(column_texts(render(ctx))))
-    values = rule_values(content.travel)
+    values = rule_values(ctx.spec, ctx.game_data)
     for rule in ("R10", "R13"):
         assert "(금지물건제외)" in squash(ctx.t(f"rules.{rule}.text", **values)), rule
         assert squash(ctx.t(f"rules.{rule}.text", **values)) in flat, rule

@@ -259,7 +259,7 @@ def test_columns_hold_eight_tiles_and_stay_open_at_the_foot_of_the_board(content
         page = pdf.pages[0]
         foot = max(o["bottom"] for o in page.chars + page.rects + page.lines + page.curves)
         lanes = sorted((r for r in page.rects if r["height"] > 100 * mm and r["width"] < 20 * mm), key=lambda r: r["x0"])
-        assert len(lanes) == len(ctx.content.threesixteen.columns)
+        assert len(lanes) == len(ctx.content.games["threesixteen"].columns)
         for lane, box in zip(lanes, layout.lanes):
             assert lane["bottom"] == pytest.approx(foot, abs=0.01)
             assert lane["bottom"] == pytest.approx(page_h - box.y, abs=0.01)
@@ -286,7 +286,7 @@ def test_board_labels_come_from_the_language_file(content, lang):
     assert squash(ctx.t("board.title")) in text and squash(ctx.t("colours.red")) in text
     for key in ("board.bottom", "board.supply"):
         assert squash(ctx.t(key)) in text, key
-    for name in ctx.content.threesixteen.columns:
+    for name in ctx.content.games["threesixteen"].columns:
         assert squash(ctx.t("board.column", name=name)) in text
     assert turned == squash(ctx.t("board.rows") + ctx.t("board.columns"))
 

@@ -24,7 +24,8 @@ from generator.render.core import icons
 from generator.render.core.context import Box, Component, Face, RenderContext, TextOverflow
 from generator.render.travel.backs import CHARACTER_BACK_ICON, DECK_BACK_ICON
 from generator.render.travel.cards import check_icons, icon_uses, travel_components
-from generator.render.travel.style import INK, KIND_SIZE, MUTED, rgb
+from generator.render.core.colour import rgb
+from generator.render.travel.style import INK, KIND_SIZE, MUTED
 
 from conftest import line_col, replace_in
 
@@ -100,7 +101,7 @@ def test_each_deck_has_its_cards_in_order(content):
 
 def test_a_country_card_has_one_country_on_each_side(content):
     components = [c for c in travel_components(RenderContext(content, "travel", "en", "a4")) if c.deck == "countries"]
-    for component, card in zip(components, content.travel.countries):
+    for component, card in zip(components, content.games["travel"].countries):
         assert component.front.key == f"travel/country/{card.id}/{card.sides[0].code}"
         assert component.back.key == f"travel/country/{card.id}/{card.sides[1].code}"
 
@@ -114,7 +115,7 @@ def test_cards_in_a_hand_share_one_back_and_the_rest_have_their_own(content):
     reference = [c for c in components if c.deck == "reference"]
     assert [(c.front.key, c.back.key) for c in reference] == [
         (f"travel/reference/{ref.id}/{ref.sides[0]}", f"travel/reference/{ref.id}/{ref.sides[1]}")
-        for ref in content.travel.reference_cards]
+        for ref in content.games["travel"].reference_cards]
 
 
 # ---- words in the PDF ------------------------------------------------------------------------------------------
@@ -122,7 +123,7 @@ def test_cards_in_a_hand_share_one_back_and_the_rest_have_their_own(content):
 
 def expected_words(sheet: Sheet, component: Component, side: str) -> list[str]:
     """The words a face must show: its name, and for cards with rules text that text with numbers filled in."""
-    ctx, game = sheet.ctx, sheet.ctx.content.travel
+    ctx, game = sheet.ctx, sheet.ctx.content.games["travel"]
     params = game.rules_params.model_dump()
     if component.deck == "countries":
         card = next(c for c in game.countries if c.id == component.id)
@@ -179,7 +180,7 @@ def test_backs_show_the_title(sheet, page_texts):
 
 
 def deck_indexes(content) -> dict[str, str]:
-    game = content.travel
+    game = content.games["travel"]
     indexes = {f"{item.id}-{n}": index for item in game.items for n, index in enumerate(item.index, start=1)}
     for family in ("events", "special", "forbidden", "postcards"):
         indexes.update({card.id: card.index for card in getattr(game, family)})
@@ -346,7 +347,7 @@ def pages_of(sheet: Sheet, deck: str, side: str | None = None) -> list[int]:
 def test_reference_sides_share_one_body_size_and_one_line_titles(sheet):
     """All six sides are set alike: one title size, each title on one line, one body size (at least the minimum)."""
     ctx = sheet.ctx
-    titles = [ctx.t(f"reference.{side}.title") for ref in ctx.content.travel.reference_cards for side in ref.sides]
+    titles = [ctx.t(f"reference.{side}.title") for ref in ctx.content.games["travel"].reference_cards for side in ref.sides]
     title_sizes, body_sizes = set(), set()
     with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
         pages = [pdf.pages[n] for n in pages_of(sheet, "reference")]
@@ -414,7 +415,7 @@ REVIEWED_WORDS = {
 
 
 def test_reviewed_card_wording_is_printed(sheet, page_texts):
-    game = sheet.ctx.content.travel
+    game = sheet.ctx.content.games["travel"]
     effects = {card.id: card.effect.model_dump() for family in (game.special, game.characters) for card in family}
     params = game.rules_params.model_dump()
     faces = {(component.id, side): n for n, (component, side, _) in enumerate(sheet.faces)}
@@ -429,6 +430,6 @@ def test_reviewed_card_wording_is_printed(sheet, page_texts):
 
 
 def test_the_backpacker_shows_a_hiking_boot(content):
-    backpacker = next(c for c in content.travel.characters if c.id == "backpacker")
+    backpacker = next(c for c in content.games["travel"].characters if c.id == "backpacker")
     assert backpacker.icon == "1F97E"  # a hiking boot; 1F9D7 was a rock climber
     assert icons.art(backpacker.icon).width == 72

@@ -116,7 +116,7 @@ def test_a_real_session_saves_a_skeleton_that_can_be_continued(tmp_path):
     term.key(" ", "Call 2 of 48")
     term.key("q", "Saved after 2 of 48 calls.")
     assert term.finish() == 0
-    saved = load_skeleton(out, CONTENT.threesixteen, EN)
+    saved = load_skeleton(out, CONTENT.games["threesixteen"], EN)
     assert (saved.players, saved.calls) == (["Mina", "Joon"], order[:2])
 
     term = Terminal("threesixteen", "call", "--seed", "5", "--continue", str(out))
@@ -124,9 +124,9 @@ def test_a_real_session_saves_a_skeleton_that_can_be_continued(tmp_path):
     term.key("\r", "Call 3 of 48")
     term.key("q", "Saved after 3 of 48 calls.")
     assert term.finish() == 0
-    assert load_skeleton(out, CONTENT.threesixteen, EN).calls == order[:3]
+    assert load_skeleton(out, CONTENT.games["threesixteen"], EN).calls == order[:3]
 
     with pytest.raises(InputError) as caught:
-        load_record(out, CONTENT.threesixteen, EN)
+        load_record(out, CONTENT.games["threesixteen"], EN)
     assert caught.value.diagnostics[0].message == (
         "Mina: 0 tokens for 3 calls; write one token per call. Still to write: Mina 3, Joon 3")

@@ -37,7 +37,7 @@ def test_without_a_terminal_the_skeleton_holds_all_calls(tmp_path):
     path = tmp_path / "game.yaml"
     path.write_text(result.output, encoding="utf-8")
     with pytest.raises(InputError) as caught:  # a skeleton: calls and players, no tokens yet
-        load_record(path, CONTENT.threesixteen, EN)
+        load_record(path, CONTENT.games["threesixteen"], EN)
     assert caught.value.diagnostics[0].message == ("Mina: 0 tokens for 48 calls; write one token per call. "
                                                    "Still to write: Mina 48, 준호 48")
     assert runner.invoke(app, ["call", "--seed", "7", "--players", "Mina, 준호"]).output == result.output

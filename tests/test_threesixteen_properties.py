@@ -17,7 +17,7 @@ from generator.games.threesixteen.strategies import Naive, Strong
 from generator.games.threesixteen.verdict import judge
 
 CONTENT = load_content()
-GAME = CONTENT.threesixteen
+GAME = CONTENT.games["threesixteen"]
 EN = CONTENT.texts("threesixteen", "en")
 NOTATION = notation_for("ABCDE")
 NAMES = ("Mina", "준호", "Sora", "Hana")

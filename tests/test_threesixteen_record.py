@@ -14,7 +14,7 @@ from generator.errors import InputError
 from generator.games.threesixteen.record import load_record, parse_record
 
 CONTENT = load_content()
-GAME = CONTENT.threesixteen
+GAME = CONTENT.games["threesixteen"]
 EN = CONTENT.texts("threesixteen", "en")
 KO = CONTENT.texts("threesixteen", "ko")
 

@@ -29,7 +29,7 @@ def test_both_languages_have_the_same_keys_and_placeholders():
 
 
 def test_every_rule_of_the_game_has_words():
-    ids = [rule.id for rule in CONTENT.threesixteen.rules]
+    ids = [rule.id for rule in CONTENT.games["threesixteen"].rules]
     for lang in LANGS:
         texts = CONTENT.texts("threesixteen", lang)
         for rule in ids:

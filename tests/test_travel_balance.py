@@ -19,7 +19,7 @@ from generator.games.travel.stats import Summary
 
 @pytest.fixture(scope="module")
 def game():
-    return load_content().travel
+    return load_content().games["travel"]
 
 
 def test_a_rate_has_the_wilson_interval():

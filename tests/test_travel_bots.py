@@ -19,7 +19,7 @@ from generator.games.travel.strong import StrongBot
 
 from conftest import GAME_DEADLINE
 
-T = tables_for(load_content().travel)
+T = tables_for(load_content().games["travel"])
 EVERYTHING = frozenset(EXTENSIONS)
 
 

@@ -29,7 +29,7 @@ def test_the_printed_table_gives_the_checkers_distances(content, lang, paper):
     page.draw(canvas, width, height)
     canvas.showPage()
     canvas.save()
-    t = tables_for(content.travel)
+    t = tables_for(content.games["travel"])
     with pdfplumber.open(io.BytesIO(out.getvalue())) as pdf:
         words = pdf.pages[0].extract_words(x_tolerance=1)
     codes = set(t.side_codes)

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from generator.content.load import default_root, load_content
-from generator.content.distances import great_circle_km
+from generator.games.travel.distances import great_circle_km
 from generator.games.travel.cards import EXTENSIONS, ITEM, tables_for
 from generator.games.travel.check import check_text
 from generator.games.travel.engine import Game, Setup, draw_pile_for
@@ -25,7 +25,7 @@ def content():
 
 @pytest.fixture(scope="module")
 def t(content):
-    return tables_for(content.travel)
+    return tables_for(content.games["travel"])
 
 
 def modified_content(tmp_path, *replacements: tuple[str, str]):
@@ -115,7 +115,7 @@ def test_a_special_item_made_own_turn_is_no_longer_an_action(tmp_path, content):
 
 def test_the_simulator_follows_the_content_too(tmp_path):
     changed = modified_content(tmp_path, ("hand_limit: 7 ", "hand_limit: 4 "))
-    t = tables_for(changed.travel)
+    t = tables_for(changed.games["travel"])
     rng = random.Random(5)
     setup = random_setup(t, 3, frozenset(EXTENSIONS) - {"characters"}, rng)
     bots = [GreedyBot(t, rng) for _ in range(3)]

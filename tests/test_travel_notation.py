@@ -196,7 +196,7 @@ KOREAN = {"draw": "뽑기", "recycle": "재활용", "trade": "교환", "for": "�
           "pay": "비용", "travel": "여행", "with": "함께", "drop": "버리기", "play": "사용", "empty": "빈핸드",
           "reshuffle": "섞기"}
 CONTENT = load_content()
-T = tables_for(CONTENT.travel)
+T = tables_for(CONTENT.games["travel"])
 CLAUSE_FIELDS = ("kind", "pos", "who", "who_pos", "card", "card_pos", "a", "b", "side", "refused", "standins",
                  "tail", "arrow")
 

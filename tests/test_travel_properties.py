@@ -25,7 +25,7 @@ from generator.games.travel.writer import Recorder
 from conftest import GAME_DEADLINE
 
 CONTENT = load_content()
-T = tables_for(CONTENT.travel)
+T = tables_for(CONTENT.games["travel"])
 KEYWORDS = ["draw", "recycle", "trade", "for", "refused", "steal", "pay", "travel", "with", "drop", "play",
             "empty", "reshuffle", "->", ";"]
 CARD_WORDS = T.ids + ["+" + c for c in T.ids] + ["-" + c for c in T.ids] + T.side_codes + ["Mina", "Joon", "Sora"]

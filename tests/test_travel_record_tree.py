@@ -20,7 +20,7 @@ from generator.games.travel.simulate import simulate_one
 from generator.games.travel.writer import Recorder
 
 CONTENT = load_content()
-T = tables_for(CONTENT.travel)
+T = tables_for(CONTENT.games["travel"])
 
 RECORD = """game: travel
 players:

@@ -208,16 +208,16 @@ def test_each_rule_has_a_breaking_record(content, name):
 def test_every_rule_the_code_can_cite_is_in_the_rulebook(content):
     """The code names rules only through `Rule`; each name is a rule of game.yaml, and every rule a record can
     break has a name the code knows."""
-    breakable = {rule.name for rule in content.travel.rules if not rule.permits}
+    breakable = {rule.name for rule in content.games["travel"].rules if not rule.permits}
     assert RULE_NAMES == breakable
 
 
 def test_every_rule_has_a_record_that_breaks_it(content):
     """Every rule of game.yaml that forbids something has a record above that breaks it, with that rule's id;
     a rule that only permits (game.yaml `permits: true`) has a valid record in PERMITTED instead."""
-    ids = {rule.id for rule in content.travel.rules if not rule.permits}
+    ids = {rule.id for rule in content.games["travel"].rules if not rule.permits}
     assert {rule for _, rule, _ in BROKEN.values()} == ids
-    assert set(PERMITTED) == {rule.id for rule in content.travel.rules if rule.permits}
+    assert set(PERMITTED) == {rule.id for rule in content.games["travel"].rules if rule.permits}
 
 
 PERMITTED = {
@@ -239,7 +239,7 @@ def test_after_a_reshuffle_only_the_old_discard_pile_can_be_drawn(content):
     from generator.games.travel.simulate import simulate_one
     from generator.games.travel.writer import Recorder
 
-    t = tables_for(content.travel)
+    t = tables_for(content.games["travel"])
     for seed in range(200):
         text = simulate_one(t, 2, frozenset(), seed, "random", Recorder)[1]
         head, _, body = text.partition("turns:\n")
@@ -440,7 +440,7 @@ def test_a_written_reshuffle_where_the_last_card_is_drawn(content):
     from generator.games.travel.simulate import simulate_one
     from generator.games.travel.writer import Recorder
 
-    t = tables_for(content.travel)
+    t = tables_for(content.games["travel"])
     text = next(text for seed in range(200)
                 for text in [simulate_one(t, 2, frozenset(), seed, "random", Recorder)[1]] if " reshuffle" in text)
     assert assert_valid(content, text).outcome.game.reshuffles >= 1

@@ -1,8 +1,8 @@
 """`make bench` (build): our full clean build against a plain ReportLab script, side by side in one run.
 
-The baseline draws the same faces (every front and back of every PDF) with the same words, in the same font, on
-the same grid of pieces per page, but with plain `drawString` calls only: no icons, no fitting, no art. The words
-are recorded by drawing our own faces once on a recording canvas. Both sides run as fresh Python processes, so
+The baseline draws the same faces (every front and back of every PDF, in each of the three editions) with the same
+words, in the same font, on the same grid of pieces per page, but with plain `drawString` calls only: no icons, no
+fitting, no art. The words are recorded by drawing our own faces once on a recording canvas. Both sides run as fresh Python processes, so
 interpreter start and imports count for both; ours runs as `pnp build`, the command `make pdf` runs.
 
 Our build keeps parsed fonts and converted icons in output/.cache (generator/render/core/font_cache.py, icons.py), so a
@@ -38,7 +38,7 @@ def _record_faces(content_root: Path) -> list[dict]:
     from .plan import paper_names
     from ..content.load import load_content
     from ..render.core.context import Box, RenderContext
-    from ..render.core.document import game_components
+    from ..render.core.document import EDITIONS, game_components
 
     class Recorder(Canvas):
         def __init__(self) -> None:
@@ -59,7 +59,7 @@ def _record_faces(content_root: Path) -> list[dict]:
 
     content = load_content(content_root)
     jobs = []
-    for game in ("threesixteen", "travel"):
+    for game in content.games:
         for lang in content.languages:
             ctx = RenderContext(content, game, lang, paper_names(content_root)[0])
             faces = []
@@ -73,9 +73,11 @@ def _record_faces(content_root: Path) -> list[dict]:
                 faces.append({"w": component.width, "h": component.height, "front": texts[0], "back": texts[1]})
             for paper in paper_names(content_root):
                 ctx = RenderContext(content, game, lang, paper)
-                jobs.append({"name": f"{game}-{lang}-{paper}", "page": ctx.page_size,
-                             "margin": content.print.printer_margin_mm * 72 / 25.4,
-                             "font": ctx.fonts.regular, "font_path": _font_path(ctx), "faces": faces})
+                for edition in EDITIONS:  # each edition draws every face once, as our build does
+                    suffix = "" if edition == "standard" else f"-{edition}"
+                    jobs.append({"name": f"{game}-{lang}-{paper}{suffix}", "page": ctx.page_size,
+                                 "margin": content.print.printer_margin_mm * 72 / 25.4,
+                                 "font": ctx.fonts.regular, "font_path": _font_path(ctx), "faces": faces})
     return jobs
 
 

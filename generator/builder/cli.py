@@ -14,9 +14,11 @@ import typer
 from ..cli_options import content_option
 from ..content.folders import default_root, languages
 from ..errors import EXIT_INVALID, EXIT_USAGE, InputError
+from ..games import registry
 
 BAR_WIDTH = 28
 LANGS = ", ".join(languages(default_root()))
+GAMES = ", ".join(registry.games_in(default_root()))
 
 
 class Duplex(str, Enum):
@@ -60,7 +62,7 @@ class ProgressBar:
 
 
 def build_cmd(
-    game: Optional[List[str]] = typer.Option(None, "--game", help="Only this game (threesixteen, travel); repeatable."),
+    game: Optional[List[str]] = typer.Option(None, "--game", help=f"Only this game ({GAMES}); repeatable."),
     lang: Optional[List[str]] = typer.Option(None, "--lang", help=f"Only this language ({LANGS}); repeatable."),
     paper: Optional[List[str]] = typer.Option(None, "--paper", help="Only this paper (a4, letter); repeatable."),
     png: bool = typer.Option(False, "--png", help="Also write every face as a 300 dpi PNG and Tabletop Simulator sheets."),

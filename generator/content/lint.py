@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
-from .crosscheck import CHECKS
+from ..games import registry
+from .crosscheck import check_game
 from .font_files import bold_findings
-from .folders import REFERENCE_LANG, default_root, languages
-from .load import GAMES, TEXT_FOLDERS, Content, load_content, load_texts
-from .matching import normalise
-from .required import CARD_FAMILIES, NOTATION_WORDS, allowed_placeholders, names_for, required_keys
+from .folders import COMMON, REFERENCE_LANG, default_root, languages, text_folders
+from .load import Content, load_content
+from .required import allowed_placeholders, common_keys, names_for, required_keys
 from .texts import PLACEHOLDER, Texts, placeholders
 
 
@@ -81,18 +81,19 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
         content = load_content(root, cross_check=False)
     except InputError as exc:
         report.findings += exc.diagnostics
-    report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in TEXT_FOLDERS)
-    langs = languages(root, TEXT_FOLDERS)  # a half-made language too, to say which files it lacks
+    folders = text_folders(root)
+    report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in folders)
+    langs = languages(root, tuple(folders))  # a half-made language too, to say which files it lacks
     if content is not None:
-        for game in GAMES:
-            report.findings += CHECKS[game](content.games[game], content.game_located[game])
+        for game, data in content.games.items():
+            report.findings += check_game(registry.spec(game), data, content.game_located[game])
         report.findings += bold_findings(content.fonts, content.print.fonts, langs)
 
-    for folder in TEXT_FOLDERS:
+    for folder in folders:
         report.findings += list(_lint_folder(root, folder, langs, content, glyph_check))
 
     if content is not None and fit_check is not None and not any(f.severity == "error" for f in report.findings):
-        for game in GAMES:
+        for game in content.games:
             for lang in langs:
                 report.findings += fit_check(content, game, lang)
     report.findings.sort(key=lambda d: (d.position.path, d.position.line, d.position.col, d.message))
@@ -115,25 +116,42 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
             yield from exc.diagnostics
     reference = loaded.get(REFERENCE_LANG)
     game = content.games.get(folder) if content is not None else None
-    if reference is not None and (game is not None or folder == "common"):
-        for key in required_keys(folder, game, content.print if content is not None else None):
-            if not reference.has_node(key):
-                yield Diagnostic(_missing_at(reference, key), f"missing text '{key}' (the game data needs it)",
-                                 "missing-key", key_path=key)
-        allowed = allowed_placeholders(folder, game) if game is not None else {}
-        for key, value in reference.leaves():
-            names = names_for(allowed, key)
-            if names is not None and isinstance(value, str):
-                unknown = sorted(placeholders(value) - names)
-                if unknown:
-                    yield Diagnostic(reference.position(key), f"placeholder {{{unknown[0]}}} cannot be filled "
-                                     f"here; use one of: " + ", ".join("{" + n + "}" for n in sorted(names)),
-                                     "placeholder", key_path=key)
+    spec = _known_spec(folder)
+    if reference is not None and folder == COMMON:
+        yield from _required(reference, common_keys(content.print if content is not None else None), {})
+    elif reference is not None and game is not None:
+        yield from _required(reference, required_keys(spec, game), allowed_placeholders(spec, game))
     for lang, texts in loaded.items():
         yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check,
                                _same_lines(root / folder / f"{lang}.yaml"))
-    if folder == "travel":
-        yield from _notation_words(loaded, game)
+    own = spec.part("lint_texts") if spec is not None else None
+    if own is not None:
+        yield from own(loaded, game)
+
+
+def _known_spec(folder: str) -> registry.GameSpec | None:
+    """The spec of the game in `folder`; None for the shared words and for a folder no game has (loading the
+    content reported it)."""
+    try:
+        return registry.spec(folder) if folder != COMMON else None
+    except registry.UnknownGame:
+        return None
+
+
+def _required(reference: Texts, keys: list[str], allowed: dict[str, set[str]]) -> Iterator[Diagnostic]:
+    """The reference language has every key the data needs, and fills only placeholders that can be filled."""
+    for key in keys:
+        if not reference.has_node(key):
+            yield Diagnostic(_missing_at(reference, key), f"missing text '{key}' (the game data needs it)",
+                             "missing-key", key_path=key)
+    for key, value in reference.leaves():
+        names = names_for(allowed, key)
+        if names is not None and isinstance(value, str):
+            unknown = sorted(placeholders(value) - names)
+            if unknown:
+                yield Diagnostic(reference.position(key), f"placeholder {{{unknown[0]}}} cannot be filled "
+                                 f"here; use one of: " + ", ".join("{" + n + "}" for n in sorted(names)),
+                                 "placeholder", key_path=key)
 
 
 #: a comment after a text meant to read as in English (a name, a code): `code: "KR"  # same`
@@ -219,68 +237,12 @@ def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None,
         yield from _glyphs(texts, mine, content, glyph_check)
 
 
-#: the sections of a travel language file whose entries a record names (by id or by `name`)
-NAMED_SECTIONS = ("items", "passports", "countries") + CARD_FAMILIES
-#: characters that the record notation reads as marks (a notation word holding one would be split)
-NOTATION_MARKS = "[];,+->→"
-
-
-def _notation_words(loaded: dict[str, Texts], game) -> Iterator[Diagnostic]:
-    """The travel record's words (`check.words`) of every language: one word each, none a mark, and none alike
-    (normalised as records are read) to another word or to a name or id a record may use, in any language, so
-    each word of a record means one thing. Missing and empty words are reported as missing and empty texts."""
-    names: dict[str, str] = {}
-    for family in NAMED_SECTIONS if game is not None else ():
-        for entry in getattr(game, family):
-            for code in ([side.code for side in entry.sides] if family == "countries" else [entry.id]):
-                names.setdefault(normalise(code), f"the id '{code}'")
-    for lang, texts in loaded.items():
-        for family in NAMED_SECTIONS:
-            for key, entry in texts.section(family).items():
-                names.setdefault(normalise(key), f"the id '{key}'")
-                name = entry.get("name") if isinstance(entry, dict) else None
-                if isinstance(name, str) and normalise(name):
-                    where = f"'{name}' ({family}.{key}.name in {lang})"
-                    names.setdefault(normalise(name), f"the name {where}")
-                    if len(name.split()) > 1:
-                        names.setdefault(normalise(name.split()[0]), f"the first word of the name {where}")
-    taken = {normalise(word): (word, "") for word in NOTATION_WORDS}
-    for lang, texts in loaded.items():
-        for keyword in NOTATION_WORDS:
-            key = f"check.words.{keyword}"
-            word = texts.get(key) if texts.has(key) else ""
-            if not word.strip():
-                continue
-            problem = _notation_word_problem(word, keyword, lang, names, taken)
-            if problem:
-                yield Diagnostic(texts.position(key), f"'{word}' cannot be the notation word for '{keyword}': "
-                                 + problem, "notation-word", key_path=key)
-
-
-def _notation_word_problem(word: str, keyword: str, lang: str, names: dict[str, str],
-                           taken: dict[str, tuple[str, str]]) -> str:
-    """Why `word` cannot stand for `keyword`, or ''; a good word is noted in `taken`."""
-    if len(word.split()) > 1:
-        return "it has a space; a notation word is one word"
-    marks = [mark for mark in NOTATION_MARKS if mark in word]
-    if marks:
-        return f"'{marks[0]}' is a mark of the notation (" + " ".join(NOTATION_MARKS) + ")"
-    norm = normalise(word)
-    if not norm:
-        return "it has no letters"
-    if norm in names:
-        return f"it is also {names[norm]}"
-    other, where = taken.setdefault(norm, (keyword, lang))
-    if other == keyword:
-        return ""
-    return f"it is also the word for '{other}' in {where}" if where else f"it is the notation's own word for '{other}'"
-
-
 def language_errors(root: Path, content: Content, lang: str, glyph_check: GlyphCheck) -> list[Diagnostic]:
     """The errors lint finds in `lang`'s own text files (keys, placeholders, empty texts, glyphs, notation words),
     exactly as lint reports them: `pnp build` refuses a language that has any."""
     langs = list(dict.fromkeys([REFERENCE_LANG, lang]))
-    return [finding for folder in TEXT_FOLDERS for finding in _lint_folder(Path(root), folder, langs, content, glyph_check)
+    return [finding for folder in text_folders(Path(root))
+            for finding in _lint_folder(Path(root), folder, langs, content, glyph_check)
             if finding.severity == "error" and Path(finding.position.path).name == f"{lang}.yaml"]
 
 

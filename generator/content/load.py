@@ -5,18 +5,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import Diagnostic, InputError, Position
-from .crosscheck import CHECKS, check_print
-from .folders import (GAMES, REFERENCE_LANG, TEXT_FOLDERS, default_root, language_name_problems,  # noqa: F401
-                      languages)  # (GAMES, REFERENCE_LANG: for importers)
+from ..games import registry
+from .crosscheck import check_game, check_print
+from .folders import default_root, language_name_problems, languages, text_folders
 from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
 from .texts import Texts, check_shape
-from .threesixteen_model import ThreeSixteenGame
-from .travel_model import TravelGame
 from .validate import validate
 from .yamlsrc import Located, load_yaml
-
-GAME_MODELS = {"threesixteen": ThreeSixteenGame, "travel": TravelGame}
 
 
 def _rel(root: Path, path: Path) -> str:
@@ -32,6 +28,7 @@ class Content:
 
     root: Path
     print: PrintConfig
+    #: each game of the folder (its name: registry.games_in) -> its validated game.yaml
     games: dict[str, object]
     game_located: dict[str, Located]
     languages: list[str]
@@ -39,14 +36,6 @@ class Content:
     fonts: dict[str, FamilyFiles] = field(default_factory=dict)
     print_located: Located | None = None
     _texts: dict[tuple[str, str], Texts] = field(default_factory=dict)
-
-    @property
-    def threesixteen(self) -> ThreeSixteenGame:
-        return self.games["threesixteen"]  # type: ignore[return-value]
-
-    @property
-    def travel(self) -> TravelGame:
-        return self.games["travel"]  # type: ignore[return-value]
 
     def print_position(self, loc: tuple) -> Position:
         """Where `loc` (e.g. ("papers", "a4")) is in print.yaml."""
@@ -78,9 +67,11 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
 
 
 def load_game(root: Path, game: str):
+    """The validated model of `root/game/game.yaml` and where each of its values is."""
     path = root / game / "game.yaml"
+    model = registry.spec_in(root, game).part("model")
     data, located = load_yaml(path, _rel(root, path), inside=root)
-    return validate(GAME_MODELS[game], data, located), located
+    return validate(model, data, located), located
 
 
 def load_print(root: Path) -> PrintConfig:
@@ -114,15 +105,19 @@ def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
         printcfg, fonts, print_located = _load_print(root)
     except InputError as exc:
         problems += exc.diagnostics
-    for game in GAMES:
+    if root.is_dir() and not registry.games_in(root):
+        problems.append(Diagnostic(Position(str(root)), "no game: a game is a folder <game>/ with its game.yaml "
+                                   "and language files", "file"))
+    for game in registry.games_in(root):
         try:
             games[game], located[game] = load_game(root, game)
         except InputError as exc:
             problems += exc.diagnostics
         else:
             if cross_check:
-                problems += [d for d in CHECKS[game](games[game], located[game]) if d.severity == "error"]
-    problems += language_name_problems(root, TEXT_FOLDERS)
+                found = check_game(registry.spec(game), games[game], located[game])
+                problems += [d for d in found if d.severity == "error"]
+    problems += language_name_problems(root, text_folders(root))
     if problems:
         raise InputError(problems)
     return Content(root, printcfg, games, located, languages(root), fonts, print_located)

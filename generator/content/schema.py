@@ -10,7 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .load import GAME_MODELS, REFERENCE_LANG, load_texts
+from ..games import registry
+from .folders import REFERENCE_LANG
+from .load import load_texts
 from .print_model import PrintConfig
 
 SCHEMA_DIR = "schemas"
@@ -38,9 +40,10 @@ def _tree_schema(node: Any) -> dict:
 def schemas(root: Path) -> dict[str, dict]:
     """File name -> schema for every content file kind."""
     out = {"print.schema.json": _model_schema(PrintConfig, "content/print.yaml")}
-    for game, model in GAME_MODELS.items():
-        out[f"{game}-game.schema.json"] = _model_schema(model, f"content/{game}/game.yaml")
-    for folder in ("common",) + tuple(GAME_MODELS):
+    games = registry.games_in(root)
+    for game in games:
+        out[f"{game}-game.schema.json"] = _model_schema(registry.spec_in(root, game).part("model"), f"content/{game}/game.yaml")
+    for folder in ["common"] + games:
         reference = load_texts(root, "common", REFERENCE_LANG) if folder == "common" else None
         tree = reference.tree if reference else _game_only_tree(root, folder)
         schema = _tree_schema(tree)

@@ -69,7 +69,7 @@ def _write_records(folder: Path, deals: int, rules: Rules) -> list[tuple[Path, i
 
 def run_check(deals: int = 40, seconds: float = 2.0) -> list[dict]:
     content = load_content()
-    rules = Rules.from_game(content.threesixteen)
+    rules = Rules.from_game(content.games["threesixteen"])
     with tempfile.TemporaryDirectory() as tmp:
         records = _write_records(Path(tmp), deals, rules)
         for path, _ in records:  # warm up: caches, imports, the language file
@@ -240,3 +240,15 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+def size_records() -> list[tuple[str, str, list[str]]]:
+    """A one-player record, for the size benchmark (generator/bench_sizes.py), which grows its tokens past the
+    calls: as one text (read whole, then refused at the first token too many) and as a YAML list (refused at the
+    first of more than yamlsrc.MAX_VALUES values, before libyaml composes the file)."""
+    rules = Rules.from_game(load_content().games["threesixteen"])
+    calls = deal(7, rules)
+    tokens = play(Strong(rules), rules, calls, notation_for(rules.letters))[0]
+    head = f"game: threesixteen\nplayers: [Mina]\ncalls: {' '.join(map(str, calls))}\nmoves:\n  Mina:"
+    return [("3x16", head + " >-\n    ", [token + " " for token in tokens]),
+            ("3x16 (tokens as a list)", head + "\n", [f"    - {token}\n" for token in tokens])]

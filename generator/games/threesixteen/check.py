@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...content.required import rule_values
-from .rules import SLIP
 from .record import Record, load_record
 from .report import Report
+from .rules import SLIP
+from .text_keys import rule_values
 from .verdict import Verdict, judge
 
 
@@ -39,9 +39,9 @@ def check_file(path: str | Path, content, lang: str, *, nodes: int | None = None
     skips the hindsight solver (the benchmark measures replay alone).
     """
     texts = content.texts("threesixteen", lang)
-    record = load_record(path, content.threesixteen, texts)
+    record = load_record(path, content.games["threesixteen"], texts)
     verdict = judge(record)
-    values = {**rule_values(content.threesixteen), "columns": record.rules.columns}
+    values = {**rule_values(content.games["threesixteen"]), "columns": record.rules.columns}
     if verdict.broken is not None and verdict.broken.violation.rule == SLIP:
         raise Report(verdict, texts, values).slip_error(verdict.broken)
     best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None

@@ -78,7 +78,7 @@ def call_cmd(
     """Be the caller: a full screen with the number in large digits (Enter/Space next, u undo, r repeat,
     q save and quit), then a record skeleton with the calls made."""
     content, texts = _words(lang, content_dir)
-    game = content.threesixteen
+    game = content.games["threesixteen"]
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     if resume is not None:
         try:
@@ -132,7 +132,7 @@ def simulate_cmd(
     content, texts = _words(lang, content_dir)
     t = texts.get
     names = list(dict.fromkeys(choice.value for choice in strategy))
-    rules = Rules.from_game(content.threesixteen, columns)
+    rules = Rules.from_game(content.games["threesixteen"], columns)
     played = {name: simulate(name, games, rules, seed) for name in names}
     summaries = {name: summarise(played[name]) for name in names}
     duels = [(a, b, head_to_head(played[a], played[b])) for i, a in enumerate(names) for b in names[i + 1:]]

@@ -63,7 +63,7 @@ def solve_cmd(
     if lang not in content.languages:
         raise typer.BadParameter(f"choose one of: {', '.join(content.languages)}", param_hint="--lang")
     texts = content.texts("threesixteen", lang)
-    game = content.threesixteen
+    game = content.games["threesixteen"]
     numbers = deal(seed, game.high, game.copies) if seed is not None else parse_calls(calls, texts, game.high,
                                                                                        game.copies)
     result = solve(numbers, columns=columns, nodes=nodes, time_limit=time_limit, high=game.high,

@@ -36,7 +36,7 @@ def _load() -> str:
 
 
 def bench_check(content, records: int = 200, seconds: float = 3.0) -> dict:
-    t = tables_for(content.travel)
+    t = tables_for(content.games["travel"])
     everything = frozenset(EXTENSIONS)
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
@@ -80,7 +80,7 @@ def _cpu_seconds() -> float:
 
 def _simulate_rate(content, bot: str, games: int, workers: int) -> tuple[float, float, float]:
     """(games per second, games per CPU-second, mean turns) of 4-player games with every extension."""
-    t = tables_for(content.travel)
+    t = tables_for(content.games["travel"])
     cpu = _cpu_seconds()
     start = time.perf_counter()
     summary = run_games(t, 4, games, frozenset(EXTENSIONS), 7, bot, None, workers)
@@ -90,7 +90,7 @@ def _simulate_rate(content, bot: str, games: int, workers: int) -> tuple[float, 
 
 
 def bench_simulate(content, games: int = 6000, workers: int = 2) -> dict:
-    run_games(tables_for(content.travel), 4, 200, frozenset(EXTENSIONS), 1, "greedy", None, 1)  # warm up
+    run_games(tables_for(content.games["travel"]), 4, 200, frozenset(EXTENSIONS), 1, "greedy", None, 1)  # warm up
     rate, per_cpu, turns = _simulate_rate(content, "greedy", games, workers)
     return {
         "name": f"travel simulate: 4-player greedy games per second on {workers} processes",
@@ -121,7 +121,7 @@ def strong_share(t, players: int, extensions: frozenset[str], games: int, worker
 
 
 def bench_strong_vs_greedy(content, games: int = 2000, workers: int = 2) -> list[dict]:
-    t = tables_for(content.travel)
+    t = tables_for(content.games["travel"])
     rows = []
     for label, extensions in (("all extensions", frozenset(EXTENSIONS)), ("base game", frozenset())):
         wins, played = strong_share(t, 4, extensions, games, workers)
@@ -138,7 +138,7 @@ def bench_strong_vs_greedy(content, games: int = 2000, workers: int = 2) -> list
 
 def bench_balance(content, games: int = 10_000, workers: int = 2) -> dict:
     start = time.perf_counter()
-    run_balance(content.travel, [4], [frozenset(EXTENSIONS)], games, 3, "strong", workers=workers)
+    run_balance(content.games["travel"], [4], [frozenset(EXTENSIONS)], games, 3, "strong", workers=workers)
     seconds = time.perf_counter() - start
     return {
         "name": f"travel balance: seconds for {games} four-player strong games on {workers} processes",
@@ -156,3 +156,15 @@ def run() -> list[dict]:
 if __name__ == "__main__":
     for row in run():
         print(row)
+
+
+def size_records() -> list[tuple[str, str, list[str]]]:
+    """Records for the size benchmark (generator/bench_sizes.py), which repeats their turn lines (all are read,
+    then the replay stops at the first turn after the game ended): once as the simulator writes it (the quick
+    reader's shape) and once with a comment on top, as a person may write it (read through libyaml's events)."""
+    text = simulate_one(tables_for(load_content().games["travel"]), 4, frozenset(EXTENSIONS), 10_001, "greedy",
+                        Recorder)[1]
+    head, _, turns = text.partition("\nturns:\n")
+    head += "\nturns:\n"
+    lines = turns.splitlines(keepends=True)
+    return [("travel", head, lines), ("travel (written by hand)", "# our game\n" + head, lines)]

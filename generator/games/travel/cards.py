@@ -1,4 +1,4 @@
-"""Card tables compiled once from `content.travel`: every card type is a small int, every property a flat list.
+"""Card tables compiled once from `content.games["travel"]`: every card type is a small int, every property a flat list.
 
 Why: the engine and the bots run hundreds of thousands of steps per second; looking a card's family, effect kind
 or parameter up in a list by int is the cheapest thing Python does. Nothing here hard-codes a card: the effect
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...content.distances import printed_km
-from ...content.travel_model import TravelGame
+from .distances import printed_km
+from .model import TravelGame
 
 # Card families (the draw-pile families plus passports).
 ITEM, PASSPORT, EVENT, SPECIAL, FORBIDDEN, POSTCARD = range(6)

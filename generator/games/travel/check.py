@@ -21,7 +21,7 @@ class Checker:
     """What checking needs from the content, prepared once per content and language."""
 
     def __init__(self, content, lang: str):
-        self.t = tables_for(content.travel)
+        self.t = tables_for(content.games["travel"])
         self.words = Words(content.texts("travel", lang), self.t)
         self.names = NameIndex(self.t, [load_words(content.root, other) for other in languages(content.root)], lang)
         self.vocabulary = Vocabulary(self.names)

@@ -97,7 +97,7 @@ def _load(content_dir: Path | None, lang: str):
         if lang not in languages(content.root):
             raise typer.BadParameter(f"unknown language '{lang}'; choose one of: "
                                      + ", ".join(languages(content.root)), param_hint="--lang")
-        t = tables_for(content.travel)
+        t = tables_for(content.games["travel"])
         return content, t, Words(load_words(content.root, lang), t)
     except InputError as exc:
         _fail(exc)
@@ -154,7 +154,7 @@ def balance(
     start = time.perf_counter()
     try:
         sweep = parse_sweep(vary) if vary else None
-        result = run_balance(content.travel, counts, chosen, games, seed, bot.value, sweep, margin, workers)
+        result = run_balance(content.games["travel"], counts, chosen, games, seed, bot.value, sweep, margin, workers)
     except SweepError as exc:
         raise typer.BadParameter(str(exc), param_hint="--vary") from None
     seconds = time.perf_counter() - start

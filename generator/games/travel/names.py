@@ -6,11 +6,11 @@ own words likewise: the English word (as notation.py's grammar names it) or the 
 """
 from __future__ import annotations
 
-from ...content.load import REFERENCE_LANG
+from ...content.folders import REFERENCE_LANG
 from ...content.matching import normalise
-from ...content.required import NOTATION_WORDS
 from ...content.texts import Texts
 from .cards import FAMILY_KEYS, Tables
+from .text_keys import NOTATION_WORDS
 
 AMBIGUOUS = -(1 << 30)
 

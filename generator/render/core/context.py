@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 
 from ...content.load import Content
 from ...content.texts import Texts
+from ...games import registry
 from . import textfit
 from .fonts import FontPair, fonts_for
 
@@ -117,6 +118,16 @@ class RenderContext:
     @property
     def print(self):
         return self.content.print
+
+    @property
+    def spec(self) -> registry.GameSpec:
+        """Where this game's parts are (its renderers, rule values ...)."""
+        return registry.spec(self.game)
+
+    @property
+    def game_data(self):
+        """This game's validated game.yaml (its spec's model)."""
+        return self.content.games[self.game]
 
     @property
     def page_size(self) -> tuple[float, float]:

@@ -1,7 +1,7 @@
 """One printable PDF: first page, how to print, the duplex test sheet, rulebook, every component on imposed sheets
 (fronts, then mirrored backs), full pages (boards, log sheet), credits.
 
-Components and pages come from the game renderers (tests pass stand-ins). The file is laid out for one two-sided
+Components and pages come from the game's renderers, named by its spec (games/registry.py; tests pass stand-ins). The file is laid out for one two-sided
 print with the dialog's defaults: every sheet starts on an odd page, a page of fronts is followed by its page of
 backs, and a page that must be one-sided (a board, fronts without backs) by an empty page, so no two pages that
 belong on separate sheets ever share one.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field, replace
-from typing import Callable
 
 from . import duplex_test, pages as own_pages
 from .context import Box, Component, Page, RenderContext
@@ -18,18 +17,6 @@ from .pdfcanvas import PdfCanvas
 from .rulebook import rulebook_pages
 from .sheets import (MARK_WIDTH, MM, SheetLayout, map_box, compose, draw_lines, draw_marks, draw_trim_lines,
                      paint, plan_layout)
-from ..threesixteen.components import threesixteen_components, threesixteen_pages
-from ..travel.cards import travel_components
-
-#: each game's pieces (imposed on sheets) and full pages (boards, log sheets)
-COMPONENTS: dict[str, Callable[[RenderContext], list[Component]]] = {
-    "travel": travel_components,
-    "threesixteen": threesixteen_components,
-}
-FULL_PAGES: dict[str, Callable[[RenderContext], list[Page]]] = {
-    "travel": lambda ctx: [],
-    "threesixteen": threesixteen_pages,
-}
 DUPLEX_PREFERENCE = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 #: the editions of every PDF: the standard one (two-sided), and one for a printer whose backs drift or ink is dear
 EDITIONS = ("standard", "ink-saver", "gutterfold")
@@ -65,7 +52,13 @@ class Document:
 
 def game_components(ctx: RenderContext) -> list[Component]:
     """Every piece of `ctx.game` in `ctx.lang`, laid out (texts are fitted when a face is first drawn)."""
-    return list(COMPONENTS[ctx.game](ctx))
+    return list(ctx.spec.part("components")(ctx))
+
+
+def game_pages(ctx: RenderContext) -> list[Page]:
+    """The full pages of `ctx.game` (boards, log sheets), printed after its sheets of pieces; a game may have none."""
+    pages = ctx.spec.part("full_pages")
+    return list(pages(ctx)) if pages else []
 
 
 def _sheets(group: list[Component], per_page: int, apart: bool = True) -> list[list[Component]]:
@@ -127,7 +120,7 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
     if rule_pages is None:
         rule_pages = rulebook_pages(ctx)
     if full_pages is None:
-        full_pages = list(FULL_PAGES[ctx.game](ctx))
+        full_pages = game_pages(ctx)
     page_w, page_h = ctx.page_size
     printcfg = ctx.print
 

@@ -8,7 +8,7 @@ what is left). Everything stays inside the printer margin.
 """
 from __future__ import annotations
 
-from . import textfit
+from . import pages as own_pages, textfit
 from .context import Page, RenderContext
 from .sheets import MM, SheetLayout, apply
 
@@ -20,6 +20,8 @@ POINTER = 9 * MM  # the front's line across a scale
 LABEL_SIZE = 4.5
 TEXT_SIZE = 9
 MAX_CROSSES_PER_AXIS = 5  # a tile sheet has many cuts: crosses on its outer cuts and a few between
+CLEAR = 1.5 * MM  # between a cross and the words or the page number
+NUMBER_HALF_WIDTH = 8 * MM  # "12 / 35" and its like, from its middle
 
 
 def _picked(values: list[float]) -> list[float]:
@@ -36,10 +38,10 @@ def cross_points(layout: SheetLayout) -> list[tuple[float, float]]:
 
 
 def scale_centres(layout: SheetLayout) -> tuple[tuple[float, float], tuple[float, float]]:
-    """The zero points of the X scale (horizontal) and the Y scale (vertical) on the front, near the page's middle
-    and away from every cross."""
+    """The zero points of the X scale (horizontal) and the Y scale (vertical) on the front, near the page's middle,
+    between the crosses (not merely between cuts: a tile sheet's cuts are too close for a scale and its numbers)."""
     cx, cy = layout.page_w / 2, layout.page_h / 2
-    xs, ys = layout.cut_xs, layout.cut_ys
+    xs, ys = _picked(layout.cut_xs), _picked(layout.cut_ys)
     mid_x = min(((a + b) / 2 for a, b in zip(xs, xs[1:])), key=lambda v: abs(v - cx))
     mid_y = min(((a + b) / 2 for a, b in zip(ys, ys[1:])), key=lambda v: abs(v - cy))
     return (mid_x, mid_y + 12 * MM), (mid_x - 14 * MM, mid_y - 6 * MM)
@@ -51,6 +53,9 @@ def test_pages(ctx: RenderContext, layout: SheetLayout, duplex: str, offset: tup
     x_zero, y_zero = scale_centres(layout)
     flip = layout.flip(duplex, offset)
 
+    back_points = [apply(flip, *point) for point in points]
+    back_scales = (apply(flip, *x_zero), apply(flip, *y_zero))
+
     def front(canvas, w: float, h: float) -> None:
         canvas.setStrokeGray(0)
         canvas.setLineWidth(LINE)
@@ -60,22 +65,32 @@ def test_pages(ctx: RenderContext, layout: SheetLayout, duplex: str, offset: tup
         canvas.setLineWidth(0.6)
         canvas.line(x_zero[0], x_zero[1] - POINTER / 2, x_zero[0], x_zero[1] + POINTER / 2)
         canvas.line(y_zero[0] - POINTER / 2, y_zero[1], y_zero[0] + POINTER / 2, y_zero[1])
-        _words(ctx, canvas, layout, "duplex_test.front")
+        _words(ctx, canvas, layout, "duplex_test.front", points, (x_zero, y_zero))
 
     def back(canvas, w: float, h: float) -> None:
         canvas.setStrokeGray(0)
         canvas.setLineWidth(LINE)
-        for point in points:
-            x, y = apply(flip, *point)
+        for x, y in back_points:
             canvas.line(x - ARM, y, x + ARM, y)
             canvas.line(x, y - ARM, x, y + ARM)
             canvas.circle(x, y, RING, stroke=1, fill=0)
-        _scale(ctx, canvas, apply(flip, *x_zero), horizontal=True)
-        _scale(ctx, canvas, apply(flip, *y_zero), horizontal=False)
-        _words(ctx, canvas, layout, "duplex_test.back")
+        _scale(ctx, canvas, back_scales[0], horizontal=True)
+        _scale(ctx, canvas, back_scales[1], horizontal=False)
+        _words(ctx, canvas, layout, "duplex_test.back", back_points, back_scales)
 
-    return (Page("duplex-test-front", False, front, ctx.t("outline.duplex_test")),
-            Page("duplex-test-back", False, back, ctx.t("outline.duplex_test")))
+    return (Page("duplex-test-front", False, front, ctx.t("outline.duplex_test"), _number_y(ctx, layout, points)),
+            Page("duplex-test-back", False, back, ctx.t("outline.duplex_test"), _number_y(ctx, layout, back_points)))
+
+
+def _number_y(ctx: RenderContext, layout: SheetLayout, points: list[tuple[float, float]]) -> float | None:
+    """The page number's baseline: where every page has it (None), unless a cross stands there (a sheet with a cut
+    down the page's middle); then under that cross, as far as the printer margin allows."""
+    usual = own_pages.MARGIN - 2 * MM
+    in_way = [y for x, y in points if abs(x - layout.page_w / 2) < NUMBER_HALF_WIDTH + ARM
+              and y - ARM - CLEAR < usual + own_pages.SMALL_SIZE and y + ARM + CLEAR > usual]
+    if not in_way:
+        return None
+    return max(min(in_way) - ARM - CLEAR - own_pages.SMALL_SIZE * 0.75, ctx.print.printer_margin_mm * MM)
 
 
 def _scale(ctx: RenderContext, canvas, zero: tuple[float, float], horizontal: bool) -> None:
@@ -112,14 +127,32 @@ def _scale(ctx: RenderContext, canvas, zero: tuple[float, float], horizontal: bo
     canvas.restoreState()
 
 
-def _words(ctx: RenderContext, canvas, layout: SheetLayout, key: str) -> None:
-    """This side's instructions, in a band across the lower part of the page, inside the printer margin."""
+def _gaps(layout: SheetLayout, points: list[tuple[float, float]],
+          scales: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    """The bands across the page, lowest first, that no cross and no scale reaches into: (bottom, top) in pt."""
+    reach = SCALE_MM * MM + 4 * MM  # a scale, its numbers and its letter
+    blocked = sorted([(y - ARM - CLEAR, y + ARM + CLEAR) for _, y in points]
+                     + [(y - reach, y + reach) for _, y in scales])
+    gaps, low = [], own_pages.MARGIN + 2 * MM  # above the page number
+    for bottom, top in blocked:
+        if bottom > low:
+            gaps.append((low, bottom))
+        low = max(low, top)
+    if layout.page_h - own_pages.MARGIN > low:
+        gaps.append((low, layout.page_h - own_pages.MARGIN))
+    return gaps
+
+
+def _words(ctx: RenderContext, canvas, layout: SheetLayout, key: str, points: list[tuple[float, float]],
+           scales: tuple[tuple[float, float], ...]) -> None:
+    """This side's instructions across the page, in the lowest band between the crosses (and the scales) that holds
+    them at full size, else the tallest band, the text made to fit it; never over a cross."""
     margin = 18 * MM
     width = layout.page_w - 2 * margin
-    top = layout.page_h * 0.30
-    fitted = ctx.fit("duplex test", key, ctx.t(key), width, top - margin, TEXT_SIZE, ctx.print.type.min_body)
-    canvas.setFillColorRGB(1, 1, 1)
-    canvas.rect(margin - 2 * MM, top - fitted.height - 2 * MM, width + 4 * MM, fitted.height + 4 * MM, stroke=0,
-                fill=1)
+    text = ctx.t(key)
+    full = ctx.fit("duplex test", key, text, width, layout.page_h, TEXT_SIZE, TEXT_SIZE)
+    gaps = _gaps(layout, points, scales)
+    low, high = next(((b, t) for b, t in gaps if t - b >= full.height), max(gaps, key=lambda g: g[1] - g[0]))
+    fitted = ctx.fit("duplex test", key, text, width, high - low, TEXT_SIZE, ctx.print.type.min_body)
     canvas.setFillGray(0.1)
-    textfit.draw(canvas, fitted, margin, top, width)
+    textfit.draw(canvas, fitted, margin, (low + high + fitted.height) / 2, width)

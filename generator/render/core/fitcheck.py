@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ...content.load import Content
 from ...errors import Diagnostic, InputError
 from .context import Box, RenderContext, TextOverflow
-from .document import FULL_PAGES, game_components
+from .document import game_components, game_pages
 from .problems import CONTENT_PROBLEMS, diagnostics_for
 from .rulebook import rulebook_pages
 
@@ -53,7 +53,7 @@ def _draw_all(ctx: RenderContext, with_components: bool, overflows: Overflows) -
             for face in (component.front, component.back):
                 if face is not None:
                     draws.append(lambda f=face, b=box: f.draw(canvas, b))
-    for page in list(FULL_PAGES[ctx.game](ctx)) + rulebook_pages(ctx):
+    for page in game_pages(ctx) + rulebook_pages(ctx):
         w, h = ctx.page_size
         if page.landscape:
             w, h = h, w

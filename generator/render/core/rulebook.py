@@ -1,4 +1,4 @@
-"""The rulebook of either game: title, tagline, players, components, sections with their numbered rules, FAQ.
+"""The rulebook of any game: title, tagline, players, components, sections with their numbered rules, FAQ.
 
 Every rule shows its stable id (R1, R2 ...), the id the checker cites, beside its title and text. Pages are
 portrait with two columns. The whole book is paginated when the page list is built (`paginate` places every
@@ -26,10 +26,8 @@ from reportlab.platypus import Flowable, Paragraph
 from reportlab.platypus.paragraph import _handleBulletWidth
 
 from ...content.required import rule_values
-from ...content.threesixteen_model import ThreeSixteenGame
 from . import linebreak, textfit
 from .context import Box, Page, RenderContext, TextOverflow
-from ..travel.distances import draw_distances
 
 MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
 TIGHT_MARGIN = 11 * mm
@@ -289,42 +287,35 @@ def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> 
 
 
 def accent_for(ctx: RenderContext) -> Color:
-    """3x16: the second player colour (blue: calmer than red for a page of text); travel: the reference cards'."""
-    if ctx.game == "threesixteen":
-        return HexColor(ctx.content.threesixteen.colours[1].fill)
-    return HexColor(ctx.content.travel.kinds["reference"].colour)
+    """The colour of the book's rules and headings: the game's own (its spec's `accent`), else the ink."""
+    accent = ctx.spec.part("accent")
+    return accent(ctx) if accent else INK
 
 
-def component_counts(game) -> dict[str, int]:
-    """How many of each component family the checklist line `components.<key>` fills in as {count}."""
-    if isinstance(game, ThreeSixteenGame):
-        per_set = game.high * game.copies
-        return {"tiles": per_set, "caller_tiles": per_set, "boards": len(game.colours), "log_sheet": 1}
-    counts = {}
-    for name, value in game:
-        if isinstance(value, list) and value and hasattr(value[0], "id"):
-            counts[name] = sum(len(c.index) if isinstance(getattr(c, "index", None), list) else 1 for c in value)
-    return counts
+def component_counts(ctx: RenderContext) -> dict[str, int]:
+    """How many of each component family the checklist line `components.<key>` fills in as {count} (the game's
+    spec's `component_counts`; a game without them writes its numbers into the lines)."""
+    counts = ctx.spec.part("component_counts")
+    return counts(ctx.game_data) if counts else {}
 
 
 def _component_lines(ctx: RenderContext, styles: Styles, game, with_title: bool) -> list[list[Flowable]]:
-    values = rule_values(game)
-    counts = component_counts(game)
-    extra = {"colours": len(game.colours)} if isinstance(game, ThreeSixteenGame) else {}
+    values = rule_values(ctx.spec, game)
+    counts = component_counts(ctx)
     groups: list[list[Flowable]] = []
     head = [para(ctx.t("components.title"), styles.heading, "components.title")] if with_title else []
     groups.append(head + [para(ctx.t("components.intro"), styles.intro, "components.intro")])
     for key in ctx.texts.section("components"):
         if key in ("title", "intro"):
             continue
-        text = ctx.t(f"components.{key}", **values, **extra, **({"count": counts[key]} if key in counts else {}))
+        text = ctx.t(f"components.{key}", **values, **({"count": counts[key]} if key in counts else {}))
         groups.append([para(text, styles.bullet, f"components.{key}", bulletText=BULLET)])
     return groups
 
 
 def build_story(ctx: RenderContext, styles: Styles) -> list:
-    game = ctx.content.threesixteen if ctx.game == "threesixteen" else ctx.content.travel
-    values = rule_values(game)
+    game = ctx.game_data
+    values = rule_values(ctx.spec, game)
     players = ctx.t(PLAYERS_KEY, min=game.players.min, max=game.players.max)
     story: list = [[para(ctx.t("title"), styles.title, "title"), para(ctx.t("tagline"), styles.tagline, "tagline"),
                     para(players, styles.players, PLAYERS_KEY)],
@@ -436,20 +427,8 @@ def rulebook_pages(ctx: RenderContext) -> list[Page]:
                 partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v),
                 ctx.t("title") if n == 1 else "", number_y=book.margin_v)
            for n, placed in enumerate(pages, start=1)]
-    if ctx.game == "travel":
-        out.append(Page(f"travel/rulebook/{len(out) + 1}", False,
-                        partial(_draw_distances_page, ctx, book.styles, book.margin_v), number_y=book.margin_v))
-    return out
-
-
-def _draw_distances_page(ctx: RenderContext, styles: Styles, margin_v: float, canvas, page_w: float,
-                         page_h: float) -> None:
-    """The travel rulebook's distance table (who starts, R7), with the book's footer."""
-    heading = [para(ctx.t("distances.title"), styles.heading, "distances.title"),
-               para(ctx.t("distances.intro"), styles.body, "distances.intro")]
-    column_w = (page_w - 2 * MARGIN - GUTTER) / 2  # the text keeps to the book's first column
-    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, canvas, page_w, styles.body.fontSize * 0.9)
-    _draw_footer(ctx, canvas, page_w, margin_v)
+    extra = ctx.spec.part("rulebook_pages")  # pages of the game's own after the rules (a table, say)
+    return out + (list(extra(ctx, book, len(out))) if extra else [])
 
 
 def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_h: float, margin_v: float,
@@ -463,10 +442,10 @@ def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_
         canvas.line(MARGIN, y, page_w - MARGIN, y)
     for p in placed:
         p.flowable.drawOn(canvas, p.x, p.y)
-    _draw_footer(ctx, canvas, page_w, margin_v)
+    draw_footer(ctx, canvas, page_w, margin_v)
 
 
-def _draw_footer(ctx: RenderContext, canvas, page_w: float, margin_v: float) -> None:
+def draw_footer(ctx: RenderContext, canvas, page_w: float, margin_v: float) -> None:
     """The footer line and running title (the document adds the page number on the same baseline)."""
     canvas.setStrokeColor(HexColor("#bdbdbd"))
     canvas.setLineWidth(0.5)

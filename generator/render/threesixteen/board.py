@@ -15,9 +15,9 @@ from functools import partial
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
-from ...content.threesixteen_model import PlayerColour
+from ...games.threesixteen.model import PlayerColour
 from ..core.context import Box, Page, RenderContext
-from .layout import FAINT, INK, centred_area, text_in, tint
+from .layout import FAINT, INK, centred_area, text_in, wash
 
 AIR = 2 * mm  # kept clear inside the printer margin, so the board never sits exactly on it
 LABEL_W = 5 * mm  # the left strip that holds the turned zone labels
@@ -59,7 +59,7 @@ class BoardLayout:
 
     @classmethod
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "BoardLayout":
-        game = ctx.content.threesixteen
+        game = ctx.game_data
         area = centred_area(ctx, True, page_w, page_h, inset=AIR)
         pitch = min((area.w - LABEL_W) / game.high, ctx.print.tile.width_mm * mm + 2 * mm)
         x = area.x + LABEL_W
@@ -99,10 +99,10 @@ def draw_board(ctx: RenderContext, colour: PlayerColour, canvas, page_w: float, 
 
 def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas, row: Box) -> None:
     """A strip of places 1..high with faint numbers."""
-    high = ctx.content.threesixteen.high
+    high = ctx.game_data.high
     pitch = row.w / high
-    canvas.setFillColor(tint(colour.fill, 0.10))
-    canvas.setStrokeColor(tint(colour.fill, 0.55))
+    canvas.setFillColor(wash(colour.fill, 0.10))
+    canvas.setStrokeColor(wash(colour.fill, 0.55))
     canvas.setLineWidth(0.6)
     canvas.rect(row.x, row.y, row.w, row.h, stroke=1, fill=1)
     for i in range(1, high):
@@ -127,12 +127,12 @@ def _turned_label(ctx: RenderContext, colour: PlayerColour, canvas, where: str, 
 
 def _draw_lanes(ctx: RenderContext, colour: PlayerColour, canvas, where: str, layout: BoardLayout) -> None:
     """Each lane: a closed cap with the column's name, its places going down, and an open foot with an arrow."""
-    game = ctx.content.threesixteen
+    game = ctx.game_data
     ty = ctx.print.type
     for i, (name, cap, lane) in enumerate(zip(game.columns, layout.caps, layout.lanes)):
-        canvas.setFillColor(tint(colour.fill, 0.08))
+        canvas.setFillColor(wash(colour.fill, 0.08))
         canvas.rect(lane.x, lane.y, lane.w, lane.h, stroke=0, fill=1)
-        canvas.setStrokeColor(tint(colour.fill, 0.6))
+        canvas.setStrokeColor(wash(colour.fill, 0.6))
         canvas.setLineWidth(0.8)
         canvas.line(lane.x, lane.y, lane.x, lane.top)
         canvas.line(lane.right, lane.y, lane.right, lane.top)
@@ -186,10 +186,10 @@ def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, p
 
     A supply row is longer than the panel is wide, so each group wraps onto as many lines as it needs.
     """
-    game = ctx.content.threesixteen
+    game = ctx.game_data
     ty = ctx.print.type
-    canvas.setFillColor(tint(colour.fill, 0.05))
-    canvas.setStrokeColor(tint(colour.fill, 0.5))
+    canvas.setFillColor(wash(colour.fill, 0.05))
+    canvas.setStrokeColor(wash(colour.fill, 0.5))
     canvas.setLineWidth(0.8)
     canvas.setDash(4, 3)
     canvas.roundRect(panel.x, panel.y, panel.w, panel.h, 3 * mm, stroke=1, fill=1)
@@ -207,10 +207,10 @@ def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, p
     x0 = inner.x + (inner.w - cell * per_line) / 2
     size = cell * 0.42
     for r in range(game.rows):
-        canvas.setFillColor(tint(colour.fill, 0.16))
+        canvas.setFillColor(wash(colour.fill, 0.16))
         canvas.roundRect(x0 - 1 * mm, top - lines * cell - 1 * mm, cell * per_line + 2 * mm, lines * cell + 2 * mm,
                          1.5 * mm, stroke=0, fill=1)
-        canvas.setStrokeColor(tint(colour.fill, 0.45))
+        canvas.setStrokeColor(wash(colour.fill, 0.45))
         canvas.setLineWidth(0.5)
         canvas.setFont(ctx.fonts.bold, size)
         for n in range(1, game.high + 1):

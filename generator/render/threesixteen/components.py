@@ -15,10 +15,10 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from ...content.threesixteen_model import PlayerColour
+from ...games.threesixteen.model import PlayerColour
 from ..core import textfit
 from ..core.context import Box, Component, Face, Page, RenderContext
-from ..travel.style import rgb, tint
+from ..core.colour import rgb, tint
 from .board import board_page
 from .logsheet import log_sheet_pages
 
@@ -152,7 +152,7 @@ def _back_texts(ctx: RenderContext, colour: PlayerColour, inner: Box) -> tuple[t
 
 def tile_sets(ctx: RenderContext) -> list[PlayerColour]:
     """The player colours in content order, then the caller set."""
-    game = ctx.content.threesixteen
+    game = ctx.game_data
     return [*game.colours, game.caller]
 
 
@@ -169,7 +169,7 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
     """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back. The caller's tiles are
     drawn face down (R4), so they are hidden pieces. A player's tiles are only ever face up, so each colour prints
     on sheets of its own, fronts only: a group prints the colours it plays."""
-    game = ctx.content.threesixteen
+    game = ctx.game_data
     w, h = ctx.print.tile.width_mm * mm, ctx.print.tile.height_mm * mm
     style = NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high)
     components: list[Component] = []
@@ -188,4 +188,4 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
 
 def threesixteen_pages(ctx: RenderContext) -> list[Page]:
     """One landscape board per player colour, then the log sheet."""
-    return [*(board_page(ctx, colour) for colour in ctx.content.threesixteen.colours), *log_sheet_pages(ctx)]
+    return [*(board_page(ctx, colour) for colour in ctx.game_data.colours), *log_sheet_pages(ctx)]

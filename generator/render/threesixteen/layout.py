@@ -31,8 +31,9 @@ def centred_area(ctx: RenderContext, landscape: bool, page_w: float, page_h: flo
     return Box((page_w - w) / 2 + inset, (page_h - h) / 2 + inset, w - 2 * inset, h - 2 * inset)
 
 
-def tint(colour: str, amount: float) -> Color:
-    """`colour` mixed with white: amount 0 is white, 1 is the colour itself."""
+def wash(colour: str, amount: float) -> Color:
+    """`colour` mixed with white: amount 0 is white, 1 is the colour itself (the other way round from
+    `core.colour.tint`, whose amount is how far towards white)."""
     c = HexColor(colour)
     return Color(1 - (1 - c.red) * amount, 1 - (1 - c.green) * amount, 1 - (1 - c.blue) * amount)
 

@@ -46,7 +46,7 @@ class LogSheetLayout:
 
     @classmethod
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "LogSheetLayout":
-        game = ctx.content.threesixteen
+        game = ctx.game_data
         area = centred_area(ctx, True, page_w, page_h, inset=2 * mm)
         calls = game.high * game.copies
         per_block = -(-calls // BLOCKS)

@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 from ..core.context import Box, Face
 from ..core.icons import draw_icon
 from .kit import Kit
-from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, WHITE, Rect, disc, mix, tint
+from ..core.colour import WHITE, mix, tint
+from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, Rect, disc
 
 #: OpenMoji artwork on the backs: a globe for the draw pile, two silhouettes for the characters
 DECK_BACK_ICON = "1F30D"

@@ -52,12 +52,22 @@ def travel_components(ctx: RenderContext) -> list[Component]:
 
 def icon_uses(ctx: RenderContext) -> list[tuple[tuple, str]]:
     """Every icon the travel cards draw, as (path in game.yaml, OpenMoji code); flags come from country codes."""
-    return _icon_uses(ctx.content.travel)
+    return _icon_uses(ctx.game_data)
 
 
-def icon_codes(content) -> list[str]:
+def icon_codes(game) -> list[str]:
     """Every OpenMoji code the travel cards draw: the icons of game.yaml, the flags and the backs' artwork."""
-    return sorted({code for _, code in _icon_uses(content.travel)} | {DECK_BACK_ICON, CHARACTER_BACK_ICON})
+    return sorted({code for _, code in _icon_uses(game)} | {DECK_BACK_ICON, CHARACTER_BACK_ICON})
+
+
+def warm_icons(game) -> None:
+    """Convert every icon the cards draw once, before the build's workers fork (they inherit the result); an icon
+    that fails is left for the jobs to report at its line in game.yaml."""
+    for code in icon_codes(game):
+        try:
+            icons.art(code)
+        except (FileNotFoundError, svg_ops.UnsupportedSvg):
+            pass
 
 
 def _icon_uses(game) -> list[tuple[tuple, str]]:

@@ -14,7 +14,8 @@ from ..core.context import Face
 from ..core.icons import draw_icon
 from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
 from .kit import Cursor, Kit
-from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, WHITE, Rect, TextBlock, disc, frame, mix, tint
+from ..core.colour import WHITE, mix, tint
+from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, Rect, TextBlock, disc, frame
 
 NAME_H = 30.0
 GAP = 3.0

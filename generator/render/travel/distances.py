@@ -1,7 +1,7 @@
 """The travel rulebook's last page: the distance table that settles who starts (R7), without a phone at the table.
 
 Every country against every other, in whole kilometres between capitals: the very numbers the checker compares
-(`content.distances`), so a table and `pnp check` always agree. Countries are shown by their code, with a legend of
+(`games/travel/distances.py`), so a table and `pnp check` always agree. Countries are shown by their code, with a legend of
 names under the grid; the two sides of one card sit side by side.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...content.distances import printed_km, side_codes
+from ...games.travel.distances import printed_km, side_codes
 from ..core.context import RenderContext
 
 GRID_INK = HexColor("#1c1c1c")
@@ -18,14 +18,19 @@ RULE_GREY = HexColor("#bdbdbd")
 SHADE = HexColor("#eeeeee")
 MAX_SIZE = 7.0
 LEGEND_COLUMNS = 4
+#: a row's height, as a multiple of the type size: at least, and at most when the page has room to spare
+ROW_AIR_MIN = 2.1
+ROW_AIR_MAX = 3.0
+LEGEND_GAP = 6 * mm
 
 
-def draw_distances(ctx: RenderContext, heading: list, text_w: float, margin: float, top: float, canvas,
-                   page_w: float, legend_size: float) -> None:
+def draw_distances(ctx: RenderContext, heading: list, text_w: float, margin: float, top: float, bottom: float,
+                   canvas, page_w: float, legend_size: float) -> None:
     """The `heading` paragraphs (title, how to read the table) `text_w` wide, then the grid and the legend, from
-    `top` (pt) down."""
-    codes = side_codes(ctx.content.travel)
-    km = printed_km(ctx.content.travel)
+    `top` (pt) down to `bottom` at most. The page's width sets the type size; its height gives the rows what air
+    is left (up to ROW_AIR_MAX times the size), so a finger can follow a row across 25 columns."""
+    codes = side_codes(ctx.game_data)
+    km = printed_km(ctx.game_data)
     n = len(codes)
     width = page_w - 2 * margin
     y = top
@@ -38,7 +43,11 @@ def draw_distances(ctx: RenderContext, heading: list, text_w: float, margin: flo
     numbers = [str(value) for row in km for value in row]
     widest = max(stringWidth(s, ctx.fonts.regular, 1) for s in numbers + codes)
     size = min(MAX_SIZE, 0.8 * cell_w / widest)
-    cell_h = size * 2.1
+    legend = [f"{code} {ctx.t(f'countries.{code}.name')}" for code in codes]
+    rows = -(-len(legend) // LEGEND_COLUMNS)
+    line_h = legend_size * 1.45
+    room = y - bottom - LEGEND_GAP - rows * line_h
+    cell_h = max(size * ROW_AIR_MIN, min(size * ROW_AIR_MAX, room / (n + 1)))
     canvas.setLineWidth(0.3)
     for row in range(n + 1):
         row_y = y - (row + 1) * cell_h
@@ -61,11 +70,8 @@ def draw_distances(ctx: RenderContext, heading: list, text_w: float, margin: flo
         x = margin + (k + 1) * cell_w
         canvas.line(x, y - (n + 1) * cell_h, x, y)
         canvas.line(margin, y - (k + 1) * cell_h, margin + width, y - (k + 1) * cell_h)
-    y -= (n + 1) * cell_h + 6 * mm
-    legend = [f"{code} {ctx.t(f'countries.{code}.name')}" for code in codes]
-    rows = -(-len(legend) // LEGEND_COLUMNS)
+    y -= (n + 1) * cell_h + LEGEND_GAP
     canvas.setFont(ctx.fonts.regular, legend_size)
-    line_h = legend_size * 1.45
     for i, entry in enumerate(legend):
         col, row = divmod(i, rows)
         canvas.drawString(margin + col * width / LEGEND_COLUMNS, y - row * line_h, entry)

@@ -36,7 +36,7 @@ class Kit:
 
     def __init__(self, ctx: RenderContext) -> None:
         self.ctx = ctx
-        self.game = ctx.content.travel
+        self.game = ctx.game_data
         self.geo: Geometry = geometry(ctx)
         self.params: dict[str, Any] = self.game.rules_params.model_dump()
         self.bold = ctx.fonts.bold

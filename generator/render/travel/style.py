@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 
 from ..core import textfit
+from ..core.colour import WHITE, tint
 from ..core.context import RenderContext, TextOverflow
 
 MARGIN = 4 * mm  # trim to panel; the safe area is 3 mm
@@ -21,7 +22,6 @@ PANEL_RADIUS = 2.6 * mm
 PAD = 2.2 * mm  # panel edge to its content
 INK = "#222222"
 MUTED = "#5f6368"
-WHITE = "#ffffff"
 RED_SUIT = "#c62828"
 BLACK_SUIT = "#1b1b1b"
 BACK_COLOUR = "#1f3b5a"  # the common back of the draw pile (and passports)
@@ -39,22 +39,6 @@ def tracking(word: str) -> float:
     """Letter-spacing for a header word: spaced capitals read well, but a script without case (Korean) is set
     solid, as its typesetting expects."""
     return KIND_SPACING if word != word.lower() else 0.0
-
-
-def rgb(colour: str) -> tuple[float, float, float]:
-    colour = colour.lstrip("#")
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
-
-
-def mix(colour: str, other: str, t: float) -> str:
-    """`colour` moved a fraction `t` of the way towards `other` (t=0 keeps it)."""
-    a, b = rgb(colour), rgb(other)
-    return "#" + "".join(f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(a, b))
-
-
-def tint(colour: str, amount: float = 0.86) -> str:
-    """A light wash of `colour`, for areas behind icons."""
-    return mix(colour, WHITE, amount)
 
 
 @dataclass(frozen=True)
@@ -227,7 +211,7 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
     if used > room:
         key = f"timing.{timing}" if timing else f"kinds.{kind}"
         raise TextOverflow(writer.where, key, writer.ctx.lang, round(used - room, 2))
-    ink = kind_ink or writer.ctx.content.travel.kinds[kind].ink
+    ink = kind_ink or writer.ctx.game_data.kinds[kind].ink
     if writer.ctx.ink_saver:  # white to the bleed; the kind's colour only in its word, the badge and an outline
         light_badge = badge and Badge(badge.text, badge.width, tint(colour, 0.82), colour)
         return Frame(WHITE, kind_word, spacing, colour, panel_fill, panel_stroke or colour, light_badge)

@@ -12,7 +12,8 @@ from ..core import textfit
 from ..core.context import Face
 from ..core.icons import draw_icon, flag_code
 from .kit import Cursor, Kit
-from .style import INK, MUTED, WHITE, Rect, disc, frame, mix, star, tint
+from ..core.colour import WHITE, mix, tint
+from .style import INK, MUTED, Rect, disc, frame, star
 
 GAP = 3.0
 

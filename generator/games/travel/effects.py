@@ -18,7 +18,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import Field, model_validator
 
-from .validate import Strict
+from ...content.validate import Strict
 
 Timing = Literal["action", "own_turn", "any_time", "reaction", "on_draw", "passive", "setup"]
 Count = Annotated[int, Field(ge=1, le=10)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from .travel_model import TravelGame
+from .model import TravelGame
 
 
 def great_circle_km(a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -5,21 +5,15 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from ...content.model_parts import Colour, Players, RuleRef, Slug
+from ...content.validate import Strict, pattern
 from .effects import Effect
-from .validate import Strict, pattern
 
-Slug = Annotated[str, pattern(r"^[a-z][a-z0-9_-]*$", "a lowercase ASCII id (a-z, 0-9, - and _)")]
 Iso = Annotated[str, pattern(r"^[A-Z]{2}$", "an ISO 3166-1 alpha-2 country code such as KR")]
-Colour = Annotated[str, pattern(r"^#[0-9a-fA-F]{6}$", "a colour as #rrggbb")]
 CardIndex = Annotated[str, pattern(r"^((A|[2-9]|10|J|Q|K)[SHDC]|JOKER)$",
                                    "a playing-card index: rank A 2-10 J Q K and suit S H D C (e.g. 10H), or JOKER")]
 Icon = Annotated[str, pattern(r"^[0-9A-F]{4,5}(-[0-9A-F]{4,5})*$",
                               "an OpenMoji code such as 1F4F7 or 1F9D1-200D-2708-FE0F")]
-
-
-class Players(Strict):
-    min: Annotated[int, Field(ge=1, le=10)]
-    max: Annotated[int, Field(ge=1, le=10)]
 
 
 class TravelRules(Strict):
@@ -89,11 +83,6 @@ class ReferenceCard(Strict):
 
     id: Slug
     sides: Annotated[list[Slug], Field(min_length=2, max_length=2)]
-
-
-class RuleRef(Strict):
-    id: Annotated[str, pattern(r"^[A-Z]{1,2}[0-9]{1,3}$", "a rule id such as R12")]
-    section: Slug
 
 
 class TravelRuleRef(RuleRef):

@@ -5,8 +5,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .travel_model import Colour, Players, RuleRef, Slug
-from .validate import Strict, pattern
+from ...content.model_parts import Colour, Players, RuleRef, Slug
+from ...content.validate import Strict, pattern
 
 
 class PlayerColour(Strict):

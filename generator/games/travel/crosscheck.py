@@ -1,0 +1,187 @@
+"""Travel's checks of game.yaml as a whole: the counts the rulebook states, references between cards, unique ids,
+every playing card once, effects that suit their card family, and the cards the FAQ relies on.
+
+The shared checks every game gets (sections, rule ids, players) are content/crosscheck.py's.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterator
+
+from ...content.crosscheck import finding
+from ...content.yamlsrc import Located, dotted
+from ...errors import Diagnostic
+from .effects import KINDS_BY_FAMILY
+from .model import TravelGame
+
+#: the card counts the rulebook states (a designer who changes them changes the game, so they are checked)
+TRAVEL_COUNTS = {
+    "item types": ("items", 8), "country cards": ("countries", 12), "passports": ("passports", 12),
+    "events": ("events", 5), "special items": ("special", 10), "forbidden items": ("forbidden", 4),
+    "postcards": ("postcards", 6), "characters": ("characters", 6), "reference cards": ("reference_cards", 3),
+}
+COPIES_PER_ITEM = 4
+DECK_CARDS = 57
+INHABITED = ("africa", "asia", "europe", "north-america", "south-america", "oceania")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+STANDARD_INDEXES = tuple(rank + suit for suit in SUITS for rank in RANKS)
+CARD_KINDS = ("country", "item", "passport", "event", "special", "forbidden", "postcard", "character", "reference")
+#: special items and characters the rulebook's FAQ relies on, as (family, effect kind, parameter test, what)
+FAQ_REQUIRED = (
+    ("special", "cancel_action", {}, "a card that stops another player's action (mousetrap)"),
+    ("special", "substitute_item", {"scope": "any"}, "a stand-in for any item (the 'mom' card)"),
+    ("special", "substitute_item", {"scope": "transit"}, "a stand-in for the transit country only (messy map)"),
+    ("special", "search_draw_pile", {}, "a card that works with the draw pile (local guide)"),
+    ("special", "swap_with_draw_pile", {}, "a card that trades with the draw pile (trading post)"),
+    ("characters", "modify_rule", {"rule": "travel_with_forbidden", "value": True},
+     "a character who may travel with forbidden items (smuggler)"),
+)
+BOOL_RULES = {"travel_with_forbidden"}
+
+
+
+def check(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
+    """Counts, references, ids, playing-card coverage and effect families, against the rulebook."""
+    yield from _unique_ids(game, at)
+    for what, (family, expected) in TRAVEL_COUNTS.items():
+        found = len(getattr(game, family))
+        if found != expected:
+            yield finding(at, (family,), f"expected {expected} {what}, found {found}", "count")
+    for i, item in enumerate(game.items):
+        if len(item.index) != COPIES_PER_ITEM:
+            yield finding(at, ("items", i, "index"),
+                           f"item '{item.id}' has {len(item.index)} copies (one index each); expected "
+                           f"{COPIES_PER_ITEM}", "count")
+    deck = len(game.events) + len(game.special) + len(game.forbidden) + len(game.postcards) \
+        + sum(len(item.index) for item in game.items)
+    if deck != DECK_CARDS:
+        yield finding(at, (), f"expected {DECK_CARDS} deck cards (items, events, special, forbidden, postcards), "
+                               f"found {deck}", "count")
+    yield from _countries(game, at)
+    yield from _passports(game, at)
+    yield from _indexes(game, at)
+    yield from _effects(game, at)
+    names = Counter(rule.name for rule in game.rules)
+    for i, rule in enumerate(game.rules):
+        if names[rule.name] > 1:
+            yield finding(at, ("rules", i, "name"), f"rule name '{rule.name}' is used twice", "duplicate-id")
+    for kind in CARD_KINDS:
+        if kind not in game.kinds:
+            yield finding(at, ("kinds",), f"missing colour for card kind '{kind}'", "missing-ref")
+    sides = Counter(side for card in game.reference_cards for side in card.sides)
+    for i, card in enumerate(game.reference_cards):
+        for j, side in enumerate(card.sides):
+            if sides[side] > 1:
+                yield finding(at, ("reference_cards", i, "sides", j), f"reference side '{side}' is used twice",
+                               "duplicate-id")
+    faq = Counter(game.faq)
+    for i, entry in enumerate(game.faq):
+        if faq[entry] > 1:
+            yield finding(at, ("faq", i), f"FAQ entry '{entry}' is listed twice", "duplicate-id")
+
+
+def _unique_ids(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
+    """Card ids are unique across every family: a record may name any card by id."""
+    seen: dict[str, tuple] = {}
+    for family in ("items", "countries", "passports", "events", "special", "forbidden", "postcards",
+                   "characters", "reference_cards"):
+        for i, card in enumerate(getattr(game, family)):
+            loc = (family, i, "id")
+            if card.id in seen:
+                first = at.of(seen[card.id])
+                yield finding(at, loc, f"id '{card.id}' is already used at line {first.line}", "duplicate-id")
+            else:
+                seen[card.id] = loc
+
+
+def _countries(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
+    items = {item.id for item in game.items}
+    codes: dict[str, tuple] = {}
+    continents = set()
+    per = game.rules_params.items_per_country
+    for i, card in enumerate(game.countries):
+        for n, need in enumerate(card.needs):
+            if need not in items:
+                yield finding(at, ("countries", i, "needs", n),
+                               f"country card '{card.id}' needs '{need}', which is not an item id "
+                               f"(items: {', '.join(sorted(items))})", "missing-ref")
+        if len(card.needs) != per:
+            yield finding(at, ("countries", i, "needs"),
+                           f"country card '{card.id}' needs {len(card.needs)} items; expected {per}", "count")
+        doubled = [need for need, n in Counter(card.needs).items() if n > 1]
+        if doubled:
+            yield finding(at, ("countries", i, "needs"),
+                           f"country card '{card.id}' lists '{doubled[0]}' twice", "duplicate-id")
+        for s, side in enumerate(card.sides):
+            continents.add(side.continent)
+            loc = ("countries", i, "sides", s, "code")
+            if side.code in codes:
+                yield finding(at, loc, f"country '{side.code}' is already on another card (line "
+                                        f"{at.of(codes[side.code]).line})", "duplicate-id")
+            else:
+                codes[side.code] = loc
+    missing = [c for c in INHABITED if c not in continents]
+    if missing:
+        yield finding(at, ("countries",), "no country from: " + ", ".join(missing), "coverage")
+    needed = Counter(need for card in game.countries for need in card.needs)
+    for i, item in enumerate(game.items):
+        if needed[item.id] == 0:
+            yield Diagnostic(at.of(("items", i, "id")), f"item '{item.id}' is not needed by any country",
+                             "unused", severity="warning", key_path=dotted(("items", i, "id")))
+
+
+def _passports(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
+    seen: dict[str, int] = {}
+    for i, passport in enumerate(game.passports):
+        if passport.country in seen:
+            yield finding(at, ("passports", i, "country"),
+                           f"two passports from '{passport.country}'; passports come from different countries",
+                           "duplicate-id")
+        seen.setdefault(passport.country, i)
+
+
+def _deck_indexes(game: TravelGame) -> Iterator[tuple[tuple, str]]:
+    for i, item in enumerate(game.items):
+        for j, index in enumerate(item.index):
+            yield ("items", i, "index", j), index
+    for family in ("events", "special", "forbidden", "postcards"):
+        for i, card in enumerate(getattr(game, family)):
+            yield (family, i, "index"), card.index
+
+
+def _indexes(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
+    """Every standard playing card exactly once across the deck; the rest are jokers."""
+    first: dict[str, tuple] = {}
+    for loc, index in _deck_indexes(game):
+        if index == "JOKER":
+            continue
+        if index in first:
+            yield finding(at, loc, f"playing-card index '{index}' is already on another card (line "
+                                    f"{at.of(first[index]).line})", "card-index")
+        else:
+            first[index] = loc
+    missing = [index for index in STANDARD_INDEXES if index not in first]
+    if missing:
+        yield finding(at, (), "playing-card indexes not on any card: " + ", ".join(missing), "card-index")
+
+
+def _effects(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
+    for family, allowed in KINDS_BY_FAMILY.items():
+        for i, card in enumerate(getattr(game, family)):
+            effect = card.effect
+            loc = (family, i, "effect", "kind")
+            if effect.kind not in allowed:
+                yield finding(at, loc, f"effect '{effect.kind}' is not for {family} cards; use one of: "
+                                        + ", ".join(sorted(allowed)), "effect")
+            if effect.kind == "modify_rule":
+                wants_bool = effect.rule in BOOL_RULES
+                if wants_bool != isinstance(effect.value, bool):
+                    kind = "true or false" if wants_bool else "a whole number"
+                    yield finding(at, (family, i, "effect", "value"),
+                                   f"rule '{effect.rule}' takes {kind}; found {effect.value!r}", "effect")
+    for family, kind, params, what in FAQ_REQUIRED:
+        if not any(card.effect.kind == kind and all(getattr(card.effect, k, None) == v for k, v in params.items())
+                   for card in getattr(game, family)):
+            yield finding(at, (family,), f"the rulebook's FAQ needs {what}: no card has effect '{kind}'"
+                           + (f" with {params}" if params else ""), "effect")
