@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from conftest import replace_in
 from generator.content.load import load_content
 from generator.errors import InputError, Position
 from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
@@ -343,3 +344,18 @@ def test_solve_command_bad_calls_raise_input_error():
                                                                                   "--columns", "6"]])
 def test_solve_command_usage_errors_exit_2(args):
     assert CliRunner().invoke(_app(), args).exit_code == 2
+
+
+def test_solve_command_speaks_from_the_content_it_is_given(content_copy):
+    """`--content DIR` is a translator's own copy: its words are the ones printed."""
+    replace_in(content_copy / "threesixteen" / "en.yaml", 'proven: "Proven optimal."', 'proven: "Proven best, own words."')
+    result = CliRunner().invoke(_app(), ["solve", "--seed", "4", "--content", str(content_copy)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == "Proven best, own words."
+
+
+def test_solve_command_with_broken_content_is_one_message_and_exit_1(content_copy):
+    (content_copy / "threesixteen" / "en.yaml").write_text("check: [\n", encoding="utf-8")
+    result = CliRunner().invoke(_app(), ["solve", "--seed", "4", "--content", str(content_copy)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "en.yaml:" in result.output

@@ -28,6 +28,27 @@ MX_VN = dict(mina="{name: Mina, passport: passport-kr, transit: MX, hand: camera
              joon="{name: Joon, passport: passport-jp, transit: VN, hand: adapter map umbrella}", centre="FR")
 
 
+SIX_PLAYERS = dict(
+    mina="{name: Mina, passport: passport-kr, transit: FR, hand: camera map coat}",
+    joon="{name: Joon, passport: passport-jp, transit: DE, hand: adapter map umbrella}\n"
+         "  - {name: Sora, passport: passport-in, transit: IT, hand: camera backpack swimsuit}\n"
+         "  - {name: Hana, passport: passport-fr, transit: ES, hand: sunglasses umbrella adapter}\n"
+         "  - {name: Tae, passport: passport-de, transit: GB, hand: coat swimsuit camera}\n"
+         "  - {name: Yuri, passport: passport-gb, transit: NO, hand: map backpack sunglasses}",
+    extensions="[]")
+"""Six players, base game, centre JP: Yuri (Oslo, 8405 km from Tokyo) starts. 18 of the 32 items are dealt."""
+PILES_EMPTIED = tuple(f"{name}: draw {item}" for name, item in zip(
+    ["Yuri", "Mina", "Joon", "Sora", "Hana", "Tae"] * 3,
+    ["camera", "map", "coat", "coat", "adapter", "adapter", "umbrella", "umbrella", "backpack", "backpack",
+     "swimsuit", "swimsuit", "sunglasses", "sunglasses"]))
+"""The 14 items left are drawn, nobody over the limit: the draw pile is empty, and so is the discard pile."""
+
+
+def mousetrapped(drawn: str, action: str) -> str:
+    """Joon draws a card, Mina a mousetrap, then Joon announces `action` and Mina springs the trap."""
+    return table(turns(f"Joon: draw {drawn}", "Mina: draw mousetrap", f"Joon: {action}; Mina mousetrap"))
+
+
 def tied(first: str) -> str:
     """Mexico City and Hanoi, both 9196 km from Paris in the distance table: the record says who started."""
     text = table(turns(f"{first}: draw coat"), **MX_VN)
@@ -63,12 +84,12 @@ STATEMENTS = {
         table(turns("Joon: draw lost-and-found[] ^coat")),
         "R9", "extra_draw"),
     "lines 46-48: a steal stopped by a mousetrap must still have been a steal the player could make": (
-        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: steal Mina pay coat; Mina mousetrap")),
-        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: steal Mina pay ^swimsuit; Mina mousetrap")),
+        mousetrapped("coat", "steal Mina pay coat"),
+        mousetrapped("coat", "steal Mina pay ^swimsuit"),
         "R13", "not_in_hand"),
     "lines 65-66: a travel stopped by a mousetrap must still have been a travel the player could make": (
-        table(turns("Joon: draw backpack", "Mina: draw mousetrap", "Joon: travel DE; Mina mousetrap")),
-        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: travel ^DE; Mina mousetrap")),
+        mousetrapped("backpack", "travel DE"),
+        mousetrapped("coat", "travel ^DE"),
         "R2", "missing_items"),
     "line 92: getting rid of a forbidden item is the turn's action": (
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
@@ -84,6 +105,11 @@ STATEMENTS = {
         table(turns("Joon: draw map")),
         table(turns("Joon: draw map", "Mina: draw map", "Joon: draw ^map")),
         "R9", "not_in_pile"),
+    "lines 59-62 (silent on both piles empty; ours, README): with both piles empty a draw gives nothing": (
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: trade Hana camera for sunglasses"),
+              **SIX_PLAYERS),
+        table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
+        "R19", "piles_empty"),
 }
 
 

@@ -15,15 +15,15 @@ import typer
 
 from ...atomic import write_atomic
 from ...cli_options import Format, choices, content_option, format_option, games_option, lang_option, plots_option
-from ...content.load import load_content
 from ...content.texts import Texts
-from ...errors import EXIT_INVALID, InputError
+from ...errors import InputError
 from .caller import continue_deal
 from .rules import Rules, check_calls
 from .record import load_skeleton
 from .record_text import record_text
 from .simulate import head_to_head, simulate, summarise
 from .solve_cli import solve_cmd
+from .words import content_and_words, fail
 from .strategies import STRATEGIES
 
 app = typer.Typer(help="3x16: be the caller, or simulate games with an online strategy.", no_args_is_help=True,
@@ -31,23 +31,6 @@ app = typer.Typer(help="3x16: be the caller, or simulate games with an online st
 
 Strategy = choices("Strategy", STRATEGIES)
 HISTOGRAM = "threesixteen-tiles-left.png"
-
-
-def _words(lang: str, content_dir: Optional[Path]):
-    """The content and the 3x16 words of `lang`; a broken content file is one message and exit 1."""
-    try:
-        content = load_content(content_dir)
-        if lang not in content.languages:
-            raise typer.BadParameter(f"unknown language '{lang}'; choose one of: {', '.join(content.languages)}",
-                                     param_hint="--lang")
-        return content, content.texts("threesixteen", lang)
-    except InputError as exc:
-        _fail(exc)
-
-
-def _fail(exc: InputError) -> None:
-    typer.echo(str(exc), err=True)
-    raise typer.Exit(EXIT_INVALID)
 
 
 def call_on_screen(order: list[int], called: int, texts: Texts, high: int) -> list[int]:
@@ -77,18 +60,18 @@ def call_cmd(
 ) -> None:
     """Be the caller: a full screen with the number in large digits (Enter/Space next, u undo, r repeat,
     q save and quit), then a record skeleton with the calls made."""
-    content, texts = _words(lang, content_dir)
+    content, texts = content_and_words(lang, content_dir)
     game = content.games["threesixteen"]
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     if resume is not None:
         try:
             saved = load_skeleton(resume, game, texts)
         except InputError as exc:
-            _fail(exc)
+            fail(exc)
         names, rules, so_far = saved.players, saved.rules, saved.calls
         violation = check_calls(rules, so_far, saved.call_positions)
         if violation is not None:
-            _fail(InputError.at(violation.position, texts.get(f"check.explain.{violation.reason}",
+            fail(InputError.at(violation.position, texts.get(f"check.explain.{violation.reason}",
                                                               **violation.facts), "record"))
         out = resume if out is None else out
     else:
@@ -129,7 +112,7 @@ def simulate_cmd(
 ) -> None:
     """Play games without knowing the calls ahead; print each strategy's win rate and mean tiles left, and how
     they did against each other deal by deal."""
-    content, texts = _words(lang, content_dir)
+    content, texts = content_and_words(lang, content_dir)
     t = texts.get
     names = list(dict.fromkeys(choice.value for choice in strategy))
     rules = Rules.from_game(content.games["threesixteen"], columns)

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from ...cli_options import Format, format_option, lang_option, nodes_option, seconds_option
-from ...content.load import load_content
+from ...cli_options import Format, content_option, format_option, lang_option, nodes_option, seconds_option
 from ...content.texts import Texts
 from ...errors import InputError, Position
 from .notation import MAX_DIGITS, shown
 from .solver import NODES, TIME_LIMIT, deal, solve
 from .solver_budget import TIME
+from .words import content_and_words
 
 _WORD = re.compile(r"[^\s,]+")
 _NUMBER = re.compile(r"[0-9]+")
@@ -55,14 +56,12 @@ def solve_cmd(
     format: Format = format_option(),
     seed: Annotated[Optional[int], typer.Option(help="Instead of --calls: a random full deal for this seed.")] = None,
     lang: str = lang_option(),
+    content_dir: Optional[Path] = content_option(),
 ) -> None:
     """Knowing every call in advance, find the fewest tiles left and a plan (one token per call)."""
     if (calls is None) == (seed is None):
         raise typer.BadParameter("give either --calls or --seed", param_hint="--calls")
-    content = load_content()
-    if lang not in content.languages:
-        raise typer.BadParameter(f"choose one of: {', '.join(content.languages)}", param_hint="--lang")
-    texts = content.texts("threesixteen", lang)
+    content, texts = content_and_words(lang, content_dir)
     game = content.games["threesixteen"]
     numbers = deal(seed, game.high, game.copies) if seed is not None else parse_calls(calls, texts, game.high,
                                                                                        game.copies)

@@ -13,7 +13,7 @@ from .cards import (
 )
 from .rules import (
     Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_asked, check_choice, legal_actions,
-    steal_target_of,
+    steal_cost, steal_target_of,
 )
 
 # What a special item in hand is for, from the bot's point of view.
@@ -202,11 +202,11 @@ class GreedyBot:
                 if offer is not None:
                     self.offered_turn = g.turn
                     return offer
-            steal_cost = par["steal_cost"]
-            if (steal_cost == 0 or g.actions_left > 1) and len(junk) >= steal_cost:
-                target = _richest(g, p)
-                if target >= 0 and len(g.hands[target]) >= 3:
-                    return Steal(target, tuple(junk[:steal_cost]))
+            target = _richest(g, p)
+            if target >= 0 and len(g.hands[target]) >= 3:
+                cost = steal_cost(g, p, target)
+                if (cost == 0 or g.actions_left > 1) and len(junk) >= cost:
+                    return Steal(target, tuple(junk[:cost]))
         return Draw()
 
     def _offer(self, g, p: int, missing: list[int], junk: list[int]) -> Trade | None:

@@ -25,6 +25,10 @@ class TravelRules(Strict):
     recycle_cost: Annotated[int, Field(ge=0, le=5)] = 2
     recycle_take: Annotated[int, Field(ge=1, le=5)] = 1
     steal_cost: Annotated[int, Field(ge=0, le=5)] = 1
+    #: how much less a steal costs when the target is richer than the thief (the pickpocket's ability)
+    richer_steal_discount: Annotated[int, Field(ge=0, le=5)] = 0
+    #: how many more cards than the thief a target holds to count as richer
+    richer_steal_margin: Annotated[int, Field(ge=1, le=10)] = 2
     trade_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
     travel_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
     postcards_to_win: Annotated[int, Field(ge=1, le=10)] = 4

@@ -207,7 +207,7 @@ class CheckOracle:
             raise self._no_reshuffle(g, el.at)
         if el.kind == E_MINUS:
             self._raise_at(limit_discard_not_due(el.card), el.at)
-        self._raise_at(draw_not_due(g, self.who, el[1], self.rule, self.param, self.count, self._shown(),
+        self._raise_at(draw_not_due(g, self.who, el.card, self.rule, self.param, self.count, self._shown(),
                                     "extra_draw" if self.count else "no_draw_here"), el.at)
 
     def _shown(self) -> int:

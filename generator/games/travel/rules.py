@@ -508,7 +508,17 @@ def _steal_target(game, who, target, target_field: str, paid, rule: str, param: 
 @_an_action
 def check_steal(game: "Game", who: int, action) -> Violation | None:
     return _steal_target(game, who, action.target, "target", action.paid, Rule.STEAL, "steal_cost",
-                         int(game.params[who]["steal_cost"]), list(game.hands[who]))
+                         steal_cost(game, who, action.target), list(game.hands[who]))
+
+
+def steal_cost(game: "Game", who: int, target: int) -> int:
+    """The cards `who` pays to steal from `target`: the steal cost, less `who`'s discount (the pickpocket's)
+    when `target` is richer (holds at least the margin more cards than `who`)."""
+    par = game.params[who]
+    cost = int(par["steal_cost"])
+    if len(game.hands[target]) >= len(game.hands[who]) + int(par["richer_steal_margin"]):
+        return max(0, cost - int(par["richer_steal_discount"]))
+    return cost
 
 
 def check_stolen(game: "Game", target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
@@ -932,7 +942,7 @@ def _candidates(game: "Game", who: int) -> Iterator[Action]:
             for taken in _multisets(pool, take):
                 yield Recycle(paid, taken)
         for q in others:
-            for paid in _multisets(free, int(par["steal_cost"])):
+            for paid in _multisets(free, steal_cost(game, who, q)):
                 yield Steal(q, paid)
         dest = game.next_country(who)
         yield Travel(dest)

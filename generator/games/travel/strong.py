@@ -15,7 +15,7 @@ from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
     K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables,
 )
-from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked
+from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, steal_cost
 
 #: what a special card in hand is worth keeping, in steps (stand-ins are valued by the steps they cover)
 KEEP = {K_CANCEL: 1.5, K_BLOCK: 0.6, K_DRAW: 0.6, K_SEARCH: 0.6, K_SWAP: 0.2, K_STEAL_CHOICE: 0.3, K_EXTRA: 0.5,
@@ -307,10 +307,10 @@ class StrongBot:
                     add((value, 1, lambda paid=paid, wanted=wanted: Recycle(tuple(paid), tuple(wanted))))
         others = [q for q in g.clockwise[p][1:] if g.hands[q]]
         # Steal: a random card of another hand, which is likelier to hold what that player needs.
-        steal_cost = int(par["steal_cost"])
-        paid, paid_loss = o.cheapest(steal_cost)
-        if others and (paid or steal_cost == 0):
-            for q in others:
+        for q in others:
+            cost = steal_cost(g, p, q)
+            paid, paid_loss = o.cheapest(cost)
+            if paid or cost == 0:
                 value = self._steal_value(g, p, q, o) - paid_loss
                 add((value, 2, lambda q=q, paid=paid: Steal(q, tuple(paid))))
         # Drop a forbidden item with the card minded least: it blocks travel, and (never discarded for the hand
