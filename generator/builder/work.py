@@ -25,8 +25,8 @@ from ..errors import InputError, Position
 from ..games import registry
 from ..render.core import disk_cache, document, pod, png, tts
 from ..render.core.context import Component, RenderContext
+from ..render.core.fitcheck import CONTENT_PROBLEMS, diagnostics_for
 from ..render.core.fonts import fonts_for
-from ..render.core.problems import CONTENT_PROBLEMS, diagnostics_for
 from .units import Unit, UnitResult
 
 #: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it

@@ -2,8 +2,8 @@
 
 A text that does not fit its box at the minimum size raises TextOverflow while drawing; each one becomes a
 finding at the text's position in the language file. Every other problem a build's job would fail on (a missing
-text, a piece that does not fit the paper) is a finding too, the build's own diagnostic (render/core/problems.py), so
-lint passes only what builds. Nothing is written.
+text, a piece that does not fit the paper) is a finding too, the build's own diagnostic (`diagnostics_for`, which a
+build's job gives for what it fails on), so lint passes only what builds. Nothing is written.
 """
 from __future__ import annotations
 
@@ -12,11 +12,28 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from ...content.load import Content
+from ...content.texts import MissingText
 from ...errors import Diagnostic, InputError
 from .context import Box, RenderContext, TextOverflow
 from .document import game_components, game_pages
-from .problems import CONTENT_PROBLEMS, diagnostics_for
 from .rulebook import rulebook_pages
+from .sheets import LayoutError
+
+
+#: what drawing raises for bad content (anything else is a bug and keeps its traceback)
+CONTENT_PROBLEMS = (TextOverflow, MissingText, LayoutError, InputError)
+
+
+def diagnostics_for(exc: Exception, ctx: RenderContext) -> tuple[Diagnostic, ...]:
+    """The positioned diagnostics of one of CONTENT_PROBLEMS raised while drawing `ctx`."""
+    if isinstance(exc, InputError):
+        return tuple(exc.diagnostics)
+    if isinstance(exc, TextOverflow):  # lint's own findings for the game and language, so both say the same
+        same = tuple(d for d in fit_findings(ctx.content, ctx.game, ctx.lang) if d.check == "fit")
+        return same or (Diagnostic(ctx.texts.position(exc.field), str(exc), "fit"),)
+    if isinstance(exc, MissingText):  # a text the renderer asks for is missing from the language files
+        return (Diagnostic(ctx.texts.position(exc.key), str(exc.args[0]), "missing-text"),)
+    return (Diagnostic(ctx.content.print_position(("papers", ctx.paper)), str(exc), "layout"),)
 
 
 #: text key -> where it overflows (a card, a page) -> how
