@@ -9,7 +9,8 @@ from pathlib import Path
 
 from .checking import Report, error_envelope
 from .content.load import Content
-from .content.yamlsrc import parse_yaml, read_text
+from .content.texts import file_words
+from .content.yamlsrc import Say, parse_yaml, read_text
 from .errors import InputError, Position
 from .games import registry
 
@@ -19,23 +20,23 @@ from .games import registry
 GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([a-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
-def record_game(path: Path) -> str:
-    """The `game:` of a record, with a positioned error when it is missing or unknown."""
-    text = read_text(path)  # a file that is not a small regular UTF-8 file ends here, with its position
+def record_game(path: Path, say: Say) -> str:
+    """The `game:` of a record, with a positioned error when it is missing or unknown, in the words of `say` (the
+    shared words of `common/<lang>.yaml`, `file_words`: no game's own words are known yet)."""
+    text = read_text(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
     quick = GAME_LINE.search(text)
     if quick and _is_game(quick.group(1)):
         return quick.group(1)
     data, located = parse_yaml(text, str(path))
+    games = ", ".join(registry.known())
     if not isinstance(data, dict):
-        raise InputError.at(located.of(()), "a game record is a mapping that starts with `game: "
-                            + "|".join(registry.known()) + "`", "record")
+        raise InputError.at(located.of(()), say("not_mapping", games=games), "record")
     game = data.get("game")
     if game is None:
-        raise InputError.at(located.of(()), "missing key 'game' (one of: " + ", ".join(registry.known()) + ")",
-                            "record")
+        raise InputError.at(located.of(()), say("missing_game", games=games), "record")
     if not isinstance(game, str) or not _is_game(game):
-        raise InputError.at(located.of(("game",)), f"unknown game '{game}'; expected one of: "
-                            + ", ".join(registry.known()), "record", key_path="game")
+        raise InputError.at(located.of(("game",)), say("unknown_game", game=game, games=games), "record",
+                            key_path="game")
     return game
 
 
@@ -53,7 +54,7 @@ def check_record(path: Path | str, content: Content, lang: str, **options) -> Re
     `options` are checker options by keyword (each game's spec lists its own, `check_options`); the record's game
     gets those it takes, and None means its default."""
     path = Path(path)
-    game = record_game(path)
+    game = record_game(path, file_words(content.texts("common", lang)))
     if game not in content.games:
         raise InputError.at(Position(str(path), 1, 1), f"the content in {content.root} has no game '{game}'",
                             "record")
@@ -66,7 +67,7 @@ def check_record(path: Path | str, content: Content, lang: str, **options) -> Re
 def malformed_json(path: Path | str, exc: InputError) -> dict:
     """The envelope of a record that could not be checked, with the game when the record says a known one."""
     try:
-        game = record_game(Path(path))
+        game = record_game(Path(path), lambda key, /, **values: key)  # only the game is wanted, not the words
     except InputError:
         game = None
     return error_envelope(game, str(path), exc)

@@ -18,7 +18,7 @@ from conftest import FUZZ_DEADLINE
 #: examples per fuzz test: a quick run in `make test`, a long one in `make fuzz`
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "0")) or None
 #: whole-file problems (what the file is, not what is in it): the only ones without a line
-WHOLE_FILE = {"file", "missing-file", "output", "usage"}
+WHOLE_FILE = {"file", "missing-file", "output", "usage", "language-name"}
 
 
 def fuzz_settings(quick: int, share: float = 1.0):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
@@ -59,6 +60,27 @@ def test_check_of_an_unknown_game(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.strip() == (f"{record}:1:7: error: game: unknown game 'chess'; expected one of: "
                                      f"threesixteen, travel [record]")
+
+
+@pytest.mark.parametrize("lang, missing, unknown, not_mapping", [
+    ("ko", "파일이 없습니다", "알 수 없는 게임 'chess'입니다. 다음 중 하나여야 합니다: threesixteen, travel",
+     "게임 기록은 `game:`과 게임 이름(threesixteen, travel 중 하나)으로 시작하는 매핑입니다"),
+    ("ja", "ファイルが見つかりません", "不明なゲーム「chess」です。次のいずれかにしてください：threesixteen, travel",
+     "ゲームの記録は、「game:」とゲーム名（threesixteen, travelのいずれか）で始まるマッピングです"),
+])
+def test_check_says_what_is_wrong_with_the_file_in_the_chosen_language(tmp_path, lang, missing, unknown,
+                                                                         not_mapping):
+    """Before the record's game is known, its words come from common/<lang>.yaml."""
+    cases = [(tmp_path / "nope.yaml", None, f"{missing} [file]"),
+             (tmp_path / "chess.yaml", "game: chess\n", f"1:7: error: game: {unknown} [record]"),
+             (tmp_path / "list.yaml", "- just\n- a list\n", f"1:1: error: {not_mapping} [record]")]
+    for record, text, message in cases:
+        if text is not None:
+            record.write_text(text, encoding="utf-8")
+        result = run("check", str(record), "--lang", lang)
+        assert result.exit_code == 1
+        expected = f"{record}:{message}" if text is not None else f"{record}: error: {message}"
+        assert result.stderr.strip() == expected
 
 
 def test_check_of_a_record_that_is_not_a_mapping(tmp_path):

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.content.lint import lint
+from generator.content.folders import text_folders
 from generator.content.load import load_content
 from generator.errors import InputError
 from generator.render.core.fitcheck import fit_findings
@@ -21,8 +22,9 @@ from generator.render.core.fonts import glyphs_missing_for
 from conftest import CONTENT
 from fuzz_support import assert_positioned, fuzz_settings, mutated
 
-FILES = ("print.yaml", "threesixteen/game.yaml", "travel/game.yaml", "common/en.yaml", "common/ko.yaml",
-         "threesixteen/en.yaml", "threesixteen/ko.yaml", "travel/en.yaml", "travel/ko.yaml")
+#: every shipped content file: print settings, game data and each language's texts
+FILES = ("print.yaml",) + tuple(sorted(str(path.relative_to(CONTENT)) for folder in text_folders(CONTENT)
+                                       for path in (CONTENT / folder).glob("*.yaml")))
 ORIGINALS = {name: (CONTENT / name).read_bytes() for name in FILES}
 runner = CliRunner()
 
@@ -82,3 +84,30 @@ def test_the_shipped_content_lints_clean_with_every_check(scratch: Path):
     """The fuzzing's baseline: unmutated, the copy has no error."""
     report = lint(scratch, fit_check=fit_findings, glyph_check=glyphs_missing_for)
     assert [f for f in report.findings if f.severity == "error"] == []
+
+
+#: what a file name may hold: letters in both cases, digits, YAML's and the shell's marks, dots, other scripts
+_NAME = st.text(st.sampled_from("enkoja-_. AZxé한\\$*?[]'\"0"), min_size=1, max_size=8)
+
+
+@fuzz_settings(quick=30)
+@given(folder=st.sampled_from(text_folders(CONTENT)), stem=_NAME)
+def test_a_language_file_of_any_name_is_a_language_or_one_error_with_its_path(scratch: Path, folder: str, stem: str):
+    path = scratch / folder / f"{stem}.yaml"
+    if "/" in stem or path.exists():
+        return
+    path.write_bytes(ORIGINALS[f"{folder}/en.yaml"])
+    try:
+        report = lint(scratch)
+        for finding in report.findings:
+            assert_positioned([finding])
+        try:
+            content = load_content(scratch)
+        except InputError as exc:
+            assert_positioned(exc.diagnostics)
+            assert [d.check for d in exc.diagnostics] == ["language-name"]
+            assert exc.diagnostics[0].position.path == f"content/{folder}/{stem}.yaml"
+        else:
+            assert stem in content.languages or folder != "common"
+    finally:
+        path.unlink()

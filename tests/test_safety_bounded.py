@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.content.load import load_content
 from generator.games.travel.check import check_file as travel_check_file
-from generator.content.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, parse_yaml
+from generator.content.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES, parse_yaml
 from generator.errors import InputError
 
 from conftest import ROOT, replace_in
@@ -105,7 +105,7 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path)
     with open(record, "wb") as handle:
         handle.write(b"game: travel\n")
         handle.truncate(MAX_FILE_BYTES + 1)
-    message = f"{record}: error: larger than 10 MB; this is not a content or record file [file]"
+    message = f"{record}: error: larger than 10 MB; this is not a record file [file]"
     assert (check(record).exit_code, check(record).stderr.strip()) == (1, message)
     with pytest.raises(InputError) as caught:
         travel_check_file(str(record), load_content(), "ko")  # the travel checker says it in the report's language
@@ -131,3 +131,18 @@ def test_a_travel_record_read_from_libyamls_events_refuses_depth_and_a_second_do
     result = check(record)
     assert result.exit_code == 1
     assert result.stderr == f"{record}:{line}:{col}: error: {message} [yaml]\n"
+
+
+def test_a_file_of_more_values_than_the_limit_is_refused_at_the_first_too_many(tmp_path: Path):
+    """A 3x16 record's tokens as a list of a million one-letter items: refused at the first value past the limit
+    (the game line, the list and MAX_VALUES - 2 items come before it), before libyaml composes a node."""
+    record = tmp_path / "long.yaml"
+    head = "game: threesixteen\nplayers: [Mina]\ncalls: 1 2 3\nmoves:\n  Mina: ["
+    record.write_text(head + ", ".join(["R"] * 1_000_000) + "]\n", encoding="utf-8")
+    items_before = MAX_VALUES - len(["{game: ...}", "game", "threesixteen", "players", "[Mina]", "Mina", "calls",
+                                     "1 2 3", "moves", "{Mina: ...}", "Mina", "[...]"])
+    col = len("  Mina: [") + 3 * items_before + 1
+    result = check(record)
+    assert (result.exit_code, result.stderr) == (1, f"{record}:5:{col}: error: more than {MAX_VALUES:,} values "
+                                                 "(texts, lists and mappings); this is not a content or record "
+                                                 "file [yaml]\n")

@@ -131,6 +131,15 @@ MALFORMED = [
     ("players: [A]\ncalls: 1 2\nmoves: {A: R A>A" + "2" * 5000 + "}\n", (3, 14),
      "'A>A2222222222222…222222' is not a 3x16 token: write R or a column (A–E), then if tiles moved onto rows, "
      "> and their columns, for example B>AC"),
+    # a word that is no token after the calls' count (counted, not kept: chunk by chunk) is still the message
+    ("players: [A]\ncalls: 1 2\nmoves: {A: R A B A>}\n", (3, 18),
+     "'A>' is not a 3x16 token: write R or a column (A–E), then if tiles moved onto rows, > and their columns, for "
+     "example B>AC"),
+    ("players: [A]\ncalls: 1 2\nmoves: {A: R " + "A " * 40_000 + "A>}\n", (3, 80_014),
+     "'A>' is not a 3x16 token: write R or a column (A–E), then if tiles moved onto rows, > and their columns, for "
+     "example B>AC"),
+    ("players: [A]\ncalls: 1 2\nmoves: {A: R A " + "B>C " * 40_000 + "}\n", (3, 16),
+     "A: 40002 tokens for 2 calls; this token has no call"),
 ]
 
 

@@ -234,9 +234,14 @@ def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[U
 
 
 def read_manifest(out_dir: Path) -> dict:
+    """The units of the output folder's manifest; a manifest that is missing, not a small regular file (a FIFO,
+    a link to a device), not JSON or nested without end is none (every unit is then built), never a hang."""
+    from ..content.yamlsrc import read_bytes
+    from ..errors import InputError
+
     try:
-        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_bytes(out_dir / MANIFEST))
+    except (InputError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict) or data.get("version") != MANIFEST_VERSION:
         return {}

@@ -57,11 +57,11 @@ def languages(root: Path, folders: tuple[str, ...] = ("common",)) -> list[str]:
 
 
 def language_name_problems(root: Path, folders: tuple[str, ...]) -> list[Diagnostic]:
-    """An error for each file in the text folders that is neither `game.yaml` nor named by a language code (lint,
-    build and every command that loads the content refuse it, rather than skip it unsaid)."""
+    """An error for each file in the text folders that is neither named by a language code nor a game's
+    `game.yaml` (lint, build and every command that loads the content refuse it, rather than skip it unsaid)."""
     root = Path(root)
     return [Diagnostic(Position(str(path.relative_to(root.parent))), f"'{path.name}' is not named by a language "
                        "code: a language file is <code>.yaml with a lowercase code (en.yaml, ko.yaml, pt-br.yaml); "
                        "rename it", "language-name")
             for path in sorted(p for folder in folders for p in (root / folder).glob("*.yaml")
-                               if p.stem != "game" and not is_language_code(p.stem))]
+                               if not is_language_code(p.stem) and (p.stem != "game" or folder == "common"))]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
 from .josa import attach
@@ -155,3 +155,9 @@ def _bad_format(text: str) -> str:
     except ValueError as exc:
         return f"unbalanced braces: {exc}"
     return ""
+
+
+def file_words(texts: Texts) -> Callable[..., str]:
+    """What can go wrong reading a record file (the keys of yamlsrc.FILE_MESSAGES), said in the language of
+    `texts`: the `record_file` words of `common/<lang>.yaml`, which every game's texts include."""
+    return lambda key, /, **values: texts.get(f"record_file.{key}", **values)

@@ -6,8 +6,9 @@ numbers), a plain empty value or `~`/`null` becomes None, and a duplicate key is
 
 Content and records are untrusted, so reading is bounded: only regular files of at most `MAX_FILE_BYTES` are
 read (a FIFO or `/dev/zero` is refused before a byte is read), aliases are refused (a billion-laughs bomb or an
-alias cycle is one error, not unbounded work), nesting stops at `MAX_DEPTH`, and bytes that are not UTF-8 or
-characters YAML forbids are reported at their line and column.
+alias cycle is one error, not unbounded work), nesting stops at `MAX_DEPTH` and a composed file holds at most
+`MAX_VALUES` values, and bytes that are not UTF-8 or characters YAML forbids are reported at their line and
+column.
 """
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ _FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000
 MAX_FILE_BYTES = 10 * 1024 * 1024
 #: the deepest nesting of lists and mappings a file may have (content needs fewer than ten levels)
 MAX_DEPTH = 64
+#: the most values (texts, lists, mappings) a file libyaml composes may hold: content files have a few thousand, a
+#: 3x16 record a few hundred; a composed value costs some 150 bytes and a few microseconds, so a file of millions
+#: (a 10 MB list of one-letter items) is refused before it is composed
+MAX_VALUES = 100_000
 
 
 class Located:
@@ -168,11 +173,36 @@ def compose(text: str, path: str) -> yaml.Node | None:
 
     The tree has no aliases and at most MAX_DEPTH levels, so every walk over it is linear and needs no more
     stack than that."""
+    _count_values(text, path)
     with _yaml_errors(text, path):
         root = yaml.compose(text, Loader=_ComposeLoader)
     if root is not None:
         _check_tree(root, text, path)
     return root
+
+
+def _count_values(text: str, path: str) -> None:
+    """Refuse a file of more than MAX_VALUES values at the first one too many, counted from libyaml's events
+    (one at a time, so counting needs no memory). A text too short to hold that many is not counted; counting
+    stops at an anchor, an alias or a second document, which composing refuses."""
+    if 2 * len(text) < MAX_VALUES:  # a value takes at least half a character (`a:` is a key and a null)
+        return
+    count = documents = 0
+    for event in events(text, path):
+        if getattr(event, "anchor", None) is not None:
+            return
+        cls = type(event)
+        if cls is yaml.ScalarEvent or cls is yaml.SequenceStartEvent or cls is yaml.MappingStartEvent:
+            count += 1
+            if count > MAX_VALUES:
+                mark = event.start_mark
+                raise InputError.at(Position(path, mark.line + 1, mark.column + 1),
+                                    f"more than {MAX_VALUES:,} values (texts, lists and mappings); this is not a "
+                                    "content or record file", "yaml")
+        elif cls is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                return
 
 
 def events(text: str, path: str) -> Iterator[yaml.Event]:

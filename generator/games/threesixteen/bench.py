@@ -243,10 +243,12 @@ if __name__ == "__main__":
 
 
 def size_records() -> list[tuple[str, str, list[str]]]:
-    """A one-player record, for the size benchmark (generator/bench_sizes.py), which grows its token line past the
-    calls: it is read whole, then refused at the first token too many."""
+    """A one-player record, for the size benchmark (generator/bench_sizes.py), which grows its tokens past the
+    calls: as one text (read whole, then refused at the first token too many) and as a YAML list (refused at the
+    first of more than yamlsrc.MAX_VALUES values, before libyaml composes the file)."""
     rules = Rules.from_game(load_content().games["threesixteen"])
     calls = deal(7, rules)
     tokens = play(Strong(rules), rules, calls, notation_for(rules.letters))[0]
-    head = (f"game: threesixteen\nplayers: [Mina]\ncalls: {' '.join(map(str, calls))}\nmoves:\n  Mina: >-\n    ")
-    return [("3x16", head, [token + " " for token in tokens])]
+    head = f"game: threesixteen\nplayers: [Mina]\ncalls: {' '.join(map(str, calls))}\nmoves:\n  Mina:"
+    return [("3x16", head + " >-\n    ", [token + " " for token in tokens]),
+            ("3x16 (tokens as a list)", head + "\n", [f"    - {token}\n" for token in tokens])]

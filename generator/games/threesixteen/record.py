@@ -23,7 +23,7 @@ from typing import Sequence
 import yaml
 
 from ...checking import did_you_mean
-from ...content.texts import Texts
+from ...content.texts import Texts, file_words
 from ...content.yamlsrc import compose, is_null, read_text
 from ...errors import InputError, Position
 from .rules import Rules
@@ -37,6 +37,26 @@ _WORD = re.compile(r"\S+")
 
 def _at(path: str, node: yaml.Node) -> Position:
     return Position(path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+_SPACE = re.compile(r"\s")
+#: characters of a long token line read at once by `_scan_tokens`
+_CHUNK = 1 << 16
+
+
+def _scan_tokens(text: str, parse) -> tuple[int, tuple[int, str] | None]:
+    """How many words `text` holds (up to the first that `parse` refuses), and that word's index and text (None
+    when every word is a token), reading a chunk at a time (each cut at a whitespace, so no word is split)."""
+    count = at = 0
+    while at < len(text):
+        space = _SPACE.search(text, min(at + _CHUNK, len(text)))
+        end = space.start() if space else len(text)
+        for word in text[at:end].split():
+            count += 1
+            if parse(word) is None:
+                return count, (count - 1, word)
+        at = end
+    return count, None
 
 
 class ItemPositions:
@@ -61,18 +81,20 @@ class ScalarPositions:
     word i reads the source up to it only, so a huge line costs no more than its split.
     """
 
-    def __init__(self, path: str, source: str, node: yaml.ScalarNode, words: list[str]) -> None:
+    def __init__(self, path: str, source: str, node: yaml.ScalarNode, words: list[str], count: int | None = None
+                 ) -> None:
         self.path = path
         self.source = source
         self.node = node
-        self.words = words
+        self.words = words  # the first words (all of them, unless a reader kept only those it needs)
+        self.count = len(words) if count is None else count
         self._span: tuple[int, int] | None = None
 
     def __len__(self) -> int:
-        return len(self.words)
+        return self.count
 
     def __getitem__(self, i: int) -> Position:
-        if not 0 <= i < len(self.words):
+        if not 0 <= i < self.count:
             raise IndexError(i)
         if self._span is None:
             self._span = self._source_span()
@@ -93,7 +115,8 @@ class ScalarPositions:
         elif node.style in ("|", ">"):
             begin = text.index("\n", begin, end) + 1 if "\n" in text[begin:end] else end
         end = max(begin, end)
-        return (begin, end) if text[begin:end].split() == self.words else (1, 0)
+        kept = len(self.words)
+        return (begin, end) if text[begin:end].split(None, kept)[:kept] == self.words else (1, 0)
 
     def _position(self, offset: int) -> Position:
         node, text = self.node, self.source
@@ -124,7 +147,7 @@ class Record:
 def load_record(path: str | Path, game, texts: Texts) -> Record:
     """Read and validate a record file; anything malformed is an InputError at its file:line:col."""
     name = str(path)
-    source = read_text(path, name)
+    source = read_text(path, name, file_words(texts))
     return parse_record(source, name, game, texts)
 
 
@@ -146,7 +169,8 @@ class Skeleton:
 def load_skeleton(path: str | Path, game, texts: Texts) -> Skeleton:
     """Read a record whose moves may still be missing (a saved caller's skeleton); InputError as load_record."""
     name = str(path)
-    reader = _RecordReader(read_text(path, name), name, game, texts, notation_for("".join(game.columns)))
+    reader = _RecordReader(read_text(path, name, file_words(texts)), name, game, texts,
+                           notation_for("".join(game.columns)))
     fields = reader.fields()
     calls, positions = reader._calls(fields["calls"][1])
     return Skeleton(reader._players(fields["players"][1]), reader._rules(fields.get("columns")), calls, positions)
@@ -265,6 +289,32 @@ class _RecordReader:
             text = self._text(node)
             words = text.split() if text is not None else []
             return words, ScalarPositions(self.path, self.source, node, words)
+        return self._item_words(node, type_key, name)
+
+    def _tokens(self, node: yaml.Node, name: str, calls: int) -> tuple[list[str], Sequence[Position]]:
+        """A player's tokens as `_words` reads them; of a scalar, only the first `calls` are kept as words, and
+        the rest (a token too many, or millions of them) is only counted and checked to be tokens, a chunk at a
+        time, so a huge line never becomes a list of all its words."""
+        text = self._text(node) if isinstance(node, yaml.ScalarNode) else None
+        if text is None:
+            return self._words(node, "tokens_type", name)
+        words = text.split(None, calls)
+        if len(words) <= calls:
+            return words, ScalarPositions(self.path, self.source, node, words)
+        rest = words.pop()
+        parse = self.notation.parse
+        bad = next(((i, word) for i, word in enumerate(words) if parse(word) is None), None)
+        count = 0
+        if bad is None:
+            count, bad_in_rest = _scan_tokens(rest, parse)
+            bad = bad_in_rest and (calls + bad_in_rest[0], bad_in_rest[1])
+        positions = ScalarPositions(self.path, self.source, node, words, calls + count)
+        if bad is not None:
+            raise self.fail(positions[bad[0]], "bad_token", found=bad[1], letters=letters_span(self.notation.letters))
+        raise self.fail(positions[calls], "too_many", name=name, tokens=calls + count, calls=calls)
+
+    def _item_words(self, node: yaml.Node, type_key: str, name: str | None) -> tuple[list[str], Sequence[Position]]:
+        """The words of a list, one word per item."""
         if isinstance(node, yaml.SequenceNode):
             words = []
             for item in node.value:
@@ -295,7 +345,7 @@ class _RecordReader:
             if name not in given:
                 raise self.fail(key_node, "missing_player", name=name)
             tokens_node = given[name]
-            written, positions = self._words(tokens_node, "tokens_type", name)
+            written, positions = self._tokens(tokens_node, name, calls)
             parsed = [parse(word) for word in written]
             if None in parsed:
                 bad = parsed.index(None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ...checking import did_you_mean
+from ...content.texts import file_words
 from ...content.yamlsrc import decode, read_bytes
 from .cards import tables_for
 from .names import NameIndex
@@ -51,10 +52,9 @@ def checker_for(content, lang: str) -> Checker:
     return hit[1]
 
 
-def read_text(path: str, words: Words) -> str:
+def read_text(path: str, say) -> str:
     """The record file's text with `\n` line ends; a missing, unreadable, oversized or non-UTF-8 file, or one
-    that is not a regular file, is an InputError (messages in the report's language)."""
-    say = lambda key, /, **values: words(f"errors.{key}", **values)  # noqa: E731
+    that is not a regular file, is an InputError (messages from `say`: the report's language)."""
     text = decode(read_bytes(path, path, say), path, say)
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
@@ -70,4 +70,4 @@ def check_file(path: str, content, lang: str) -> Report:
 
     Malformed input (a file that cannot be read, bad YAML, a word that is not notation) raises InputError."""
     checker = checker_for(content, lang)
-    return checker.check_text(read_text(path, checker.words), path)
+    return checker.check_text(read_text(path, file_words(checker.words.texts)), path)
