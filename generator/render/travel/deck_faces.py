@@ -203,9 +203,7 @@ def postcard_face(kit: Kit, card) -> Face:
 
 
 def _postcard_layout(kit: Kit, card):
-    geo, writer = kit.geo, kit.writer(card.id)
-    colour = kit.colour("postcard")
-    card_frame = frame(writer, geo, "postcard", colour)
+    geo, writer, colour, card_frame = kit.framed("postcard", card.id)
     card_index = CardIndex.parse(card.index)
     index_area = corner(geo.panel)
     values = card.effect.model_dump()

@@ -6,10 +6,10 @@ changes a number in game.yaml and every language follows.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from ..core.context import Box, Face, RenderContext
-from .style import Geometry, Rect, Writer, geometry
+from .style import Frame, Geometry, Rect, Writer, frame, geometry
 
 
 class Cursor:
@@ -58,6 +58,11 @@ class Kit:
     def writer(self, where: str) -> Writer:
         return Writer(self.ctx, where)
 
+    def framed(self, kind: str, where: str) -> "Framed":
+        """What most faces start from: the geometry, a writer for `where`, the kind's colour and its plain frame."""
+        writer, colour = self.writer(where), self.colour(kind)
+        return Framed(self.geo, writer, colour, frame(writer, self.geo, kind, colour))
+
     def face(self, key: str, layout: Callable[[], Callable[[Any, float], None]]) -> Face:
         """A face laid out on its first draw and drawn in card coordinates (origin: the trim's lower-left corner).
 
@@ -74,3 +79,12 @@ class Kit:
             canvas.restoreState()
 
         return Face(key, draw)
+
+
+class Framed(NamedTuple):
+    """A face's start (`Kit.framed`)."""
+
+    geo: Geometry
+    writer: Writer
+    colour: str
+    frame: Frame

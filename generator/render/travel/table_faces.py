@@ -34,9 +34,7 @@ def country_face(kit: Kit, card, side: int) -> Face:
 
 
 def _country_layout(kit: Kit, card, code: str):
-    geo, writer = kit.geo, kit.writer(card.id)
-    colour = kit.colour("country")
-    card_frame = frame(writer, geo, "country", colour)
+    geo, writer, colour, card_frame = kit.framed("country", card.id)
     content = geo.content
     cursor = Cursor(content)
     flag_area = cursor.take(56).inset(8, 0)
@@ -102,9 +100,7 @@ def passport_face(kit: Kit, passport) -> Face:
 
 
 def _passport_layout(kit: Kit, passport):
-    geo, writer = kit.geo, kit.writer(passport.id)
-    colour = kit.colour("passport")
-    card_frame = frame(writer, geo, "passport", colour)
+    geo, writer, colour, card_frame = kit.framed("passport", passport.id)
     content = geo.content
     cursor = Cursor(content)
     cursor.skip(4)
@@ -156,9 +152,7 @@ def character_face(kit: Kit, card) -> Face:
 
 
 def _character_layout(kit: Kit, card):
-    geo, writer = kit.geo, kit.writer(card.id)
-    colour = kit.colour("character")
-    card_frame = frame(writer, geo, "character", colour)
+    geo, writer, colour, card_frame = kit.framed("character", card.id)
     values = card.effect.model_dump()
     texts = f"characters.{card.id}"
     cursor = Cursor(geo.content)
