@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.content.load import load_content
 from generator.games.travel.check import check_file as travel_check_file
-from generator.content.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES, parse_yaml
+from generator.content.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES, parse_yaml, read_bytes
 from generator.errors import InputError
 
 from conftest import ROOT, replace_in
@@ -110,6 +110,15 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path)
     with pytest.raises(InputError) as caught:
         travel_check_file(str(record), load_content(), "ko")  # the travel checker says it in the report's language
     assert str(caught.value) == f"{record}: error: 10 MB보다 큰 파일은 기록 파일이 아닙니다 [file]"
+
+
+def test_a_file_longer_than_its_size_says_is_read_whole():
+    """A regular file whose size fstat gives as 0 (as Linux's /proc files do) is still read to its end."""
+    path = Path("/proc/self/status")
+    if not path.exists():
+        pytest.skip("no /proc here")
+    data = read_bytes(path)
+    assert path.stat().st_size == 0 and data.startswith(b"Name:") and data.endswith(b"\n") and len(data) > 200
 
 
 def test_a_folder_given_as_a_record_is_not_a_regular_file(tmp_path: Path):
