@@ -52,6 +52,7 @@ _new = tuple.__new__
 
 # Word classes: what a token is (one dict lookup per token once a word has been seen)
 W_OTHER, W_KEYWORD, W_CARD, W_PLAYER, W_MARKED, W_ARROW, W_PUNCT, W_BAD = range(8)
+_DRAW_WORD = (W_KEYWORD, "draw")
 
 
 def tokenize(text: str) -> list[str]:
@@ -221,9 +222,14 @@ class TurnParser:
     # -- entry points --------------------------------------------------------------------------------------
 
     def parse(self, text: str) -> list[Clause]:
-        self.tok = tokenize(text)
+        tok = self.tok = tokenize(text)
+        if len(tok) == 2:  # the commonest line, `draw coat`: read as _clause reads it, in one step
+            common = self.common
+            hit = common.get(tok[1])
+            if hit is not None and hit[0] == W_CARD and common.get(tok[0]) == _DRAW_WORD:
+                return [Clause(C_DRAW, 0, tail=[_new(Written, (E_DRAW, hit[1], 1, None))])]
         self.i = 0
-        self.n = len(self.tok)
+        self.n = len(tok)
         clauses = []
         while True:
             clauses.append(self._clause())
@@ -297,7 +303,11 @@ class TurnParser:
 
     def _player(self) -> tuple[int, int]:
         at = self.i
-        p = self.player_of(self.tok[at]) if at < self.n else -1
+        if at < self.n:
+            hit = self.kinds.get(self.tok[at])  # player_of, inlined for the name seen before
+            p = hit[1] if hit is not None and hit[0] == W_PLAYER else self.player_of(self.tok[at])
+        else:
+            p = -1
         if p < 0:
             raise NotationError(at, "expected_player", found=self._found())
         self.i = at + 1
@@ -522,14 +532,17 @@ class TurnParser:
     def _event_entries(self, start: int) -> list[EventPart]:
         entries = []
         tok = self.tok
+        n = self.n
         while True:
-            while self.i < self.n and tok[self.i] in (",", ";"):
-                self.i += 1
-            if self.i >= self.n:
+            i = self.i
+            while i < n and (tok[i] == "," or tok[i] == ";"):
+                i += 1
+            if i >= n:
                 raise NotationError(start, "unclosed_bracket")
-            if tok[self.i] == "]":
-                self.i += 1
+            if tok[i] == "]":
+                self.i = i + 1
                 return entries
+            self.i = i
             p, at = self._player()
             entries.append(_new(EventPart, (p, at, self._tail(True))))
 

@@ -23,7 +23,7 @@ from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
-from .notation import W_PLAYER, Clause, Named, NotationError, TurnParser, Vocabulary, token_offsets
+from .notation import W_CARD, W_PLAYER, Clause, Named, NotationError, TurnParser, Vocabulary, token_offsets
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 from .state import Setup
 
@@ -75,7 +75,7 @@ class Source:
 class Turn:
     """One turn line: who played (`player`, a seat) and its `clauses`; where its words are: the text holding
     the clauses starts at 0-based `line`:`col`, the clauses at `base` in `text`, and `key` is the player's name
-    as a mapping key (`- Mina: draw coat`), else None. Made by RecordReader._text_turn, which sets every field
+    as a mapping key (`- Mina: draw coat`), else None. Made by RecordReader._text_turn(s), which set every field
     (no __init__: a Python one cost a third of reading a short turn).
 
     The clauses are parsed when asked for, not kept: the parsed clauses of a whole file took five times the
@@ -93,7 +93,12 @@ class Turn:
 
     @property
     def clauses(self) -> list[Clause]:
-        return self.reader.clauses_of(self)
+        """The parsed clauses; a word that is not notation is an InputError at that word."""
+        reader = self.reader
+        try:
+            return reader.parser.parse(self.text[self.base:] if self.base else self.text)
+        except NotationError as err:
+            raise reader.notation_error(self.spot, err) from None
 
     @property
     def player_at(self) -> Spot:
@@ -298,8 +303,8 @@ class RecordReader:
             at[("first",)] = (first_value[LINE], first_value[COL], "", 0)
         return Setup(names, passports, transits, characters, centre, extensions, hands, first), at, hand_words, parser
 
-    def _notation_error(self, spot_of, text: str, err: NotationError) -> InputError:
-        """`spot_of(token)` places a token of `text`; the message names the word that could not be read."""
+    def notation_error(self, spot_of, err: NotationError) -> InputError:
+        """`spot_of(token)` places a token; the message names the word that could not be read."""
         facts = {k: (v if v != "" else self.msg("end_of_line")) for k, v in err.facts.items()}
         message = self.msg(f"notation.{err.key}", **facts)
         names = self._names_meant(err.key)
@@ -324,7 +329,7 @@ class RecordReader:
 
         def spot(token: int) -> Spot:
             return self._spot(value, text, offsets[token] if token < len(offsets) else len(text))
-        return self._notation_error(spot, text, err)
+        return self.notation_error(spot, err)
 
     def _card_list(self, parser: TurnParser, text: str, value: Value) -> list[Named]:
         try:
@@ -333,6 +338,10 @@ class RecordReader:
             raise self._value_error(value, text, err) from None
 
     def _one_card(self, parser: TurnParser, value: Value) -> int:
+        if value[KIND] == SCALAR and not value[NULL]:
+            hit = parser.common.get(value[DATA])
+            if hit is not None and hit[0] == W_CARD:
+                return hit[1]  # one word already known as a card: what cards_only would give, without the list
         text = self._text(value)
         cards = self._card_list(parser, text, value)
         if len(cards) != 1:
@@ -340,6 +349,10 @@ class RecordReader:
         return cards[0].card
 
     def _country(self, parser: TurnParser, value: Value) -> int:
+        if value[KIND] == SCALAR and not value[NULL]:
+            side = self.names.countries_raw.get(value[DATA])
+            if side is not None:
+                return side  # a country code as the content writes it: what country_only would give
         text = self._text(value)
         try:
             return parser.country_only(text)
@@ -424,9 +437,3 @@ class RecordReader:
             raise _fail(self.src.position(turn.player_at), self.hint(message, name.strip(), self.seat_names))
         return turn
 
-    def clauses_of(self, turn: Turn) -> list[Clause]:
-        """The parsed clauses of `turn`; a word that is not notation is an InputError at that word."""
-        try:
-            return self.parser.parse(turn.text[turn.base:] if turn.base else turn.text)
-        except NotationError as err:
-            raise self._notation_error(turn.spot, turn.text, err) from None

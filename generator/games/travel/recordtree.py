@@ -159,7 +159,8 @@ def _block_sequence(lines: list[str], k: int, last: int) -> Value | None:
         col = indent + 3  # the line matched `- {key: value, key: value}`: each word's column follows from it
         for key, text in _pairs(lines[line][col:-1]):
             value_col = col + len(key) + 2
-            pairs.append(((SCALAR, key, line, col, key in NULLS), _value(text, line, value_col)))
+            value = (SCALAR, text, line, value_col, text in NULLS) if text[0] != "[" else _value(text, line, value_col)
+            pairs.append(((SCALAR, key, line, col, key in NULLS), value))
             col = value_col + len(text) + 2
         items.append((MAPPING, pairs, line, indent + 2, False))
         line += 1

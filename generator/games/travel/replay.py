@@ -285,9 +285,10 @@ class Replay:
         oracle = self.oracle
         g.begin_turn()
         k = 0
+        count = len(clauses)
         try:
             handlers = self._HANDLERS
-            while k < len(clauses):
+            while k < count:
                 cl = clauses[k]
                 k = handlers[cl.kind](self, g, p, clauses, k, cl)
                 if oracle.i < len(oracle.els):
@@ -298,7 +299,7 @@ class Replay:
                 raise Broken(v)
         except GameOver:
             at = oracle.first_leftover()
-            if at is None and k + 1 < len(clauses):
+            if at is None and k + 1 < count:
                 at = clauses[k + 1].pos
             if at is not None:
                 v = game_over(g)
