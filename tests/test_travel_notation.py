@@ -14,7 +14,7 @@ from generator.errors import InputError
 from generator.games.travel.cards import EXTENSIONS, tables_for
 from generator.games.travel.check import Checker, check_file, check_text
 from generator.games.travel.names import NameIndex
-from generator.games.travel.notation import _TOKENS, token_offsets, tokenize
+from generator.games.travel.notation import _TOKENS, NotationError, TurnParser, token_offsets, tokenize
 from generator.games.travel.simulate import simulate_one
 from generator.games.travel.texts import languages, load_words
 from generator.games.travel.writer import Recorder
@@ -291,3 +291,27 @@ def test_messages_name_the_words_of_the_reports_language(content):
     assert error_of(content, text) == (
         f"{where} error: 'fly' is not an action; expected draw, recycle, trade, steal, travel, drop, play, empty, "
         f"or a player's reaction [record]")
+
+
+# -- the one-step reading of `draw <card>` ------------------------------------------------------------------
+
+def _parsed(parser, line: str):
+    """The clauses' fields, or the error's key and token."""
+    try:
+        return [tuple(getattr(c, f) for f in CLAUSE_FIELDS) for c in parser.parse(line)]
+    except NotationError as err:
+        return (err.key, err.at)
+
+
+@settings(max_examples=300)
+@given(draw=st.sampled_from(["draw", "DRAW", "뽑기"]),
+       word=st.sampled_from([*T.ids, "Umbrella", "우산", "Mina", "nothing", "travel", "+coat", "-coat", "[", "->",
+                             "camera[", "souvenir-swap"]))
+def test_a_draw_line_of_two_words_reads_as_the_general_parser_reads_it(draw, word):
+    """`draw coat` is read in one step once its words are known; with a comma after it (which the tail skips)
+    the general parser reads it, and both give the same clauses, or the same error at the same word."""
+    checker = Checker(CONTENT, "en")
+    parser = TurnParser(T, checker.names, checker.vocabulary, {"mina": 0, "joon": 1})
+    first = _parsed(parser, f"{draw} {word}")  # the words are classified here (the general parser)
+    again = _parsed(parser, f"{draw} {word}")  # now known: one step, where it is a card
+    assert first == again == _parsed(parser, f"{draw} {word} ,")
