@@ -10,11 +10,12 @@ from dataclasses import dataclass
 
 from .bots import GreedyBot, RandomBot
 from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables
-from .engine import WIN_CENTRE, Game, GameOver, Setup
+from .engine import Game, GameOver
 from .rules import (
     Draw, Drop, EndTurn, Play, Recycle, Steal, Trade, Travel, check, check_offer, first_player, legal_reactions,
     nearest_seats, needs_empty_hand_draw, travel_plan,
 )
+from .state import WIN_CENTRE, Setup
 from .strong import StrongBot
 
 class BotError(RuntimeError):
