@@ -5,10 +5,10 @@ portrait with two columns. The whole book is paginated when the page list is bui
 flowable at a fixed spot, keeping each rule in one column and splitting only what is longer than a column), so a
 page only replays its placements and text is never clipped: whatever does not fit continues in the next column or
 on a new page.
-Korean wraps at spaces (ReportLab's default word wrap), never inside a word. Japanese and Chinese lines break where
-`textfit.wrap` (the cards' line breaker) says: at phrases, under kinsoku, never inside a name the language file
-defines nor between a number and its counter (ReportLab's own CJK wrap breaks anywhere and lets a lone "？" or "。"
-start a line).
+Korean wraps at spaces (ReportLab's default word wrap), never inside a word, and no line breaks inside a name the
+language file defines ("Pocket Knife", held by no-break spaces). Japanese and Chinese lines break where
+`textfit.wrap` (the cards' line breaker) says: at phrases, under kinsoku, never inside a name nor between a number
+and its counter (ReportLab's own CJK wrap breaks anywhere and lets a lone "？" or "。" start a line).
 """
 from __future__ import annotations
 
@@ -84,9 +84,10 @@ class Styles:
             accent=accent,
             rule_gap=6 * gap,
         )
-        if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: lines broken by `Para.breakLinesCJK`
-            for style in vars(styles).values():
-                if isinstance(style, ParagraphStyle):
+        for style in vars(styles).values():
+            if isinstance(style, ParagraphStyle):
+                style.names = ctx.names  # held whole by `para`
+                if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: lines broken by `Para.breakLinesCJK`
                     style.wordWrap = "CJK"
                     style.breaks = partial(textfit.wrap, lang=ctx.lang, keep=ctx.names)
         return styles
@@ -145,8 +146,10 @@ def bind_citations(text: str) -> str:
 
 
 def para(text: str, style: ParagraphStyle, key: str, **kw) -> Para:
-    """A paragraph of plain text (never markup from a language file), knowing the text key it shows."""
-    paragraph = Para(escape(bind_citations(text), quote=False), style, **kw)  # &, <, > only, as Paragraph needs
+    """A paragraph of plain text (never markup from a language file), knowing the text key it shows; the names the
+    language file defines (the style's `names`) never break across lines."""
+    text = linebreak.bind_names(bind_citations(text), getattr(style, "names", ()))
+    paragraph = Para(escape(text, quote=False), style, **kw)  # &, <, > only, as Paragraph needs
     paragraph.text_key = key
     return paragraph
 

@@ -174,17 +174,20 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
         keep: tuple[str, ...] = ()) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
-    only where one alone is wider than the box."""
+    only where one alone is wider than the box, a name with spaces also where the text fits no other way."""
     texts = text.split("\n")
+    loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
     levels = [([linebreak.pieces(p, lang, keep) for p in texts], False)]
-    fine = [linebreak.units(p, lang, keep) for p in texts]
-    levels.append((fine, True))
-    # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
-    natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in levels[0][0]]
+    freed = [linebreak.pieces(p, lang, loose) for p in texts]
+    if freed != levels[0][0]:
+        levels.append((freed, False))
+    levels.append(([linebreak.units(p, lang, loose) for p in texts], True))
     last = None
-    for paragraphs, cut in levels:
-        if cut and paragraphs == levels[0][0] and last is not None and last[4] <= 0.01:
+    for (paragraphs, cut), (before, _) in zip(levels, [([], False)] + levels):
+        if cut and paragraphs == before and last is not None and last[4] <= 0.01:
             break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
+        # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
+        natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in paragraphs]
         current = size
         while True:
             final = current - STEP < min_size - 1e-9
