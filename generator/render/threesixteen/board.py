@@ -61,7 +61,7 @@ class BoardLayout:
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "BoardLayout":
         game = ctx.game_data
         area = centred_area(ctx, True, page_w, page_h, inset=AIR)
-        pitch = min((area.w - LABEL_W) / game.high, ctx.print.tile.width_mm * mm + 2 * mm)
+        pitch = min((area.w - LABEL_W) / game.high, game.tile.width_mm * mm + 2 * mm)
         x = area.x + LABEL_W
         rows = tuple(Box(x, area.top - (r + 1) * pitch - r * ROW_GAP, game.high * pitch, pitch)
                      for r in range(game.rows))
