@@ -12,12 +12,12 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import xObjectName
 
 from . import icons, textfit
+from .colour import INK
 from .context import Page, RenderContext
 from .fonts import used_families
 from .sheets import MM
 
 MARGIN = 18 * MM
-INK = HexColor("#1c1c1c")
 MUTED = HexColor("#5f6368")
 ACCENT = HexColor("#34495e")
 RULE = HexColor("#c9ccd1")

@@ -27,6 +27,7 @@ from reportlab.platypus.paragraph import _handleBulletWidth
 
 from ...content.required import rule_values
 from . import linebreak, textfit
+from .colour import INK
 from .context import Box, Page, RenderContext, TextOverflow
 
 MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
@@ -34,7 +35,6 @@ TIGHT_MARGIN = 11 * mm
 FOOTER = 9 * mm  # from the bottom margin up: the footer line and page number sit below the columns
 GUTTER = 7 * mm
 BADGE_W = 9.5 * mm  # the rule id's column
-INK = HexColor("#1c1c1c")
 MUTED = HexColor("#5c5c5c")
 FAQ_KEY = "rulebook.faq"  # heading over the FAQ (content/common/<lang>.yaml)
 #: a rule citation in a text, with any space before it: " (R9, R17)"
@@ -64,11 +64,11 @@ class Styles:
         registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
         size = ctx.print.type.body
         gap = 0.6 if tight else 1.0
-        emphasis = accent if ctx.fonts.bold_is_regular else INK  # a title that cannot be bold stands out in colour
+        emphasis = accent if ctx.fonts.bold_is_regular else HexColor(INK)  # a title that cannot be bold stands out in colour
         body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * (1.28 if tight else 1.38),
-                              textColor=INK, bulletFontName=regular)  # the default bullet font is Helvetica
+                              textColor=HexColor(INK), bulletFontName=regular)  # the default bullet font is Helvetica
         styles = cls(
-            title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=INK),
+            title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=HexColor(INK)),
             tagline=ParagraphStyle("tagline", fontName=regular, fontSize=11.5, leading=15, textColor=MUTED),
             players=ParagraphStyle("players", fontName=bold, fontSize=10, leading=13, textColor=accent,
                                    spaceBefore=3),
@@ -292,7 +292,7 @@ def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> 
 def accent_for(ctx: RenderContext) -> Color:
     """The colour of the book's rules and headings: the game's own (its spec's `accent`), else the ink."""
     accent = ctx.spec.part("accent")
-    return accent(ctx) if accent else INK
+    return accent(ctx) if accent else HexColor(INK)
 
 
 def component_counts(ctx: RenderContext) -> dict[str, int]:

@@ -16,8 +16,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ...games.threesixteen.model import PlayerColour
+from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext
-from .layout import FAINT, INK, centred_area, text_in, wash
+from .layout import FAINT, centred_area, text_in, wash
 
 AIR = 2 * mm  # kept clear inside the printer margin, so the board never sits exactly on it
 LABEL_W = 5 * mm  # the left strip that holds the turned zone labels
