@@ -190,7 +190,6 @@ def test_a_name_with_spaces_is_one_piece_and_its_words_come_back_as_a_fallback()
     assert [p.text for p in linebreak.pieces("특별 물건을 쓴다 특별", "ko", keep)] == ["특별 물건을", "쓴다", "특별"]
     assert linebreak.finer(linebreak.Piece("Passport · South Korea.", "", "-"), "en") == (
         linebreak.Piece("Passport"), linebreak.Piece("·"), linebreak.Piece("South"), linebreak.Piece("Korea.", "", "-"))
-    assert linebreak.bind_names("the Pocket Knife (R3)", keep) == "the Pocket\u00a0Knife (R3)"
 
 
 _name = st.lists(_latin_word, min_size=2, max_size=3).map(" ".join)

@@ -118,20 +118,9 @@ def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
     return tuple(Piece(part, "", hyphen) for part in parts[:-1]) + (Piece(parts[-1], piece.glue, piece.end),)
 
 
-def bind_names(text: str, keep: tuple[str, ...]) -> str:
-    """`text` with a no-break space for each space inside a name of `keep`, for a line breaker that honours them
-    (ReportLab's paragraphs)."""
-    return _with_names_whole(text, keep, lambda name: name.replace(" ", NO_BREAK_SPACE))
-
-
 def spaced(name: str) -> bool:
     """Whether `name` has a space a line could break at (a spaced name is held whole by `pieces` and `units`)."""
     return BREAKING_SPACE.search(name.strip()) is not None
-
-
-def _with_names_whole(text: str, keep: tuple[str, ...], whole) -> str:
-    names = _spaced_names_pattern(keep)
-    return text if names is None else names.sub(lambda found: whole(found.group()), text)
 
 
 @lru_cache(maxsize=64)

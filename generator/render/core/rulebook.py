@@ -5,10 +5,10 @@ portrait with two columns. The whole book is paginated when the page list is bui
 flowable at a fixed spot, keeping each rule in one column and splitting only what is longer than a column), so a
 page only replays its placements and text is never clipped: whatever does not fit continues in the next column or
 on a new page.
-Korean wraps at spaces (ReportLab's default word wrap), never inside a word, and no line breaks inside a name the
-language file defines ("Pocket Knife", held by no-break spaces). Japanese and Chinese lines break where
-`textfit.wrap` (the cards' line breaker) says: at phrases, under kinsoku, never inside a name nor between a number
-and its counter (ReportLab's own CJK wrap breaks anywhere and lets a lone "？" or "。" start a line).
+Lines break where `textfit.wrap` (the cards' line breaker) says: at spaces (Korean never inside a word), at phrases
+under kinsoku in Japanese and Chinese, never inside a name the language file defines ("Pocket Knife"), between a
+number and its counter, nor where a word goes with the next ("never a | forbidden", "그 | 플레이어"); ReportLab's
+own CJK wrap breaks anywhere and lets a lone "？" or "。" start a line, and its word wrap knows no names.
 """
 from __future__ import annotations
 
@@ -86,10 +86,9 @@ class Styles:
         )
         for style in vars(styles).values():
             if isinstance(style, ParagraphStyle):
-                style.names = ctx.names  # held whole by `para`
-                if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: lines broken by `Para.breakLinesCJK`
+                style.breaks = partial(textfit.wrap, lang=ctx.lang, keep=ctx.names)  # see `Para.breakLines`
+                if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: ReportLab's CJK path
                     style.wordWrap = "CJK"
-                    style.breaks = partial(textfit.wrap, lang=ctx.lang, keep=ctx.names)
         return styles
 
 
@@ -121,13 +120,22 @@ class Para(Paragraph):
             part.text_key = self.text_key
         return parts
 
+    def breakLines(self, width):  # noqa: N802 (ReportLab's name)
+        """A paragraph of a spaced script, broken where the cards break lines (`breakLinesCJK`)."""
+        return self._text_lines(width) or super().breakLines(width)
+
     def breakLinesCJK(self, maxWidths):  # noqa: N802 (ReportLab's name)
-        """The lines of a Japanese or Chinese paragraph where `textfit.wrap` breaks them (the style's `breaks`), in
-        the form ReportLab's own CJK wrap gives a paragraph of one piece of plain text."""
+        """A Japanese or Chinese paragraph, broken where the cards break lines (`_text_lines`)."""
+        return self._text_lines(maxWidths) or super().breakLinesCJK(maxWidths)
+
+    def _text_lines(self, maxWidths):  # noqa: N803 (ReportLab's name)
+        """The lines of a paragraph where `textfit.wrap` breaks them (the style's `breaks`: names whole, no poor
+        break, kinsoku), in the form ReportLab's own wrap gives a paragraph of one piece of plain text; None for
+        what ReportLab must break itself (mixed fonts, the rest of a split paragraph)."""
         breaks = getattr(self.style, "breaks", None)
         frags = self.frags
         if breaks is None or len(frags) != 1 or getattr(self, "_splitpara", 0) or not hasattr(frags[0], "text"):
-            return super().breakLinesCJK(maxWidths)
+            return None
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         self.height = 0
         _handleBulletWidth(self.bulletText, self.style, widths)
@@ -146,10 +154,8 @@ def bind_citations(text: str) -> str:
 
 
 def para(text: str, style: ParagraphStyle, key: str, **kw) -> Para:
-    """A paragraph of plain text (never markup from a language file), knowing the text key it shows; the names the
-    language file defines (the style's `names`) never break across lines."""
-    text = linebreak.bind_names(bind_citations(text), getattr(style, "names", ()))
-    paragraph = Para(escape(text, quote=False), style, **kw)  # &, <, > only, as Paragraph needs
+    """A paragraph of plain text (never markup from a language file), knowing the text key it shows."""
+    paragraph = Para(escape(bind_citations(text), quote=False), style, **kw)  # &, <, > only, as Paragraph needs
     paragraph.text_key = key
     return paragraph
 

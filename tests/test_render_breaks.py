@@ -1,6 +1,7 @@
-"""Names stay whole across lines, read back from the PDF: a card, country or character name with a space in it
+"""Line breaks read back from the PDF. Names stay whole: a card, country or character name with a space in it
 ("Pocket Knife", "특별 물건") never has its words on two lines, in a card's text or title or in the rulebook's
-running text, unless the name alone is wider than its box (then it breaks at its spaces rather than overflow)."""
+running text, unless the name alone is wider than its box (then it breaks at its spaces rather than overflow). And
+no line of the rulebook ends on a word that goes with the next ("never a | forbidden item", "그 | 플레이어")."""
 from __future__ import annotations
 
 import io
@@ -10,7 +11,7 @@ import pdfplumber
 import pytest
 
 from generator.content.load import load_content
-from generator.render.core import textfit
+from generator.render.core import linebreak, textfit
 from generator.render.core.context import Page, RenderContext
 from generator.render.core.document import render_document
 from generator.render.core.sheets import MM
@@ -78,6 +79,29 @@ def test_no_name_of_the_language_file_is_parted_across_lines_on_any_page(game, l
     with pdfplumber.open(io.BytesIO(document(game, lang))) as pdf:
         parted = [(n + 1, *split) for n, page in enumerate(pdf.pages) for split in split_names(page, names)]
     assert parted == []
+
+
+def rulebook_pages(game: str) -> range:
+    """The rulebook's pages (after page one, how to print and the duplex test: 0-based 4 onwards), up to the first
+    page of pieces."""
+    return range(4, {"travel": 8, "threesixteen": 5}[game])
+
+
+@pytest.mark.parametrize("game,lang", [("travel", "en"), ("travel", "ko"), ("threesixteen", "en"),
+                                       ("threesixteen", "ko")])
+def test_no_rulebook_line_ends_on_a_word_that_goes_with_the_next(game, lang):
+    """Each rulebook line with a line under it in the same column: the break between them is not `_poor_break`
+    (ReportLab's word wrap left "never a" / "forbidden item", "draw 1" / "card", "그" / "플레이어")."""
+    poor = []
+    with pdfplumber.open(io.BytesIO(document(game, lang))) as pdf:
+        for n in rulebook_pages(game):
+            runs = sorted(segments(pdf.pages[n]), key=lambda run: (run[1] > pdf.pages[n].width / 2, run[3]))
+            for upper, lower in zip(runs, runs[1:]):
+                if 0.8 * upper[4] < lower[3] - upper[3] < 1.6 * upper[4] and abs(upper[1] - lower[1]) < 1:
+                    words = [linebreak.Piece(word) for word in (*upper[0].split()[-2:], lower[0].split()[0])]
+                    if textfit._poor_break(words, len(words) - 1):
+                        poor.append((n + 1, upper[0][-20:], lower[0][:20]))
+    assert poor == []
 
 
 STEP = 30 * MM  # from one box's top to the next one's
