@@ -114,7 +114,7 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
                 best_left, steps = local.best_left, local.best_steps
         slice_nodes *= 2
     used = budget.used
-    stopped = budget.stopped
+    stopped = DONE if best_left <= low else budget.stopped  # a plan that meets the bound ends the search
     if best_left > low and not budget.timed_out and nodes > budget.used:
         remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
         outcome = cp_solve(calls, columns, rows, high, (nodes - budget.used) / NODES_PER_WORK, remaining,
