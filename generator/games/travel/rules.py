@@ -65,6 +65,7 @@ class Rule:
     CHARACTERS = "characters"
     CHARACTER_ABILITIES = "character_abilities"
     POSTCARDS_WIN = "postcards_win"
+    SELL_BEFORE_DRAW = "sell_before_draw"
 
 
 #: every rule name the code can cite
@@ -144,7 +145,10 @@ class EmptyHandDraw(NamedTuple):
 
 
 class Draw(NamedTuple):
-    pass
+    """The draw action; `sold`: cards discarded first by a player whose character may sell them (R35), who
+    then draws `sale_draw` cards instead of 1."""
+
+    sold: tuple[int, ...] = ()
 
 
 class Recycle(NamedTuple):
@@ -437,7 +441,27 @@ def check_empty_hand_draw(game: GameState, who: int, action) -> Violation | None
 
 @_an_action
 def check_draw(game: GameState, who: int, action) -> Violation | None:
-    """A draw needs nothing more than any action does."""
+    """A draw needs nothing more than any action does; a sale before it, what R35 says."""
+    if action.sold:
+        return check_sale(game, who, action.sold)
+    return None
+
+
+def check_sale(game: GameState, who: int, sold) -> Violation | None:
+    """Cards sold before a draw: exactly `who`'s `draw_sell` of them (another player's number is R34), held,
+    never a forbidden item (R30), item cards only. Parts: Part("sold", i)."""
+    allowed = int(game.params[who]["draw_sell"])
+    if len(sold) != allowed:
+        return miscount(game, who, Rule.SELL_BEFORE_DRAW, "draw_sell", allowed, len(sold), "sell_count",
+                        Part("sold", min(allowed, len(sold))))
+    t = game.t
+    v = (_from_hand(list(game.hands[who]), who, sold, Rule.SELL_BEFORE_DRAW, "sold")
+         or _no_forbidden(t, who, sold, "forbidden_cost", "sold"))
+    if v:
+        return v
+    for i, c in enumerate(sold):
+        if t.family[c] != ITEM:
+            return Violation(Rule.SELL_BEFORE_DRAW, "sell_items_only", {"card": card(c)}, Part("sold", i))
     return None
 
 
@@ -933,6 +957,10 @@ def _candidates(game: GameState, who: int) -> Iterator[Action]:
         yield EndTurn()
     if game.actions_left > 0:
         yield Draw()
+        sell = int(par["draw_sell"])
+        if sell:
+            for sold in _multisets([c for c in hand if t.family[c] == ITEM], sell):
+                yield Draw(sold)
         cost = int(par["recycle_cost"])
         for paid in _multisets(free, cost):
             pool = [c for c in game.discard + list(paid) if t.family[c] != EVENT]

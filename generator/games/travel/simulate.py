@@ -188,10 +188,11 @@ class Table:
             g.act_empty_hand_draw(p)
 
     def draw(self, p: int, action: Draw) -> None:
-        if self.rec is not None:
-            self.rec.clause(("draw",), bare=True)
+        rec = self.rec
+        if rec is not None:
+            rec.clause(("draw", "pay", *rec.names(action.sold), "->") if action.sold else ("draw",), bare=True)
         if not (self.traps and self._cancelled(p, action)):
-            self.g.act_draw(p)
+            self.g.act_draw(p, action.sold)
 
     def recycle(self, p: int, action: Recycle) -> None:
         if self.rec is not None:
