@@ -2,7 +2,7 @@
 
     turn     := clause { ";" clause }
     clause   := "empty" tail                              the empty-hand draw at the start of a turn (R18)
-              | "draw" tail                               R9
+              | "draw" ["pay" cards "->"] tail            R9; R35: the cards sold before the draw
               | "recycle" cards "->" cards tail           R10: paid, then taken from the discard pile
               | "trade" PLAYER cards "for" cards ["refused"] tail        R11, R12
               | "steal" PLAYER ["pay" cards] ["->" card] tail            R13
@@ -408,6 +408,11 @@ class TurnParser:
             cl.tail = self._tail(False)
         return cl
 
+    def _c_draw(self, cl: Clause) -> None:
+        if self._accept("pay"):
+            cl.a = self._cards()
+            cl.arrow = self._expect_arrow()
+
     def _c_recycle(self, cl: Clause) -> None:
         cl.a = self._cards()
         cl.arrow = self._expect_arrow()
@@ -532,7 +537,7 @@ class TurnParser:
 
 #: per clause keyword: the clause kind and the method reading its arguments (None: the tail follows at once)
 _CLAUSE_START = {
-    "empty": (C_EMPTY, None), "draw": (C_DRAW, None), "recycle": (C_RECYCLE, TurnParser._c_recycle),
+    "empty": (C_EMPTY, None), "draw": (C_DRAW, TurnParser._c_draw), "recycle": (C_RECYCLE, TurnParser._c_recycle),
     "trade": (C_TRADE, TurnParser._c_trade), "steal": (C_STEAL, TurnParser._c_steal),
     "travel": (C_TRAVEL, TurnParser._c_travel), "drop": (C_DROP, TurnParser._c_drop),
     "play": (C_PLAY, TurnParser._c_play),

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
-from .engine import Setup
 from .names import NameIndex
 from .notation import Clause, Named, NotationError, TurnParser, Vocabulary, token_offsets
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
+from .state import Setup
 
 TOP_KEYS = ("game", "players", "centre", "first", "extensions", "turns", "date", "notes")
 PLAYER_KEYS = ("name", "passport", "transit", "character", "hand")

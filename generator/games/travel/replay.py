@@ -378,11 +378,16 @@ class Replay:
         return k + 1
 
     def _draw(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        reaction = self._checked(g, p, clauses, k, cl, DRAW, check_draw)
+        action = Draw(tuple([c for c, _ in cl.a])) if cl.a else DRAW
+        reaction = self._checked(g, p, clauses, k, cl, action, check_draw)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        self.oracle.start(cl.tail, Rule.DRAW, "", 1, p, cl.pos)
-        g.act_draw(p)
+        if action.sold:
+            self.oracle.start(cl.tail, Rule.SELL_BEFORE_DRAW, "", int(g.params[p]["sale_draw"]), p, cl.pos)
+            g.act_draw(p, action.sold)
+        else:
+            self.oracle.start(cl.tail, Rule.DRAW, "", 1, p, cl.pos)
+            g.act_draw(p)
         return k + 1
 
     def _recycle(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
@@ -515,7 +520,7 @@ class Replay:
 
 
 #: the clause's card lists an action's list parts come from
-_LIST_A = frozenset(("paid", "give"))
+_LIST_A = frozenset(("paid", "give", "sold"))
 _LIST_B = frozenset(("taken", "get", "chosen"))
 
 
