@@ -13,6 +13,7 @@ from generator.games.threesixteen.caller import deal
 from generator.games.threesixteen.notation import ROW, notation_for
 from generator.games.threesixteen.rules import Board, Rules
 from generator.games.threesixteen.simulate import play, simulate, summarise
+from generator.games.threesixteen.evaluation import Evaluation
 from generator.games.threesixteen.playout import Playout
 from generator.games.threesixteen.strategies import Lookahead, Naive, Sampling, Strong, greedy_moves, reachable
 
@@ -95,12 +96,12 @@ def test_a_playout_places_and_moves_as_strong_does():
         unseen[number] -= 1
         expected = Strong(RULES).choose(expected, number, unseen).board
     assert expected == board((7, 1, 0), (12,), (), (3, 14, 13))
-    assert Playout(RULES).play(start, future, UNSEEN) == expected
+    assert Playout(Evaluation(RULES)).play(start, future, UNSEEN) == expected
 
 
 def test_a_playout_weighs_the_moves_when_two_columns_offer_one_row_end():
     """After the 1, either 2 may go first: the one under a 3 frees the 3 too (moving leftmost first would not)."""
-    after = Playout(RULES).play(board((0, 0, 0), (2,), (3, 2)), [1], UNSEEN)
+    after = Playout(Evaluation(RULES)).play(board((0, 0, 0), (2,), (3, 2)), [1], UNSEEN)
     assert after == board((3, 0, 0), (2,))
     assert greedy_moves(board((1, 0, 0), (2,), (3, 2)))[1] == board((2, 0, 0), (), (3, 2))
 

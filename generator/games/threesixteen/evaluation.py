@@ -11,8 +11,7 @@ columns (coordinate search on deals 1000-1299, checked on deals 0-299).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .rules import Board, Rules, fits
 
@@ -33,48 +32,85 @@ class Weights:
     spread: float = 0.2         # per step between the most and the least advanced row
 
 
-def evaluate(board: Board, unseen: Sequence[int], w: Weights, rules: Rules) -> float:
-    """Strong's static evaluation of a position (lower is better; see the module docstring)."""
-    rows = rules.rows
-    ends = board.ends
-    score = -w.on_rows * sum(ends) + w.spread * (max(ends) - min(ends))
-    top = 0
-    empty = 0
-    for column in board.columns:
-        if not column:
-            empty += 1
-            continue
-        top = max(top, column[-1])
-        score += _cached_column_cost(column, ends, w, rows)
-    score -= w.empty * empty
-    if not empty:
-        homeless = sum(unseen[v] for v in range(top + 1, rules.high + 1) if not fits(v, ends))
-        score += w.homeless * homeless
-    return score
+class Shape(NamedTuple):
+    """What a column's order costs whatever the rows: pairs and gaps, and the never-falling runs (see column_cost)."""
+
+    cost: float
+    runs: tuple[int, ...]   # runs[i]: the longest never-falling run from the top that ends at tile i
+    longest: int
 
 
-def column_cost(column: tuple[int, ...], ends: tuple[int, ...], w: Weights, rows: int) -> float:
-    """What one column's order will cost the rows, read from the top tile down to the bottom one."""
-    cost = 0.0
-    runs: list[int] = []  # runs[i]: the longest never-falling run from the top that ends at tile i
-    longest = 0
-    stranded = 0
-    for i, tile in enumerate(column):
-        run = 1
-        for j in range(i):
-            upper = column[j]
-            if upper <= tile:
-                run = max(run, runs[j] + 1)
-                cost += w.rise_pair if upper < tile else w.equal_pair
-        runs.append(run)
-        longest = max(longest, run)
-        stranded = max(stranded, run - sum(end < tile for end in ends))
-        if i:
-            upper = column[i - 1]
-            cost += w.rise_gap * (tile - upper) if tile > upper else w.fall_gap * (upper - tile)
-    if longest >= rows:
-        cost += w.chain_full
-    return cost + w.stranded * stranded
+#: how many column shapes, and column costs for given row ends, an evaluation keeps before it forgets them all
+#: (some tens of megabytes at most)
+REMEMBERED = 1 << 17
 
 
-_cached_column_cost = lru_cache(maxsize=1 << 16)(column_cost)
+class Evaluation:
+    """Strong's static evaluation with one set of weights. It remembers the costs and shapes of the columns it has
+    read, and a column one tile longer is read from the shape of the shorter one."""
+
+    def __init__(self, rules: Rules, weights: Weights = Weights()) -> None:
+        self.rules = rules
+        self.w = weights
+        self._shapes: dict[tuple[int, ...], Shape] = {(): Shape(0.0, (), 0)}
+        self._costs: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+
+    def __call__(self, board: Board, unseen: Sequence[int]) -> float:
+        """The position's cost (lower is better; see the module docstring); `unseen` counts the tiles to come."""
+        w = self.w
+        ends = board.ends
+        score = -w.on_rows * sum(ends) + w.spread * (max(ends) - min(ends))
+        top = 0
+        empty = 0
+        for column in board.columns:
+            if not column:
+                empty += 1
+                continue
+            top = max(top, column[-1])
+            score += self.column_cost(column, ends)
+        score -= w.empty * empty
+        if not empty:
+            score += w.homeless * self.homeless(top, ends, unseen)
+        return score
+
+    def homeless(self, top: int, ends: Sequence[int], unseen: Sequence[int]) -> int:
+        """Unseen tiles higher than every bottom (`top` the highest) that fit no row."""
+        return sum(unseen[v] for v in range(top + 1, self.rules.high + 1) if not fits(v, ends))
+
+    def column_cost(self, column: tuple[int, ...], ends: tuple[int, ...]) -> float:
+        """What one column's order will cost the rows, read from the top tile down to the bottom one."""
+        key = (column, ends)
+        found = self._costs.get(key)
+        if found is None:
+            w = self.w
+            shape = self.shape(column)
+            stranded = max(0, max(run - sum(end < tile for end in ends) for tile, run in zip(column, shape.runs)))
+            found = shape.cost + (w.chain_full if shape.longest >= self.rules.rows else 0.0) + w.stranded * stranded
+            if len(self._costs) >= REMEMBERED:
+                self._costs = {}
+            self._costs[key] = found
+        return found
+
+    def shape(self, column: tuple[int, ...]) -> Shape:
+        found = self._shapes.get(column)
+        if found is None:
+            above = self.shape(column[:-1])
+            if len(self._shapes) >= REMEMBERED:
+                self._shapes = {(): Shape(0.0, (), 0)}
+            found = self._shapes[column] = _grow(above, column, self.w)
+        return found
+
+
+def _grow(above: Shape, column: tuple[int, ...], w: Weights) -> Shape:
+    """The shape of `column` from the shape of the column without its bottom tile."""
+    tile = column[-1]
+    cost = above.cost
+    run = 1
+    for upper, upper_run in zip(column, above.runs):
+        if upper <= tile:
+            run = max(run, upper_run + 1)
+            cost += w.rise_pair if upper < tile else w.equal_pair
+    if len(column) > 1:
+        upper = column[-2]
+        cost += w.rise_gap * (tile - upper) if tile > upper else w.fall_gap * (upper - tile)
+    return Shape(cost, above.runs + (run,), max(above.longest, run))

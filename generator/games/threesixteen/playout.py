@@ -1,7 +1,6 @@
 """Strong's play on plain lists, fast enough to finish thousands of imagined games per call (for `sampling`).
 
-A playout takes a board and one imagined order of the calls still to come and plays it to the end the way
-`strong` would, returning the tiles left. It gives the same placements as strong: a called tile that fits a row
+A playout takes a board and one imagined order of calls to come and plays them the way `strong` would. It gives the same placements as strong: a called tile that fits a row
 goes there, and otherwise to the column whose cost (strong's evaluation) rises least; but it works on tuples and
 lists and compares only what differs between the columns. Moves are made as soon as they fit; only when two
 columns offer a tile for the same row end does it weigh every set of moves with strong's full evaluation, as
@@ -11,31 +10,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .rules import Board, Rules, fits
-from .evaluation import Weights, column_cost, evaluate
-
-#: how many (column, row ends) costs a playout keeps before it forgets them all (a few megabytes)
-CACHE = 1 << 18
+from .evaluation import Evaluation
+from .rules import Board, fits
 
 
 class Playout:
-    def __init__(self, rules: Rules, weights: Weights = Weights()) -> None:
-        self.rules = rules
-        self.w = weights
-        self._costs: dict[tuple, float] = {}
-
-    def cost(self, column: tuple[int, ...], ends: tuple[int, ...]) -> float:
-        key = (column, ends)
-        found = self._costs.get(key)
-        if found is None:
-            if len(self._costs) >= CACHE:
-                self._costs.clear()
-            found = self._costs[key] = column_cost(column, ends, self.w, self.rules.rows)
-        return found
-
-    def tiles_left(self, board: Board, future: Sequence[int], unseen: Sequence[int]) -> int:
-        """Play `future` (every call still to come, in one imagined order) from `board`; `unseen` counts it."""
-        return self.play(board, future, unseen).tiles_left
+    def __init__(self, evaluate: Evaluation) -> None:
+        self.evaluate = evaluate
+        self.rules = evaluate.rules
 
     def play(self, board: Board, future: Sequence[int], unseen: Sequence[int]) -> Board:
         """The board after `future` (calls in one imagined order) from `board`; `unseen` counts what is to come."""
@@ -57,28 +39,33 @@ class Playout:
 
     def column_for(self, number: int, ends: list[int], columns: list[tuple[int, ...]], unseen: list[int]) -> int:
         """Strong's column for a tile that fits no row: the least rise in cost (the first of equals)."""
-        w = self.w
-        high = self.rules.high
+        w = self.evaluate.w
+        cost = self.evaluate.column_cost
         row_ends = tuple(ends)
         bottoms = [column[-1] if column else 0 for column in columns]
         empty = bottoms.count(0)
-        best = best_cost = None
+        highest = max(range(len(bottoms)), key=bottoms.__getitem__)
+        others = max((b for k, b in enumerate(bottoms) if k != highest), default=0)   # the highest but one
+        homeless: dict[int, int] = {}
+        best = best_rise = None
         tried_empty = False
         for j, column in enumerate(columns):
             if column:
-                cost = self.cost(column + (number,), row_ends) - self.cost(column, row_ends)
+                rise = cost(column + (number,), row_ends) - cost(column, row_ends)
                 left_empty = empty
             elif tried_empty:
                 continue
             else:
                 tried_empty = True
-                cost = self.cost((number,), row_ends) + w.empty
+                rise = cost((number,), row_ends) + w.empty
                 left_empty = empty - 1
             if not left_empty:
-                top = max(number, max((b for k, b in enumerate(bottoms) if k != j), default=0))
-                cost += w.homeless * sum(unseen[v] for v in range(top + 1, high + 1) if not fits(v, row_ends))
-            if best_cost is None or cost < best_cost:
-                best, best_cost = j, cost
+                top = max(number, others if j == highest else bottoms[highest])
+                if top not in homeless:
+                    homeless[top] = self.evaluate.homeless(top, row_ends, unseen)
+                rise += w.homeless * homeless[top]
+            if best_rise is None or rise < best_rise:
+                best, best_rise = j, rise
         return best
 
     def move_all(self, ends: list[int], columns: list[tuple[int, ...]], unseen: list[int]) -> None:
@@ -114,6 +101,6 @@ class Playout:
                     best = found
         if best is None:
             board = Board(ends, columns)
-            best = (evaluate(board, unseen, self.w, self.rules), board)
+            best = (self.evaluate(board, unseen), board)
         seen[key] = best
         return best

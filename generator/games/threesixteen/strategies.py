@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Iterator, Protocol, Sequence
 
 from .engine import place, shift
-from .evaluation import Weights, evaluate
+from .evaluation import Evaluation, Weights
 from .notation import ROW
 from .playout import Playout
 from .rules import Board, Rules, legal_places, legal_shifts
@@ -95,13 +95,13 @@ class Naive:
 
 
 class Strong:
-    """One-ply search over placements and move sets, judged by `evaluate` (see the module docstring)."""
+    """One-ply search over placements and move sets, judged by the static evaluation (see the module docstring)."""
 
     name = "strong"
 
     def __init__(self, rules: Rules, weights: Weights = Weights()) -> None:
         self.rules = rules
-        self.w = weights
+        self.evaluate = Evaluation(rules, weights)
 
     def choose(self, board: Board, number: int, unseen: Sequence[int]) -> Choice:
         return self.options(board, number, unseen)[0][1]
@@ -122,9 +122,6 @@ class Strong:
         for where in _distinct_places(legal_places(self.rules, board, number), board):
             for moves, after in reachable(place(board, number, where)):
                 yield where, moves, after
-
-    def evaluate(self, board: Board, unseen: Sequence[int]) -> float:
-        return evaluate(board, unseen, self.w, self.rules)
 
 
 class Lookahead:
@@ -174,7 +171,7 @@ class Sampling:
                  horizon: int = HORIZON) -> None:
         self.rules = rules
         self.strong = Strong(rules, weights)
-        self.playout = Playout(rules, weights)
+        self.playout = Playout(self.strong.evaluate)
         self.keep = keep
         self.futures = futures
         self.horizon = horizon
