@@ -156,7 +156,11 @@ class Lookahead:
         return total / weight if weight else 0.0
 
 
-#: sampling's search: strong's best `SAMPLED` positions, each played on `FUTURES` imagined orders for `HORIZON` calls
+#: sampling's search: strong's best `SAMPLED` positions, each played on `FUTURES` imagined orders for `HORIZON` calls.
+#: On deals 2000-2199 with 5 columns (strong won 44.0%, lookahead 54.5%): 4 positions, 16 orders, 8 calls won 57.5%;
+#: 4 calls 56.0%; 32 orders 56.0%; 8 positions 54.0%; judging the last calls by the tiles left at the end 52.5%;
+#: whole games to the end (8 orders, deals 2000-2039) won 30% to strong's 52%. Two hundred deals tell apart only
+#: gaps above about 5 points.
 SAMPLED = 4
 FUTURES = 16
 HORIZON = 8
