@@ -113,20 +113,19 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
             if local.best_left < best_left:
                 best_left, steps = local.best_left, local.best_steps
         slice_nodes *= 2
-    used = budget.used
-    stopped = budget.stopped
-    if best_left > low and not budget.timed_out and nodes > budget.used:
+    used, timed_out = budget.used, budget.timed_out
+    if best_left > low and not timed_out and nodes > used:
         remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
-        outcome = cp_solve(calls, columns, rows, high, (nodes - budget.used) / NODES_PER_WORK, remaining,
+        outcome = cp_solve(calls, columns, rows, high, (nodes - used) / NODES_PER_WORK, remaining,
                            hint=steps, at_least=low)
         used += round(outcome.work * NODES_PER_WORK)
+        timed_out = outcome.timed_out
         if outcome.left is not None and outcome.left < best_left:
             best_left, steps = outcome.left, outcome.steps
         low = max(low, outcome.bound)
-        stopped = TIME if outcome.timed_out else DONE if low >= best_left else NODES_STOP
     left = replay(calls, steps, columns, rows, high)
     letters = column_letters(columns)
     return SolveResult(min_tiles_left=left, proven=low >= left, lower_bound=min(low, left),
                        plan=[token(step, letters) for step in steps], nodes=min(used, nodes),
                        seconds=time.monotonic() - started, node_budget=nodes, time_limit=time_limit,
-                       stopped=stopped)
+                       stopped=DONE if low >= left else TIME if timed_out else NODES_STOP)
