@@ -164,6 +164,8 @@ def test_proven_losses_on_reduced_deals_match_the_exhaustive_search(game, optimu
     result = solve(calls, columns=columns, high=high, copies=copies, rows=rows)
     assert (result.min_tiles_left, result.proven) == (optimum, True)
     assert_consistent(result, calls, columns, rows)
+    alone = cp_solve(calls, columns, rows, high, work=30.0, seconds=None)     # the constraint model's own proof
+    assert (alone.left, alone.bound) == (optimum, optimum)
 
 
 def random_board(calls: list[int], t: int, columns: int, rows: int, rng: random.Random) -> tuple:
