@@ -1,8 +1,8 @@
 """The hindsight solver: knowing every call in advance, how few tiles can a player leave?
 
 `solve` starts from two lower bounds (the exact search's static bound on the empty board and the hindsight
-bound of solver_hindsight), then spends a first share of its budget of search nodes on two searches that
-alternate in growing slices until they meet:
+bound of solver_hindsight), then spends the first FIRST_NODES of its budget of search nodes on two searches
+that alternate in growing slices until they meet:
 - a local search (solver_local) finds good plans fast: with five columns nearly every deal is won, and a
   win (0 tiles left) needs no further proof;
 - an exact search (solver_exact) proves lower bounds by iterative deepening on the tiles-left target; it also
@@ -34,7 +34,7 @@ NODES = 1_000_000           # the default budget: about 10 s of search on one un
 TIME_LIMIT = 60.0           # the default safety stop in seconds; the node budget is what decides
 FIRST_SLICE = 10_000        # nodes in the first local-search slice; each slice doubles
 EXACT_SHARE = 0.25          # the exact search gets this much of each local-search slice
-FIRST_SHARE = 0.1           # the local and exact searches get this share of the budget; CP-SAT the rest
+FIRST_NODES = 100_000       # the local and exact searches get this much of the budget first; CP-SAT the rest
 NODES_PER_WORK = 100_000    # budget nodes per second of CP-SAT's deterministic time
 
 
@@ -81,7 +81,7 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
         raise ValueError("columns must be 1-26; rows, high and copies at least 1")
     validate_calls(calls, high, copies, rows)
     started = time.monotonic()
-    budget = Budget(int(max(0, nodes) * FIRST_SHARE), time_limit)
+    budget = Budget(min(max(0, nodes), FIRST_NODES), time_limit)
     exact = ExactSearch(calls, columns, high, rows, budget)
     local = LocalSearch(calls, columns, high, rows, budget)
     low = max(exact.bound(0, *exact.root()), hindsight_bound(calls, columns, high, rows))
