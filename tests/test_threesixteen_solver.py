@@ -293,6 +293,25 @@ def test_the_same_budget_gives_the_same_json_under_full_load():
     assert quiet.output == loaded.output
 
 
+def test_the_constraint_model_gives_the_same_answer_under_full_load():
+    """CP-SAT runs on one worker with a deterministic-time limit: the same work gives the same plan and bounds."""
+    import multiprocessing
+
+    calls = deal(0)
+    quiet = cp_solve(calls, 4, 3, 16, work=0.3, seconds=None)
+    stop = multiprocessing.Event()
+    hogs = [multiprocessing.Process(target=_busy, args=(stop,)) for _ in range(2)]
+    for hog in hogs:
+        hog.start()
+    try:
+        loaded = cp_solve(calls, 4, 3, 16, work=0.3, seconds=None)
+    finally:
+        stop.set()
+        for hog in hogs:
+            hog.join()
+    assert quiet == loaded and quiet.left is not None
+
+
 def test_deal_is_the_seeded_shuffle():
     tiles = list(range(1, 17)) * 3
     random.Random(12).shuffle(tiles)
