@@ -7,10 +7,10 @@ that alternate in growing slices until they meet:
   win (0 tiles left) needs no further proof;
 - an exact search (solver_exact) proves lower bounds by iterative deepening on the tiles-left target; it also
   finds plans, and on small games it settles everything alone.
-The rest of the budget goes to a constraint model (solver_cp, CP-SAT): first (CUT_NODES of it) of cut deals,
-the calls without the tiles above h for h = 2, 3, ..., whose optima bound the whole deal's from below, then of
-the whole deal, hinted with the best plan so far: it finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and
-proves what it can. The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at
+The rest of the budget goes to a constraint model (solver_cp, CP-SAT), first of the whole deal, hinted with
+the best plan so far, then (the last CUT_NODES of it, and what the first left) of cut deals, the calls without
+the tiles above h for h = 2, 3, ..., whose optima bound the whole deal's from below. The whole-deal model
+finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and proves what it can. The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at
 NODES_PER_WORK), so the same calls and budget give the same answer on any machine under any load; a time limit
 is only a safety stop, and the result says which one ended the search.
 A known plan (a player's own valid play) is an upper bound from the start: when it meets the static bound,
@@ -37,7 +37,7 @@ FIRST_SLICE = 10_000        # nodes in the first local-search slice; each slice 
 EXACT_SHARE = 0.25          # the exact search gets this much of each local-search slice
 FIRST_NODES = 100_000       # the local and exact searches get this much of the budget first; CP-SAT the rest
 NODES_PER_WORK = 100_000    # budget nodes per second of CP-SAT's deterministic time
-CUT_NODES = 0.3             # the share of CP-SAT's nodes that goes to the cut deals' lower bound (solver_cp.cut_bound)
+CUT_NODES = 0.1             # the share of CP-SAT's nodes kept for the cut deals' lower bound (solver_cp.cut_bound)
 
 
 @dataclass(frozen=True)
@@ -118,18 +118,18 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
     used, timed_out = budget.used, budget.timed_out
     if best_left > low and not timed_out and nodes > used:
         remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
-        cuts = cut_bound(calls, columns, rows, high, (nodes - used) * CUT_NODES / NODES_PER_WORK, remaining, low)
-        used += round(cuts.work * NODES_PER_WORK)
-        low, timed_out = max(low, cuts.bound), cuts.timed_out
-    if best_left > low and not timed_out and nodes > used:
-        remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
-        outcome = cp_solve(calls, columns, rows, high, (nodes - used) / NODES_PER_WORK, remaining,
+        outcome = cp_solve(calls, columns, rows, high, (nodes - used) * (1 - CUT_NODES) / NODES_PER_WORK, remaining,
                            hint=steps, at_least=low)
         used += round(outcome.work * NODES_PER_WORK)
         timed_out = outcome.timed_out
         if outcome.left is not None and outcome.left < best_left:
             best_left, steps = outcome.left, outcome.steps
         low = max(low, outcome.bound)
+    if best_left > low and not timed_out and nodes > used:
+        remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
+        cuts = cut_bound(calls, columns, rows, high, (nodes - used) / NODES_PER_WORK, remaining, low)
+        used += round(cuts.work * NODES_PER_WORK)
+        low, timed_out = max(low, cuts.bound), cuts.timed_out
     left = replay(calls, steps, columns, rows, high)
     letters = column_letters(columns)
     return SolveResult(min_tiles_left=left, proven=low >= left, lower_bound=min(low, left),
