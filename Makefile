@@ -20,9 +20,9 @@ $(STAMP): pyproject.toml setup.py
 	@touch $(STAMP)
 
 $(TEST_STAMP): pyproject.toml setup.py
-	@echo "setup: installing pnp, its libraries, the balance lab's and the test tools into $(VENV)/ (first run only, about a minute)"
+	@echo "setup: installing pnp, its libraries and the test tools into $(VENV)/ (first run only, about a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PIP) -e '.[test,lab]'
+	@$(PIP) -e '.[test]'
 	@touch $(TEST_STAMP) $(STAMP)
 
 pdf: $(STAMP)

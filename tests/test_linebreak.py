@@ -3,6 +3,8 @@ characters under UAX #14 and kinsoku, at phrases first, Latin at spaces with hyp
 box; every piece of text kept, in order, and no line wider than its box."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -103,7 +105,8 @@ _latin_word = st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=40)
 def test_latin_lines_fit_and_rejoin_into_the_words(ja_font, words, width):
     fitted = textfit.fit(" ".join(words), ja_font, width, 10_000, 9, 9, lang="en")
     lines = [line for line, _ in fitted.lines]
-    assert all(textfit.unit_width(line, ja_font) * 9 <= width + 1e-6 for line in lines)
+    assert fitted.fits
+    assert all(textfit.unit_width(line, ja_font) * 9 <= width + textfit.TOLERANCE_PT for line in lines)
     rejoined = ""
     for line in lines:
         rejoined += line[:-1] if line.endswith("-") else line + " "
@@ -181,6 +184,34 @@ def test_a_name_the_language_defines_is_never_cut_unless_it_alone_is_too_wide(ja
     assert "".join(lines) == "税関検査" and len(lines) == 2
 
 
+def test_a_name_with_spaces_is_one_piece_and_its_words_come_back_as_a_fallback():
+    keep = ("Pocket Knife", "Passport · South Korea", "South Korea", "특별 물건")
+    assert [p.text for p in linebreak.pieces("Drop the Pocket  Knife, then Passport · South Korea.", "en", keep)] == [
+        "Drop", "the", "Pocket Knife,", "then", "Passport · South Korea."]
+    assert [p.text for p in linebreak.pieces("특별 물건을 쓴다 특별", "ko", keep)] == ["특별 물건을", "쓴다", "특별"]
+    assert linebreak.finer(linebreak.Piece("Passport · South Korea.", "", "-"), "en") == (
+        linebreak.Piece("Passport"), linebreak.Piece("·"), linebreak.Piece("South"), linebreak.Piece("Korea.", "", "-"))
+
+
+_name = st.lists(_latin_word, min_size=2, max_size=3).map(" ".join)
+
+
+@settings(max_examples=200)
+@given(words=st.lists(st.one_of(_latin_word, _name), min_size=1, max_size=10), names=st.lists(_name, max_size=3),
+       spaces=st.sampled_from([" ", "  ", "\t", " \u00a0"]))
+def test_names_are_held_whole_and_every_word_comes_back_in_order(words, names, spaces):
+    """Whatever the names and the white space, the pieces rejoin into the paragraph's words, and no piece holds a
+    space but inside a name of `keep`."""
+    paragraph = spaces.join(words)
+    keep = tuple(names) + tuple(w for w in words if " " in w)
+    pieces = linebreak.pieces(paragraph, "en", keep)
+    assert " ".join(p.text for p in pieces).split() == paragraph.split()
+    for piece in pieces:
+        inside = {at for name in keep for found in re.finditer(re.escape(name), piece.text)
+                  for at in range(found.start(), found.end())}
+        assert all(at in inside for at, ch in enumerate(piece.text) if ch == " "), piece
+
+
 def test_wrap_breaks_a_flowing_paragraph_like_the_cards(ja_font):
     """The rulebook's paragraphs (`textfit.wrap`): phrases, kinsoku, counters and names as on the cards."""
     text = "パスポートの国と旅行先の国は同じでないといけませんか？"
@@ -245,3 +276,13 @@ def test_the_japanese_rulebook_breaks_lines_under_kinsoku_with_counters_and_name
                                                  range(max(0, 12 - len(name) + 1), 12))]
             assert not cut, (before, after, cut)
     assert joins > 50  # the check saw the book's paragraphs
+
+
+def test_a_text_over_its_line_limit_does_not_fit_and_the_advice_names_the_lines_over(ja_font):
+    """max_lines binds like the height: two lines' worth in a one-line box is one line over, not rounding."""
+    text = "pack the passport and the umbrella"
+    fitted = textfit.fit(text, ja_font, 60, 10_000, 9, 9, max_lines=1, lang="en")
+    assert len(fitted.lines) > 1
+    assert not fitted.fits
+    assert fitted.overflow_pt == round(9 * textfit.LEADING, 2)
+    assert textfit.fit(text, ja_font, 60, 10_000, 9, 9, max_lines=len(fitted.lines), lang="en").fits

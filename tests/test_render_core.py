@@ -322,6 +322,27 @@ def test_korean_checklist_reads_in_korean():
     assert "인쇄 방법" in how
 
 
+@pytest.mark.parametrize("game,lang,paper", [(game, lang, "a4") for game in ("travel", "threesixteen")
+                                             for lang in ("en", "ko", "ja")] + [("travel", "en", "letter")])
+def test_page_one_sets_the_totals_and_the_card_outline_right_under_its_table(game, lang, paper):
+    """Read from the PDF: the dashed poker-card outline starts at most 4 mm under the table's last hairline (a short
+    table leaves its room at the foot of the page, not in a band above the totals), the first words beside the
+    outline (the totals) start level with its top, every word beside it stays within its height, and it keeps clear
+    of the bottom margin."""
+    doc = render_document(ctx_for(game, lang, paper))
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        page = pdf.pages[0]
+        outline = next(r for r in page.rects if r["stroke"] and not r["fill"])
+        hairlines = [ln["top"] for ln in page.lines if ln["x1"] - ln["x0"] > page.width / 2 and ln["top"] < outline["top"]]
+        beside = [ch for ch in page.chars if ch["x1"] < outline["x0"] and ch["top"] > max(hairlines)
+                  and ch["bottom"] < page.height - 18 * MM]
+    assert outline["x1"] - outline["x0"] == pytest.approx(63.5 * MM, abs=0.1)
+    assert 0 < outline["top"] - max(hairlines) <= 4 * MM
+    assert min(ch["top"] for ch in beside) == pytest.approx(outline["top"], abs=1.5 * MM)
+    assert max(ch["bottom"] for ch in beside) <= outline["bottom"]
+    assert outline["bottom"] <= page.height - 18 * MM
+
+
 def test_outline_has_a_bookmark_per_section():
     doc = render(stand_ins(9))
     outline = PdfReader(io.BytesIO(doc.data)).outline

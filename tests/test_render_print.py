@@ -59,7 +59,8 @@ def overlaps(ch, box, page_h: float) -> bool:
 @pytest.mark.parametrize("lang,paper", [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")])
 def test_every_deck_card_shows_its_index_upper_left_and_turned_lower_right_clear_of_every_other_text(lang, paper):
     """Read from the PDF: in the upper-left corner of each deck card the rank (or joker word) reads upright, in the
-    lower-right corner the same reads turned 180°, and no other character of the card reaches either corner."""
+    lower-right corner the same reads turned 180°, each wholly inside its corner across the card, and no other
+    character of the card reaches either corner."""
     doc = travel(lang, paper)
     indices = card_indices()
     panel = geometry(RenderContext(content(), "travel", lang, paper)).panel
@@ -85,6 +86,13 @@ def test_every_deck_card_shows_its_index_upper_left_and_turned_lower_right_clear
                     for ch in chars:  # upright text runs along the card's width, turned text against it
                         a, b = ch["matrix"][0], ch["matrix"][1]
                         assert (a * across[0] + b * across[1]) * sign > 0, (placement.component, ch["text"])
+                        # and stays inside the corner across the card, wholly (a joker word once ran out of it,
+                        # into the panel's rounded corner)
+                        level = abs(across[0]) > abs(across[1])
+                        low, high = (ch["x0"], ch["x1"]) if level else (page.height - ch["bottom"],
+                                                                          page.height - ch["top"])
+                        edges = (box[0], box[2]) if level else (box[1], box[3])
+                        assert edges[0] - 0.2 <= low and high <= edges[1] + 0.2, (placement.component, ch["text"])
                 seen.add(placement.component)
     assert seen == set(indices)
 
@@ -179,6 +187,33 @@ def test_the_duplex_test_sheet_puts_a_cross_behind_each_corner_of_the_first_shee
                     for x, y in front)
     assert _flat(back) == pytest.approx(_flat(behind), abs=0.02)
     assert "ink-saver" in words and "gutterfold" in words and "--back-offset-mm X,Y" in words
+
+
+@pytest.mark.parametrize("game,lang,paper", [("travel", "en", "a4"), ("threesixteen", "ko", "letter"),
+                                             ("travel", "ja", "letter")])
+def test_the_duplex_test_scales_are_numbered_at_a_readable_size_and_no_two_numbers_crowd(game, lang, paper):
+    """Read from the PDF: on the back of the test sheet every character is at least 6 pt (the scales' numbers were
+    4.5 pt), each scale shows -4, -2, 0, 2, 4 on its ticks two millimetres apart, and no number comes within 1 pt
+    of another."""
+    doc = render_document(RenderContext(content(), game, lang, paper))
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        page = pdf.pages[3]
+        assert min(ch["size"] for ch in page.chars) >= 6
+        numbers = [w for w in page.extract_words(extra_attrs=["size"]) if w["size"] == 6
+                   and w["text"] in {"-4", "-2", "0", "2", "4"}]
+    assert sorted(w["text"] for w in numbers) == sorted(["-4", "-2", "0", "2", "4"] * 2)
+    by_top = sorted(numbers, key=lambda w: w["top"])
+    level, upright = by_top[:5], by_top[5:]  # the level scale sits above the upright one
+    centres = [((w["x0"] + w["x1"]) / 2, -(w["top"] + w["bottom"]) / 2, int(w["text"])) for w in numbers]
+    for scale, axis in ((level, 0), (upright, 1)):
+        along = sorted((c[axis], c[2]) for c, w in zip(centres, numbers) if w in scale)
+        assert [value for _, value in along] == [-4, -2, 0, 2, 4]
+        assert [b - a for (a, _), (b, _) in zip(along, along[1:])] == pytest.approx([2 * MM] * 4, abs=0.05 * MM)
+    for a in numbers:
+        for b in numbers:
+            if a is not b:
+                apart = max(b["x0"] - a["x1"], a["x0"] - b["x1"], b["top"] - a["bottom"], a["top"] - b["bottom"])
+                assert apart >= 1, (a["text"], b["text"])
 
 
 # ---- editions --------------------------------------------------------------------------------------------------

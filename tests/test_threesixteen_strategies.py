@@ -78,11 +78,3 @@ def test_reshuffling_the_uncalled_tiles_never_changes_the_moves_already_made(see
     played = play(Lookahead(RULES), RULES, calls, notation)[0]
     replayed = play(Lookahead(RULES), RULES, calls[:made] + rest, notation)[0]
     assert replayed[:made] == played[:made]
-
-
-def test_the_benchmark_mean_interval_is_the_normal_one():
-    from generator.games.threesixteen.bench import mean_interval
-
-    centre, low, high = mean_interval([1, 2, 3, 4])
-    assert centre == 2.5 and round(high - centre, 4) == round(centre - low, 4) == 1.2652
-    assert mean_interval([7]) == (7, 7, 7)

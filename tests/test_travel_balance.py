@@ -13,34 +13,12 @@ from generator.games.travel.balance import (
 )
 from generator.games.travel.cards import EXTENSIONS, build_tables
 from generator.games.travel.cli import app
-from generator.games.travel.confidence import Estimate, mean, rate
 from generator.games.travel.stats import Summary
 
 
 @pytest.fixture(scope="module")
 def game():
     return load_content().games["travel"]
-
-
-def test_a_rate_has_the_wilson_interval():
-    low, high = rate(30, 100)[1:]
-    assert (round(low, 4), round(high, 4)) == (0.2189, 0.3958)
-    assert rate(0, 0) == Estimate(0.0, 0.0, 1.0)
-    all_wins = rate(50, 50)
-    assert all_wins.value == 1.0 and all_wins.high == 1.0 and 0.92 < all_wins.low < 0.93
-
-
-def test_a_mean_has_the_student_t_interval():
-    e = mean([1, 2, 3])
-    assert e.value == 2.0
-    assert round(e.high - e.value, 3) == 2.484  # t(0.975, 2) = 4.303 times 1 / sqrt(3)
-    assert mean([5]) == Estimate(5.0, 5.0, 5.0)
-
-
-def test_only_an_interval_wholly_beyond_the_margin_is_outside():
-    assert Estimate(0.40, 0.31, 0.49).outside(0.25, 0.05)
-    assert not Estimate(0.40, 0.29, 0.49).outside(0.25, 0.05)
-    assert Estimate(0.10, 0.05, 0.19).outside(0.25, 0.05)
 
 
 def test_flags_name_the_seat_and_the_character_off_the_fair_share(game):

@@ -11,9 +11,10 @@ from generator.content.load import default_root, load_content
 from generator.games.travel.distances import great_circle_km
 from generator.games.travel.cards import EXTENSIONS, ITEM, tables_for
 from generator.games.travel.check import check_text
-from generator.games.travel.engine import Game, Setup, draw_pile_for
+from generator.games.travel.engine import Game, draw_pile_for
 from generator.games.travel.rules import StandIn, nearest_seats, travel_plan
 from generator.games.travel.simulate import SimOracle, Table, play, random_setup, simulate_one
+from generator.games.travel.state import Setup
 from generator.games.travel.bots import GreedyBot
 
 

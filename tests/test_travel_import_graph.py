@@ -29,7 +29,61 @@ def test_only_the_rules_build_violations():
     assert builders == {"rules"}
 
 
-def test_the_rules_import_no_other_module_of_the_game_but_the_card_tables():
+def test_the_rules_import_no_other_module_of_the_game_but_the_card_tables_and_the_state():
     local = {m for m in imported_modules(TRAVEL / "rules.py")
              if m != "__future__" and m.split(".")[0] not in sys.stdlib_module_names}
-    assert local == {"cards", "engine"}  # engine: for type names only (TYPE_CHECKING)
+    assert local == {"cards", "state"}
+
+
+def game_imports() -> dict[str, set[str]]:
+    """Each travel module's imports of the other travel modules (`from .x import`, and `from . import x`)."""
+    modules = {path.stem for path in TRAVEL.glob("*.py")}
+    graph = {}
+    for stem in modules:
+        tree = ast.parse((TRAVEL / f"{stem}.py").read_text(encoding="utf-8"))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found |= {node.module} if node.module else {alias.name for alias in node.names}
+        graph[stem] = found & modules
+    return graph
+
+
+def circle_through(graph: dict[str, set[str]]) -> list[str]:
+    """One import circle (its modules in order, the first again at the end), or [] when there is none."""
+    done: set[str] = set()
+
+    def visit(stem: str, path: list[str]) -> list[str]:
+        if stem in path:
+            return path[path.index(stem):] + [stem]
+        if stem in done:
+            return []
+        for imported in sorted(graph[stem]):
+            circle = visit(imported, path + [stem])
+            if circle:
+                return circle
+        done.add(stem)
+        return []
+
+    for stem in sorted(graph):
+        circle = visit(stem, [])
+        if circle:
+            return circle
+    return []
+
+
+def test_the_travel_modules_import_each_other_in_no_circle():
+    assert circle_through(game_imports()) == []
+
+
+def test_the_state_imports_neither_the_rules_nor_the_engine():
+    """The layers read state <- rules <- engine (and the replay, the bots, the simulator)."""
+    graph = game_imports()
+    assert graph["state"] == {"cards"}
+    assert "state" in graph["rules"] and "engine" not in graph["rules"]
+    assert "rules" in graph["engine"]
+
+
+def test_a_circle_is_found_where_there_is_one():
+    assert circle_through({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert circle_through({"a": {"b"}, "b": set()}) == []

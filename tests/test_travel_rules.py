@@ -1,4 +1,4 @@
-"""Every rule (R1-R34) and every FAQ answer of the travel game: a record that breaks it must fail with exactly
+"""Every rule (R1-R35) and every FAQ answer of the travel game: a record that breaks it must fail with exactly
 that rule id at exactly the offending word; a record that uses a permission must pass.
 
 Records are written as a person would; `^` marks the word the checker must point at (it is removed before
@@ -14,6 +14,8 @@ from generator.games.travel.check import check_text
 from generator.games.travel.rules import RULE_NAMES
 
 EXT = "[events, special, forbidden, postcards]"
+MERCHANT = "{name: Joon, passport: passport-jp, transit: DE, character: merchant, hand: adapter map umbrella}"
+PILOT = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
 with open("examples/travel-three-players.yaml", encoding="utf-8") as _example:
     THREE_PLAYERS = _example.read()
 
@@ -192,10 +194,21 @@ BROKEN = {
     "R33 trading a character": (
         table(turns("Joon: trade Mina adapter for ^merchant +coat")), "R33", "character_not_card"),
     "R34 another player's character ability": (
-        table(turns("Joon: trade Mina adapter for camera +coat ^+coat"), extensions="all",
+        table(turns("Joon: draw pay ^adapter map -> coat camera swimsuit sunglasses"), extensions="all",
               mina="{name: Mina, passport: passport-kr, transit: FR, character: merchant, hand: camera map coat}",
               joon="{name: Joon, passport: passport-jp, transit: DE, character: pilot, hand: adapter map umbrella}"),
-        "R34", "extra_draw"),
+        "R34", "sell_count"),
+    "R35 a sale of one card where the merchant sells two": (
+        table(turns("Joon: draw pay umbrella ^-> coat camera"), extensions="all", mina=PILOT, joon=MERCHANT),
+        "R35", "sell_count"),
+    "R35 a sale of a passport": (
+        table(turns("Joon: draw pay ^passport-jp umbrella -> coat camera swimsuit sunglasses"), extensions="all",
+              mina=PILOT, joon=MERCHANT), "R35", "sell_items_only"),
+    "R35 a sale that draws one card": (
+        table(turns("Joon: ^draw pay umbrella map -> coat"), extensions="all", mina=PILOT, joon=MERCHANT),
+        "R35", "missing_draw"),
+    "R35 a sale without the merchant": (
+        table(turns("Joon: draw pay ^umbrella map -> coat camera swimsuit sunglasses")), "R35", "sell_count"),
 }
 
 
@@ -256,6 +269,37 @@ def test_after_a_reshuffle_only_the_old_discard_pile_can_be_drawn(content):
         assert_breaks(content, prefix + line, "R9", "not_in_pile_reshuffled")
         return
     pytest.fail("no simulated game reshuffled the draw pile")
+
+
+def test_r35_the_merchant_sells_two_item_cards_and_draws_four(content):
+    report = assert_valid(content, table(turns(
+        "Joon: draw pay umbrella map -> coat camera swimsuit sunglasses", "Mina: draw coat"),
+        extensions="all", mina=PILOT, joon=MERCHANT))
+    standing = {p["player"]: p for p in report.to_json()["result"]["standing"]}
+    assert standing["Joon"]["hand"] == ["passport-jp", "adapter", "coat", "camera", "swimsuit", "sunglasses"]
+    assert report.to_json()["result"]["discard_pile"] == ["umbrella", "map"]
+
+
+def test_r35_a_plain_draw_stays_open_to_the_merchant(content):
+    assert_valid(content, table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=MERCHANT))
+
+
+def test_r30_a_forbidden_item_is_never_sold(content):
+    assert_breaks(content, table(turns(
+        "Joon: draw knife", "Mina: draw coat", "Joon: draw pay ^knife umbrella -> coat camera swimsuit sunglasses"),
+        extensions="all", mina=PILOT, joon=MERCHANT), "R30", "forbidden_cost")
+
+
+def test_r35_the_hand_limit_holds_after_a_sale(content):
+    """Joon sells 2 of 6 cards and draws 4: 8 cards, one over the limit, discarded at once."""
+    assert_valid(content, table(turns(
+        "Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera",
+        "Joon: draw pay umbrella map -> swimsuit sunglasses backpack backpack -backpack"),
+        extensions="all", mina=PILOT, joon=MERCHANT))
+    assert_breaks(content, table(turns(
+        "Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera",
+        "Joon: draw pay umbrella map -> swimsuit sunglasses backpack ^backpack"),
+        extensions="all", mina=PILOT, joon=MERCHANT), "R17", "over_limit")
 
 
 def test_r18_an_empty_hand_draws_three_first(content):

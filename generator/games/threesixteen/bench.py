@@ -17,16 +17,15 @@ A deal left open spends the whole budget, so the 3-column run, where most stay o
 200 x 10 s over the cores (some 17 minutes on two unloaded cores; all three column counts some 25 minutes).
 
 Play: every online strategy on the same seeded deals (caller.deal, the solver's deals), at each column count:
-wins, the mean tiles left with its 95% interval (normal approximation: with hundreds of deals it is within 0.5%
-of Student's t), CPU milliseconds per game, and each pair deal by deal. Games run on every core in chunks of
-deals; what is won does not depend on the load, the milliseconds do.
+wins, the mean tiles left with its 95% interval (Student's t, generator/stats.py), CPU milliseconds per game,
+and each pair deal by deal. Games run on every core in chunks of deals; what is won does not depend on the load,
+the milliseconds do.
 
     python -m generator.games.threesixteen.bench [deals] [nodes] [columns...]
     python -m generator.games.threesixteen.bench play [deals] [columns...]
 """
 from __future__ import annotations
 
-import math
 import os
 import statistics
 import sys
@@ -38,6 +37,7 @@ from pathlib import Path
 
 from ...content.load import load_content
 from ...errors import InputError
+from ...stats import mean
 from .caller import deal
 from .check import check_file
 from .rules import Rules
@@ -173,7 +173,6 @@ def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int
 PLAY_DEALS = ((5, 1000), (4, 200), (3, 200))  # (columns, deals): the issue's 1,000 deals at 5 columns
 PLAY_TARGET = ("lookahead", 5, 0.60)          # the issue's target: an online strategy that wins 60% at 5 columns
 PLAY_CHUNK = 50                               # deals per process job
-Z95 = statistics.NormalDist().inv_cdf(0.975)
 
 
 def _play_chunk(job: tuple[str, int, int, int]) -> tuple[list[Game], float]:
@@ -181,13 +180,6 @@ def _play_chunk(job: tuple[str, int, int, int]) -> tuple[list[Game], float]:
     started = time.process_time()
     games = simulate(name, count, Rules(columns=columns), first)
     return games, time.process_time() - started
-
-
-def mean_interval(values: list[int]) -> tuple[float, float, float]:
-    """The mean of `values` with its 95% interval (normal approximation, see the module docstring)."""
-    centre = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return centre, centre - half, centre + half
 
 
 def run_play(deals: tuple[tuple[int, int], ...] = PLAY_DEALS, names: tuple[str, ...] = tuple(STRATEGIES)) -> list[dict]:
@@ -205,7 +197,7 @@ def run_play(deals: tuple[tuple[int, int], ...] = PLAY_DEALS, names: tuple[str, 
             for name in names:
                 games = played[name]
                 wins = sum(g.finished for g in games)
-                centre, low, high = mean_interval([g.tiles_left for g in games])
+                centre, low, high = mean([g.tiles_left for g in games])
                 target = PLAY_TARGET[2] if PLAY_TARGET[:2] == (name, columns) else None
                 duels = {other: head_to_head(games, played[other]) for other in names if other != name}
                 rows.append({

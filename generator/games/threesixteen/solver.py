@@ -10,8 +10,8 @@ that alternate in growing slices until they meet:
 The rest of the budget goes to a constraint model (solver_cp, CP-SAT), first of the whole deal, hinted with
 the best plan so far, then (the last CUT_NODES of it, and what the first left) of cut deals, the calls without
 the tiles above h for h = 2, 3, ..., whose optima bound the whole deal's from below. The whole-deal model
-finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and proves what it can. The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at
-NODES_PER_WORK), so the same calls and budget give the same answer on any machine under any load; a time limit
+finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and proves what it can.
+The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at NODES_PER_WORK), so the same calls and budget give the same answer on any machine under any load; a time limit
 is only a safety stop, and the result says which one ended the search.
 A known plan (a player's own valid play) is an upper bound from the start: when it meets the static bound,
 nothing is searched. The result is never a guess: `proven` only when the lower bound meets the plan's count.
@@ -118,8 +118,8 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
     used, timed_out = budget.used, budget.timed_out
     if best_left > low and not timed_out and nodes > used:
         remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
-        outcome = cp_solve(calls, columns, rows, high, (nodes - used) * (1 - CUT_NODES) / NODES_PER_WORK, remaining,
-                           hint=steps, at_least=low)
+        work = (nodes - used) * (1 - CUT_NODES) / NODES_PER_WORK
+        outcome = cp_solve(calls, columns, rows, high, work, remaining, hint=steps, at_least=low)
         used += round(outcome.work * NODES_PER_WORK)
         timed_out = outcome.timed_out
         if outcome.left is not None and outcome.left < best_left:

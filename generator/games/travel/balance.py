@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
+from ...stats import Estimate, mean, rate
 from .cards import DECK_EXTENSIONS, EXTENSIONS, Tables, build_tables
-from .confidence import Estimate, mean, rate
 from .model import TravelGame
 from .simulate import parse_extensions
 from .stats import Batch, Summary, run_batches

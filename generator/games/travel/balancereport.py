@@ -10,9 +10,9 @@ import html
 import unicodedata
 from itertools import groupby
 
+from ...stats import Estimate
 from .balance import Balance, Cell, Flag, FlagKind
 from .cards import EXTENSIONS
-from .confidence import Estimate
 from .texts import Words
 
 

@@ -131,12 +131,6 @@ def balance(
 ) -> None:
     """Measure the balance: win rate by seat and character, game length and the extension cards' part in wins,
     with 95% intervals, for every player count and extension set; flags what is off the fair share."""
-    from importlib.util import find_spec
-
-    if find_spec("scipy") is None:
-        typer.echo("Error: the balance lab needs SciPy, an optional part of pnp: pip install 'generator[lab]' "
-                   "(with pipx: pipx inject generator scipy)", err=True)
-        raise typer.Exit(EXIT_INVALID)
     from ...atomic import write_atomic
     from .balance import SweepError, parse_sets, parse_sweep, run_balance
     from .balancereport import balance_html, balance_json, balance_text

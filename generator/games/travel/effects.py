@@ -26,7 +26,8 @@ Count = Annotated[int, Field(ge=1, le=10)]
 # Rule parameters a character (or the base game) may set; see `TravelRules`.
 RuleParam = Literal[
     "hand_limit", "starting_hand", "empty_hand_draw", "recycle_cost", "recycle_take", "steal_cost",
-    "richer_steal_discount", "trade_bonus_draw", "travel_bonus_draw", "postcards_to_win", "travel_with_forbidden",
+    "richer_steal_discount", "trade_bonus_draw", "draw_sell", "travel_bonus_draw", "postcards_to_win",
+    "travel_with_forbidden",
 ]
 
 

@@ -7,7 +7,6 @@ rule code. Cards are small ints (see cards.py); hands are plain lists in the ord
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import (
@@ -15,9 +14,7 @@ from .cards import (
     K_EV_RESHUFFLE, POSTCARD, Tables,
 )
 from .rules import event_share, first_player, player_rules
-
-WIN_CENTRE = "centre"
-WIN_POSTCARDS = "postcards"
+from .state import WIN_CENTRE, WIN_POSTCARDS, GameState, Setup
 
 
 class GameOver(Exception):
@@ -52,31 +49,6 @@ class Oracle(Protocol):
         """`count` cards `player` passes to a neighbour for a pass-cards event."""
 
 
-@dataclass
-class Setup:
-    """Who sits where with what: the part of a game fixed before the first turn."""
-
-    names: list[str]
-    passports: list[int]
-    transits: list[int]         # country side per player
-    characters: list[int]       # character index per player, -1 without the characters extension
-    centre: int                 # country side
-    extensions: frozenset[str]
-    hands: list[list[int]]      # the dealt item cards (the passport is added to the hand by the game)
-    first: int = -1             # who starts, as the record says (-1: not said; needed only for a tie)
-
-
-_ROTATIONS: dict[int, list[list[int]]] = {}
-
-
-def rotations(n: int) -> list[list[int]]:
-    """Per player, every seat clockwise starting with theirs (shared lists: never change them)."""
-    rot = _ROTATIONS.get(n)
-    if rot is None:
-        rot = _ROTATIONS[n] = [[(p + k) % n for k in range(n)] for p in range(n)]
-    return rot
-
-
 def draw_pile_for(tables: Tables, setup: Setup) -> list[int]:
     """R5, R6: the item cards not dealt, plus every card of the chosen deck extensions."""
     pile: list[int] = []
@@ -92,63 +64,17 @@ def draw_pile_for(tables: Tables, setup: Setup) -> list[int]:
     return pile
 
 
-class Game:
-    """The whole table: hands, piles, who has travelled where, whose turn it is, who won."""
+class Game(GameState):
+    """The table and its state changes: each action, chance and choice as the rules make it happen."""
 
-    __slots__ = (
-        "t", "n", "names", "oracle", "hands", "draw", "discard", "visited", "transit", "centre", "characters",
-        "extensions", "params", "base_limit", "limit_bonus", "forbidden_held", "postcards_held",
-        "travels_with_forbidden", "to_win", "clockwise", "start", "active", "turn", "actions_left", "actions_taken",
-        "actions", "started_empty", "refilled", "travelled_this_turn", "turn_over", "winner", "win_how",
-        "win_card", "reshuffles", "pile_renewed",
-    )
+    __slots__ = ("oracle",)
 
     def __init__(self, tables: Tables, setup: Setup, oracle: Oracle, draw_pile: list[int] | None = None):
-        n = len(setup.names)
-        self.t = tables
-        self.n = n
-        self.names = setup.names
+        super().__init__(tables, setup, player_rules(tables, setup.characters), first_player(tables, setup),
+                         draw_pile if draw_pile is not None else draw_pile_for(tables, setup))
         self.oracle = oracle
-        self.hands = [[passport] + list(hand) for passport, hand in zip(setup.passports, setup.hands)]
-        self.draw = draw_pile if draw_pile is not None else draw_pile_for(tables, setup)
-        self.discard: list[int] = []
-        self.visited = [False] * n
-        self.transit = list(setup.transits)
-        self.centre = setup.centre
-        self.characters = list(setup.characters)
-        self.extensions = setup.extensions
-        self.params = player_rules(tables, setup.characters)
-        self.base_limit = [int(p["hand_limit"]) for p in self.params]
-        self.travels_with_forbidden = [bool(p["travel_with_forbidden"]) for p in self.params]
-        self.to_win = [int(p["postcards_to_win"]) for p in self.params]
-        self.limit_bonus = [0] * n
-        self.forbidden_held = [0] * n
-        self.postcards_held = [0] * n
-        self.clockwise = rotations(n)
-        self.start = first_player(tables, setup)
-        self.active = self.start
-        self.turn = 0
-        self.actions_left = 0
-        self.actions_taken = 0      # this turn's actions (a cancelled one counts)
-        self.actions = 0            # every turn's
-        self.started_empty = False  # this turn began with an empty hand
-        self.refilled = False       # the empty-hand draw of this turn is made
-        self.travelled_this_turn = False
-        self.turn_over = False
-        self.winner = -1
-        self.win_how = ""
-        self.win_card = -1
-        self.reshuffles = 0
-        self.pile_renewed = False   # the draw pile now holds cards from the discard pile
 
     # -- what a player holds -------------------------------------------------------------------------------
-
-    def next_country(self, p: int) -> int:
-        """The country side `p` travels to next: the transit country, then the centre (R16)."""
-        return self.centre if self.visited[p] else self.transit[p]
-
-    def hand_limit(self, p: int) -> int:
-        return self.base_limit[p] + self.limit_bonus[p]
 
     def gain(self, p: int, c: int) -> None:
         self.hands[p].append(c)
@@ -303,10 +229,18 @@ class Game:
         self.refilled = True
         self.draw_cards(p, self.params[p]["empty_hand_draw"])
 
-    def act_draw(self, p: int) -> None:
+    def act_draw(self, p: int, sold: tuple[int, ...] = ()) -> None:
+        """R9; R35: the cards sold go to the discard pile first (a limit that falls with them is met at once),
+        then `sale_draw` cards are drawn instead of 1."""
         self.actions_left -= 1  # _action, inlined for the commonest action
         self.actions_taken += 1
         self.actions += 1
+        if sold:
+            for c in sold:
+                self.to_discard(p, c)
+            self.settle(p)
+            self.draw_cards(p, self.params[p]["sale_draw"])
+            return
         self.draw_cards(p, 1)
 
     def act_recycle(self, p: int, paid: list[int], taken: list[int]) -> None:

@@ -30,6 +30,10 @@ class TravelRules(Strict):
     #: how many more cards than the thief a target holds to count as richer
     richer_steal_margin: Annotated[int, Field(ge=1, le=10)] = 2
     trade_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
+    #: how many cards a player may sell (discard) together before drawing as their action (the merchant's)
+    draw_sell: Annotated[int, Field(ge=0, le=5)] = 0
+    #: how many cards that draw takes after a sale, instead of 1
+    sale_draw: Annotated[int, Field(ge=1, le=10)] = 4
     travel_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
     postcards_to_win: Annotated[int, Field(ge=1, le=10)] = 4
     travel_with_forbidden: bool = False

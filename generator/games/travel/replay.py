@@ -238,7 +238,7 @@ class Outcome:
 
 
 def _setup_spot(part: Part) -> tuple:
-    """The key of `Record.setup_at` for a part of the setup."""
+    """The key of `Record.setup_spot` for a part of the setup."""
     if part.seat < 0:
         return (part.field,)
     if part.index < 0:
@@ -259,7 +259,7 @@ class Replay:
         setup = self.record.setup
         v = check_setup(t, setup)
         if v is not None:
-            v.position = self.record.setup_at[_setup_spot(v.part)]
+            v.position = self.record.setup_spot(_setup_spot(v.part))
             return Outcome(Game(t, setup, self.oracle, []), v, 0, 0)
         g = Game(t, setup, self.oracle)
         for turn_no, turn in enumerate(self.record.turns):
@@ -378,11 +378,16 @@ class Replay:
         return k + 1
 
     def _draw(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        reaction = self._checked(g, p, clauses, k, cl, DRAW, check_draw)
+        action = Draw(tuple([c for c, _ in cl.a])) if cl.a else DRAW
+        reaction = self._checked(g, p, clauses, k, cl, action, check_draw)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        self.oracle.start(cl.tail, Rule.DRAW, "", 1, p, cl.pos)
-        g.act_draw(p)
+        if action.sold:
+            self.oracle.start(cl.tail, Rule.SELL_BEFORE_DRAW, "", int(g.params[p]["sale_draw"]), p, cl.pos)
+            g.act_draw(p, action.sold)
+        else:
+            self.oracle.start(cl.tail, Rule.DRAW, "", 1, p, cl.pos)
+            g.act_draw(p)
         return k + 1
 
     def _recycle(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
@@ -515,7 +520,7 @@ class Replay:
 
 
 #: the clause's card lists an action's list parts come from
-_LIST_A = frozenset(("paid", "give"))
+_LIST_A = frozenset(("paid", "give", "sold"))
 _LIST_B = frozenset(("taken", "get", "chosen"))
 
 

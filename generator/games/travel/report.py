@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from ...checking import Moment, Report as CheckReport, Violation
 from ...errors import Position
 from .cards import Tables
-from .engine import WIN_CENTRE
 from .record import Record
 from .replay import Outcome
 from .rules import Ref, Violation as Broken
+from .state import WIN_CENTRE
 from .texts import Words
 
 

@@ -14,15 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import wraps
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterator, NamedTuple, Union
+from typing import Iterator, NamedTuple, Union
 
 from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EV_PASS, K_EXTRA, K_SEARCH,
     K_STEAL_CHOICE, K_SWAP, PASSPORT, POSTCARD, SPECIAL, Tables,
 )
-
-if TYPE_CHECKING:
-    from .engine import Game, Setup
+from .state import WIN_CENTRE, GameState, Setup
 
 NO_PLAYER = -1
 #: a stand-in's item when the player leaves it to the rules (the first needed item they lack)
@@ -67,6 +65,7 @@ class Rule:
     CHARACTERS = "characters"
     CHARACTER_ABILITIES = "character_abilities"
     POSTCARDS_WIN = "postcards_win"
+    SELL_BEFORE_DRAW = "sell_before_draw"
 
 
 #: every rule name the code can cite
@@ -146,7 +145,10 @@ class EmptyHandDraw(NamedTuple):
 
 
 class Draw(NamedTuple):
-    pass
+    """The draw action; `sold`: cards discarded first by a player whose character may sell them (R35), who
+    then draws `sale_draw` cards instead of 1."""
+
+    sold: tuple[int, ...] = ()
 
 
 class Recycle(NamedTuple):
@@ -241,7 +243,7 @@ def player_rules(tables: Tables, characters: list[int]) -> list[dict[str, object
     return [tables.character_rules[c] if c >= 0 else tables.rules for c in characters]
 
 
-def first_player(tables: Tables, setup: "Setup") -> int:
+def first_player(tables: Tables, setup: Setup) -> int:
     """Who starts: the nearest transit capital to the centre's; on a tie, the one the record names."""
     return setup.first if setup.first >= 0 else nearest_seats(tables, setup.transits, setup.centre)[0]
 
@@ -254,7 +256,7 @@ def nearest_seats(tables: Tables, transits: list[int], centre: int) -> list[int]
     return [seat for seat, km in enumerate(distances) if km == nearest]
 
 
-def event_share(game: "Game", player_: int, event: int) -> int:
+def event_share(game: GameState, player_: int, event: int) -> int:
     """How many cards an everyone-discards or pass-cards event asks of `player_` (never more than they can give:
     forbidden items are never discarded this way)."""
     t = game.t
@@ -264,7 +266,7 @@ def event_share(game: "Game", player_: int, event: int) -> int:
     return min(t.count[event], hand - game.forbidden_held[player_])
 
 
-def miscount(game: "Game", who: int, rule: str, param: str, expected: int, shown: int, reason: str,
+def miscount(game: GameState, who: int, rule: str, param: str, expected: int, shown: int, reason: str,
              part: Part | None = None, **facts) -> Violation:
     """Too few or too many cards for a rule's number; the character-ability rule when the number shown is
     another player's ability and not `who`'s own."""
@@ -281,7 +283,7 @@ def _seat_part(name: str, seat: int, index: int = -1) -> Part:
     return Part(name, index, seat=seat)
 
 
-def check_setup(t: Tables, setup: "Setup") -> Violation | None:
+def check_setup(t: Tables, setup: Setup) -> Violation | None:
     """Passports, countries, starting hands and characters as the setup rules say."""
     seen: dict[int, int] = {}
     for seat, passport in enumerate(setup.passports):
@@ -339,7 +341,7 @@ def check_setup(t: Tables, setup: "Setup") -> Violation | None:
 
 # -- turns ---------------------------------------------------------------------------------------------------
 
-def check_turn_start(game: "Game", who: int) -> Violation | None:
+def check_turn_start(game: GameState, who: int) -> Violation | None:
     """A turn written for `who`: the game must still be on, and it must be their turn."""
     if game.winner >= 0:
         return game_over(game)
@@ -349,18 +351,18 @@ def check_turn_start(game: "Game", who: int) -> Violation | None:
     return None
 
 
-def game_over(game: "Game") -> Violation:
+def game_over(game: GameState) -> Violation:
     """Anything after the winning moment."""
-    rule = Rule.CENTRE_WINS if game.win_how == "centre" else Rule.POSTCARDS_WIN
+    rule = Rule.CENTRE_WINS if game.win_how == WIN_CENTRE else Rule.POSTCARDS_WIN
     return Violation(rule, "game_over", {"player": player(game.winner)})
 
 
-def needs_empty_hand_draw(game: "Game", who: int) -> bool:
+def needs_empty_hand_draw(game: GameState, who: int) -> bool:
     """The turn has just begun with an empty hand, and the empty-hand draw has not been made."""
     return game.started_empty and not game.refilled and who == game.active
 
 
-def check_turn_going(game: "Game", who: int) -> Violation | None:
+def check_turn_going(game: GameState, who: int) -> Violation | None:
     """What anything written for a turn needs: `who`'s turn, not ended, the empty-hand draw made if due."""
     if who == game.active and not game.turn_over and (game.refilled or not game.started_empty):
         return None
@@ -375,7 +377,7 @@ def check_turn_going(game: "Game", who: int) -> Violation | None:
     return None
 
 
-def _action_left(game: "Game", who: int) -> Violation | None:
+def _action_left(game: GameState, who: int) -> Violation | None:
     if game.actions_left <= 0:
         return Violation(Rule.ONE_ACTION, "one_action", {"player": player(who)})
     return None
@@ -386,7 +388,7 @@ def _an_action(rules_of_kind):
     empty-hand draw made if due, an action left), then the kind's own rules. (The common case, an action
     allowed, is tested inline first: this runs for every action of every record checked.)"""
     @wraps(rules_of_kind)
-    def check_kind(game: "Game", who: int, action) -> Violation | None:
+    def check_kind(game: GameState, who: int, action) -> Violation | None:
         if who == game.active and game.actions_left > 0 and not game.turn_over and (game.refilled
                                                                                   or not game.started_empty):
             return rules_of_kind(game, who, action)
@@ -421,13 +423,13 @@ def _no_forbidden(t: Tables, owner: int, picked, reason: str, field_name: str) -
     return None
 
 
-def _cost(game: "Game", who: int, paid, rule: str, param: str, cost: int) -> Violation | None:
+def _cost(game: GameState, who: int, paid, rule: str, param: str, cost: int) -> Violation | None:
     if len(paid) != cost:
         return miscount(game, who, rule, param, cost, len(paid), "cost", Part("paid", cost))
     return None
 
 
-def check_empty_hand_draw(game: "Game", who: int, action) -> Violation | None:
+def check_empty_hand_draw(game: GameState, who: int, action) -> Violation | None:
     if needs_empty_hand_draw(game, who):
         return None
     if who != game.active or game.turn_over:
@@ -438,13 +440,33 @@ def check_empty_hand_draw(game: "Game", who: int, action) -> Violation | None:
 
 
 @_an_action
-def check_draw(game: "Game", who: int, action) -> Violation | None:
-    """A draw needs nothing more than any action does."""
+def check_draw(game: GameState, who: int, action) -> Violation | None:
+    """A draw needs nothing more than any action does; a sale before it, what R35 says."""
+    if action.sold:
+        return check_sale(game, who, action.sold)
+    return None
+
+
+def check_sale(game: GameState, who: int, sold) -> Violation | None:
+    """Cards sold before a draw: exactly `who`'s `draw_sell` of them (another player's number is R34), held,
+    never a forbidden item (R30), item cards only. Parts: Part("sold", i)."""
+    allowed = int(game.params[who]["draw_sell"])
+    if len(sold) != allowed:
+        return miscount(game, who, Rule.SELL_BEFORE_DRAW, "draw_sell", allowed, len(sold), "sell_count",
+                        Part("sold", min(allowed, len(sold))))
+    t = game.t
+    v = (_from_hand(list(game.hands[who]), who, sold, Rule.SELL_BEFORE_DRAW, "sold")
+         or _no_forbidden(t, who, sold, "forbidden_cost", "sold"))
+    if v:
+        return v
+    for i, c in enumerate(sold):
+        if t.family[c] != ITEM:
+            return Violation(Rule.SELL_BEFORE_DRAW, "sell_items_only", {"card": card(c)}, Part("sold", i))
     return None
 
 
 @_an_action
-def check_recycle(game: "Game", who: int, action) -> Violation | None:
+def check_recycle(game: GameState, who: int, action) -> Violation | None:
     t = game.t
     par = game.params[who]
     paid = action.paid
@@ -471,14 +493,14 @@ def check_recycle(game: "Game", who: int, action) -> Violation | None:
     return None
 
 
-def check_offer(game: "Game", who: int, other: int) -> Violation | None:
+def check_offer(game: GameState, who: int, other: int) -> Violation | None:
     """An offer (accepted or not) is made to another player."""
     if other == who:
         return Violation(Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
     return None
 
 
-def check_trade(game: "Game", who: int, action) -> Violation | None:
+def check_trade(game: GameState, who: int, action) -> Violation | None:
     v = check_turn_going(game, who) or check_offer(game, who, action.other) or _action_left(game, who)
     if v:
         return v
@@ -488,7 +510,7 @@ def check_trade(game: "Game", who: int, action) -> Violation | None:
     return _from_hand(list(game.hands[who]), who, action.give, Rule.TRADE, "give") or check_asked(game, action)
 
 
-def check_asked(game: "Game", action: Trade) -> Violation | None:
+def check_asked(game: GameState, action: Trade) -> Violation | None:
     """The other player of a trade holds the cards asked of them (copies counted): what they may accept."""
     return _from_hand(list(game.hands[action.other]), action.other, action.get, Rule.TRADE, "get")
 
@@ -506,12 +528,12 @@ def _steal_target(game, who, target, target_field: str, paid, rule: str, param: 
 
 
 @_an_action
-def check_steal(game: "Game", who: int, action) -> Violation | None:
+def check_steal(game: GameState, who: int, action) -> Violation | None:
     return _steal_target(game, who, action.target, "target", action.paid, Rule.STEAL, "steal_cost",
                          steal_cost(game, who, action.target), list(game.hands[who]))
 
 
-def steal_cost(game: "Game", who: int, target: int) -> int:
+def steal_cost(game: GameState, who: int, target: int) -> int:
     """The cards `who` pays to steal from `target`: the steal cost, less `who`'s discount (the pickpocket's)
     when `target` is richer (holds at least the margin more cards than `who`)."""
     par = game.params[who]
@@ -521,7 +543,7 @@ def steal_cost(game: "Game", who: int, target: int) -> int:
     return cost
 
 
-def check_stolen(game: "Game", target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
+def check_stolen(game: GameState, target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
     """The card a steal took (one, from the target's hand). Parts: Part("taken", i)."""
     if len(taken) != 1:
         return Violation(rule, "steal_one", {"player": player(game.active), "shown": len(taken)},
@@ -534,7 +556,7 @@ def check_stolen(game: "Game", target: int, taken, rule: str = Rule.STEAL) -> Vi
     return None
 
 
-def travel_plan(game: "Game", who: int, standins=()) -> TravelPlan:
+def travel_plan(game: GameState, who: int, standins=()) -> TravelPlan:
     """The cards a travel to `who`'s next country uses, and the needed items still missing.
 
     `standins` (StandIn records) the player names, checked by `check`; then real items are used, then any
@@ -566,7 +588,7 @@ def travel_plan(game: "Game", who: int, standins=()) -> TravelPlan:
 
 
 @_an_action
-def check_travel(game: "Game", who: int, action) -> Violation | None:
+def check_travel(game: GameState, who: int, action) -> Violation | None:
     t = game.t
     if game.travelled_this_turn:
         return Violation(Rule.TRAVEL, "one_country_a_turn", {"player": player(who)})
@@ -619,7 +641,7 @@ def check_travel(game: "Game", who: int, action) -> Violation | None:
 
 
 @_an_action
-def check_drop(game: "Game", who: int, action) -> Violation | None:
+def check_drop(game: GameState, who: int, action) -> Violation | None:
     t = game.t
     f = action.forbidden
     hand = list(game.hands[who])
@@ -635,7 +657,7 @@ def check_drop(game: "Game", who: int, action) -> Violation | None:
     return _from_hand(hand, who, (paired,), Rule.FORBIDDEN_DROP, "paired")
 
 
-def check_play(game: "Game", who: int, action: Play, announced: bool = False) -> Violation | None:
+def check_play(game: GameState, who: int, action: Play, announced: bool = False) -> Violation | None:
     """`announced`: only what is known when the card is announced (a card chosen later is not yet)."""
     v = check_turn_going(game, who)
     if v:
@@ -705,7 +727,7 @@ def check_play(game: "Game", who: int, action: Play, announced: bool = False) ->
 _PLAYABLE = frozenset((K_DRAW, K_SEARCH, K_SWAP, K_STEAL_CHOICE, K_EXTRA))
 
 
-def check_reaction(game: "Game", who: int, action: Reaction) -> Violation | None:
+def check_reaction(game: GameState, who: int, action: Reaction) -> Violation | None:
     """A reaction by `who` to `action.answered`: a mousetrap cancels any other player's action, a padlock stops
     a steal aimed at its holder. The answered action must itself have been legal when announced."""
     t = game.t
@@ -761,7 +783,7 @@ def _is_action(t: Tables, action) -> bool:
     return kind not in (EmptyHandDraw, EndTurn, Reaction)
 
 
-def check_turn_end(game: "Game", who: int) -> Violation | None:
+def check_turn_end(game: GameState, who: int) -> Violation | None:
     """`who` ends their turn: they took an action (or one was stopped)."""
     if who == game.active and (game.turn_over or game.actions_taken):
         return None
@@ -771,7 +793,7 @@ def check_turn_end(game: "Game", who: int) -> Violation | None:
     return Violation(Rule.ONE_ACTION, "no_action", {"player": player(who)})
 
 
-def check(game: "Game", who: int, action: Action) -> Violation | None:
+def check(game: GameState, who: int, action: Action) -> Violation | None:
     """None if `who` may take `action` now, else the rule it breaks. (Each kind's check_* is public too, for
     a caller that knows the kind: the replay, which runs one per action of every record.)"""
     return _CHECKS[type(action)](game, who, action)
@@ -786,7 +808,7 @@ _CHECKS = {
 
 # -- choices the rules ask for, and chance ---------------------------------------------------------------------
 
-def check_choice(game: "Game", who: int, choice: Choice) -> Violation | None:
+def check_choice(game: GameState, who: int, choice: Choice) -> Violation | None:
     """A discard for the hand limit, or a player's cards for an event."""
     t = game.t
     kind = type(choice)
@@ -815,7 +837,7 @@ def check_choice(game: "Game", who: int, choice: Choice) -> Violation | None:
     return None
 
 
-def check_drawn(game: "Game", c: int) -> Violation | None:
+def check_drawn(game: GameState, c: int) -> Violation | None:
     """A card recorded as drawn must be in the draw pile (the draw rule); a card of an extension not in play is
     not in the game at all (the extensions rule)."""
     if c >= 0 and c in game.draw:
@@ -841,12 +863,12 @@ def check_drawn(game: "Game", c: int) -> Violation | None:
 # The replay compares what a record writes after an action (cards drawn, discards, a reshuffle, event parts)
 # with what the rules made happen; each mismatch is a broken rule, named here.
 
-def reshuffle_not_due(game: "Game") -> Violation:
+def reshuffle_not_due(game: GameState) -> Violation:
     """A reshuffle written while the draw pile still held cards."""
     return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
 
 
-def limit_discard_missing(game: "Game", who: int) -> Violation:
+def limit_discard_missing(game: GameState, who: int) -> Violation:
     """`who`'s hand went over the limit and the record writes no discard for it."""
     return Violation(Rule.HAND_LIMIT, "over_limit", {"player": player(who), "size": len(game.hands[who]),
                                                      "limit": game.hand_limit(who)})
@@ -863,7 +885,7 @@ def event_part_not_due(who: int, event: int, drawer: int) -> Violation:
                                                   "drawer": player(drawer)})
 
 
-def draw_not_due(game: "Game", who: int, c: int, rule: str, param: str, expected: int, shown: int,
+def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expected: int, shown: int,
                  reason: str) -> Violation:
     """Card `c` written as drawn where the rules drew no more: two empty piles give nothing, else the rule
     that says how many are drawn (`miscount`)."""
@@ -887,7 +909,7 @@ def bonus_after_refusal(who: int) -> Violation:
     return Violation(Rule.TRADE_BONUS, "bonus_refused", {"player": player(who)})
 
 
-def card_places(game: "Game", c: int) -> Ref:
+def card_places(game: GameState, c: int) -> Ref:
     """Where the copies of card `c` are (hands by seat, -1 the discard pile), for a message."""
     spots = [(p, hand.count(c)) for p, hand in enumerate(game.hands) if c in hand]
     if c in game.discard:
@@ -907,7 +929,7 @@ def _sub_multisets(cards_, low: int, high: int) -> Iterator[tuple[int, ...]]:
         yield from _multisets(cards_, size)
 
 
-def legal_actions(game: "Game", who: int) -> Iterator[Action]:
+def legal_actions(game: GameState, who: int) -> Iterator[Action]:
     """Every action `who` may take now (reactions to another player's action: `legal_reactions`).
 
     Lazy, like python-chess's `legal_moves`: trades alone multiply (any cards for any cards), so a caller takes
@@ -925,7 +947,7 @@ def legal_actions(game: "Game", who: int) -> Iterator[Action]:
             yield action
 
 
-def _candidates(game: "Game", who: int) -> Iterator[Action]:
+def _candidates(game: GameState, who: int) -> Iterator[Action]:
     t = game.t
     hand = game.hands[who]
     par = game.params[who]
@@ -935,6 +957,10 @@ def _candidates(game: "Game", who: int) -> Iterator[Action]:
         yield EndTurn()
     if game.actions_left > 0:
         yield Draw()
+        sell = int(par["draw_sell"])
+        if sell:
+            for sold in _multisets([c for c in hand if t.family[c] == ITEM], sell):
+                yield Draw(sold)
         cost = int(par["recycle_cost"])
         for paid in _multisets(free, cost):
             pool = [c for c in game.discard + list(paid) if t.family[c] != EVENT]
@@ -961,7 +987,7 @@ def _candidates(game: "Game", who: int) -> Iterator[Action]:
                     yield Trade(q, give, get)
 
 
-def _plays(game: "Game", who: int, c: int) -> Iterator[Play]:
+def _plays(game: GameState, who: int, c: int) -> Iterator[Play]:
     t = game.t
     kind = t.kind[c]
     eff = t.effect[c]
@@ -984,7 +1010,7 @@ def _plays(game: "Game", who: int, c: int) -> Iterator[Play]:
                     yield Play(c, q, paid, (taken,))
 
 
-def legal_reactions(game: "Game", who: int, answered: Action, actor: int) -> list[Reaction]:
+def legal_reactions(game: GameState, who: int, answered: Action, actor: int) -> list[Reaction]:
     """The reactions `who` may play to the action `answered` that `actor` just announced."""
     t = game.t
     out = []

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 
 from .bots import GreedyBot, RandomBot
 from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables
-from .engine import WIN_CENTRE, Game, GameOver, Setup
+from .engine import Game, GameOver
 from .rules import (
     Draw, Drop, EndTurn, Play, Recycle, Steal, Trade, Travel, check, check_offer, first_player, legal_reactions,
     nearest_seats, needs_empty_hand_draw, travel_plan,
 )
+from .state import WIN_CENTRE, Setup
 from .strong import StrongBot
 
 class BotError(RuntimeError):
@@ -187,10 +188,11 @@ class Table:
             g.act_empty_hand_draw(p)
 
     def draw(self, p: int, action: Draw) -> None:
-        if self.rec is not None:
-            self.rec.clause(("draw",), bare=True)
+        rec = self.rec
+        if rec is not None:
+            rec.clause(("draw", "pay", *rec.names(action.sold), "->") if action.sold else ("draw",), bare=True)
         if not (self.traps and self._cancelled(p, action)):
-            self.g.act_draw(p)
+            self.g.act_draw(p, action.sold)
 
     def recycle(self, p: int, action: Recycle) -> None:
         if self.rec is not None:

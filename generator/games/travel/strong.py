@@ -169,10 +169,12 @@ class Outlook:
             total += u * gain
         return total / mass if mass else 0.0
 
-    def cheapest(self, count: int, skip: tuple[int, ...] = ()) -> tuple[list[int], float]:
-        """The `count` cards the player minds losing least that may pay a cost, and what they are worth."""
+    def cheapest(self, count: int, skip: tuple[int, ...] = (), items_only: bool = False) -> tuple[list[int], float]:
+        """The `count` cards the player minds losing least that may pay a cost (`items_only`: item cards), and
+        what they are worth."""
+        family = self.t.family
         ranked = sorted((self.loss[i], i) for i, c in enumerate(self.hand)
-                        if c not in skip and may_let_go(self.g, self.p, c))
+                        if c not in skip and may_let_go(self.g, self.p, c) and (not items_only or family[c] == ITEM))
         if len(ranked) < count:
             return [], 99.0
         picked = ranked[:count]
@@ -294,6 +296,12 @@ class StrongBot:
         draw_value = o.random_gain() if g.draw or g.discard else 0.0
         options: list[tuple[float, int, object]] = [(draw_value, 0, lambda: Draw())]
         add = options.append
+        # A sale before the draw (R35): the cards minded least, for `sale_draw` cards drawn instead of 1.
+        sell = int(par["draw_sell"])
+        if sell and draw_value > 0:
+            sold, sold_loss = o.cheapest(sell, items_only=True)
+            if sold:
+                add((int(par["sale_draw"]) * draw_value - sold_loss, 0, lambda: Draw(tuple(sorted(sold)))))
         # Recycle: the best card of the discard pile for the cheapest cost.
         cost = int(par["recycle_cost"])
         take = int(par["recycle_take"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...content.yamlsrc import quoted
 from .cards import EXTENSIONS, Tables
-from .engine import Setup
+from .state import Setup
 
 
 class _Frame:

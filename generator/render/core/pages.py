@@ -12,12 +12,12 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import xObjectName
 
 from . import icons, textfit
+from .colour import INK
 from .context import Page, RenderContext
 from .fonts import used_families
 from .sheets import MM
 
 MARGIN = 18 * MM
-INK = HexColor("#1c1c1c")
 MUTED = HexColor("#5f6368")
 ACCENT = HexColor("#34495e")
 RULE = HexColor("#c9ccd1")
@@ -28,6 +28,8 @@ SMALL_SIZE = 8
 #: space between the rows of page 1's table, and the least it closes up to when a file has many sections
 ROW_GAP = 2.4 * MM
 MIN_ROW_GAP = 1 * MM
+#: from page 1's table to the totals and the card outline under it
+TABLE_GAP = 2 * MM
 #: the PDF name ReportLab gives every OpenMoji form (`icons.form_name`) begins with this
 OPENMOJI_FORMS = xObjectName(icons.form_name(""))
 
@@ -53,13 +55,12 @@ def page_range(ctx: RenderContext, first: int, last: int) -> str:
 
 
 def size_label(ctx: RenderContext, w_pt: float, h_pt: float) -> str:
-    """"Cards, 63.5 × 88.9 mm": named after the print.yaml size it matches."""
+    """"Cards, 63.5 × 88.9 mm" for print.yaml's card size; any other size in the game's own word for its pieces
+    ("Tiles, 16 × 16 mm", `checklist.<game>.piece_size`), else "Pieces"."""
     w, h = round(w_pt / MM, 1), round(h_pt / MM, 1)
-    key = "checklist.piece_size"
-    for name in ("card", "tile"):
-        size = getattr(ctx.print, name)
-        if (round(size.width_mm, 1), round(size.height_mm, 1)) == (w, h):
-            key = f"checklist.{name}_size"
+    card = ctx.print.card
+    key = ("checklist.card_size" if (round(card.width_mm, 1), round(card.height_mm, 1)) == (w, h)
+           else game_key(ctx, "checklist", "piece_size"))
     return ctx.t(key, w=f"{w:g}", h=f"{h:g}")
 
 
@@ -141,8 +142,8 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
 
     def draw(canvas, w: float, h: float) -> None:
         card_w, card_h = size.width_mm * MM, size.height_mm * MM
-        scale_top = MARGIN + 1 * MM + card_h
-        flow = Flow(ctx, canvas, "checklist page", MARGIN, h - MARGIN, w - 2 * MARGIN, scale_top + 4 * MM)
+        lowest_top = MARGIN + 1 * MM + card_h  # the card outline's top when the table takes the whole page
+        flow = Flow(ctx, canvas, "checklist page", MARGIN, h - MARGIN, w - 2 * MARGIN, lowest_top + 4 * MM)
         canvas.setFillColor(ACCENT)
         canvas.rect(0, h - 6 * MM, w, 6 * MM, stroke=0, fill=1)
         flow.text("checklist.title", ctx.t("checklist.title"), BODY_SIZE + 1, bold=True, colour=ACCENT, gap=1 * MM)
@@ -157,10 +158,12 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
         gap = max(MIN_ROW_GAP, min(ROW_GAP, spare / len(rows)))
         for cells in rows:
             flow.row(cells, gap)
-        # beside the card outline: the totals, how to print it all at once, then the scale check
-        card_x = w - MARGIN - card_w
-        side = Flow(ctx, canvas, "checklist page", MARGIN, min(flow.y - 2 * MM, scale_top),
-                    card_x - MARGIN - 6 * MM, scale_top - card_h + 12 * MM)
+        # right under the table (a short table leaves its room at the foot of the page, not above the totals): the
+        # card outline, and beside it the totals, how to print it all at once, then the scale check; the table's
+        # rows end above `lowest_top` + 4 mm, so the outline never reaches the bottom margin
+        top = flow.y - TABLE_GAP
+        card_x, card_y = w - MARGIN - card_w, top - card_h
+        side = Flow(ctx, canvas, "checklist page", MARGIN, top, card_x - MARGIN - 6 * MM, card_y + 12 * MM)
         if pieces:
             side.text("checklist.total", ctx.t("checklist.total", count=pieces), BODY_SIZE, colour=MUTED, gap=1 * MM)
         side.text("checklist.in_all", ctx.t("checklist.in_all", plain=sheet_count(ctx, plain, False),
@@ -170,7 +173,7 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
         if blanks:
             side.text("checklist.skip_blanks", ctx.t("checklist.skip_blanks", blanks=ctx.texts.listed(map(str, blanks))),
                       BODY_SIZE, gap=1 * MM)
-        _scale_check(ctx, canvas, side, card_x, scale_top - card_h, card_w, card_h)
+        _scale_check(ctx, canvas, side, card_x, card_y, card_w, card_h)
 
     return Page("checklist", False, draw, ctx.t("outline.checklist"))
 
@@ -190,7 +193,7 @@ def _checklist_row(ctx: RenderContext, section: Section, edge: str) -> list[tupl
 
 def _scale_check(ctx: RenderContext, canvas, flow: Flow, card_x: float, card_y: float, card_w: float,
                  card_h: float) -> None:
-    """The outline of a poker card at the foot of page 1, and beside it, under `flow`'s text, a 50 mm ruler: both
+    """The outline of a poker card on page 1, and beside it, under `flow`'s text, a 50 mm ruler: both
     measure the print's scale."""
     canvas.saveState()
     canvas.setStrokeColor(ACCENT)
