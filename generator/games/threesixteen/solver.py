@@ -11,8 +11,9 @@ The rest of the budget goes to a constraint model (solver_cp, CP-SAT), first of 
 the best plan so far, then (the last CUT_NODES of it, and what the first left) of cut deals, the calls without
 the tiles above h for h = 2, 3, ..., whose optima bound the whole deal's from below. The whole-deal model
 finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and proves what it can.
-The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at NODES_PER_WORK), so the same calls and budget give the same answer on any machine under any load; a time limit
-is only a safety stop, and the result says which one ended the search.
+The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at NODES_PER_WORK), so
+the same calls and budget give the same answer on any machine under any load; a time limit is only a safety
+stop, and the result says which one ended the search.
 A known plan (a player's own valid play) is an upper bound from the start: when it meets the static bound,
 nothing is searched. The result is never a guess: `proven` only when the lower bound meets the plan's count.
 The plan is replayed once more (solver_plan.replay) so its count is the one reported.
