@@ -6,6 +6,7 @@ has at least `name`, `value`, `unit`, `target` and `ok`. Speed targets live here
 from __future__ import annotations
 
 import json
+import os
 import sys
 from importlib import import_module
 
@@ -17,8 +18,8 @@ LAST = (("sizes", "generator.bench_sizes"),)
 
 
 def benchmarks() -> list[tuple[str, str]]:
-    """(label, module or `module:function`) of every benchmark, in the order they run."""
-    games = [bench for name in registry.SHIPPED for bench in registry.spec(name).benchmarks]
+    """(label, module or `module:function`) of every benchmark, in the order they run: installed games' too."""
+    games = [bench for name in registry.known() for bench in registry.spec(name).benchmarks]
     return [*SHARED, *games, *LAST]
 
 
@@ -37,6 +38,7 @@ def main(argv: list[str]) -> int:
                   flush=True)
             if row.get("detail"):
                 print(f"         {row['detail']}", flush=True)
+    os.makedirs("output", exist_ok=True)
     with open("output/bench.json", "w", encoding="utf-8") as out:
         json.dump(results, out, indent=2, ensure_ascii=False)
     missed = [r for r in results if not r.get("ok")]

@@ -103,7 +103,8 @@ _latin_word = st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=40)
 def test_latin_lines_fit_and_rejoin_into_the_words(ja_font, words, width):
     fitted = textfit.fit(" ".join(words), ja_font, width, 10_000, 9, 9, lang="en")
     lines = [line for line, _ in fitted.lines]
-    assert all(textfit.unit_width(line, ja_font) * 9 <= width + 1e-6 for line in lines)
+    assert fitted.fits
+    assert all(textfit.unit_width(line, ja_font) * 9 <= width + textfit.TOLERANCE_PT for line in lines)
     rejoined = ""
     for line in lines:
         rejoined += line[:-1] if line.endswith("-") else line + " "
@@ -245,3 +246,13 @@ def test_the_japanese_rulebook_breaks_lines_under_kinsoku_with_counters_and_name
                                                  range(max(0, 12 - len(name) + 1), 12))]
             assert not cut, (before, after, cut)
     assert joins > 50  # the check saw the book's paragraphs
+
+
+def test_a_text_over_its_line_limit_does_not_fit_and_the_advice_names_the_lines_over(ja_font):
+    """max_lines binds like the height: two lines' worth in a one-line box is one line over, not rounding."""
+    text = "pack the passport and the umbrella"
+    fitted = textfit.fit(text, ja_font, 60, 10_000, 9, 9, max_lines=1, lang="en")
+    assert len(fitted.lines) > 1
+    assert not fitted.fits
+    assert fitted.overflow_pt == round(9 * textfit.LEADING, 2)
+    assert textfit.fit(text, ja_font, 60, 10_000, 9, 9, max_lines=len(fitted.lines), lang="en").fits

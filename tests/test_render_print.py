@@ -181,6 +181,33 @@ def test_the_duplex_test_sheet_puts_a_cross_behind_each_corner_of_the_first_shee
     assert "ink-saver" in words and "gutterfold" in words and "--back-offset-mm X,Y" in words
 
 
+@pytest.mark.parametrize("game,lang,paper", [("travel", "en", "a4"), ("threesixteen", "ko", "letter"),
+                                             ("travel", "ja", "letter")])
+def test_the_duplex_test_scales_are_numbered_at_a_readable_size_and_no_two_numbers_crowd(game, lang, paper):
+    """Read from the PDF: on the back of the test sheet every character is at least 6 pt (the scales' numbers were
+    4.5 pt), each scale shows -4, -2, 0, 2, 4 on its ticks two millimetres apart, and no number comes within 1 pt
+    of another."""
+    doc = render_document(RenderContext(content(), game, lang, paper))
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        page = pdf.pages[3]
+        assert min(ch["size"] for ch in page.chars) >= 6
+        numbers = [w for w in page.extract_words(extra_attrs=["size"]) if w["size"] == 6
+                   and w["text"] in {"-4", "-2", "0", "2", "4"}]
+    assert sorted(w["text"] for w in numbers) == sorted(["-4", "-2", "0", "2", "4"] * 2)
+    by_top = sorted(numbers, key=lambda w: w["top"])
+    level, upright = by_top[:5], by_top[5:]  # the level scale sits above the upright one
+    centres = [((w["x0"] + w["x1"]) / 2, -(w["top"] + w["bottom"]) / 2, int(w["text"])) for w in numbers]
+    for scale, axis in ((level, 0), (upright, 1)):
+        along = sorted((c[axis], c[2]) for c, w in zip(centres, numbers) if w in scale)
+        assert [value for _, value in along] == [-4, -2, 0, 2, 4]
+        assert [b - a for (a, _), (b, _) in zip(along, along[1:])] == pytest.approx([2 * MM] * 4, abs=0.05 * MM)
+    for a in numbers:
+        for b in numbers:
+            if a is not b:
+                apart = max(b["x0"] - a["x1"], a["x0"] - b["x1"], b["top"] - a["bottom"], a["top"] - b["bottom"])
+                assert apart >= 1, (a["text"], b["text"])
+
+
 # ---- editions --------------------------------------------------------------------------------------------------
 
 def ink_coverage(image) -> float:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,24 +13,20 @@ import pdfplumber
 import pytest
 from typer.testing import CliRunner
 
+from generator import bench
 from generator.cli import app
 from generator.games import registry
 
-from conftest import CONTENT, ROOT
+from conftest import ROOT
 from envelope_schema import CHECK, problems
+from countdown.bench import content_folder
 
 COUNTDOWN = Path(__file__).resolve().parent / "countdown"
 runner = CliRunner()
 
 
 def _content(tmp_path: Path) -> Path:
-    """print.yaml and the shared English words as shipped, and countdown's own folder: nothing else."""
-    root = tmp_path / "content"
-    (root / "common").mkdir(parents=True)
-    shutil.copy(CONTENT / "print.yaml", root)
-    shutil.copy(CONTENT / "common" / "en.yaml", root / "common")
-    shutil.copytree(COUNTDOWN / "content", root / "countdown")
-    return root
+    return content_folder(tmp_path)
 
 
 def _installed(tmp_path: Path) -> Path:
@@ -161,3 +156,16 @@ def test_an_installed_pnp_finds_it_through_its_entry_point(countdown: Path, tmp_
                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": path}, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [f"{record}: valid Countdown record", "Ben took the counter to 0 and wins."]
+
+
+def test_make_bench_runs_its_benchmark(countdown: Path, tmp_path: Path, monkeypatch, capsys):
+    """`make bench` lists an installed game's benchmarks after the shipped games' and runs them by label."""
+    assert ("countdown", "countdown.bench") in bench.benchmarks()
+    assert bench.benchmarks()[-2] == ("countdown", "countdown.bench")  # before the size benchmark, which is last
+    monkeypatch.chdir(tmp_path)
+    assert bench.main(["countdown"]) == 0
+    rows = json.loads((tmp_path / "output" / "bench.json").read_text(encoding="utf-8"))
+    assert [(row["suite"], row["name"], row["unit"]) for row in rows] == [
+        ("countdown", "countdown check: records per CPU-second, parsing included", "records/s")]
+    assert rows[0]["value"] > 0
+    assert "== countdown" in capsys.readouterr().out

@@ -21,6 +21,7 @@ from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
 from generator.games.threesixteen.solver import deal, solve
 from generator.games.threesixteen.solver_budget import Budget
 from generator.games.threesixteen.solver_exact import ExactSearch
+from generator.games.threesixteen.solver_hindsight import hindsight_bound
 
 EXAMPLE = [1, 2, 3, 2, 3, 1, 1, 3, 2]
 
@@ -177,6 +178,32 @@ def test_the_exact_bound_never_exceeds_the_optimum(game, t, rng):
     ends, cols = random_board(calls, t, columns, rows, rng)
     search = ExactSearch(calls, columns, high, rows, Budget(0, None))
     assert search.bound(t, ends, cols) <= brute_force(calls, columns, rows, t, ends, cols)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(small_games())
+def test_the_hindsight_bound_never_exceeds_the_optimum(game):
+    """The bound from the whole call order starts the proofs; above the optimum it would prove a false loss."""
+    calls, high, copies, rows, columns = game
+    bound = hindsight_bound(calls, columns, high, rows)
+    event("hindsight bound above 0" if bound else "hindsight bound 0")
+    assert bound <= brute_force(calls, columns, rows)
+
+
+@pytest.mark.parametrize("calls, columns, rows, bound, optimum", [
+    ([2, 3, 3, 2, 1], 1, 1, 2, 2),          # one row, one column: of 2 3 3 2 only the run 3 2 can leave
+    ([2, 3, 2, 3, 1, 1], 1, 2, 1, 4),       # two rows: two decreasing runs hold three of the four
+    ([3, 3, 2, 2, 1, 1], 1, 2, 0, 0),       # 3 2 and 3 2: two rows take them
+    ([2, 2, 3], 3, 3, 3, 3),                # no 1: no row ever starts
+])
+def test_the_hindsight_bound_on_small_cases(calls, columns, rows, bound, optimum):
+    assert (hindsight_bound(calls, columns, 3, rows), brute_force(calls, columns, rows)) == (bound, optimum)
+
+
+def test_the_hindsight_bound_proves_losses_of_full_deals_with_three_columns():
+    bounds = [hindsight_bound(deal(seed), 3, 16, 3) for seed in range(20)]
+    assert bounds == [1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 3, 0, 1, 0, 0, 0, 0, 2, 0, 1]
+    assert solve(deal(10), columns=3, nodes=0, time_limit=None).lower_bound == 3
 
 
 def test_known_example_keeps_the_first_three_in_the_column():

@@ -10,5 +10,6 @@ SPEC = GameSpec(
     rule_values="countdown.model:rule_values",
     components="countdown.faces:components",
     checker="countdown.check",  # check_file -> a generator.checking.Report
+    benchmarks=(("countdown", "countdown.bench"),),
     sources=("countdown",),
 )

@@ -20,6 +20,7 @@ from typing import Sequence
 
 from .solver_budget import Budget, OutOfBudget
 from .solver_exact import ExactSearch
+from .solver_hindsight import hindsight_bound
 from .solver_local import LocalSearch
 from .solver_plan import Step, column_letters, replay, token
 
@@ -75,7 +76,7 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
     budget = Budget(max(0, nodes), time_limit)
     exact = ExactSearch(calls, columns, high, rows, budget)
     local = LocalSearch(calls, columns, high, rows, budget)
-    low = exact.bound(0, *exact.root())
+    low = max(exact.bound(0, *exact.root()), hindsight_bound(calls, columns, high, rows))
     if known is not None:
         best_left, steps = replay(calls, known, columns, rows, high), list(known)
     if known is None or best_left > low:

@@ -36,6 +36,10 @@ class Box:
     def right(self) -> float:
         return self.x + self.w
 
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
     def inset(self, dx: float, dy: float | None = None) -> "Box":
         dy = dx if dy is None else dy
         return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy, 0.0)

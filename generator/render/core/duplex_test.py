@@ -17,7 +17,7 @@ RING = 1.4 * MM  # the back's crosses sit in a small ring, to tell them from the
 SCALE_MM = 5  # each scale runs from -5 to +5 mm
 LINE = 0.4
 POINTER = 9 * MM  # the front's line across a scale
-LABEL_SIZE = 4.5
+LABEL_SIZE = 6  # the scales' numbers: the least size that reads in print
 TEXT_SIZE = 9
 MAX_CROSSES_PER_AXIS = 5  # a tile sheet has many cuts: crosses on its outer cuts and a few between
 CLEAR = 1.5 * MM  # between a cross and the words or the page number
@@ -95,7 +95,9 @@ def _number_y(ctx: RenderContext, layout: SheetLayout, points: list[tuple[float,
 
 def _scale(ctx: RenderContext, canvas, zero: tuple[float, float], horizontal: bool) -> None:
     """Ticks every half millimetre from -5 to +5 mm, numbered every second millimetre, lettered X or Y; numbers
-    grow to the right and upwards as seen on this side."""
+    grow to the right and upwards as seen on this side. Two millimetres are less than a readable number's width
+    (and little more than its height), so the numbers take two rows: -4, 0, 4 next to the line, -2 and 2 beyond
+    them, their ticks run out to them between the first row's numbers."""
     x0, y0 = zero
     canvas.saveState()
     canvas.setStrokeGray(0)
@@ -103,6 +105,8 @@ def _scale(ctx: RenderContext, canvas, zero: tuple[float, float], horizontal: bo
     canvas.setLineWidth(0.3)
     reach = SCALE_MM * MM
     canvas.setFont(ctx.fonts.regular, LABEL_SIZE)
+    row_h = LABEL_SIZE + 1.5  # the level scale's rows, one under the other
+    row_w = canvas.stringWidth(f"-{SCALE_MM}", ctx.fonts.regular, LABEL_SIZE) + 2  # the upright scale's, side by side
     if horizontal:
         canvas.line(x0 - reach, y0, x0 + reach, y0)
     else:
@@ -110,15 +114,19 @@ def _scale(ctx: RenderContext, canvas, zero: tuple[float, float], horizontal: bo
     for half in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
         at = half * MM / 2
         tall = 2.2 * MM if half % 2 == 0 else 1.2 * MM
-        label = str(half // 2) if half % 4 == 0 else ""
+        numbered, row = half % 4 == 0, (half // 4) % 2
         if horizontal:
             canvas.line(x0 + at, y0, x0 + at, y0 + tall)
-            if label:
-                canvas.drawCentredString(x0 + at, y0 - LABEL_SIZE - 0.5, label)
+            if numbered and row:
+                canvas.line(x0 + at, y0, x0 + at, y0 - row_h - 1)
+            if numbered:
+                canvas.drawCentredString(x0 + at, y0 - (row + 1) * row_h, str(half // 2))
         else:
             canvas.line(x0, y0 + at, x0 - tall, y0 + at)
-            if label:
-                canvas.drawString(x0 + 1.0, y0 + at - 0.35 * LABEL_SIZE, label)
+            if numbered and row:
+                canvas.line(x0, y0 + at, x0 + row_w, y0 + at)
+            if numbered:
+                canvas.drawString(x0 + 1.0 + row * (row_w + 0.5), y0 + at - 0.35 * LABEL_SIZE, str(half // 2))
     canvas.setFont(ctx.fonts.bold, LABEL_SIZE + 2)
     if horizontal:
         canvas.drawString(x0 + reach + 1.5 * MM, y0 - 0.35 * (LABEL_SIZE + 2), "X")

@@ -30,6 +30,8 @@ from .linebreak import NO_BREAK_SPACE, Piece  # noqa: F401 (NO_BREAK_SPACE: for 
 STEP = 0.25  # pt between tried sizes
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
+#: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
+TOLERANCE_PT = 0.01
 Line = tuple[Piece, ...]
 
 
@@ -67,7 +69,7 @@ class Fitted:
 
     @property
     def fits(self) -> bool:
-        return self.overflow_pt <= 0.01
+        return self.overflow_pt <= TOLERANCE_PT
 
     @property
     def unspaced(self) -> bool:
@@ -183,23 +185,23 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
     natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in levels[0][0]]
     last = None
     for paragraphs, cut in levels:
-        if cut and paragraphs == levels[0][0] and last is not None and last[4] <= 0.01:
+        if cut and paragraphs == levels[0][0] and last is not None and last[4] <= TOLERANCE_PT:
             break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
         current = size
         while True:
             final = current - STEP < min_size - 1e-9
             least = sum(max(1, math.ceil(w * current / max(width, 1e-9) - 1e-9)) for w in natural)
-            hopeless = _height(least, len(texts), current, leading) > height + 0.01 or (
+            hopeless = _height(least, len(texts), current, leading) > height + TOLERANCE_PT or (
                 max_lines is not None and least > max_lines)
             if not hopeless or final:
                 lines, too_wide = _wrap(paragraphs, font, current, width, lang, cut)
                 h = _height(len(lines), len(texts), current, leading)
                 over_lines = max_lines is not None and len(lines) > max_lines
-                if h <= height + 0.01 and too_wide <= 0.01 and not over_lines:
+                if h <= height + TOLERANCE_PT and too_wide <= TOLERANCE_PT and not over_lines:
                     return _fitted(_mend_last_breaks(lines, font, current, width), current, font, leading, h, 0.0,
                                    lang)
                 if final:
-                    overflow = max(h - height, too_wide, 0.01 if over_lines else 0.0)
+                    overflow = max(h - height, too_wide, current * leading if over_lines else 0.0)
                     last = (lines, current, h, round(overflow, 2), too_wide)
                     break
             current = round(current - STEP, 4)
@@ -213,7 +215,7 @@ def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple
     no lone last piece when the line above can spare one."""
     paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
     lines, too_wide = _wrap(paragraphs, font, size, width, lang)
-    if too_wide > 0.01:
+    if too_wide > TOLERANCE_PT:
         lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True)
     return [line_text(line) for line, _ in _mend_last_breaks(lines, font, size, width)]
 
@@ -222,7 +224,7 @@ def advice(fitted: Fitted) -> str:
     """What a translator can do about a text that does not fit, in the script's own terms: about how many words,
     or characters in a script without spaces, to cut (from the lines over the box at the minimum size)."""
     line_h = fitted.size * fitted.leading
-    over_lines = max(1, math.ceil(fitted.overflow_pt / line_h - 1e-9)) if fitted.overflow_pt > 0.01 else 1
+    over_lines = max(1, math.ceil(fitted.overflow_pt / line_h - 1e-9)) if fitted.overflow_pt > TOLERANCE_PT else 1
     if fitted.unspaced:
         chars = sum(len(line) for line, _ in fitted.lines) / max(1, len(fitted.lines))
         return f"cut about {max(1, round(chars * over_lines))} characters"

@@ -19,7 +19,7 @@ from ..core.context import Box, Face
 from ..core.icons import draw_icon
 from .kit import Kit
 from ..core.colour import WHITE, mix, tint
-from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, Rect, disc
+from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, disc
 
 #: OpenMoji artwork on the backs: a globe for the draw pile, two silhouettes for the characters
 DECK_BACK_ICON = "1F30D"
@@ -52,9 +52,9 @@ def _deck_back_layout(kit: Kit):
     centre_y = geo.h * 0.56
     below = centre_y - AIRMAIL_OUTER - UNDER_RING
     width = geo.w - 2 * BACK_CLEAR
-    title = writer.block("title", kit.words("title"), Rect(BACK_CLEAR, below - 40, width, 40), role="display",
+    title = writer.block("title", kit.words("title"), Box(BACK_CLEAR, below - 40, width, 40), role="display",
                          colour=words, valign="top", max_lines=2)
-    wish = writer.block("card.back", kit.words("card.back"), Rect(BACK_CLEAR, below - 56, width, 14), role="body",
+    wish = writer.block("card.back", kit.words("card.back"), Box(BACK_CLEAR, below - 56, width, 14), role="body",
                         colour=mix(words, field, 0.2), valign="top", max_lines=1)
 
     def draw(canvas, bleed: float) -> None:
@@ -77,9 +77,9 @@ def _character_back_layout(kit: Kit):
     centre_y = geo.h * 0.56
     below = centre_y - CHARACTER_RINGS[-1] - RING_LINE / 2 - UNDER_RING
     width = geo.w - 2 * BACK_CLEAR
-    word = writer.block("kinds.character", kit.words("kinds.character"), Rect(BACK_CLEAR, below - 30, width, 30),
+    word = writer.block("kinds.character", kit.words("kinds.character"), Box(BACK_CLEAR, below - 30, width, 30),
                         role="display", colour=words, valign="top", max_lines=1)
-    title = writer.block("title", kit.words("title"), Rect(BACK_CLEAR, below - 48, width, 16), role="small",
+    title = writer.block("title", kit.words("title"), Box(BACK_CLEAR, below - 48, width, 16), role="small",
                          colour=mix(colour, WHITE, 0.35) if ink_saver else tint(colour, 0.6), valign="top",
                          max_lines=1)
 

@@ -10,18 +10,18 @@ from dataclasses import replace
 from reportlab.lib.units import mm
 
 from ..core import textfit
-from ..core.context import Face
+from ..core.context import Box, Face
 from ..core.icons import draw_icon
 from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
 from .kit import Cursor, Kit
 from ..core.colour import WHITE, mix, tint
-from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, Rect, TextBlock, disc, frame
+from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, TextBlock, disc, frame
 
 NAME_H = 30.0
 GAP = 3.0
 
 
-def _icon_on_disc(canvas, code: str, area: Rect, colour: str, fill: float = 0.78) -> None:
+def _icon_on_disc(canvas, code: str, area: Box, colour: str, fill: float = 0.78) -> None:
     """The icon centred in `area` on a light disc of the card's colour."""
     d = min(area.w, area.h)
     disc(canvas, area.cx, area.y + area.h / 2, d / 2, tint(colour))
@@ -144,16 +144,16 @@ def _flavour(kit: Kit, writer, key: str, cursor: Cursor) -> TextBlock | None:
         return None
     size = writer.sizes("small")[0]
     height = size * textfit.LEADING * FLAVOUR_LINES
-    block = writer.block(key, kit.words(key), Rect(cursor.area.x, cursor.y - height, cursor.area.w, height),
+    block = writer.block(key, kit.words(key), Box(cursor.area.x, cursor.y - height, cursor.area.w, height),
                          role="small", colour=MUTED, max_lines=FLAVOUR_LINES)
     cursor.take(block.fitted.height)
-    return replace(block, rect=Rect(block.rect.x, cursor.y, block.rect.w, block.fitted.height))
+    return replace(block, rect=Box(block.rect.x, cursor.y, block.rect.w, block.fitted.height))
 
 
-def _hazard_band(canvas, panel: Rect, dark: str) -> None:
+def _hazard_band(canvas, panel: Box, dark: str) -> None:
     """Yellow and black diagonal stripes across the top of the panel, between the indices."""
     inset = top_corner(panel).right + CLEARANCE - panel.x
-    band = Rect(panel.x + inset, panel.top - 4.0 - HAZARD_H, panel.w - 2 * inset, HAZARD_H)
+    band = Box(panel.x + inset, panel.top - 4.0 - HAZARD_H, panel.w - 2 * inset, HAZARD_H)
     canvas.saveState()
     path = canvas.beginPath()
     path.roundRect(band.x, band.y, band.w, band.h, band.h / 2)
@@ -175,7 +175,7 @@ def _hazard_band(canvas, panel: Rect, dark: str) -> None:
     canvas.restoreState()
 
 
-def _prohibited_icon(canvas, code: str, area: Rect) -> None:
+def _prohibited_icon(canvas, code: str, area: Box) -> None:
     """The icon inside a red ring with a diagonal bar: the sign everyone reads as 'not allowed'."""
     d = min(area.w, area.h)
     cx, cy = area.cx, area.y + area.h / 2
@@ -223,7 +223,7 @@ def _postcard_layout(kit: Kit, card):
     rules = [cursor.y - LINE_GAP * (i + 1) for i in range(MESSAGE_LINES)]
     to_y = index_area.y + 2
     to_label = writer.block("card.postcard_to", kit.words("card.postcard_to"),
-                            Rect(content.x, to_y, (index_area.x - content.x) * 0.4, label_h), role="label",
+                            Box(content.x, to_y, (index_area.x - content.x) * 0.4, label_h), role="label",
                             colour=colour, align="left", valign="bottom", max_lines=1)
     to_line_x = content.x + _line_start(writer, to_label)
     joker = joker_word(writer, card_index)
@@ -252,7 +252,7 @@ def _line_start(writer, label: TextBlock) -> float:
     return writer.width(text, label.fitted.size, bold=True) + 4
 
 
-def _picture(canvas, code: str, area: Rect, colour: str) -> None:
+def _picture(canvas, code: str, area: Box, colour: str) -> None:
     """The postcard's picture: a washed sky, the icon, and a postmark in the corner."""
     canvas.setFillColor(tint(colour, 0.8))
     canvas.roundRect(area.x, area.y, area.w, area.h, 4, stroke=0, fill=1)

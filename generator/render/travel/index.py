@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from reportlab.lib.units import mm
 
-from ..core.context import TextOverflow
-from .style import BLACK_SUIT, RED_SUIT, Rect, Writer, star
+from ..core.context import Box, TextOverflow
+from .style import BLACK_SUIT, RED_SUIT, Writer, star
 
 RANK_SIZE = 12.5
 PIP_SIZE = 9.5
@@ -49,24 +49,24 @@ class CardIndex:
         return SUIT_COLOURS.get(self.suit, RED_SUIT)
 
 
-def corner(panel: Rect) -> Rect:
+def corner(panel: Box) -> Box:
     """Where the turned index goes: the lower-right corner of `panel` (the card's lower elements stop above it)."""
-    return Rect(panel.right - CORNER_W - CORNER_INSET, panel.y + CORNER_INSET, CORNER_W, CORNER_H)
+    return Box(panel.right - CORNER_W - CORNER_INSET, panel.y + CORNER_INSET, CORNER_W, CORNER_H)
 
 
-def top_corner(panel: Rect) -> Rect:
+def top_corner(panel: Box) -> Box:
     """Where the upright index goes: the upper-left corner of `panel`."""
-    return Rect(panel.x + CORNER_INSET, panel.top - CORNER_INSET - CORNER_H, CORNER_W, CORNER_H)
+    return Box(panel.x + CORNER_INSET, panel.top - CORNER_INSET - CORNER_H, CORNER_W, CORNER_H)
 
 
-def beside(rect: Rect, panel: Rect) -> Rect:
+def beside(rect: Box, panel: Box) -> Box:
     """`rect` narrowed on both sides (so centred text stays centred) to clear the upper-left index, when the two
     share any height; a title never runs into an index."""
     index = top_corner(panel)
     if rect.y >= index.top or rect.top <= index.y:
         return rect
     cut = max(0.0, index.right + CLEARANCE - rect.x)
-    return Rect(rect.x + cut, rect.y, rect.w - 2 * cut, rect.h)
+    return Box(rect.x + cut, rect.y, rect.w - 2 * cut, rect.h)
 
 
 def joker_word(writer: Writer, index: CardIndex) -> tuple[str, float]:
@@ -83,7 +83,7 @@ def joker_word(writer: Writer, index: CardIndex) -> tuple[str, float]:
     return word, size
 
 
-def draw_indices(canvas, index: CardIndex, panel: Rect, bold_font: str, joker: tuple[str, float]) -> None:
+def draw_indices(canvas, index: CardIndex, panel: Box, bold_font: str, joker: tuple[str, float]) -> None:
     """The index upright in the upper-left corner and turned 180° in the lower-right one (the same drawing turned
     about the point halfway between the two corners)."""
     area = top_corner(panel)
@@ -96,7 +96,7 @@ def draw_indices(canvas, index: CardIndex, panel: Rect, bold_font: str, joker: t
     canvas.restoreState()
 
 
-def _draw_index(canvas, index: CardIndex, area: Rect, bold_font: str, joker: tuple[str, float]) -> None:
+def _draw_index(canvas, index: CardIndex, area: Box, bold_font: str, joker: tuple[str, float]) -> None:
     """Rank above suit, centred in `area`; a joker shows its word over a star."""
     cx = area.cx
     canvas.setFillColor(index.colour)

@@ -9,26 +9,26 @@ from functools import cache
 from typing import Any, Callable, NamedTuple
 
 from ..core.context import Box, Face, RenderContext
-from .style import Frame, Geometry, Rect, Writer, frame, geometry
+from .style import Frame, Geometry, Writer, frame, geometry
 
 
 class Cursor:
     """Hands out rectangles from the top of an area downwards (a simple column layout)."""
 
-    def __init__(self, area: Rect) -> None:
+    def __init__(self, area: Box) -> None:
         self.area = area
         self.y = area.top
 
-    def take(self, height: float) -> Rect:
+    def take(self, height: float) -> Box:
         self.y -= height
-        return Rect(self.area.x, self.y, self.area.w, height)
+        return Box(self.area.x, self.y, self.area.w, height)
 
     def skip(self, gap: float) -> None:
         self.y -= gap
 
-    def rest(self, bottom: float) -> Rect:
+    def rest(self, bottom: float) -> Box:
         """Everything left down to `bottom`."""
-        return Rect(self.area.x, bottom, self.area.w, self.y - bottom)
+        return Box(self.area.x, bottom, self.area.w, self.y - bottom)
 
 
 class Kit:

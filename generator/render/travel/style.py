@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 
 from ..core import textfit
 from ..core.colour import WHITE, tint
-from ..core.context import RenderContext, TextOverflow
+from ..core.context import Box, RenderContext, TextOverflow
 
 MARGIN = 4 * mm  # trim to panel; the safe area is 3 mm
 HEADER = 6 * mm  # band above the panel holding the kind word and the timing badge
@@ -45,32 +45,6 @@ def tracking(word: str) -> float:
 
 
 @dataclass(frozen=True)
-class Rect:
-    """A rectangle in card coordinates (pt, origin at the trim's lower-left corner)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    def inset(self, dx: float, dy: float | None = None) -> "Rect":
-        dy = dx if dy is None else dy
-        return Rect(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
-
-
-@dataclass(frozen=True)
 class Geometry:
     """Where the frame puts things on a card of this size."""
 
@@ -78,11 +52,11 @@ class Geometry:
     h: float
 
     @property
-    def panel(self) -> Rect:
-        return Rect(MARGIN, MARGIN, self.w - 2 * MARGIN, self.h - 2 * MARGIN - HEADER)
+    def panel(self) -> Box:
+        return Box(MARGIN, MARGIN, self.w - 2 * MARGIN, self.h - 2 * MARGIN - HEADER)
 
     @property
-    def content(self) -> Rect:
+    def content(self) -> Box:
         return self.panel.inset(PAD)
 
     @property
@@ -103,7 +77,7 @@ class TextBlock:
     """Fitted text and the box it is drawn in, with its alignment."""
 
     fitted: textfit.Fitted
-    rect: Rect
+    rect: Box
     colour: str = INK
     align: str = "center"
     valign: str = "middle"
@@ -121,7 +95,7 @@ class Writer:
         self.ctx, self.where = ctx, where
         self.type = ctx.print.type
 
-    def block(self, key: str, text: str, rect: Rect, *, role: str = "body", colour: str = INK,
+    def block(self, key: str, text: str, rect: Box, *, role: str = "body", colour: str = INK,
               align: str = "center", valign: str = "middle", max_lines: int | None = None) -> TextBlock:
         """Fit `text` (the words of `key`) into `rect` at the role's size, shrinking to the role's minimum."""
         size, min_size, bold = self.sizes(role)

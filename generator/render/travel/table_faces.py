@@ -9,16 +9,16 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 
 from ..core import textfit
-from ..core.context import Face
+from ..core.context import Box, Face
 from ..core.icons import draw_icon, flag_code
 from .kit import Cursor, Kit
 from ..core.colour import WHITE, mix, tint
-from .style import INK, MUTED, Rect, disc, frame, star
+from .style import INK, MUTED, disc, frame, star
 
 GAP = 3.0
 
 
-def _flag(canvas, iso: str, area: Rect) -> None:
+def _flag(canvas, iso: str, area: Box) -> None:
     draw_icon(canvas, flag_code(iso), area.x, area.y, area.w, area.h, crop=True)
 
 
@@ -59,9 +59,9 @@ def _country_layout(kit: Kit, card, code: str):
     tiles, labels = [], []
     for n, item_id in enumerate(card.needs):
         x = content.x + n * (column_w + GAP)
-        tiles.append((icons_by_item[item_id], Rect(x + (column_w - TILE) / 2, tiles_row.y, TILE, TILE)))
+        tiles.append((icons_by_item[item_id], Box(x + (column_w - TILE) / 2, tiles_row.y, TILE, TILE)))
         labels.append(writer.block(f"items.{item_id}.name", kit.words(f"items.{item_id}.name"),
-                                   Rect(x, names_row.y, column_w, names_row.h), role="small", colour=INK,
+                                   Box(x, names_row.y, column_w, names_row.h), role="small", colour=INK,
                                    valign="top", max_lines=2))
     usage = writer.block("card.transit_or_centre", kit.words("card.transit_or_centre"),
                          cursor.rest(content.y), role="small", colour=MUTED, max_lines=2)
@@ -123,7 +123,7 @@ def _passport_layout(kit: Kit, passport):
     return draw
 
 
-def _stamp(canvas, code: str, area: Rect, colour: str, bold: str) -> None:
+def _stamp(canvas, code: str, area: Box, colour: str, bold: str) -> None:
     """An entry stamp: a tilted double oval around the country code."""
     w, h = min(area.w * 0.5, 30 * mm), min(area.h * 0.8, 14 * mm)
     canvas.saveState()
@@ -208,17 +208,17 @@ def _summary(kit: Kit, side: str) -> tuple[list[str | None], str]:
     return markers, "\n".join(paragraphs)
 
 
-def _divider_y(content: Rect, title_size: float) -> float:
+def _divider_y(content: Box, title_size: float) -> float:
     return content.top - title_size * textfit.LEADING - 2 * TITLE_GAP
 
 
-def _title_box(content: Rect) -> Rect:
+def _title_box(content: Box) -> Box:
     return content.inset(TITLE_INSET, 0)
 
 
-def _body_area(content: Rect, title_size: float) -> Rect:
+def _body_area(content: Box, title_size: float) -> Box:
     top = _divider_y(content, title_size) - BODY_GAP
-    return Rect(content.x + GUTTER, content.y, content.w - GUTTER, top - content.y)
+    return Box(content.x + GUTTER, content.y, content.w - GUTTER, top - content.y)
 
 
 def reference_type(kit: Kit) -> ReferenceType:
@@ -248,7 +248,7 @@ def _reference_layout(kit: Kit, card, side: str):
     title_box = _title_box(content)
     title_fitted = ctx.fit(card.id, title_key, kit.words(title_key), title_box.w, title_box.h, sizes.title,
                            sizes.title, bold=True, max_lines=1)
-    title_rect = Rect(title_box.x, title_box.top - title_fitted.height, title_box.w, title_fitted.height)
+    title_rect = Box(title_box.x, title_box.top - title_fitted.height, title_box.w, title_fitted.height)
     divider_y = _divider_y(content, sizes.title)
     markers, text = _summary(kit, side)
     body = _body_area(content, sizes.title)
@@ -266,7 +266,7 @@ def _reference_layout(kit: Kit, card, side: str):
     return draw
 
 
-def _listed(canvas, fitted: textfit.Fitted, markers: list[str | None], area: Rect, colour: str, bold: str) -> None:
+def _listed(canvas, fitted: textfit.Fitted, markers: list[str | None], area: Box, colour: str, bold: str) -> None:
     """Fitted paragraphs in `area` with a hanging indent: each starts with its number, or a bullet when it has none,
     in the gutter left of the area."""
     size = fitted.size
