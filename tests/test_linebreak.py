@@ -3,6 +3,8 @@ characters under UAX #14 and kinsoku, at phrases first, Latin at spaces with hyp
 box; every piece of text kept, in order, and no line wider than its box."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -180,6 +182,34 @@ def test_a_name_the_language_defines_is_never_cut_unless_it_alone_is_too_wide(ja
     narrow = textfit.unit_width("税関", ja_font) * 9 + 1  # the name alone does not fit: cut, as nothing else can
     lines = fitted_lines("税関検査", ja_font, narrow, "ja")
     assert "".join(lines) == "税関検査" and len(lines) == 2
+
+
+def test_a_name_with_spaces_is_one_piece_and_its_words_come_back_as_a_fallback():
+    keep = ("Pocket Knife", "Passport · South Korea", "South Korea", "특별 물건")
+    assert [p.text for p in linebreak.pieces("Drop the Pocket  Knife, then Passport · South Korea.", "en", keep)] == [
+        "Drop", "the", "Pocket Knife,", "then", "Passport · South Korea."]
+    assert [p.text for p in linebreak.pieces("특별 물건을 쓴다 특별", "ko", keep)] == ["특별 물건을", "쓴다", "특별"]
+    assert linebreak.finer(linebreak.Piece("Passport · South Korea.", "", "-"), "en") == (
+        linebreak.Piece("Passport"), linebreak.Piece("·"), linebreak.Piece("South"), linebreak.Piece("Korea.", "", "-"))
+
+
+_name = st.lists(_latin_word, min_size=2, max_size=3).map(" ".join)
+
+
+@settings(max_examples=200)
+@given(words=st.lists(st.one_of(_latin_word, _name), min_size=1, max_size=10), names=st.lists(_name, max_size=3),
+       spaces=st.sampled_from([" ", "  ", "\t", " \u00a0"]))
+def test_names_are_held_whole_and_every_word_comes_back_in_order(words, names, spaces):
+    """Whatever the names and the white space, the pieces rejoin into the paragraph's words, and no piece holds a
+    space but inside a name of `keep`."""
+    paragraph = spaces.join(words)
+    keep = tuple(names) + tuple(w for w in words if " " in w)
+    pieces = linebreak.pieces(paragraph, "en", keep)
+    assert " ".join(p.text for p in pieces).split() == paragraph.split()
+    for piece in pieces:
+        inside = {at for name in keep for found in re.finditer(re.escape(name), piece.text)
+                  for at in range(found.start(), found.end())}
+        assert all(at in inside for at, ch in enumerate(piece.text) if ch == " "), piece
 
 
 def test_wrap_breaks_a_flowing_paragraph_like_the_cards(ja_font):

@@ -59,7 +59,8 @@ def overlaps(ch, box, page_h: float) -> bool:
 @pytest.mark.parametrize("lang,paper", [("en", "a4"), ("en", "letter"), ("ko", "a4"), ("ko", "letter")])
 def test_every_deck_card_shows_its_index_upper_left_and_turned_lower_right_clear_of_every_other_text(lang, paper):
     """Read from the PDF: in the upper-left corner of each deck card the rank (or joker word) reads upright, in the
-    lower-right corner the same reads turned 180°, and no other character of the card reaches either corner."""
+    lower-right corner the same reads turned 180°, each wholly inside its corner across the card, and no other
+    character of the card reaches either corner."""
     doc = travel(lang, paper)
     indices = card_indices()
     panel = geometry(RenderContext(content(), "travel", lang, paper)).panel
@@ -85,6 +86,13 @@ def test_every_deck_card_shows_its_index_upper_left_and_turned_lower_right_clear
                     for ch in chars:  # upright text runs along the card's width, turned text against it
                         a, b = ch["matrix"][0], ch["matrix"][1]
                         assert (a * across[0] + b * across[1]) * sign > 0, (placement.component, ch["text"])
+                        # and stays inside the corner across the card, wholly (a joker word once ran out of it,
+                        # into the panel's rounded corner)
+                        level = abs(across[0]) > abs(across[1])
+                        low, high = (ch["x0"], ch["x1"]) if level else (page.height - ch["bottom"],
+                                                                          page.height - ch["top"])
+                        edges = (box[0], box[2]) if level else (box[1], box[3])
+                        assert edges[0] - 0.2 <= low and high <= edges[1] + 0.2, (placement.component, ch["text"])
                 seen.add(placement.component)
     assert seen == set(indices)
 

@@ -126,6 +126,7 @@ def test_balancing_keeps_a_one_letter_word_or_a_korean_bound_noun_with_its_word(
     ("여행할 | 수", True), ("뽑아도 얻는 | 것", True), ("앞면으로 교환 | 후", True), ("1장을 가져온 | 뒤", True),
     ("교환 후 | 1장", False), ("여행할 수 | 없습니다", False), ("세로줄의 | 맨", False), ("쌍안경으로 | 내", False),
     ("먼저 한 | 장으로", True), ("= 그 | 세로줄의", True), ("아무것도 못 | 가져가고", True), ("그런 다음 | 이", False),
+    ("막히면 그 | 플레이어의", True), ("행동을 더 | 얻더라도", True), ("막히면 | 그", False), ("행동을 | 더", False),
 ])
 def test_a_poor_break_splits_what_is_read_as_one(words, poor):
     words = words.split(" ")

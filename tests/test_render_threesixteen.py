@@ -151,7 +151,7 @@ def test_each_player_colour_prints_on_one_page_of_its_own_fronts_only(content, p
     get backs (a page of them after their fronts, or beside each front in the gutterfold edition)."""
     ctx = RenderContext(content, "threesixteen", "en", paper, ink_saver=edition == "ink-saver")
     doc = render_document(ctx, gutterfold=edition == "gutterfold")
-    tile = content.print.tile.width_mm * mm
+    tile = content.games["threesixteen"].tile.width_mm * mm
     sets = [edition_colour(ctx, colour) for colour in tile_sets(ctx)]
     players, caller = {colour_key(c.fill): c.id for c in sets[:-1]}, colour_key(sets[-1].fill)
     seen: dict[str, list[int]] = {}

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.content.load import load_content
 from generator.games.travel.check import check_file as travel_check_file
-from generator.content.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES, parse_yaml
+from generator.content.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES, parse_yaml, read_bytes
 from generator.errors import InputError
 
-from conftest import ROOT, replace_in
+from conftest import ROOT, line_col, replace_in
 
 runner = CliRunner()
 RECORDS = {"travel": ROOT / "examples" / "travel-three-players.yaml",
@@ -64,13 +64,12 @@ def test_an_alias_bomb_in_a_record_is_one_error_at_its_first_alias(tmp_path: Pat
 
 def test_an_alias_in_content_is_a_lint_error_at_the_alias(content_copy: Path):
     path = content_copy / "print.yaml"
-    replace_in(path, "card: {width_mm: 63.5, height_mm: 88.9}", "card: &card {width_mm: 63.5, height_mm: 88.9}")
-    path.write_text(path.read_text(encoding="utf-8").replace("tile: {width_mm: 16, height_mm: 16}", "tile: *card"),
-                    encoding="utf-8")
+    replace_in(path, "a4:     {width_mm: 210,", "a4:     &a4 {width_mm: 210,")
+    replace_in(path, "letter: {width_mm: 215.9, height_mm: 279.4}", "letter: *a4")
     result = runner.invoke(app, ["lint", "--content", str(content_copy)])
     assert result.exit_code == 1
-    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "*card" in text)
-    assert f"content/print.yaml:{line}:7: error: aliases (*card) are not supported" in result.stdout
+    line, column = line_col(path, "*a4")
+    assert f"content/print.yaml:{line}:{column}: error: aliases (*a4) are not supported" in result.stdout
 
 
 def test_nesting_deeper_than_the_limit_is_refused_at_the_first_level_too_deep():
@@ -110,6 +109,15 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path)
     with pytest.raises(InputError) as caught:
         travel_check_file(str(record), load_content(), "ko")  # the travel checker says it in the report's language
     assert str(caught.value) == f"{record}: error: 10 MB보다 큰 파일은 기록 파일이 아닙니다 [file]"
+
+
+def test_a_file_longer_than_its_size_says_is_read_whole():
+    """A regular file whose size fstat gives as 0 (as Linux's /proc files do) is still read to its end."""
+    path = Path("/proc/self/status")
+    if not path.exists():
+        pytest.skip("no /proc here")
+    data = read_bytes(path)
+    assert path.stat().st_size == 0 and data.startswith(b"Name:") and data.endswith(b"\n") and len(data) > 200
 
 
 def test_a_folder_given_as_a_record_is_not_a_regular_file(tmp_path: Path):

@@ -20,6 +20,7 @@ from generator.errors import InputError, Position
 from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
 from generator.games.threesixteen.solver import deal, solve
 from generator.games.threesixteen.solver_budget import Budget
+from generator.games.threesixteen.solver_cp import cp_solve
 from generator.games.threesixteen.solver_exact import ExactSearch
 from generator.games.threesixteen.solver_hindsight import hindsight_bound
 
@@ -131,6 +132,20 @@ def test_solver_matches_exhaustive_search(game):
     event("optimum above 0" if optimum else "optimum 0")
     assert result.min_tiles_left == optimum
     assert_consistent(result, calls, columns, rows)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(small_games())
+def test_the_constraint_model_matches_exhaustive_search(game):
+    """CP-SAT alone (no local or exact search first): its optimum, its proof and its plan, replayed by the rules."""
+    calls, high, copies, rows, columns = game
+    outcome = cp_solve(calls, columns, rows, high, work=10.0, seconds=None)
+    optimum = brute_force(calls, columns, rows)
+    assert (outcome.left, outcome.bound) == (optimum, optimum)
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:columns]
+    plan = [("R" if place < 0 else letters[place]) + (">" + "".join(letters[m] for m in moves) if moves else "")
+            for place, moves in outcome.steps]
+    assert replay_tokens(calls, plan, columns, rows) == optimum
 
 
 # reduced deals (fewer numbers, copies, rows or columns) whose optimum is above 0, with the exhaustive search's

@@ -63,7 +63,6 @@ class PrintConfig(Strict):
     min_sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 0.8
     cut_mark_mm: Annotated[float, Field(ge=0, le=20)] = 4
     card: Size
-    tile: Size
     png_dpi: Annotated[int, Field(ge=72, le=1200)] = 300
     tts_max_px: Annotated[int, Field(ge=512, le=16384)] = 4096
     fonts: Fonts

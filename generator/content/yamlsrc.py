@@ -286,8 +286,7 @@ def read_bytes(path: Path | str, display: str | None = None, say: Say = _english
         limit = MAX_FILE_BYTES // (1024 * 1024)
         if info.st_size > MAX_FILE_BYTES:
             raise InputError.at(Position(name), say("too_large", limit=limit), "file")
-        with os.fdopen(fd, "rb", buffering=0, closefd=False) as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        data = _read_all(fd, info.st_size)
         if len(data) > MAX_FILE_BYTES:  # grew while being read
             raise InputError.at(Position(name), say("too_large", limit=limit), "file")
         return data
@@ -295,6 +294,20 @@ def read_bytes(path: Path | str, display: str | None = None, say: Say = _english
         raise InputError.at(Position(name), say("cannot_read", problem=exc.strerror), "file") from None
     finally:
         os.close(fd)
+
+
+def _read_all(fd: int, size: int) -> bytes:
+    """Up to MAX_FILE_BYTES + 1 bytes of `fd`, read in one call when the file is `size` bytes, as fstat said (a
+    single read of the largest size allowed costs a buffer of that size, more than reading a record)."""
+    chunks = [os.read(fd, size + 1)]
+    got = len(chunks[0])
+    while got > size and got <= MAX_FILE_BYTES:  # longer than fstat said (growing, or a file like /proc's)
+        chunk = os.read(fd, MAX_FILE_BYTES + 1 - got)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def is_inside(path: Path, folder: Path) -> bool:

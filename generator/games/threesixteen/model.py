@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...content.model_parts import Colour, Players, RuleRef, Slug
+from ...content.print_model import Size
 from ...content.validate import Strict, pattern
 
 
@@ -24,6 +25,8 @@ class ThreeSixteenGame(Strict):
     copies: Annotated[int, Field(ge=1, le=6, description="how many of each number")] = 3
     rows: Annotated[int, Field(ge=1, le=6)] = 3
     columns: list[Annotated[str, pattern(r"^[A-Z]$", "one capital letter")]]
+    #: a tile's trim size (print.yaml holds the sizes every game shares)
+    tile: Size
     colours: list[PlayerColour]
     caller: PlayerColour
     sections: list[Slug]

@@ -46,6 +46,10 @@ _PUNCT = frozenset("[];,")
 NO_CARD = -1 << 31
 _ARROWS = frozenset(("->", "→"))
 
+#: makes a NamedTuple from its fields in one C call: a NamedTuple's own `__new__` is a Python function, which in
+#: the parser's loops cost as much as reading the word (`_new(Named, (card, at))` is `Named(card, at)`)
+_new = tuple.__new__
+
 # Word classes: what a token is (one dict lookup per token once a word has been seen)
 W_OTHER, W_KEYWORD, W_CARD, W_PLAYER, W_MARKED, W_ARROW, W_PUNCT, W_BAD = range(8)
 
@@ -234,7 +238,7 @@ class TurnParser:
         """A plain list of card names (a starting hand, a passport), nothing else."""
         hit = self.common.get(text)
         if hit is not None and hit[0] == W_CARD:
-            return [Named(hit[1], 0)]  # one word already known as a card (`common` holds single tokens only)
+            return [_new(Named, (hit[1], 0))]  # one word already known as a card (`common` holds single tokens only)
         self.tok = tokenize(text)
         self.i = 0
         self.n = len(self.tok)
@@ -326,11 +330,11 @@ class TurnParser:
         cls, value = self.kind(self.tok[at])
         if cls == W_CARD:
             self.i = at + 1
-            return Named(value, at)
+            return _new(Named, (value, at))
         code = self._multi(value) if cls == W_OTHER else NO_CARD
         if code == NO_CARD:
             raise NotationError(at, "expected_card", found=self.tok[at])
-        return Named(code, at)
+        return _new(Named, (code, at))
 
     def _cards(self) -> list[Named]:
         """Bare card names until a keyword, arrow, mark, player name or punctuation other than a comma."""
@@ -345,7 +349,7 @@ class TurnParser:
             hit = common.get(word) or kinds.get(word) or self.kind(word)
             cls = hit[0]
             if cls == W_CARD:
-                out.append(Named(hit[1], i))
+                out.append(_new(Named, (hit[1], i)))
                 i += 1
             elif word == ",":
                 i += 1
@@ -516,7 +520,7 @@ class TurnParser:
                 self.i = i + 1
                 sub = self._event_entries(i)
                 i = self.i
-            out.append(Written(etype, code, at, sub))
+            out.append(_new(Written, (etype, code, at, sub)))
         self.i = i
         return out
 
@@ -532,7 +536,7 @@ class TurnParser:
                 self.i += 1
                 return entries
             p, at = self._player()
-            entries.append(EventPart(p, at, self._tail(True)))
+            entries.append(_new(EventPart, (p, at, self._tail(True))))
 
 
 #: per clause keyword: the clause kind and the method reading its arguments (None: the tail follows at once)

@@ -23,7 +23,7 @@ from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
-from .notation import Clause, Named, NotationError, TurnParser, Vocabulary, token_offsets
+from .notation import W_PLAYER, Clause, Named, NotationError, TurnParser, Vocabulary, token_offsets
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 from .state import Setup
 
@@ -108,16 +108,31 @@ class Turn:
         return (self.line, self.col, self.text, self.base + offset)
 
 
+#: a starting hand's card as written: the value holding it, that value's text, and the card's token in it
+HandWord = tuple
+
+
 @dataclass
 class Record:
+    """The setup read, where each of its parts is written (`setup_spot`), and the turns."""
+
     path: str
     source: Source
     setup: Setup
     setup_at: dict[tuple, Spot]
+    hand_words: list[list[HandWord]]  # per seat, per card of the starting hand
     turns: list[Turn] = field(default_factory=list)
 
     def position(self, spot: Spot) -> Position:
         return self.source.position(spot)
+
+    def setup_spot(self, key: tuple) -> Spot:
+        """Where a part of the setup is written: `(field,)`, `(field, seat)`, or `("hand", seat, card)`. A hand
+        card's place is worked out only here (most records never need one)."""
+        if len(key) == 3:
+            value, text, token = self.hand_words[key[1]][key[2]]
+            return (value[LINE], value[COL], text, token_offsets(text)[token])
+        return self.setup_at[key]
 
     def read_rest(self, first: int) -> None:
         """Parse the clauses of the turns from number `first` on (those the replay did not reach): a malformed
@@ -152,15 +167,15 @@ class RecordReader:
         for key in ("game", "players", "centre", "turns"):
             if key not in top:
                 raise _fail(self._at(root), self.msg("missing_key", field=key))
-        setup, setup_at, parser = self._setup(top)
+        setup, setup_at, hand_words, parser = self._setup(top)
         self.seat_names = setup.names
         self.parser = parser
-        record = Record(path, self.src, setup, setup_at)
+        record = Record(path, self.src, setup, setup_at, hand_words)
         kind, items, line, col, null = top["turns"][1]
         if null:
             return record
         if kind == LINES:
-            record.turns = [self._text_turn(text, line + k, col, parser) for k, text in enumerate(items)]
+            record.turns = self._text_turns(items, line, col, parser)
         elif kind == SEQUENCE:
             record.turns = [self._turn(value, parser) for value in items]
         else:
@@ -203,7 +218,7 @@ class RecordReader:
 
     # -- setup -----------------------------------------------------------------------------------------------
 
-    def _setup(self, top) -> tuple[Setup, dict[tuple, Spot], TurnParser]:
+    def _setup(self, top) -> tuple[Setup, dict[tuple, Spot], list[list[HandWord]], TurnParser]:
         t = self.t
         players = top["players"][1]
         if players[KIND] != SEQUENCE or not players[DATA]:
@@ -238,7 +253,7 @@ class RecordReader:
             at[("player", seat)] = (name_value[LINE], name_value[COL], "", 0)
         parser = TurnParser(t, self.names, self.vocabulary, seats)
 
-        passports, transits, characters, hands = [], [], [], []
+        passports, transits, characters, hands, hand_words = [], [], [], [], []
         for seat, fields in enumerate(entries):
             value = fields["passport"][1]
             passports.append(self._one_card(parser, value))
@@ -259,12 +274,13 @@ class RecordReader:
                 characters.append(-1)
                 at[("character", seat)] = at[("player", seat)]
             hand = []
+            words = []
             for text, value in self._words(fields["hand"][1]):
-                offsets = token_offsets(text)
                 for code, token in self._card_list(parser, text, value):
-                    at[("hand", seat, len(hand))] = (value[LINE], value[COL], text, offsets[token])
+                    words.append((value, text, token))
                     hand.append(code)
             hands.append(hand)
+            hand_words.append(words)
             hand_value = fields["hand"][1]
             at[("hand", seat)] = (hand_value[LINE], hand_value[COL], "", 0)
         centre_value = top["centre"][1]
@@ -280,7 +296,7 @@ class RecordReader:
                 raise _fail(self._at(first_value), self.hint(self.msg("unknown_player", name=word,
                                                                        players=", ".join(names)), word, names))
             at[("first",)] = (first_value[LINE], first_value[COL], "", 0)
-        return Setup(names, passports, transits, characters, centre, extensions, hands, first), at, parser
+        return Setup(names, passports, transits, characters, centre, extensions, hands, first), at, hand_words, parser
 
     def _notation_error(self, spot_of, text: str, err: NotationError) -> InputError:
         """`spot_of(token)` places a token of `text`; the message names the word that could not be read."""
@@ -360,6 +376,28 @@ class RecordReader:
             text = "" if clauses[NULL] else clauses[DATA]
             return self._text_turn(text, clauses[LINE], clauses[COL], parser, key)
         raise _fail(self._at(value), self.msg("turn_shape"))
+
+    def _text_turns(self, texts: list[str], line: int, col: int, parser: TurnParser) -> list[Turn]:
+        """The turns `Name: clauses` written one per line from 0-based `line` on, each at column `col`: what
+        `_text_turn` makes of each, in one loop (it runs for every line of every record checked)."""
+        turns = []
+        seat_of = parser.kinds.get
+        for k, text in enumerate(texts):
+            base = text.find(":") + 1
+            hit = seat_of(text[:base - 1].strip()) if base else None
+            if hit is None or hit[0] != W_PLAYER:  # a name seen for the first time, or a malformed line
+                turns.append(self._text_turn(text, line + k, col, parser))
+                continue
+            turn = Turn()
+            turn.player = hit[1]
+            turn.line = line + k
+            turn.col = col
+            turn.text = text
+            turn.base = base
+            turn.key = None
+            turn.reader = self
+            turns.append(turn)
+        return turns
 
     def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Value | None = None) -> Turn:
         """The turn in `text`, which starts at 0-based `line`:`col`: `Name: clauses` (the name ends at the first

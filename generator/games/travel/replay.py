@@ -238,7 +238,7 @@ class Outcome:
 
 
 def _setup_spot(part: Part) -> tuple:
-    """The key of `Record.setup_at` for a part of the setup."""
+    """The key of `Record.setup_spot` for a part of the setup."""
     if part.seat < 0:
         return (part.field,)
     if part.index < 0:
@@ -259,7 +259,7 @@ class Replay:
         setup = self.record.setup
         v = check_setup(t, setup)
         if v is not None:
-            v.position = self.record.setup_at[_setup_spot(v.part)]
+            v.position = self.record.setup_spot(_setup_spot(v.part))
             return Outcome(Game(t, setup, self.oracle, []), v, 0, 0)
         g = Game(t, setup, self.oracle)
         for turn_no, turn in enumerate(self.record.turns):

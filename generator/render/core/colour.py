@@ -1,7 +1,9 @@
-"""Colours as the renderers write them (hex strings, "#rrggbb"), and the two blends every game's faces use."""
+"""Colours as the renderers write them (hex strings, "#rrggbb"; ReportLab's canvas takes them as they are), and the
+two blends every game's faces use."""
 from __future__ import annotations
 
 WHITE = "#ffffff"
+INK = "#1c1c1c"  # the near-black of text and lines on the pages every game shares, the rulebook and 3x16's faces
 
 
 def rgb(colour: str) -> tuple[float, float, float]:

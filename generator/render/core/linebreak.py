@@ -5,7 +5,8 @@
   rules, which are kinsoku: no line starts with 、。」） or a small kana, none ends with 「（) allows it; at first only
   where that is also a phrase boundary (BudouX), so a line never splits a word where a reader would not expect it.
 - In unspaced text a number stays with the word after it ("3枚", "×1セット"), and a name the language file defines
-  (`keep`: card, country and character names, kinds, decks) is never cut, unless it alone is wider than its box.
+  (`keep`: card, country and character names, kinds, decks) is never cut, unless it alone is wider than its box; a
+  name with spaces ("Pocket Knife", "주머니 칼") is one piece, its spaces kept, cut at them only as a fallback.
 - A piece wider than its box is cut finer (`finer`): a word into syllables with a hyphen (pyphen), a phrase into
   UAX #14 units, and at last into characters (grapheme clusters).
 
@@ -59,7 +60,7 @@ def pieces(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece
     """The pieces of one paragraph (no line feeds) at the coarsest breaks: words, and phrases of unspaced text;
     never inside a name of `keep` or between a number and the word it counts."""
     out: list[Piece] = []
-    for word in _words(paragraph):
+    for word in _words(paragraph, keep):
         if unspaced(word):
             out += _glued(_cut(word, _held(word, _phrase_boundaries(word, lang), keep, lang)))
         else:
@@ -71,7 +72,7 @@ def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece,
     """The pieces of one paragraph at every break UAX #14 allows in unspaced text (still words elsewhere), but
     for those inside a name of `keep` or between a number and the word it counts."""
     out: list[Piece] = []
-    for word in _words(paragraph):
+    for word in _words(paragraph, keep):
         out += (_glued(_cut(word, _held(word, _uax14_boundaries(word, lang), keep, lang))) if unspaced(word)
                 else [Piece(word)])
     return tuple(out)
@@ -97,9 +98,12 @@ def _names_pattern(keep: tuple[str, ...]) -> re.Pattern | None:
 
 
 def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
-    """`piece` cut at the next finer breaks, the last part keeping its glue: a phrase into UAX #14 units, a
-    spaced word into hyphenated syllables, anything else (or what did not cut) into characters (hyphenated in a
-    script that hyphenates)."""
+    """`piece` cut at the next finer breaks, the last part keeping its glue: a name with spaces (or words held by
+    no-break spaces) into its words, a phrase into UAX #14 units, a spaced word into hyphenated syllables, anything
+    else (or what did not cut) into characters (hyphenated in a script that hyphenates)."""
+    words = piece.text.split()  # every white space, the no-break space too
+    if len(words) > 1:
+        return tuple(Piece(word) for word in words[:-1]) + (Piece(words[-1], piece.glue, piece.end),)
     parts: list[str] = []
     hyphen = ""
     if unspaced(piece.text):
@@ -114,11 +118,39 @@ def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
     return tuple(Piece(part, "", hyphen) for part in parts[:-1]) + (Piece(parts[-1], piece.glue, piece.end),)
 
 
-def _words(paragraph: str) -> list[str]:
-    """A line breaks at a space, never at a no-break space ("passports ×12")."""
-    if NO_BREAK_SPACE not in paragraph:
+def spaced(name: str) -> bool:
+    """Whether `name` has a space a line could break at (a spaced name is held whole by `pieces` and `units`)."""
+    return BREAKING_SPACE.search(name.strip()) is not None
+
+
+@lru_cache(maxsize=64)
+def _spaced_names_pattern(keep: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern finding every name of `keep` with a space in it, the longest first where names overlap, each
+    space matching any run of breaking white space."""
+    names = sorted({name.strip() for name in keep if spaced(name)}, key=len, reverse=True)
+    if not names:
+        return None
+    return re.compile("|".join(BREAKING_SPACE.pattern.join(map(re.escape, BREAKING_SPACE.split(name)))
+                               for name in names))
+
+
+def _words(paragraph: str, keep: tuple[str, ...] = ()) -> list[str]:
+    """A line breaks at a space, never at a no-break space ("passports ×12") nor inside a name of `keep`; a name
+    comes out as one word, a plain space between its words ("Pocket Knife")."""
+    names = _spaced_names_pattern(keep)
+    if names is None and NO_BREAK_SPACE not in paragraph:
         return paragraph.split()
-    return [word for word in BREAKING_SPACE.split(paragraph) if word]
+    held = iter(found.span() for found in names.finditer(paragraph)) if names is not None else iter(())
+    words, start, name = [], 0, next(held, None)
+    for space in BREAKING_SPACE.finditer(paragraph):
+        while name is not None and name[1] <= space.start():
+            name = next(held, None)
+        if name is not None and name[0] < space.start():  # inside a name
+            continue
+        words.append(paragraph[start:space.start()])
+        start = space.end()
+    words.append(paragraph[start:])
+    return [BREAKING_SPACE.sub(" ", word) for word in words if word]
 
 
 def _glued(parts: list[str]) -> list[Piece]:

@@ -12,12 +12,12 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import xObjectName
 
 from . import icons, textfit
+from .colour import INK
 from .context import Page, RenderContext
 from .fonts import used_families
 from .sheets import MM
 
 MARGIN = 18 * MM
-INK = HexColor("#1c1c1c")
 MUTED = HexColor("#5f6368")
 ACCENT = HexColor("#34495e")
 RULE = HexColor("#c9ccd1")
@@ -55,13 +55,12 @@ def page_range(ctx: RenderContext, first: int, last: int) -> str:
 
 
 def size_label(ctx: RenderContext, w_pt: float, h_pt: float) -> str:
-    """"Cards, 63.5 × 88.9 mm": named after the print.yaml size it matches."""
+    """"Cards, 63.5 × 88.9 mm" for print.yaml's card size; any other size in the game's own word for its pieces
+    ("Tiles, 16 × 16 mm", `checklist.<game>.piece_size`), else "Pieces"."""
     w, h = round(w_pt / MM, 1), round(h_pt / MM, 1)
-    key = "checklist.piece_size"
-    for name in ("card", "tile"):
-        size = getattr(ctx.print, name)
-        if (round(size.width_mm, 1), round(size.height_mm, 1)) == (w, h):
-            key = f"checklist.{name}_size"
+    card = ctx.print.card
+    key = ("checklist.card_size" if (round(card.width_mm, 1), round(card.height_mm, 1)) == (w, h)
+           else game_key(ctx, "checklist", "piece_size"))
     return ctx.t(key, w=f"{w:g}", h=f"{h:g}")
 
 

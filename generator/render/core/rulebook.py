@@ -5,10 +5,10 @@ portrait with two columns. The whole book is paginated when the page list is bui
 flowable at a fixed spot, keeping each rule in one column and splitting only what is longer than a column), so a
 page only replays its placements and text is never clipped: whatever does not fit continues in the next column or
 on a new page.
-Korean wraps at spaces (ReportLab's default word wrap), never inside a word. Japanese and Chinese lines break where
-`textfit.wrap` (the cards' line breaker) says: at phrases, under kinsoku, never inside a name the language file
-defines nor between a number and its counter (ReportLab's own CJK wrap breaks anywhere and lets a lone "？" or "。"
-start a line).
+Lines break where `textfit.wrap` (the cards' line breaker) says: at spaces (Korean never inside a word), at phrases
+under kinsoku in Japanese and Chinese, never inside a name the language file defines ("Pocket Knife"), between a
+number and its counter, nor where a word goes with the next ("never a | forbidden", "그 | 플레이어"); ReportLab's
+own CJK wrap breaks anywhere and lets a lone "？" or "。" start a line, and its word wrap knows no names.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from reportlab.platypus.paragraph import _handleBulletWidth
 
 from ...content.required import rule_values
 from . import linebreak, textfit
+from .colour import INK
 from .context import Box, Page, RenderContext, TextOverflow
 
 MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
@@ -34,7 +35,6 @@ TIGHT_MARGIN = 11 * mm
 FOOTER = 9 * mm  # from the bottom margin up: the footer line and page number sit below the columns
 GUTTER = 7 * mm
 BADGE_W = 9.5 * mm  # the rule id's column
-INK = HexColor("#1c1c1c")
 MUTED = HexColor("#5c5c5c")
 FAQ_KEY = "rulebook.faq"  # heading over the FAQ (content/common/<lang>.yaml)
 #: a rule citation in a text, with any space before it: " (R9, R17)"
@@ -64,11 +64,11 @@ class Styles:
         registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
         size = ctx.print.type.body
         gap = 0.6 if tight else 1.0
-        emphasis = accent if ctx.fonts.bold_is_regular else INK  # a title that cannot be bold stands out in colour
+        emphasis = accent if ctx.fonts.bold_is_regular else HexColor(INK)  # a title that cannot be bold stands out in colour
         body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * (1.28 if tight else 1.38),
-                              textColor=INK, bulletFontName=regular)  # the default bullet font is Helvetica
+                              textColor=HexColor(INK), bulletFontName=regular)  # the default bullet font is Helvetica
         styles = cls(
-            title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=INK),
+            title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=HexColor(INK)),
             tagline=ParagraphStyle("tagline", fontName=regular, fontSize=11.5, leading=15, textColor=MUTED),
             players=ParagraphStyle("players", fontName=bold, fontSize=10, leading=13, textColor=accent,
                                    spaceBefore=3),
@@ -84,11 +84,11 @@ class Styles:
             accent=accent,
             rule_gap=6 * gap,
         )
-        if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: lines broken by `Para.breakLinesCJK`
-            for style in vars(styles).values():
-                if isinstance(style, ParagraphStyle):
+        for style in vars(styles).values():
+            if isinstance(style, ParagraphStyle):
+                style.breaks = partial(textfit.wrap, lang=ctx.lang, keep=ctx.names)  # see `Para.breakLines`
+                if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: ReportLab's CJK path
                     style.wordWrap = "CJK"
-                    style.breaks = partial(textfit.wrap, lang=ctx.lang, keep=ctx.names)
         return styles
 
 
@@ -120,13 +120,22 @@ class Para(Paragraph):
             part.text_key = self.text_key
         return parts
 
+    def breakLines(self, width):  # noqa: N802 (ReportLab's name)
+        """A paragraph of a spaced script, broken where the cards break lines (`breakLinesCJK`)."""
+        return self._text_lines(width) or super().breakLines(width)
+
     def breakLinesCJK(self, maxWidths):  # noqa: N802 (ReportLab's name)
-        """The lines of a Japanese or Chinese paragraph where `textfit.wrap` breaks them (the style's `breaks`), in
-        the form ReportLab's own CJK wrap gives a paragraph of one piece of plain text."""
+        """A Japanese or Chinese paragraph, broken where the cards break lines (`_text_lines`)."""
+        return self._text_lines(maxWidths) or super().breakLinesCJK(maxWidths)
+
+    def _text_lines(self, maxWidths):  # noqa: N803 (ReportLab's name)
+        """The lines of a paragraph where `textfit.wrap` breaks them (the style's `breaks`: names whole, no poor
+        break, kinsoku), in the form ReportLab's own wrap gives a paragraph of one piece of plain text; None for
+        what ReportLab must break itself (mixed fonts, the rest of a split paragraph)."""
         breaks = getattr(self.style, "breaks", None)
         frags = self.frags
         if breaks is None or len(frags) != 1 or getattr(self, "_splitpara", 0) or not hasattr(frags[0], "text"):
-            return super().breakLinesCJK(maxWidths)
+            return None
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         self.height = 0
         _handleBulletWidth(self.bulletText, self.style, widths)
@@ -289,7 +298,7 @@ def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> 
 def accent_for(ctx: RenderContext) -> Color:
     """The colour of the book's rules and headings: the game's own (its spec's `accent`), else the ink."""
     accent = ctx.spec.part("accent")
-    return accent(ctx) if accent else INK
+    return accent(ctx) if accent else HexColor(INK)
 
 
 def component_counts(ctx: RenderContext) -> dict[str, int]:

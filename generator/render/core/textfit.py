@@ -28,6 +28,8 @@ from . import linebreak
 from .linebreak import NO_BREAK_SPACE, Piece  # noqa: F401 (NO_BREAK_SPACE: for the pages that bind words)
 
 STEP = 0.25  # pt between tried sizes
+#: one-syllable Korean bound nouns: each goes with the modifier before it ("할 수", "얻는 것", "교환 후")
+BOUND_NOUNS = frozenset("수것때후뒤전중줄데적채뿐듯법리척체양")
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
 #: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
@@ -79,9 +81,11 @@ class Fitted:
 
 
 def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang: str = "en",
-          cut: bool = False) -> tuple[list[tuple[Line, bool]], float]:
+          cut: bool = False, mend: bool = False) -> tuple[list[tuple[Line, bool]], float]:
     """Greedy wrap; returns lines and the widest overflow of a single piece (0 when every piece fits). With `cut`,
-    a piece wider than the box is cut finer (`linebreak.finer`) until its parts fit or cannot be cut."""
+    a piece wider than the box is cut finer (`linebreak.finer`) until its parts fit or cannot be cut. With `mend`,
+    a line that would end in a `_poor_break` gives its last piece (or two) to the next line (a flowing paragraph,
+    which may grow a line)."""
     lines: list[tuple[Line, bool]] = []
     too_wide = 0.0
     for paragraph in paragraphs:
@@ -99,8 +103,10 @@ def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang
                 too_wide = max(too_wide, w - width)
             glue = unit_width(current[-1].glue, font) * size if current else 0.0
             if current and used + glue + w + unit_width(piece.end, font) * size > width + 1e-9:
-                lines.append((tuple(current), False))
-                current, used = [piece], w
+                kept, moved = _mended_break(current, piece, font, size, width) if mend else (current, [])
+                lines.append((tuple(kept), False))
+                current = [*moved, piece]
+                used = line_width(current, font) * size - unit_width(piece.end, font) * size
             else:
                 used += glue + w
                 current.append(piece)
@@ -108,20 +114,38 @@ def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang
     return lines, too_wide
 
 
+def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
+                  width: float) -> tuple[list[Piece], list[Piece]]:
+    """Where a full line `current` breaks before `piece`: (what stays, what moves down with `piece`). Moves the
+    last piece or two when the break is poor and the moved pieces fit beside `piece`; otherwise nothing."""
+    both = [*current, piece]
+    if not _poor_break(both, len(current)):
+        return current, []
+    for count in (1, 2):
+        if len(current) - count < 1:
+            break
+        if _poor_break(both, len(current) - count):
+            continue
+        if line_width([*current[-count:], piece], font) * size <= width + 1e-9:
+            return current[:-count], current[-count:]
+        break
+    return current, []
+
+
 def _poor_break(pieces: Sequence[Piece], j: int) -> bool:
     """Whether a break before `pieces[j]` would split what is read as one: a one-letter Latin word or a lone digit
-    goes with the word after it ("a rumour", "2 cards"); a one-syllable Korean word after a word ending in ㄴ or ㄹ
-    is a bound noun that goes with that word ("할 수", "얻는 것", "교환 후"); any other one-syllable Korean word goes
-    with the word after it ("한 장", "맨 아래", "그 세로줄"). Breaks inside a word (between its syllables or
+    goes with the word after it ("a rumour", "2 cards"); a one-syllable Korean bound noun after a word ending in ㄴ
+    or ㄹ goes with that word ("할 수", "얻는 것", "교환 후"); any other one-syllable Korean word goes with the word
+    after it ("한 장", "맨 아래", "그 세로줄", also after a particle ending in ㄴ or ㄹ: "막히면 그 플레이어"). Breaks inside a word (between its syllables or
     characters, or the phrases of a script without spaces) are judged by `linebreak`, not here."""
     if pieces[j - 1].glue != " ":
         return False
     before, after = pieces[j - 1].text, pieces[j].text
     if len(before) == 1 and before.isascii() and before.isalnum():
         return True
-    if _is_syllable(after) and _adnominal(before):
+    if after in BOUND_NOUNS and _adnominal(before):
         return True
-    return _is_syllable(before) and not (j >= 2 and _adnominal(pieces[j - 2].text))
+    return _is_syllable(before) and not (before in BOUND_NOUNS and j >= 2 and _adnominal(pieces[j - 2].text))
 
 
 def _is_syllable(word: str) -> bool:
@@ -176,17 +200,20 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
         keep: tuple[str, ...] = ()) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
-    only where one alone is wider than the box."""
+    only where one alone is wider than the box, a name with spaces also where the text fits no other way."""
     texts = text.split("\n")
+    loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
     levels = [([linebreak.pieces(p, lang, keep) for p in texts], False)]
-    fine = [linebreak.units(p, lang, keep) for p in texts]
-    levels.append((fine, True))
-    # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
-    natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in levels[0][0]]
+    freed = [linebreak.pieces(p, lang, loose) for p in texts]
+    if freed != levels[0][0]:
+        levels.append((freed, False))
+    levels.append(([linebreak.units(p, lang, loose) for p in texts], True))
     last = None
-    for paragraphs, cut in levels:
-        if cut and paragraphs == levels[0][0] and last is not None and last[4] <= TOLERANCE_PT:
+    for (paragraphs, cut), (before, _) in zip(levels, [([], False)] + levels):
+        if cut and paragraphs == before and last is not None and last[4] <= TOLERANCE_PT:
             break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
+        # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
+        natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in paragraphs]
         current = size
         while True:
             final = current - STEP < min_size - 1e-9
@@ -211,12 +238,13 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
 
 def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple[str, ...] = ()) -> list[str]:
     """`text` broken into lines no wider than `width` at `size` (a paragraph of a flowing page, which grows as
-    tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line, and
-    no lone last piece when the line above can spare one."""
+    tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line, no
+    line ending in a `_poor_break`, and no lone last piece when the line above can spare one."""
     paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
-    lines, too_wide = _wrap(paragraphs, font, size, width, lang)
+    lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True)
     if too_wide > TOLERANCE_PT:
-        lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True)
+        lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True,
+                         True)
     return [line_text(line) for line, _ in _mend_last_breaks(lines, font, size, width)]
 
 

@@ -16,8 +16,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ...games.threesixteen.model import PlayerColour
+from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext
-from .layout import FAINT, INK, centred_area, text_in, wash
+from .layout import FAINT, centred_area, text_in, wash
 
 AIR = 2 * mm  # kept clear inside the printer margin, so the board never sits exactly on it
 LABEL_W = 5 * mm  # the left strip that holds the turned zone labels
@@ -61,7 +62,7 @@ class BoardLayout:
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "BoardLayout":
         game = ctx.game_data
         area = centred_area(ctx, True, page_w, page_h, inset=AIR)
-        pitch = min((area.w - LABEL_W) / game.high, ctx.print.tile.width_mm * mm + 2 * mm)
+        pitch = min((area.w - LABEL_W) / game.high, game.tile.width_mm * mm + 2 * mm)
         x = area.x + LABEL_W
         rows = tuple(Box(x, area.top - (r + 1) * pitch - r * ROW_GAP, game.high * pitch, pitch)
                      for r in range(game.rows))

@@ -170,7 +170,7 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
     drawn face down (R4), so they are hidden pieces. A player's tiles are only ever face up, so each colour prints
     on sheets of its own, fronts only: a group prints the colours it plays."""
     game = ctx.game_data
-    w, h = ctx.print.tile.width_mm * mm, ctx.print.tile.height_mm * mm
+    w, h = ctx.game_data.tile.width_mm * mm, ctx.game_data.tile.height_mm * mm
     style = NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high)
     components: list[Component] = []
     for tile_set in tile_sets(ctx):

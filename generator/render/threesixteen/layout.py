@@ -9,9 +9,9 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 
 from ..core import textfit
+from ..core.colour import INK
 from ..core.context import Box, RenderContext
 
-INK = HexColor("#1c1c1c")
 GREY = HexColor("#8a8a8a")
 FAINT = HexColor("#c9c9c9")
 
@@ -33,7 +33,8 @@ def centred_area(ctx: RenderContext, landscape: bool, page_w: float, page_h: flo
 
 def wash(colour: str, amount: float) -> Color:
     """`colour` mixed with white: amount 0 is white, 1 is the colour itself (the other way round from
-    `core.colour.tint`, whose amount is how far towards white)."""
+    `core.colour.tint`, whose amount is how far towards white; tint rounds to "#rrggbb", this keeps the exact mix,
+    so the two are not interchangeable without changing every 3x16 PDF)."""
     c = HexColor(colour)
     return Color(1 - (1 - c.red) * amount, 1 - (1 - c.green) * amount, 1 - (1 - c.blue) * amount)
 
@@ -50,7 +51,7 @@ def text_in(canvas, ctx: RenderContext, where: str, key: str, box: Box, size: fl
 
 
 def circled_number(canvas, ctx: RenderContext, n: int, cx: float, cy: float, r: float,
-                   fill: Color = INK, ink: Color | None = None) -> None:
+                   fill: Color | str = INK, ink: Color | None = None) -> None:
     """A seat number in a filled circle (drawn, so it never depends on the font having circled digits)."""
     canvas.setFillColor(fill)
     canvas.circle(cx, cy, r, stroke=0, fill=1)

@@ -13,8 +13,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 
 from ..core import textfit
+from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext
-from .layout import FAINT, GREY, INK, centred_area, circled_number, text_in
+from .layout import FAINT, GREY, centred_area, circled_number, text_in
 
 BLOCKS = 2  # call blocks side by side
 HEADER = 11 * mm

@@ -11,9 +11,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...games.travel.distances import printed_km, side_codes
+from ..core.colour import INK
 from ..core.context import RenderContext
 
-GRID_INK = HexColor("#1c1c1c")
 RULE_GREY = HexColor("#bdbdbd")
 SHADE = HexColor("#eeeeee")
 MAX_SIZE = 7.0
@@ -62,7 +62,7 @@ def draw_distances(ctx: RenderContext, heading: list, text_w: float, margin: flo
             else:
                 text = "–" if row == col else str(km[row - 1][col - 1])
                 font = ctx.fonts.regular
-            canvas.setFillColor(GRID_INK)
+            canvas.setFillColor(INK)
             canvas.setFont(font, size)
             canvas.drawCentredString(margin + (col + 0.5) * cell_w, row_y + (cell_h - size * 0.7) / 2, text)
     canvas.setStrokeColor(RULE_GREY)

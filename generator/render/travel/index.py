@@ -75,7 +75,7 @@ def joker_word(writer: Writer, index: CardIndex) -> tuple[str, float]:
     if not index.joker:
         return "", 0.0
     word = writer.ctx.t("card.joker")
-    room = CORNER_W + CORNER_INSET
+    room = CORNER_W  # inside the corner, as the ranks are: wider, it ran into the panel's rounded corner
     width = writer.width(word, 1.0, bold=True)
     size = min(JOKER_SIZE, room / width) if width else JOKER_SIZE
     if size < MIN_JOKER_SIZE:
@@ -97,13 +97,13 @@ def draw_indices(canvas, index: CardIndex, panel: Box, bold_font: str, joker: tu
 
 
 def _draw_index(canvas, index: CardIndex, area: Box, bold_font: str, joker: tuple[str, float]) -> None:
-    """Rank above suit, centred in `area`; a joker shows its word over a star."""
+    """Rank above suit, centred in `area`; a joker shows its word over a star, centred the same way."""
     cx = area.cx
     canvas.setFillColor(index.colour)
     if index.joker:
         word, size = joker
         canvas.setFont(bold_font, size)
-        canvas.drawString(area.x - CORNER_INSET / 2, area.top - size, word)
+        canvas.drawCentredString(cx, area.top - size, word)
         star(canvas, cx, area.y + PIP_SIZE * 0.6, PIP_SIZE * 0.62, index.colour)
         return
     canvas.setFont(bold_font, RANK_SIZE)

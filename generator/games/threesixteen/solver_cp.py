@@ -1,0 +1,162 @@
+"""Exact search by constraint programming (OR-Tools CP-SAT): the whole deal as one model, plans and proofs.
+
+Every tile that is not a 1 goes to a column and either leaves onto one row or is lost. A leave happens at a
+rank: call j is placed at rank j * SPREAD, and the moves after it take the ranks above that, up to and with
+(j + 1) * SPREAD, in order; a lost tile "leaves" at LOST, after every rank. The rules become:
+- row r (started by the r-th 1) takes at most one copy of each number, and a copy of v only if it took v - 1;
+  its tiles leave at strictly rising ranks, each after its own call;
+- a column is a stack: when tile j goes under tile i (same column, i still there), j leaves first, unless i is
+  lost (then anything may go under it; a lost tile never lets a live one above it out).
+Columns are interchangeable, so they are labelled in order of first use. The objective is the tiles left.
+
+CP-SAT runs on one worker with a fixed seed and a deterministic-time limit, so the same calls and budget give
+the same answer on any machine under any load; the wall-clock limit is only the safety stop. A known plan
+(the local search's best) is given as a hint. Its proofs are checked by the brute-force tests and its plans
+are replayed by the rules before they are reported.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ortools.sat.python import cp_model
+
+from .notation import ROW
+from .solver_plan import Step
+
+SPREAD = 64                 # ranks per call: more than the tiles that can move after one call
+
+
+@dataclass(frozen=True, slots=True)
+class CpOutcome:
+    steps: list[Step] | None    # the best plan found, or None
+    left: int | None            # its tiles left
+    bound: int                  # no plan leaves fewer (proven)
+    work: float                 # deterministic time spent (CP-SAT's own measure of work)
+    timed_out: bool             # the safety time limit, not the work limit, ended the search
+
+
+def cp_solve(calls: Sequence[int], columns: int, rows: int, high: int, work: float, seconds: float | None,
+             hint: Sequence[Step] | None = None, at_least: int = 0) -> CpOutcome:
+    """The fewest tiles left, searched for at most `work` deterministic seconds (and `seconds` of wall time)."""
+    model = _Model(calls, columns, rows, high)
+    if hint is not None:
+        model.hint(hint)
+    model.m.Add(model.left >= at_least)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_deterministic_time = max(0.0, work)
+    if seconds is not None:
+        solver.parameters.max_time_in_seconds = max(0.0, seconds)
+    started = time.monotonic()
+    status = solver.Solve(model.m)
+    elapsed = time.monotonic() - started
+    spent = solver.deterministic_time
+    timed_out = seconds is not None and elapsed >= seconds and spent < work
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        bound = at_least if status != cp_model.INFEASIBLE else len(calls) + 1
+        return CpOutcome(None, None, bound, spent, timed_out)
+    left = round(solver.ObjectiveValue())
+    bound = left if status == cp_model.OPTIMAL else max(at_least, _ceil(solver.BestObjectiveBound()))
+    return CpOutcome(model.steps(solver), left, bound, spent, timed_out)
+
+
+def _ceil(value: float) -> int:
+    whole = int(value)
+    return whole + 1 if value > whole + 1e-6 else whole
+
+
+class _Model:
+    def __init__(self, calls: Sequence[int], columns: int, rows: int, high: int) -> None:
+        self.calls = list(calls)
+        n = len(calls)
+        self.lost_rank = lost_rank = n * SPREAD
+        m = self.m = cp_model.CpModel()
+        self.starts = starts = [i for i, number in enumerate(calls) if number == 1][:rows]
+        self.tiles = tiles = [i for i, number in enumerate(calls) if number != 1]
+        nrows = len(starts)
+        self.column = {i: m.NewIntVar(0, columns - 1, f"column{i}") for i in tiles}
+        self.rank = {i: m.NewIntVar(i * SPREAD + 1, lost_rank, f"rank{i}") for i in tiles}
+        self.takes = {(i, r): m.NewBoolVar(f"row{r}takes{i}") for i in tiles for r in range(nrows)}
+        self.lost = {i: m.NewBoolVar(f"lost{i}") for i in tiles}
+        self.reaches = {(r, v): m.NewBoolVar(f"row{r}reaches{v}") for r in range(nrows) for v in range(2, high + 1)}
+        when = {(r, v): m.NewIntVar(0, lost_rank, f"row{r}at{v}") for r in range(nrows) for v in range(1, high + 1)}
+        for r, start in enumerate(starts):
+            m.Add(when[r, 1] == start * SPREAD)
+            for v in range(2, high + 1):
+                if v > 2:
+                    m.AddImplication(self.reaches[r, v], self.reaches[r, v - 1])
+                m.Add(when[r, v] >= when[r, v - 1] + 1).OnlyEnforceIf(self.reaches[r, v])
+                m.Add(sum(self.takes[i, r] for i in tiles if calls[i] == v) == self.reaches[r, v])
+        for i in tiles:
+            m.AddExactlyOne([self.lost[i], *(self.takes[i, r] for r in range(nrows))])
+            m.Add(self.rank[i] == lost_rank).OnlyEnforceIf(self.lost[i])
+            m.Add(self.rank[i] < lost_rank).OnlyEnforceIf(self.lost[i].Not())
+            for r in range(nrows):
+                m.Add(self.rank[i] == when[r, calls[i]]).OnlyEnforceIf(self.takes[i, r])
+        for k, i in enumerate(tiles):
+            for j in tiles[k + 1:]:
+                same = m.NewBoolVar("")
+                m.Add(self.column[i] == self.column[j]).OnlyEnforceIf(same)
+                m.Add(self.column[i] != self.column[j]).OnlyEnforceIf(same.Not())
+                there = m.NewBoolVar("")            # i is still in its column when j is placed
+                m.Add(self.rank[i] > j * SPREAD).OnlyEnforceIf(there)
+                m.Add(self.rank[i] <= j * SPREAD).OnlyEnforceIf(there.Not())
+                m.Add(self.rank[j] < self.rank[i]).OnlyEnforceIf([same, there, self.lost[i].Not()])
+        if tiles:                                   # columns labelled in order of first use
+            m.Add(self.column[tiles[0]] == 0)
+            used = m.NewConstant(0)
+            for i in tiles[1:]:
+                m.Add(self.column[i] <= used + 1)
+                widened = m.NewIntVar(0, columns - 1, "")
+                m.AddMaxEquality(widened, [used, self.column[i]])
+                used = widened
+        self.left = m.NewIntVar(0, len(tiles), "left")
+        m.Add(self.left == sum(self.lost.values()))
+        m.Minimize(self.left)
+
+    def steps(self, solver: cp_model.CpSolver) -> list[Step]:
+        """The plan in the solution: placements, then the moves after each call in rank order."""
+        leaving: dict[int, list[tuple[int, int]]] = {}
+        for i in self.tiles:
+            rank = solver.Value(self.rank[i])
+            if rank < self.lost_rank:
+                leaving.setdefault((rank - 1) // SPREAD, []).append((rank, solver.Value(self.column[i])))
+        return [(ROW if number == 1 else solver.Value(self.column[j]),
+                 tuple(column for _, column in sorted(leaving.get(j, ()))))
+                for j, number in enumerate(self.calls)]
+
+    def hint(self, steps: Sequence[Step]) -> None:
+        """Suggest a known plan to the search (its count becomes the first upper bound).
+
+        Its columns are relabelled in order of first use, as the model labels them.
+        """
+        labels: dict[int, int] = {}
+        for place, _ in steps:
+            if place != ROW and place not in labels:
+                labels[place] = len(labels)
+        steps = [(place if place == ROW else labels[place], tuple(labels[c] for c in moves)) for place, moves in steps]
+        ends = [0] * len(self.starts)
+        stacks: dict[int, list[int]] = {}
+        started = 0
+        for j, (number, (place, moves)) in enumerate(zip(self.calls, steps)):
+            if place == ROW:
+                if started < len(ends):
+                    ends[started] = 1
+                started += 1
+            else:
+                stacks.setdefault(place, []).append(j)
+                self.m.AddHint(self.column[j], place)
+            for k, column in enumerate(moves):
+                i = stacks[column].pop()
+                r = ends.index(self.calls[i] - 1)
+                ends[r] = self.calls[i]
+                self.m.AddHint(self.rank[i], j * SPREAD + 1 + k)
+                self.m.AddHint(self.takes[i, r], 1)
+                self.m.AddHint(self.lost[i], 0)
+        for stack in stacks.values():
+            for i in stack:
+                self.m.AddHint(self.lost[i], 1)
+                self.m.AddHint(self.rank[i], self.lost_rank)

@@ -1,0 +1,143 @@
+"""Line breaks read back from the PDF. Names stay whole: a card, country or character name with a space in it
+("Pocket Knife", "특별 물건") never has its words on two lines, in a card's text or title or in the rulebook's
+running text, unless the name alone is wider than its box (then it breaks at its spaces rather than overflow). And
+no line of the rulebook ends on a word that goes with the next ("never a | forbidden item", "그 | 플레이어")."""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import pdfplumber
+import pytest
+
+from generator.content.load import load_content
+from generator.render.core import linebreak, textfit
+from generator.render.core.context import Page, RenderContext
+from generator.render.core.document import render_document
+from generator.render.core.sheets import MM
+
+
+@lru_cache(maxsize=None)
+def content():
+    return load_content()
+
+
+def segments(page) -> list[tuple[str, float, float, float, float]]:
+    """The page's runs of text as drawn: words on one baseline with less than half an em between them, as (text,
+    x0, x1, top, size); runs on one baseline further apart are separate (two cards side by side)."""
+    words = sorted(page.extract_words(extra_attrs=["size"], keep_blank_chars=False),
+                   key=lambda w: (round(w["bottom"], 1), w["x0"]))
+    runs: list[list] = []
+    for word in words:
+        last = runs[-1] if runs else None
+        if (last is not None and abs(last[-1]["bottom"] - word["bottom"]) < 0.2
+                and word["x0"] - last[-1]["x1"] < 0.5 * word["size"]):
+            last.append(word)
+        else:
+            runs.append([word])
+    return [(" ".join(w["text"] for w in run), run[0]["x0"], run[-1]["x1"], run[0]["top"], run[0]["size"])
+            for run in runs]
+
+
+def split_names(page, names: list[str]) -> list[tuple[str, str, str]]:
+    """(name, the run that ends with its first words, the run under it that starts with the rest) for every spaced
+    name whose words a line break parts: the lower run starts one or two lines under the upper one and overlaps it
+    across."""
+    found = []
+    runs = segments(page)
+    for upper in runs:
+        for lower in runs:
+            text, x0, x1, top, size = upper
+            below = lower[3] - top
+            if not (0.8 * size < below < 2.2 * size and lower[1] < x1 and lower[2] > x0):
+                continue
+            for name in names:
+                words = name.split()
+                for k in range(1, len(words)):
+                    head, tail = " ".join(words[:k]), " ".join(words[k:])
+                    if (text == head or text.endswith(" " + head)) and lower[0].startswith(tail):
+                        found.append((name, text, lower[0]))
+    return found
+
+
+def spaced_names(game: str, lang: str) -> list[str]:
+    return [name for name in content().texts(game, lang).names() if len(name.split()) > 1]
+
+
+@lru_cache(maxsize=None)
+def document(game: str, lang: str) -> bytes:
+    return render_document(RenderContext(content(), game, lang, "a4")).data
+
+
+@pytest.mark.parametrize("game,lang", [("travel", "en"), ("travel", "ko"), ("threesixteen", "en"),
+                                       ("threesixteen", "ko")])
+def test_no_name_of_the_language_file_is_parted_across_lines_on_any_page(game, lang):
+    """Every page of the real A4 file: card texts and titles, the rulebook (the Korean rule on setting up once split
+    "특별 | 물건"), page one's list of decks."""
+    names = spaced_names(game, lang)
+    assert names
+    with pdfplumber.open(io.BytesIO(document(game, lang))) as pdf:
+        parted = [(n + 1, *split) for n, page in enumerate(pdf.pages) for split in split_names(page, names)]
+    assert parted == []
+
+
+def rulebook_pages(game: str) -> range:
+    """The rulebook's pages (after page one, how to print and the duplex test: 0-based 4 onwards), up to the first
+    page of pieces."""
+    return range(4, {"travel": 8, "threesixteen": 5}[game])
+
+
+@pytest.mark.parametrize("game,lang", [("travel", "en"), ("travel", "ko"), ("threesixteen", "en"),
+                                       ("threesixteen", "ko")])
+def test_no_rulebook_line_ends_on_a_word_that_goes_with_the_next(game, lang):
+    """Each rulebook line with a line under it in the same column: the break between them is not `_poor_break`
+    (ReportLab's word wrap left "never a" / "forbidden item", "draw 1" / "card", "그" / "플레이어")."""
+    poor = []
+    with pdfplumber.open(io.BytesIO(document(game, lang))) as pdf:
+        for n in rulebook_pages(game):
+            runs = sorted(segments(pdf.pages[n]), key=lambda run: (run[1] > pdf.pages[n].width / 2, run[3]))
+            for upper, lower in zip(runs, runs[1:]):
+                if 0.8 * upper[4] < lower[3] - upper[3] < 1.6 * upper[4] and abs(upper[1] - lower[1]) < 1:
+                    words = [linebreak.Piece(word) for word in (*upper[0].split()[-2:], lower[0].split()[0])]
+                    if textfit._poor_break(words, len(words) - 1):
+                        poor.append((n + 1, upper[0][-20:], lower[0][:20]))
+    assert poor == []
+
+
+STEP = 30 * MM  # from one box's top to the next one's
+
+
+def _page_of_boxes(ctx: RenderContext, boxes: list[tuple[str, float]], size: float) -> Page:
+    """A page that fits each text into a box `width` pt wide, one under the other, as the cards do."""
+
+    def draw(canvas, w: float, h: float) -> None:
+        for n, (text, width) in enumerate(boxes):
+            fitted = ctx.fit("test page", "test", text, width, STEP / 2, size, 7.0)
+            textfit.draw(canvas, fitted, STEP, h - STEP * (n + 1), width)
+
+    return Page("names", False, draw, "names")
+
+
+def _drawn(ctx: RenderContext, boxes: list[tuple[str, float]], size: float) -> list[list[tuple[str, float]]]:
+    """Each box's lines as (text, size), read from the PDF, top to bottom."""
+    doc = render_document(ctx, components=[], rule_pages=[], full_pages=[_page_of_boxes(ctx, boxes, size)])
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        page = next(p for p in pdf.pages if p.extract_text().startswith(boxes[0][0].split()[0]))
+        runs = sorted(segments(page), key=lambda run: run[3])
+    return [[(text, size) for text, _, _, top, size in runs if STEP * (n + 1) - 1 < top < STEP * (n + 1) + STEP / 2]
+            for n in range(len(boxes))]
+
+
+def test_a_name_stays_on_one_line_then_shrinks_then_breaks_at_its_space_only_when_nothing_else_fits():
+    ctx = RenderContext(content(), "travel", "en", "a4")
+    assert "Pocket Knife" in ctx.names
+    size = 10.0
+    knife = textfit.unit_width("Pocket Knife", ctx.fonts.regular)
+    discard = textfit.unit_width("Discard your Pocket", ctx.fonts.regular)
+    boxes = [("Discard your Pocket Knife now.", discard * size + 1),  # the break would fall inside the name
+             ("Pocket Knife", knife * 8.5),  # fits one line only below the wanted size
+             ("Pocket Knife", knife * 6.5)]  # fits no line even at the minimum size
+    running, shrunk, parted = _drawn(ctx, boxes, size)
+    assert [text for text, _ in running] == ["Discard your", "Pocket Knife now."]
+    assert [text for text, _ in shrunk] == ["Pocket Knife"] and shrunk[0][1] < size
+    assert [text for text, _ in parted] == ["Pocket", "Knife"]
