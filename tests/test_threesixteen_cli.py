@@ -67,7 +67,7 @@ def test_the_skeleton_file_is_filled_in_to_a_valid_record(tmp_path):
     (["call", "--players", "A,B,C,D,E"], "give 1 to 4 different names"),
     (["call", "--players", "A,A"], "give 1 to 4 different names"),
     (["call", "--columns", "6"], "--columns"),
-    (["simulate", "--strategy", "lucky"], "'lucky' is not one of 'naive', 'strong', 'lookahead'"),
+    (["simulate", "--strategy", "lucky"], "'lucky' is not one of 'naive', 'strong', 'lookahead', 'sampling'"),
     (["simulate", "--format", "xml"], "'xml' is not one of 'text', 'json'"),
     (["simulate", "--lang", "xx"], "unknown language 'xx'"),
 ])
@@ -133,6 +133,27 @@ def test_strategies_meet_on_the_same_deals_and_share_one_chart(tmp_path):
     for colour in COLOURS[:3]:
         assert pixels[tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))] > 100, colour
     assert pixels[tuple(int(COLOURS[3][i:i + 2], 16) for i in (1, 3, 5))] == 0
+
+
+def test_sampling_meets_strong_on_the_same_deals_in_one_chart(tmp_path):
+    from PIL import Image
+
+    from generator.games.threesixteen.plots import COLOURS
+
+    result = runner.invoke(app, ["simulate", "--games", "2", "--seed", "3", "--strategy", "strong", "--strategy",
+                                 "sampling", "--plots", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "2 games, strategy strong, sampling, 5 columns, seed 3",
+        "  strong", "    Wins (all three rows complete): 1 of 2 (50.0%)", "    Mean tiles left: 6.50",
+        "  sampling", "    Wins (all three rows complete): 2 of 2 (100.0%)", "    Mean tiles left: 0.00",
+        "  Same deals, strong against sampling: fewer tiles left in 0, as many in 1, more in 1",
+        f"  Histogram written to {tmp_path / 'threesixteen-tiles-left.png'}",
+    ]
+    image = Image.open(tmp_path / "threesixteen-tiles-left.png").convert("RGB")
+    pixels = Counter({colour: count for count, colour in image.getcolors(image.width * image.height)})
+    for colour in COLOURS[:2]:
+        assert pixels[tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))] > 100, colour
 
 
 def test_the_naive_strategy_in_korean():

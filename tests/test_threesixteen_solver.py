@@ -20,7 +20,7 @@ from generator.errors import InputError, Position
 from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
 from generator.games.threesixteen.solver import deal, solve
 from generator.games.threesixteen.solver_budget import Budget
-from generator.games.threesixteen.solver_cp import cp_solve
+from generator.games.threesixteen.solver_cp import cp_solve, cut_bound
 from generator.games.threesixteen.solver_exact import ExactSearch
 from generator.games.threesixteen.solver_hindsight import hindsight_bound
 
@@ -148,6 +148,26 @@ def test_the_constraint_model_matches_exhaustive_search(game):
     assert replay_tokens(calls, plan, columns, rows) == optimum
 
 
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(small_games())
+def test_the_cut_bound_never_exceeds_the_optimum(game):
+    """The cut deals' optima bound the whole deal's from below; above the optimum they would prove a false loss."""
+    calls, high, copies, rows, columns = game
+    bound = cut_bound(calls, columns, rows, high, work=10.0, seconds=None).bound
+    event("cut bound above 0" if bound else "cut bound 0")
+    assert bound <= brute_force(calls, columns, rows)
+
+
+def test_a_cut_deal_proves_more_than_the_hindsight_bound():
+    """Deal 10 with 3 columns: without the tiles above 10 it cannot be won (3 left at best), so some row stops
+    before 10 and loses its 11-16 too: at least 3 + 6 tiles left, where the hindsight bound proves 3."""
+    calls = deal(10)
+    assert hindsight_bound(calls, 3, 16, 3) == 3
+    cut = [number for number in calls if number <= 10]
+    assert cp_solve(cut, 3, 3, 10, work=10.0, seconds=None).bound == 3
+    assert cut_bound(calls, 3, 3, 16, work=10.0, seconds=None).bound == 9
+
+
 # reduced deals (fewer numbers, copies, rows or columns) whose optimum is above 0, with the exhaustive search's
 # optimum: every claimed proof of a loss is confirmed by the independent search
 REDUCED = [((0, 8, 2, 2, 1), 14), ((1, 8, 2, 2, 1), 12), ((2, 8, 2, 2, 1), 11), ((0, 6, 3, 3, 1), 11),
@@ -164,6 +184,8 @@ def test_proven_losses_on_reduced_deals_match_the_exhaustive_search(game, optimu
     result = solve(calls, columns=columns, high=high, copies=copies, rows=rows)
     assert (result.min_tiles_left, result.proven) == (optimum, True)
     assert_consistent(result, calls, columns, rows)
+    alone = cp_solve(calls, columns, rows, high, work=30.0, seconds=None)     # the constraint model's own proof
+    assert (alone.left, alone.bound) == (optimum, optimum)
 
 
 def random_board(calls: list[int], t: int, columns: int, rows: int, rng: random.Random) -> tuple:
@@ -289,6 +311,25 @@ def test_the_same_budget_gives_the_same_json_under_full_load():
     assert quiet.exit_code == loaded.exit_code == 0
     assert json.loads(quiet.output)["stopped"] == "nodes"
     assert quiet.output == loaded.output
+
+
+def test_the_constraint_model_gives_the_same_answer_under_full_load():
+    """CP-SAT runs on one worker with a deterministic-time limit: the same work gives the same plan and bounds."""
+    import multiprocessing
+
+    calls = deal(0)
+    quiet = cp_solve(calls, 4, 3, 16, work=0.3, seconds=None)
+    stop = multiprocessing.Event()
+    hogs = [multiprocessing.Process(target=_busy, args=(stop,)) for _ in range(2)]
+    for hog in hogs:
+        hog.start()
+    try:
+        loaded = cp_solve(calls, 4, 3, 16, work=0.3, seconds=None)
+    finally:
+        stop.set()
+        for hog in hogs:
+            hog.join()
+    assert quiet == loaded and quiet.left is not None
 
 
 def test_deal_is_the_seeded_shuffle():

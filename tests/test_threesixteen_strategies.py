@@ -3,14 +3,19 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from conftest import GAME_DEADLINE
 
 from generator.games.threesixteen.caller import deal
 from generator.games.threesixteen.notation import ROW, notation_for
 from generator.games.threesixteen.rules import Board, Rules
 from generator.games.threesixteen.simulate import play, simulate, summarise
-from generator.games.threesixteen.strategies import Lookahead, Naive, Strong, greedy_moves, reachable
+from generator.games.threesixteen.evaluation import Evaluation
+from generator.games.threesixteen.playout import Playout
+from generator.games.threesixteen.strategies import Lookahead, Naive, Sampling, Strong, greedy_moves, reachable
 
 RULES = Rules()
 UNSEEN = [0] + [2] * 16
@@ -67,14 +72,44 @@ def test_lookahead_keeps_a_column_open_where_strong_stacks():
     assert Lookahead(RULES).choose(start, 5, nothing) == Strong(RULES).choose(start, 5, nothing)
 
 
-@settings(max_examples=6)
-@given(st.integers(0, 10**6), st.integers(0, 47), st.integers(0, 10**6))
-def test_reshuffling_the_uncalled_tiles_never_changes_the_moves_already_made(seed, made, reshuffle):
-    """Lookahead sees the counts of the uncalled numbers, never their order."""
+@pytest.mark.parametrize("strategy", [Lookahead, Sampling])
+@settings(max_examples=3, deadline=GAME_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), made=st.integers(0, 47), reshuffle=st.integers(0, 10**6))
+def test_reshuffling_the_uncalled_tiles_never_changes_the_moves_already_made(strategy, seed, made, reshuffle):
+    """Lookahead and sampling see the counts of the uncalled numbers, never their order."""
     calls = deal(seed, RULES)
     rest = calls[made:]
     random.Random(reshuffle).shuffle(rest)
     notation = notation_for(RULES.letters)
-    played = play(Lookahead(RULES), RULES, calls, notation)[0]
-    replayed = play(Lookahead(RULES), RULES, calls[:made] + rest, notation)[0]
+    played = play(strategy(RULES), RULES, calls, notation)[0]
+    replayed = play(strategy(RULES), RULES, calls[:made] + rest, notation)[0]
     assert replayed[:made] == played[:made]
+
+
+def test_a_playout_places_and_moves_as_strong_does():
+    """Strong's placements, call by call, on plain lists: the same boards."""
+    start = board((2, 0, 0), (12,), (7,), (3, 14))
+    future = [6, 3, 1, 4, 13, 5]
+    unseen = list(UNSEEN)
+    expected = start
+    for number in future:
+        unseen[number] -= 1
+        expected = Strong(RULES).choose(expected, number, unseen).board
+    assert expected == board((7, 1, 0), (12,), (), (3, 14, 13))
+    assert Playout(Evaluation(RULES)).play(start, future, UNSEEN) == expected
+
+
+def test_a_playout_weighs_the_moves_when_two_columns_offer_one_row_end():
+    """After the 1, either 2 may go first: the one under a 3 frees the 3 too (moving leftmost first would not)."""
+    after = Playout(Evaluation(RULES)).play(board((0, 0, 0), (2,), (3, 2)), [1], UNSEEN)
+    assert after == board((3, 0, 0), (2,))
+    assert greedy_moves(board((1, 0, 0), (2,), (3, 2)))[1] == board((2, 0, 0), (), (3, 2))
+
+
+def test_sampling_is_the_same_for_the_same_deal_and_beats_strong_on_the_first_five_deals():
+    sampling = simulate("sampling", 5, RULES, seed=0)
+    assert sampling[:2] == simulate("sampling", 2, RULES, seed=0)
+    strong = simulate("strong", 5, RULES, seed=0)
+    assert (summarise(sampling).wins, summarise(strong).wins) == (2, 1)
+    assert summarise(sampling).mean_tiles_left < summarise(strong).mean_tiles_left
+

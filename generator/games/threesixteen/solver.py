@@ -1,17 +1,19 @@
 """The hindsight solver: knowing every call in advance, how few tiles can a player leave?
 
 `solve` starts from two lower bounds (the exact search's static bound on the empty board and the hindsight
-bound of solver_hindsight), then spends a first share of its budget of search nodes on two searches that
-alternate in growing slices until they meet:
+bound of solver_hindsight), then spends the first FIRST_NODES of its budget of search nodes on two searches
+that alternate in growing slices until they meet:
 - a local search (solver_local) finds good plans fast: with five columns nearly every deal is won, and a
   win (0 tiles left) needs no further proof;
 - an exact search (solver_exact) proves lower bounds by iterative deepening on the tiles-left target; it also
   finds plans, and on small games it settles everything alone.
-The rest of the budget goes to a constraint model of the whole deal (solver_cp, CP-SAT), hinted with the best
-plan so far: it finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and
-proves what it can. The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at
-NODES_PER_WORK), so the same calls and budget give the same answer on any machine under any load; a time limit
-is only a safety stop, and the result says which one ended the search.
+The rest of the budget goes to a constraint model (solver_cp, CP-SAT), first of the whole deal, hinted with
+the best plan so far, then (the last CUT_NODES of it, and what the first left) of cut deals, the calls without
+the tiles above h for h = 2, 3, ..., whose optima bound the whole deal's from below. The whole-deal model
+finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and proves what it can.
+The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at NODES_PER_WORK), so
+the same calls and budget give the same answer on any machine under any load; a time limit is only a safety
+stop, and the result says which one ended the search.
 A known plan (a player's own valid play) is an upper bound from the start: when it meets the static bound,
 nothing is searched. The result is never a guess: `proven` only when the lower bound meets the plan's count.
 The plan is replayed once more (solver_plan.replay) so its count is the one reported.
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .solver_budget import DONE, NODES as NODES_STOP, TIME, Budget, OutOfBudget
-from .solver_cp import cp_solve
+from .solver_cp import cp_solve, cut_bound
 from .solver_exact import ExactSearch
 from .solver_hindsight import hindsight_bound
 from .solver_local import LocalSearch
@@ -34,8 +36,9 @@ NODES = 1_000_000           # the default budget: about 10 s of search on one un
 TIME_LIMIT = 60.0           # the default safety stop in seconds; the node budget is what decides
 FIRST_SLICE = 10_000        # nodes in the first local-search slice; each slice doubles
 EXACT_SHARE = 0.25          # the exact search gets this much of each local-search slice
-FIRST_SHARE = 0.1           # the local and exact searches get this share of the budget; CP-SAT the rest
+FIRST_NODES = 100_000       # the local and exact searches get this much of the budget first; CP-SAT the rest
 NODES_PER_WORK = 100_000    # budget nodes per second of CP-SAT's deterministic time
+CUT_NODES = 0.1             # the share of CP-SAT's nodes kept for the cut deals' lower bound (solver_cp.cut_bound)
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
         raise ValueError("columns must be 1-26; rows, high and copies at least 1")
     validate_calls(calls, high, copies, rows)
     started = time.monotonic()
-    budget = Budget(int(max(0, nodes) * FIRST_SHARE), time_limit)
+    budget = Budget(min(max(0, nodes), FIRST_NODES), time_limit)
     exact = ExactSearch(calls, columns, high, rows, budget)
     local = LocalSearch(calls, columns, high, rows, budget)
     low = max(exact.bound(0, *exact.root()), hindsight_bound(calls, columns, high, rows))
@@ -113,20 +116,24 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
             if local.best_left < best_left:
                 best_left, steps = local.best_left, local.best_steps
         slice_nodes *= 2
-    used = budget.used
-    stopped = DONE if best_left <= low else budget.stopped  # a plan that meets the bound ends the search
-    if best_left > low and not budget.timed_out and nodes > budget.used:
+    used, timed_out = budget.used, budget.timed_out
+    if best_left > low and not timed_out and nodes > used:
         remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
-        outcome = cp_solve(calls, columns, rows, high, (nodes - budget.used) / NODES_PER_WORK, remaining,
-                           hint=steps, at_least=low)
+        work = (nodes - used) * (1 - CUT_NODES) / NODES_PER_WORK
+        outcome = cp_solve(calls, columns, rows, high, work, remaining, hint=steps, at_least=low)
         used += round(outcome.work * NODES_PER_WORK)
+        timed_out = outcome.timed_out
         if outcome.left is not None and outcome.left < best_left:
             best_left, steps = outcome.left, outcome.steps
         low = max(low, outcome.bound)
-        stopped = TIME if outcome.timed_out else DONE if low >= best_left else NODES_STOP
+    if best_left > low and not timed_out and nodes > used:
+        remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
+        cuts = cut_bound(calls, columns, rows, high, (nodes - used) / NODES_PER_WORK, remaining, low)
+        used += round(cuts.work * NODES_PER_WORK)
+        low, timed_out = max(low, cuts.bound), cuts.timed_out
     left = replay(calls, steps, columns, rows, high)
     letters = column_letters(columns)
     return SolveResult(min_tiles_left=left, proven=low >= left, lower_bound=min(low, left),
                        plan=[token(step, letters) for step in steps], nodes=min(used, nodes),
                        seconds=time.monotonic() - started, node_budget=nodes, time_limit=time_limit,
-                       stopped=stopped)
+                       stopped=DONE if low >= left else TIME if timed_out else NODES_STOP)
