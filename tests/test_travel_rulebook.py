@@ -16,11 +16,12 @@ SUITCASE_HAND = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw camer
                  "Joon: draw umbrella")
 """Joon ends with 9 cards under the suitcase's limit of 9; Mina with 7."""
 
-BACKPACKER = "{name: Joon, passport: passport-jp, transit: DE, character: backpacker, hand: adapter map backpack}"
+BACKPACKER = ("{name: Joon, passport: passport-jp, transit: DE, character: backpacker, "
+              "hand: adapter map backpack camera umbrella backpack}")
 PILOT = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
-TWO_COUNTRIES = ("Joon: draw express-ticket", "Mina: draw coat", "Joon: draw backpack", "Mina: draw swimsuit",
-                 "Joon: draw camera", "Mina: draw adapter", "Joon: draw umbrella", "Mina: draw camera -coat")
-"""Joon (hand limit 8) holds what both his countries need, and an express ticket."""
+TWO_COUNTRIES = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw express-ticket", "Mina: draw camera")
+"""Joon (a backpacker, dealt 6 cards; hand limit 9 with the suitcase) holds what both his countries need, and an
+express ticket."""
 
 UK_FR = dict(mina="{name: Mina, passport: passport-kr, transit: GB, hand: camera map coat}",
              joon="{name: Joon, passport: passport-jp, transit: FR, hand: adapter map umbrella}", centre="DE")
