@@ -87,9 +87,11 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
     budget = Budget(min(max(0, nodes), FIRST_NODES), time_limit)
     exact = ExactSearch(calls, columns, high, rows, budget)
     local = LocalSearch(calls, columns, high, rows, budget)
-    low = max(exact.bound(0, *exact.root()), hindsight_bound(calls, columns, high, rows))
     if known is not None:
         best_left, steps = replay(calls, known, columns, rows, high), list(known)
+    # a known win is proven as it stands: no bound needs computing
+    won = known is not None and best_left == 0
+    low = 0 if won else max(exact.bound(0, *exact.root()), hindsight_bound(calls, columns, high, rows))
     if known is None or best_left > low:
         local.first_plan()                      # one plan at once, so there is a plan even with no budget
         if known is None or local.best_left < best_left:
@@ -118,17 +120,17 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
         slice_nodes *= 2
     used, timed_out = budget.used, budget.timed_out
     if best_left > low and not timed_out and nodes > used:
-        remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
         work = (nodes - used) * (1 - CUT_NODES) / NODES_PER_WORK
-        outcome = cp_solve(calls, columns, rows, high, work, remaining, hint=steps, at_least=low)
+        outcome = cp_solve(calls, columns, rows, high, work, _seconds_left(time_limit, started), hint=steps,
+                           at_least=low)
         used += round(outcome.work * NODES_PER_WORK)
         timed_out = outcome.timed_out
         if outcome.left is not None and outcome.left < best_left:
             best_left, steps = outcome.left, outcome.steps
         low = max(low, outcome.bound)
     if best_left > low and not timed_out and nodes > used:
-        remaining = None if time_limit is None else time_limit - (time.monotonic() - started)
-        cuts = cut_bound(calls, columns, rows, high, (nodes - used) / NODES_PER_WORK, remaining, low)
+        cuts = cut_bound(calls, columns, rows, high, (nodes - used) / NODES_PER_WORK,
+                         _seconds_left(time_limit, started), low)
         used += round(cuts.work * NODES_PER_WORK)
         low, timed_out = max(low, cuts.bound), cuts.timed_out
     left = replay(calls, steps, columns, rows, high)
@@ -137,3 +139,8 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
                        plan=[token(step, letters) for step in steps], nodes=min(used, nodes),
                        seconds=time.monotonic() - started, node_budget=nodes, time_limit=time_limit,
                        stopped=DONE if low >= left else TIME if timed_out else NODES_STOP)
+
+
+def _seconds_left(time_limit: float | None, started: float) -> float | None:
+    """What the safety stop leaves of the time limit (None: no limit)."""
+    return None if time_limit is None else time_limit - (time.monotonic() - started)
