@@ -24,7 +24,8 @@ class Lines:
     def __init__(self, process: subprocess.Popen) -> None:
         self.seen: list[str] = []
         self._queue: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
+        self._reader = threading.Thread(target=self._read, args=(process.stdout,), daemon=True)
+        self._reader.start()
 
     def _read(self, stream) -> None:
         for line in stream:
@@ -43,6 +44,13 @@ class Lines:
             if wanted in line:
                 return got
 
+    def rest(self) -> list[str]:
+        """Every line seen, once the process has ended and its output is read to the end."""
+        self._reader.join(timeout=WAIT_S)
+        while not self._queue.empty():
+            self.seen.append(self._queue.get())
+        return self.seen
+
 
 def test_a_save_rebuilds_a_bad_edit_is_reported_and_ctrl_c_stops(content_copy: Path, tmp_path: Path):
     out = tmp_path / "out"
@@ -50,7 +58,7 @@ def test_a_save_rebuilds_a_bad_edit_is_reported_and_ctrl_c_stops(content_copy: P
         [sys.executable, "-m", "generator", "build", "--watch", "--content", str(content_copy), "--output", str(out),
          "--game", "threesixteen", "--lang", "en", "--paper", "a4", "--no-pod"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"})
     lines = Lines(process)
     try:
         first = lines.until("Watching")
@@ -65,11 +73,24 @@ def test_a_save_rebuilds_a_bad_edit_is_reported_and_ctrl_c_stops(content_copy: P
         assert f"content/common/en.yaml:{line}:{col}: error: rulebook.players: placeholder {{maxi}}" in report[-1]
         replace_in(common, '"{min}–{maxi} players"', '"{min}–{max} players"')  # back as last built
         assert lines.until("Nothing to build")[-1].startswith("Nothing to build")  # still watching
-    finally:
-        process.send_signal(signal.SIGINT)
-        code = process.wait(timeout=WAIT_S)
-    rest = lines.seen
-    assert code == 0 and not any("Traceback" in line for line in rest), rest[-12:]
+    except BaseException:
+        process.kill()  # the step that failed is the report; a watcher left running would outlive the test
+        process.wait()
+        raise
+    process.send_signal(signal.SIGINT)
+    code = stopped(process, lines)
+    assert code == 0 and not any("Traceback" in line for line in lines.seen), lines.seen[-12:]
+
+
+def stopped(process: subprocess.Popen, lines: Lines) -> int:
+    """The exit code after Ctrl-C; a watcher that does not stop is made to print where each thread is (Python's
+    fault handler, on SIGABRT) and the test fails with that."""
+    try:
+        return process.wait(timeout=WAIT_S)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        process.wait()
+        raise AssertionError(f"still running {WAIT_S} s after Ctrl-C; its threads: {lines.rest()[-40:]}") from None
 
 
 def test_only_files_a_build_reads_are_watched(tmp_path: Path):
