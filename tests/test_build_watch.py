@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.builder.watch import changed_names, watched
@@ -52,13 +53,26 @@ class Lines:
         return self.seen
 
 
+@contextmanager
+def ctrl_c_as_in_a_terminal():
+    """Tests run from a shell's background job (`make test &`) inherit SIGINT ignored, as POSIX shells without job
+    control do, and an ignored signal stays ignored across exec: the watcher would never see Ctrl-C. A handled
+    signal is reset to the default at exec, so with a handler here the watcher starts as it would in a terminal."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def test_a_save_rebuilds_a_bad_edit_is_reported_and_ctrl_c_stops(content_copy: Path, tmp_path: Path):
     out = tmp_path / "out"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", "--watch", "--content", str(content_copy), "--output", str(out),
-         "--game", "threesixteen", "--lang", "en", "--paper", "a4", "--no-pod"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
-        env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"})
+    with ctrl_c_as_in_a_terminal():
+        process = subprocess.Popen(
+            [sys.executable, "-m", "generator", "build", "--watch", "--content", str(content_copy), "--output",
+             str(out), "--game", "threesixteen", "--lang", "en", "--paper", "a4", "--no-pod"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"})
     lines = Lines(process)
     try:
         first = lines.until("Watching")
