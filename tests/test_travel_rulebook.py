@@ -52,6 +52,21 @@ PADLOCKED_THIEF = ("Joon: draw padlock", "Mina: draw big-suitcase", "Joon: draw 
 """Mina ends with 9 cards under the suitcase's limit of 9; Joon holds a padlock."""
 
 
+GUIDE_TAKES_THE_LAST = (
+    "Joon: draw local-guide", "Mina: recycle coat map -> coat", "Joon: draw mousetrap", "Mina: draw call-mom",
+    "Joon: draw trading-post", "Mina: draw messy-map", "Joon: draw binoculars -binoculars",
+    "Mina: draw express-ticket", "Joon: draw padlock -padlock", "Mina: draw big-suitcase",
+    "Joon: draw lucky-coin -lucky-coin", "Mina: draw camera", "Joon: draw camera -camera", "Mina: draw camera",
+    *(f"{name}: draw {item} -{item}" for name, item in zip(
+        ["Joon", "Mina"] * 11,
+        ["map", "map", "backpack", "backpack", "backpack", "backpack", "sunglasses", "sunglasses", "sunglasses",
+         "sunglasses", "umbrella", "umbrella", "umbrella", "adapter", "adapter", "adapter", "coat", "coat", "coat",
+         "swimsuit", "swimsuit", "swimsuit"])),
+    "Joon: play local-guide -> swimsuit")
+"""Special items only: every card but the last swimsuit is drawn (Mina ends with 9 under the suitcase's limit),
+then Joon's Local Guide takes that swimsuit from the draw pile."""
+
+
 def mousetrapped(drawn: str, action: str) -> str:
     """Joon draws a card, Mina a mousetrap, then Joon announces `action` and Mina springs the trap."""
     return table(turns(f"Joon: draw {drawn}", "Mina: draw mousetrap", f"Joon: {action}; Mina mousetrap"))
@@ -99,6 +114,15 @@ STATEMENTS = {
         mousetrapped("coat", "draw"),
         table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw; Mina mousetrap ^+camera")),
         "R24", "cancelled_nothing_happens"),
+    "lines 59-61: the moment the last card leaves the draw pile (to a Local Guide too), the discards are shuffled": (
+        table(turns(*GUIDE_TAKES_THE_LAST[:-1], GUIDE_TAKES_THE_LAST[-1] + " reshuffle", "Mina: draw coat -coat"),
+              extensions="[special]"),
+        table(turns(*GUIDE_TAKES_THE_LAST, "Mina: draw ^local-guide -local-guide"), extensions="[special]"),
+        "R9", "not_in_pile_reshuffled"),
+    "line 80 (ours, README: clockwise from the drawer): each player's part of an event, in that order": (
+        table(turns("Joon: draw lost-luggage[Joon map, Mina coat]", "Mina: draw coat")),
+        table(turns("Joon: draw lost-luggage[^Mina coat, Joon map]")),
+        "R21", "event_entry"),
     "lines 79-80: an event is played when drawn, and nothing replaces it": (
         table(turns("Joon: draw lost-and-found[]", "Mina: draw coat")),
         table(turns("Joon: draw lost-and-found[] ^coat")),

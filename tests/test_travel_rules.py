@@ -149,7 +149,7 @@ BROKEN = {
     "R20 a bonus card after the winning travel": (
         THREE_PLAYERS.replace("  - Sora: travel KR\n", "  - Sora: travel KR ^+coat\n"), "R20", "game_over"),
     "R21 an event resolved out of turn order": (
-        table(turns("Joon: draw duty-free[^Mina coat, Joon camera] umbrella")), "R21", "missing_draw"),
+        table(turns("Joon: draw duty-free[^Mina coat, Joon camera] umbrella")), "R21", "event_entry"),
     "R21 an event discard of two cards": (
         table(turns("Joon: draw lost-luggage[Joon adapter ^map, Mina coat] umbrella")), "R21",
         "event_discard_count"),

@@ -328,11 +328,14 @@ class Game(GameState):
         self.discard.append(c)
 
     def play_search(self, p: int, c: int, taken: list[int]) -> None:
-        """Take cards of your choice from the draw pile (R26), which is then shuffled."""
+        """Take cards of your choice from the draw pile (R26), which is then shuffled; taking its last card
+        renews it at once from the discard pile, as drawing it would (R19), before the card is discarded."""
         self._start_special(p, c)
         for x in taken:
             self.draw.remove(x)
             self.gain(p, x)
+            if not self.draw and self.discard:
+                self._reshuffle()
         self.discard.append(c)
         self.settle(p)
 

@@ -160,6 +160,9 @@ class CheckOracle:
             fr.ei += 1
             self.start(part.tail, Rule.EVENTS, "", fr.count, q, part.at)
         else:
+            if any(part.player == q for part in fr.entries[fr.ei + 1:]):  # q's part is written after another's
+                part = fr.entries[fr.ei]
+                self._raise_at(event_part_not_due(part.player, fr.card, fr.drawer), part.at)
             anchor = fr.entries[fr.ei].at if fr.ei < len(fr.entries) else fr.pos
             self.start([], Rule.EVENTS, "", fr.count, q, anchor)
 
