@@ -45,6 +45,13 @@ PILES_EMPTIED = tuple(f"{name}: draw {item}" for name, item in zip(
 """The 14 items left are drawn, nobody over the limit: the draw pile is empty, and so is the discard pile."""
 
 
+PADLOCKED_THIEF = ("Joon: draw padlock", "Mina: draw big-suitcase", "Joon: draw coat", "Mina: draw camera",
+                   "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw backpack -backpack",
+                   "Mina: draw sunglasses", "Joon: draw umbrella -umbrella", "Mina: draw adapter",
+                   "Joon: draw map -map")
+"""Mina ends with 9 cards under the suitcase's limit of 9; Joon holds a padlock."""
+
+
 def mousetrapped(drawn: str, action: str) -> str:
     """Joon draws a card, Mina a mousetrap, then Joon announces `action` and Mina springs the trap."""
     return table(turns(f"Joon: draw {drawn}", "Mina: draw mousetrap", f"Joon: {action}; Mina mousetrap"))
@@ -80,6 +87,18 @@ STATEMENTS = {
         table(turns(*SUITCASE_HAND, "Mina: steal Joon pay coat -> big-suitcase -umbrella", "Joon: draw map -map")),
         table(turns(*SUITCASE_HAND, "Mina: steal Joon pay coat -> ^big-suitcase")),
         "R17", "over_limit"),
+    "line 55: a thief who paid the Big Suitcase discards down at once, even when a padlock stops the steal": (
+        table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase; Joon padlock -coat")),
+        table(turns(*PADLOCKED_THIEF, "Mina: ^steal Joon pay big-suitcase; Joon padlock")),
+        "R17", "over_limit"),
+    "FAQ lines 132-133: a steal stopped by a padlock takes nothing, whatever is written after the padlock": (
+        table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -coat; Joon padlock")),
+        table(turns("Joon: draw coat", "Mina: draw padlock", "Joon: steal Mina pay coat; Mina padlock ^camera")),
+        "R24", "padlock_takes_nothing"),
+    "FAQ lines 132-133: an action stopped by a mousetrap draws nothing, whatever is written after the trap": (
+        mousetrapped("coat", "draw"),
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw; Mina mousetrap ^+camera")),
+        "R24", "cancelled_nothing_happens"),
     "lines 79-80: an event is played when drawn, and nothing replaces it": (
         table(turns("Joon: draw lost-and-found[]", "Mina: draw coat")),
         table(turns("Joon: draw lost-and-found[] ^coat")),

@@ -274,6 +274,7 @@ class Game(GameState):
         if padlock >= 0:
             self.to_discard(q, padlock)
             self.turn_over = True
+            self.settle(p)  # a Big Suitcase paid as the cost lowered the thief's limit: it holds at every moment
             return
         self.lose(q, taken)
         self.gain(p, taken)

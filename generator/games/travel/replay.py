@@ -359,8 +359,9 @@ class Replay:
         """The reaction was a mousetrap: nothing of the action happens, and nothing may be written for it."""
         if self.t.kind[reaction.card] != K_CANCEL:
             return False
-        if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b):
-            at = cl.tail[0].at if cl.tail else cl.b[0].at
+        if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b) or reaction.tail:
+            at = cl.tail[0].at if cl.tail else cl.b[0].at if cl.kind in (C_STEAL, C_PLAY) and cl.b \
+                else reaction.tail[0].at
             v = outcome_after_cancel(reaction.who, reaction.card)
             v.position = at
             raise Broken(v)
@@ -423,11 +424,13 @@ class Replay:
         return k + 1
 
     def _taken(self, g: Game, cl: Clause, reaction: Clause | None, rule: str) -> tuple[int, int]:
-        """After a steal's checks: (card taken, padlock that stopped it or -1)."""
+        """After a steal's checks: (card taken, padlock that stopped it or -1). A card written as taken, in the
+        steal or after the padlock, was not; a discard after the padlock is the thief's (`_stretch`)."""
         if reaction is not None:
-            if cl.b:
+            taken = cl.b or [el for el in reaction.tail if el.kind <= E_PLUS]
+            if taken:
                 v = outcome_after_padlock(reaction.who)
-                v.position = cl.b[0].at
+                v.position = taken[0].at
                 raise Broken(v)
             return -1, reaction.card
         v = check_stolen(g, cl.who, tuple([c for c, _ in cl.b]), rule)
@@ -441,7 +444,7 @@ class Replay:
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         taken, lock = self._taken(g, cl, reaction, Rule.STEAL)
-        self.oracle.start(cl.tail, Rule.STEAL, "", 0, p, cl.b[0].at if cl.b else cl.pos)
+        self.oracle.start(_stretch(cl, reaction), Rule.STEAL, "", 0, p, cl.b[0].at if cl.b else cl.pos)
         g.act_steal(p, cl.who, list(action.paid), taken, lock)
         return k + 2 if lock >= 0 else k + 1
 
@@ -491,7 +494,7 @@ class Replay:
             g.play_swap(p, c, list(action.paid))
         elif kind == K_STEAL_CHOICE:
             taken, lock = self._taken(g, cl, reaction, Rule.SPECIAL_ITEMS)
-            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", 0, p, cl.b[0].at if cl.b else cl.pos)
+            oracle.start(_stretch(cl, reaction), Rule.SPECIAL_ITEMS, "", 0, p, cl.b[0].at if cl.b else cl.pos)
             g.play_steal_choice(p, c, cl.who, list(action.paid), taken, lock)
             return k + 2 if lock >= 0 else k + 1
         elif kind == K_DRAW:
@@ -523,6 +526,12 @@ class Replay:
 #: the clause's card lists an action's list parts come from
 _LIST_A = frozenset(("paid", "give", "sold"))
 _LIST_B = frozenset(("taken", "get", "chosen"))
+
+
+def _stretch(cl: Clause, reaction: Clause | None) -> list:
+    """What a steal's record writes after it: its own tail, then the padlock's that stopped it (the thief's
+    discards for a limit that fell with the cost paid may follow either)."""
+    return cl.tail + reaction.tail if reaction is not None and reaction.tail else cl.tail
 
 
 def _last_word(turn) -> int:
