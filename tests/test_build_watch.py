@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator.builder.watch import changed_names, watched
@@ -24,7 +25,8 @@ class Lines:
     def __init__(self, process: subprocess.Popen) -> None:
         self.seen: list[str] = []
         self._queue: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
+        self._reader = threading.Thread(target=self._read, args=(process.stdout,), daemon=True)
+        self._reader.start()
 
     def _read(self, stream) -> None:
         for line in stream:
@@ -43,14 +45,34 @@ class Lines:
             if wanted in line:
                 return got
 
+    def rest(self) -> list[str]:
+        """Every line seen, once the process has ended and its output is read to the end."""
+        self._reader.join(timeout=WAIT_S)
+        while not self._queue.empty():
+            self.seen.append(self._queue.get())
+        return self.seen
+
+
+@contextmanager
+def ctrl_c_as_in_a_terminal():
+    """Tests run from a shell's background job (`make test &`) inherit SIGINT ignored, as POSIX shells without job
+    control do, and an ignored signal stays ignored across exec: the watcher would never see Ctrl-C. A handled
+    signal is reset to the default at exec, so with a handler here the watcher starts as it would in a terminal."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
 
 def test_a_save_rebuilds_a_bad_edit_is_reported_and_ctrl_c_stops(content_copy: Path, tmp_path: Path):
     out = tmp_path / "out"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", "--watch", "--content", str(content_copy), "--output", str(out),
-         "--game", "threesixteen", "--lang", "en", "--paper", "a4", "--no-pod"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    with ctrl_c_as_in_a_terminal():
+        process = subprocess.Popen(
+            [sys.executable, "-m", "generator", "build", "--watch", "--content", str(content_copy), "--output",
+             str(out), "--game", "threesixteen", "--lang", "en", "--paper", "a4", "--no-pod"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"})
     lines = Lines(process)
     try:
         first = lines.until("Watching")
@@ -65,11 +87,24 @@ def test_a_save_rebuilds_a_bad_edit_is_reported_and_ctrl_c_stops(content_copy: P
         assert f"content/common/en.yaml:{line}:{col}: error: rulebook.players: placeholder {{maxi}}" in report[-1]
         replace_in(common, '"{min}–{maxi} players"', '"{min}–{max} players"')  # back as last built
         assert lines.until("Nothing to build")[-1].startswith("Nothing to build")  # still watching
-    finally:
-        process.send_signal(signal.SIGINT)
-        code = process.wait(timeout=WAIT_S)
-    rest = lines.seen
-    assert code == 0 and not any("Traceback" in line for line in rest), rest[-12:]
+    except BaseException:
+        process.kill()  # the step that failed is the report; a watcher left running would outlive the test
+        process.wait()
+        raise
+    process.send_signal(signal.SIGINT)
+    code = stopped(process, lines)
+    assert code == 0 and not any("Traceback" in line for line in lines.seen), lines.seen[-12:]
+
+
+def stopped(process: subprocess.Popen, lines: Lines) -> int:
+    """The exit code after Ctrl-C; a watcher that does not stop is made to print where each thread is (Python's
+    fault handler, on SIGABRT) and the test fails with that."""
+    try:
+        return process.wait(timeout=WAIT_S)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        process.wait()
+        raise AssertionError(f"still running {WAIT_S} s after Ctrl-C; its threads: {lines.rest()[-40:]}") from None
 
 
 def test_only_files_a_build_reads_are_watched(tmp_path: Path):

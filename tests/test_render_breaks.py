@@ -81,26 +81,39 @@ def test_no_name_of_the_language_file_is_parted_across_lines_on_any_page(game, l
     assert parted == []
 
 
-def rulebook_pages(game: str) -> range:
-    """The rulebook's pages (after page one, how to print and the duplex test: 0-based 4 onwards), up to the first
-    page of pieces."""
-    return range(4, {"travel": 8, "threesixteen": 5}[game])
+def lines_of(page) -> list[tuple[str, float, float, float, float, str]]:
+    """The page's upright runs (`segments`), each with the face of its first letter ("NanumGothic",
+    "NanumGothicExtraBold"; the subset prefix dropped: ReportLab splits one face into subsets of 256 glyphs)."""
+    faces = {(round(c["x0"], 2), round(c["top"], 2)): c["fontname"].split("+")[-1] for c in page.chars
+             if c["upright"]}
+    return [(*run, faces[(round(run[1], 2), round(run[3], 2))]) for run in segments(page)
+            if (round(run[1], 2), round(run[3], 2)) in faces]
+
+
+def poor_breaks(page) -> list[tuple[str, str]]:
+    """(the end of a line, the start of the line under it) wherever the break between two lines of one paragraph
+    is `_poor_break`: two runs in the same face and size, one line apart (a paragraph's gap is more), aligned
+    left or centred alike."""
+    runs = lines_of(page)
+    poor = []
+    for text, x0, x1, top, size, face in runs:
+        for lower, lx0, lx1, ltop, lsize, lface in runs:
+            if not (lface == face and abs(lsize - size) < 0.01 and 0.8 * size < ltop - top < 1.4 * size):
+                continue
+            if abs(lx0 - x0) < 0.5 or abs((lx0 + lx1) - (x0 + x1)) < 1:
+                words = [linebreak.Piece(word) for word in (*text.split()[-2:], lower.split()[0])]
+                if len(words) > 1 and textfit._poor_break(words, len(words) - 1):
+                    poor.append((text[-20:], lower[:20]))
+    return poor
 
 
 @pytest.mark.parametrize("game,lang", [("travel", "en"), ("travel", "ko"), ("threesixteen", "en"),
                                        ("threesixteen", "ko")])
-def test_no_rulebook_line_ends_on_a_word_that_goes_with_the_next(game, lang):
-    """Each rulebook line with a line under it in the same column: the break between them is not `_poor_break`
-    (ReportLab's word wrap left "never a" / "forbidden item", "draw 1" / "card", "그" / "플레이어")."""
-    poor = []
+def test_no_line_on_any_page_ends_on_a_word_that_goes_with_the_next(game, lang):
+    """Rulebook, cards, sheets: every line with a line of its paragraph under it (ReportLab's word wrap left "never
+    a" / "forbidden item", "그" / "플레이어"; the reference card's setup list "무작위로, 아무" / "면이나 위로")."""
     with pdfplumber.open(io.BytesIO(document(game, lang))) as pdf:
-        for n in rulebook_pages(game):
-            runs = sorted(segments(pdf.pages[n]), key=lambda run: (run[1] > pdf.pages[n].width / 2, run[3]))
-            for upper, lower in zip(runs, runs[1:]):
-                if 0.8 * upper[4] < lower[3] - upper[3] < 1.6 * upper[4] and abs(upper[1] - lower[1]) < 1:
-                    words = [linebreak.Piece(word) for word in (*upper[0].split()[-2:], lower[0].split()[0])]
-                    if textfit._poor_break(words, len(words) - 1):
-                        poor.append((n + 1, upper[0][-20:], lower[0][:20]))
+        poor = [(n + 1, *pair) for n, page in enumerate(pdf.pages) for pair in poor_breaks(page)]
     assert poor == []
 
 

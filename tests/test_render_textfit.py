@@ -1,6 +1,7 @@
-"""Line breaking in `textfit`: greedy fitting decides the size; then no paragraph ends on a lone word or after a
-break that splits what is read as one when the line above can spare a word, and centred text is drawn with its lines
-as even as they can be. Never more lines, a smaller size, a line wider than it was, or a word out of order."""
+"""Line breaking in `textfit`: greedy fitting decides the size; then no line ends after a break that splits what is
+read as one where the box has room, no paragraph ends on a lone word when the line above can spare a word, and
+centred text is drawn with its lines as even as they can be. Never a smaller size, a line wider than the box or
+than it was, or a word out of order."""
 from __future__ import annotations
 
 from itertools import accumulate, combinations
@@ -34,8 +35,9 @@ def _lines(fitted: textfit.Fitted) -> list[str]:
     return [line for line, _ in fitted.lines]
 
 
-def _greedy(text: str, font: str, size: float, width: float, lang: str = "ko") -> list[tuple[str, bool]]:
-    lines = textfit._wrap([linebreak.pieces(p, lang) for p in text.split("\n")], font, size, width)[0]
+def _greedy(text: str, font: str, size: float, width: float, lang: str = "ko",
+            mend: bool = False) -> list[tuple[str, bool]]:
+    lines = textfit._wrap([linebreak.pieces(p, lang) for p in text.split("\n")], font, size, width, mend=mend)[0]
     return [(textfit.line_text(line), ends) for line, ends in lines]
 
 
@@ -127,6 +129,7 @@ def test_balancing_keeps_a_one_letter_word_or_a_korean_bound_noun_with_its_word(
     ("교환 후 | 1장", False), ("여행할 수 | 없습니다", False), ("세로줄의 | 맨", False), ("쌍안경으로 | 내", False),
     ("먼저 한 | 장으로", True), ("= 그 | 세로줄의", True), ("아무것도 못 | 가져가고", True), ("그런 다음 | 이", False),
     ("막히면 그 | 플레이어의", True), ("행동을 더 | 얻더라도", True), ("막히면 | 그", False), ("행동을 | 더", False),
+    ("무작위로, 아무 | 면이나", True), ("핸드의 모든 | 카드", True), ("아무것도 | 못", False),
 ])
 def test_a_poor_break_splits_what_is_read_as_one(words, poor):
     words = words.split(" ")
@@ -141,7 +144,7 @@ def test_a_paragraph_does_not_end_on_a_lone_word_when_the_line_above_can_spare_o
     assert [line for line, _ in _greedy(text, font, 9.0, 135.35)] == [
         "핸드 제한 7장: 핸드의 모든 카드", "포함", "넘으면 즉시 원하는 카드를 골라", "버리기"]
     assert _fit(text, font, width=135.35).lines == (
-        ("핸드 제한 7장: 핸드의 모든", False), ("카드 포함", True),
+        ("핸드 제한 7장: 핸드의", False), ("모든 카드 포함", True),  # "모든" goes with its noun
         ("넘으면 즉시 원하는 카드를", False), ("골라 버리기", True))
 
 
@@ -151,6 +154,31 @@ def test_a_korean_bound_noun_goes_down_with_the_word_before_it(font):
         "두 더미가 다 비면 뽑아도 얻는 것", "없음", "교환: 한 명과 앞면으로 교환 후 1장", "뽑기"]
     assert _lines(_fit(text, font, width=135.35)) == [
         "두 더미가 다 비면 뽑아도", "얻는 것 없음", "교환: 한 명과 앞면으로 교환 후", "1장 뽑기"]
+
+
+def test_a_poor_break_inside_a_paragraph_is_mended(font):
+    text = "국가 카드 1장씩 무작위로, 아무 면이나 위로: 경유 국가"
+    width = textfit.unit_width("국가 카드 1장씩 무작위로, 아무", font) * 9 + 1
+    assert _greedy(text, font, 9.0, width)[0][0].endswith("아무")
+    assert _lines(_fit(text, font, width=width)) == ["국가 카드 1장씩 무작위로,", "아무 면이나 위로: 경유 국가"]
+
+
+@pytest.mark.parametrize(("height", "lines"), [
+    (40, ["After each travel, you draw", "3 cards for free as the", "travel bonus."]),  # room for the line it adds
+    (23, ["After each travel, you draw 3", "cards for free as the travel bonus."]),  # two lines only: as it was
+])
+def test_mending_a_poor_break_adds_a_line_only_where_the_box_has_room_for_it(font, height, lines):
+    text = "After each travel, you draw 3 cards for free as the travel bonus."
+    width = textfit.unit_width("cards for free as the travel bonus.", font) * 9 + 1
+    fitted = textfit.fit(text, font, width, height, 9.0, 9.0)
+    assert fitted.fits and _lines(fitted) == lines
+
+
+def test_a_centred_text_is_balanced_without_a_poor_break(font):
+    text = "After each travel, you draw 3 cards for free as the travel bonus."
+    width = textfit.unit_width("cards for free as the travel bonus.", font) * 9 + 1
+    fitted = textfit.fit(text, font, width, 40, 9.0, 9.0)
+    assert _lines(textfit.balanced(fitted)) == ["After each travel, you", "draw 3 cards for free", "as the travel bonus."]
 
 
 @pytest.mark.parametrize(("text", "greedy", "mended"), [
@@ -239,25 +267,26 @@ def _paragraph_lines(lines) -> list[list[str]]:
 
 @settings(max_examples=300)
 @given(text=_text, width=st.floats(40, 300), size=st.sampled_from([7.0, 9.0, 13.0]))
-def test_lines_keep_every_word_in_order_never_get_more_or_wider(font, text, width, size):
+def test_lines_keep_every_word_in_order_and_never_get_wider(font, text, width, size):
     """(Texts whose every word fits the width: a wider word is cut, tested below.)"""
     assume(all(textfit.unit_width(w, font) * size <= width for w in linebreak._words(text)))
     fitted = textfit.fit(text, font, width, 10_000, size, size)
-    greedy = _greedy(text, font, size, width)
-    # fitting: the greedy size and line count, every line within the box (unless one word alone is too wide)
+    greedy = _greedy(text, font, size, width, mend=True)
+    # fitting: the greedy size, as many lines as the wrap that mends poor breaks (the box is as tall as it needs),
+    # every line within the box (unless one word alone is too wide)
     assert len(fitted.lines) == len(greedy)
     assert [end for _, end in fitted.lines] == [end for _, end in greedy]
     if fitted.fits:
         assert all(_width(line, fitted) <= width + 1e-6 for line, _ in fitted.lines)
     balanced = textfit.balanced(fitted)
     assert (balanced.size, balanced.height, balanced.font) == (fitted.size, fitted.height, fitted.font)
-    for before, after, original in zip(_paragraph_lines(greedy), _paragraph_lines(balanced.lines),
-                                       text.split("\n")):
+    for before, mended, after, original in zip(_paragraph_lines(greedy), _paragraph_lines(fitted.lines),
+                                               _paragraph_lines(balanced.lines), text.split("\n")):
         words = linebreak._words(original)
-        assert " ".join(after).split(" ") == " ".join(before).split(" ") == words  # every word, in order
-        assert len(after) == len(before)
+        assert " ".join(after).split(" ") == " ".join(mended).split(" ") == words  # every word, in order
+        assert len(after) == len(mended) == len(before)
         assert all(after)
-        widest = max(_width(line, fitted) for line in before)
+        widest = max(_width(line, fitted) for line in mended)
         assert max(_width(line, fitted) for line in after) <= widest + 1e-6
     assert [end for _, end in balanced.lines] == [end for _, end in greedy]
 

@@ -318,13 +318,13 @@ def test_the_constraint_model_gives_the_same_answer_under_full_load():
     import multiprocessing
 
     calls = deal(0)
-    quiet = cp_solve(calls, 4, 3, 16, work=0.3, seconds=None)
+    quiet = cp_solve(calls, 4, 3, 16, work=0.5, seconds=None)
     stop = multiprocessing.Event()
     hogs = [multiprocessing.Process(target=_busy, args=(stop,)) for _ in range(2)]
     for hog in hogs:
         hog.start()
     try:
-        loaded = cp_solve(calls, 4, 3, 16, work=0.3, seconds=None)
+        loaded = cp_solve(calls, 4, 3, 16, work=0.5, seconds=None)
     finally:
         stop.set()
         for hog in hogs:

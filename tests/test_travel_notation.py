@@ -19,6 +19,8 @@ from generator.games.travel.simulate import simulate_one
 from generator.games.travel.texts import languages, load_words
 from generator.games.travel.writer import Recorder
 
+from travel_notation_reference import ReferenceParser
+
 HEAD = """game: travel
 players:
   - {name: Mina, passport: passport-kr, transit: FR, hand: camera map coat}
@@ -338,3 +340,66 @@ def test_a_draw_line_of_two_words_reads_as_the_general_parser_reads_it(draw, wor
     first = _parsed(parser, f"{draw} {word}")  # the words are classified here (the general parser)
     again = _parsed(parser, f"{draw} {word}")  # now known: one step, where it is a card
     assert first == again == _parsed(parser, f"{draw} {word} ,")
+
+
+# -- the parser against the one it replaced ---------------------------------------------------------------
+
+SIMULATED_LINES = [line.partition(": ")[2].strip('"') for seed in range(6) for line in
+                   simulate_one(T, 3, frozenset(EXTENSIONS), seed, "random", Recorder)[1].partition("turns:\n")[2]
+                   .splitlines()]
+LINE_WORDS = [
+    *NOTATION_WORDS, *KOREAN.values(), "DRAW", "Travel", "引く", *T.ids, *("+" + c for c in T.ids[:40]),
+    *("-" + c for c in T.ids[:40]), "lucky", "coin", "Lucky", "Coin", "lost", "luggage", "passport", "·", "Japan",
+    "행운의", "동전", "우산", "カメラ", *T.side_codes, "germany", "south", "korea", "united", "states", "일본",
+    "Mina", "Joon", "mina", "Sora", "+Mina", "-Joon", "+", "-", "->", "→", ">", "[", "]", ";", ",", "[]", "x-y",
+    "jump", "+jump", "-lucky", "+lost", "?",
+]
+#: a line: generated words with or without a space between them, or a simulated line cut short and with some
+#: words changed
+generated_lines = st.lists(st.tuples(st.sampled_from(LINE_WORDS), st.sampled_from([" ", "", ", "])),
+                           max_size=16).map(lambda words: "".join(w + sep for w, sep in words))
+edited_lines = st.tuples(st.sampled_from(SIMULATED_LINES), st.integers(1, 40), st.lists(st.tuples(
+    st.integers(0, 40), st.sampled_from(["", *LINE_WORDS])), max_size=3)).map(
+    lambda case: " ".join(_edited(tokenize(case[0])[:case[1]], case[2])))
+
+
+def _edited(tokens: list[str], edits) -> list[str]:
+    for at, word in edits:
+        if tokens:
+            tokens[at % len(tokens)] = word
+    return tokens
+
+
+def _reading(read, canonical, text: str):
+    """What a parser makes of `text`: its canonical result, or the error's key, token and facts."""
+    try:
+        return canonical(read(text))
+    except NotationError as err:
+        return err.key, err.at, err.facts
+
+
+def _clauses_now(clauses) -> list:
+    return [(c.kind, c.pos, c.who, c.who_pos, c.card, c.card_pos, tuple(zip(c.a, c.a_at)), tuple(zip(c.b, c.b_at)),
+             c.side, c.refused, list(c.standins), list(c.tail), c.arrow) for c in clauses]
+
+
+def _clauses_before(clauses) -> list:
+    return [(c.kind, c.pos, c.who, c.who_pos, c.card, c.card_pos, tuple(c.a), tuple(c.b), c.side, c.refused,
+             list(c.standins), list(c.tail), c.arrow) for c in clauses]
+
+
+_CHECKER = Checker(CONTENT, "en")
+_PLAYERS = {"mina": 0, "joon": 1, "sora": 2}
+_NOW = TurnParser(T, _CHECKER.names, _CHECKER.vocabulary, _PLAYERS)
+_BEFORE = ReferenceParser(T, _CHECKER.names, _CHECKER.vocabulary, _PLAYERS)
+
+
+@settings(max_examples=1500)
+@given(st.one_of(generated_lines, edited_lines, st.sampled_from(SIMULATED_LINES)))
+def test_the_parser_reads_every_line_as_the_parser_it_replaced(line):
+    """Clauses field for field (card lists as (card, token) pairs), or the same error at the same token with the
+    same facts; a card list and a country of the setup alike."""
+    assert _reading(_NOW.parse, _clauses_now, line) == _reading(_BEFORE.parse, _clauses_before, line)
+    assert (_reading(_NOW.cards_only, lambda read: list(zip(*read)), line)
+            == _reading(_BEFORE.cards_only, list, line))
+    assert _reading(_NOW.country_only, int, line) == _reading(_BEFORE.country_only, int, line)

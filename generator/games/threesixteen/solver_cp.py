@@ -3,8 +3,11 @@
 Every tile that is not a 1 goes to a column and either leaves onto one row or is lost. A leave happens at a
 rank: call j is placed at rank j * SPREAD, and the moves after it take the ranks above that, up to and with
 (j + 1) * SPREAD, in order; a lost tile "leaves" at LOST, after every rank. The rules become:
-- row r (started by the r-th 1) takes at most one copy of each number, and a copy of v only if it took v - 1;
-  its tiles leave at strictly rising ranks, each after its own call;
+- rows are not named (a tile goes onto any row ending one lower): a copy of v may leave at rank t when the
+  copies of v that leave by t (itself among them) are no more than the copies of v - 1 (the 1s: the rows
+  started) that left before t, since each row ending at v - 1 takes one v; by Hall's theorem that is exactly
+  when the leaves can be dealt to rows. So no row literals, and no symmetry between rows with equal ends;
+- every tile leaves after its own call;
 - a column is a stack: when tile j goes under tile i (same column, i still there), j leaves first, unless i is
   lost (then anything may go under it; a lost tile never lets a live one above it out).
 Columns are interchangeable, so they are labelled in order of first use. The objective is the tiles left.
@@ -76,36 +79,34 @@ class _Model:
         n = len(calls)
         self.lost_rank = lost_rank = n * SPREAD
         m = self.m = cp_model.CpModel()
-        self.starts = starts = [i for i, number in enumerate(calls) if number == 1][:rows]
+        starts = [i for i, number in enumerate(calls) if number == 1][:rows]
         self.tiles = tiles = [i for i, number in enumerate(calls) if number != 1]
-        nrows = len(starts)
         self.column = {i: m.NewIntVar(0, columns - 1, f"column{i}") for i in tiles}
         self.rank = {i: m.NewIntVar(i * SPREAD + 1, lost_rank, f"rank{i}") for i in tiles}
-        self.takes = {(i, r): m.NewBoolVar(f"row{r}takes{i}") for i in tiles for r in range(nrows)}
         self.lost = {i: m.NewBoolVar(f"lost{i}") for i in tiles}
-        self.reaches = {(r, v): m.NewBoolVar(f"row{r}reaches{v}") for r in range(nrows) for v in range(2, high + 1)}
-        when = {(r, v): m.NewIntVar(0, lost_rank, f"row{r}at{v}") for r in range(nrows) for v in range(1, high + 1)}
-        for r, start in enumerate(starts):
-            m.Add(when[r, 1] == start * SPREAD)
-            for v in range(2, high + 1):
-                if v > 2:
-                    m.AddImplication(self.reaches[r, v], self.reaches[r, v - 1])
-                m.Add(when[r, v] >= when[r, v - 1] + 1).OnlyEnforceIf(self.reaches[r, v])
-                m.Add(sum(self.takes[i, r] for i in tiles if calls[i] == v) == self.reaches[r, v])
+        copies: dict[int, list[int]] = {}
         for i in tiles:
-            m.AddExactlyOne([self.lost[i], *(self.takes[i, r] for r in range(nrows))])
+            copies.setdefault(calls[i], []).append(i)
             m.Add(self.rank[i] == lost_rank).OnlyEnforceIf(self.lost[i])
             m.Add(self.rank[i] < lost_rank).OnlyEnforceIf(self.lost[i].Not())
-            for r in range(nrows):
-                m.Add(self.rank[i] == when[r, calls[i]]).OnlyEnforceIf(self.takes[i, r])
+        for v in range(2, high + 1):
+            mine, below = copies.get(v, []), copies.get(v - 1, [])
+            for i in mine:
+                if v == 2:          # the 1s are on rows from their calls: rank start * SPREAD
+                    ready = sum(1 for start in starts if start < i)
+                    earlier = [self._before(start * SPREAD, self.rank[i]) for start in starts if start > i]
+                else:
+                    ready, earlier = 0, [self._before(self.rank[j], self.rank[i]) for j in below]
+                level = [self._before(self.rank[k], self.rank[i] + 1) for k in mine if k != i]
+                m.Add(1 + sum(level) <= ready + sum(earlier)).OnlyEnforceIf(self.lost[i].Not())
+            m.Add(sum(self.lost[i].Not() for i in mine)
+                  <= (len(starts) if v == 2 else sum(self.lost[j].Not() for j in below)))
         for k, i in enumerate(tiles):
             for j in tiles[k + 1:]:
                 same = m.NewBoolVar("")
                 m.Add(self.column[i] == self.column[j]).OnlyEnforceIf(same)
                 m.Add(self.column[i] != self.column[j]).OnlyEnforceIf(same.Not())
-                there = m.NewBoolVar("")            # i is still in its column when j is placed
-                m.Add(self.rank[i] > j * SPREAD).OnlyEnforceIf(there)
-                m.Add(self.rank[i] <= j * SPREAD).OnlyEnforceIf(there.Not())
+                there = self._before(j * SPREAD, self.rank[i])     # i is still in its column when j is placed
                 m.Add(self.rank[j] < self.rank[i]).OnlyEnforceIf([same, there, self.lost[i].Not()])
         if tiles:                                   # columns labelled in order of first use
             m.Add(self.column[tiles[0]] == 0)
@@ -118,6 +119,13 @@ class _Model:
         self.left = m.NewIntVar(0, len(tiles), "left")
         m.Add(self.left == sum(self.lost.values()))
         m.Minimize(self.left)
+
+    def _before(self, a, b) -> cp_model.IntVar:
+        """A literal that is true exactly when a < b."""
+        literal = self.m.NewBoolVar("")
+        self.m.Add(a < b).OnlyEnforceIf(literal)
+        self.m.Add(a >= b).OnlyEnforceIf(literal.Not())
+        return literal
 
     def steps(self, solver: cp_model.CpSolver) -> list[Step]:
         """The plan in the solution: placements, then the moves after each call in rank order."""
@@ -140,23 +148,14 @@ class _Model:
             if place != ROW and place not in labels:
                 labels[place] = len(labels)
         steps = [(place if place == ROW else labels[place], tuple(labels[c] for c in moves)) for place, moves in steps]
-        ends = [0] * len(self.starts)
         stacks: dict[int, list[int]] = {}
-        started = 0
-        for j, (number, (place, moves)) in enumerate(zip(self.calls, steps)):
-            if place == ROW:
-                if started < len(ends):
-                    ends[started] = 1
-                started += 1
-            else:
+        for j, (place, moves) in enumerate(steps):
+            if place != ROW:
                 stacks.setdefault(place, []).append(j)
                 self.m.AddHint(self.column[j], place)
             for k, column in enumerate(moves):
                 i = stacks[column].pop()
-                r = ends.index(self.calls[i] - 1)
-                ends[r] = self.calls[i]
                 self.m.AddHint(self.rank[i], j * SPREAD + 1 + k)
-                self.m.AddHint(self.takes[i, r], 1)
                 self.m.AddHint(self.lost[i], 0)
         for stack in stacks.values():
             for i in stack:

@@ -27,7 +27,6 @@ a character offset (and so into file:line:col) only when a message needs it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
 from ...content.matching import normalise
@@ -110,13 +109,6 @@ class NotationError(Exception):
         self.facts = facts
 
 
-class Named(NamedTuple):
-    """A card a clause names, and where (its token index)."""
-
-    card: int
-    at: int
-
-
 class EventPart(NamedTuple):
     """What one player did for an event (`Mina -coat`), written in brackets after the event card."""
 
@@ -143,12 +135,13 @@ class WrittenStandIn(NamedTuple):
     at: int
 
 
-@dataclass(slots=True)
-class Clause:
+class Clause(NamedTuple):
     """One clause of a turn line; positions are token indices. Which fields a clause fills depends on its kind:
     `who` a player (a trade's or steal's other player, a reaction's reactor), `card` a card or `side` a country,
-    `a` and `b` the card lists before and after the arrow (or `for`), `arrow` where that word is, `tail` what is
-    written after the action."""
+    `a` and `b` the card lists before and after the arrow (or `for`), `a_at` and `b_at` where each of their cards
+    is written, `arrow` where that word is, `tail` what is written after the action. (Plain int tuples, not a
+    record per card: the replay's actions take the lists as they are. The parser makes each clause with `_new`
+    from all fields in this order.)"""
 
     kind: int
     pos: int
@@ -156,8 +149,10 @@ class Clause:
     who_pos: int = 0
     card: int = -1
     card_pos: int = 0
-    a: Sequence[Named] = ()
-    b: Sequence[Named] = ()
+    a: tuple[int, ...] = ()
+    a_at: tuple[int, ...] = ()
+    b: tuple[int, ...] = ()
+    b_at: tuple[int, ...] = ()
     side: int = -1
     refused: bool = False
     standins: Sequence[WrittenStandIn] = ()
@@ -207,7 +202,12 @@ class Vocabulary:
 
 
 class TurnParser:
-    """Parses turn lines for one record: knows its players and the content's names."""
+    """Parses turn lines for one record: knows its players and the content's names.
+
+    Each reading step takes the line's tokens `tok`, their count `n` and the index `i` to read from, and returns
+    what it read with the index after it; each clause is made once, from all its fields. (An index kept in the
+    parser and a clause filled in field by field took 8% more instructions for the lines that are not `draw
+    <card>`.)"""
 
     def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, players: dict[str, int]):
         self.t = tables
@@ -216,9 +216,6 @@ class TurnParser:
         self.players = players
         self.common = vocabulary.common
         self.kinds: dict[str, tuple[int, object]] = {}
-        self.tok: list[str] = []
-        self.i = 0
-        self.n = 0
 
     def kind(self, word: str) -> tuple[int, object]:
         """(class, value) of a token: W_PLAYER -> seat, W_CARD -> card, W_KEYWORD -> keyword,
@@ -236,46 +233,45 @@ class TurnParser:
     # -- entry points --------------------------------------------------------------------------------------
 
     def parse(self, text: str) -> list[Clause]:
-        tok = self.tok = tokenize(text)
-        if len(tok) == 2:  # the commonest line, `draw coat`: read as _clause reads it, in one step
+        tok = tokenize(text)
+        n = len(tok)
+        if n == 2:  # the commonest line, `draw coat`: read as _clause reads it, in one step
             common = self.common
             hit = common.get(tok[1])
             if hit is not None and hit[0] == W_CARD and common.get(tok[0]) == _DRAW_WORD:
-                return [Clause(C_DRAW, 0, tail=[_new(Written, (E_DRAW, hit[1], 1, None))])]
-        self.i = 0
-        self.n = len(tok)
+                return [_new(Clause, (C_DRAW, 0, -1, 0, -1, 0, (), (), (), (), -1, False, (),
+                                      [_new(Written, (E_DRAW, hit[1], 1, None))], -1))]
         clauses = []
+        i = 0
         while True:
-            clauses.append(self._clause())
-            if self.i >= self.n:
+            clause, i = self._clause(tok, i, n)
+            clauses.append(clause)
+            if i >= n:
                 return clauses
-            word = self.tok[self.i]
-            if word != ";":
-                raise NotationError(self.i, "expected_semicolon", word=word)
-            self.i += 1
+            if tok[i] != ";":
+                raise NotationError(i, "expected_semicolon", word=tok[i])
+            i += 1
 
-    def cards_only(self, text: str) -> list[Named]:
-        """A plain list of card names (a starting hand, a passport), nothing else."""
+    def cards_only(self, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A plain list of card names (a starting hand, a passport), nothing else: the cards, and the token
+        where each is written."""
         hit = self.common.get(text)
         if hit is not None and hit[0] == W_CARD:
-            return [_new(Named, (hit[1], 0))]  # one word already known as a card (`common` holds single tokens only)
-        self.tok = tokenize(text)
-        self.i = 0
-        self.n = len(self.tok)
-        out = self._cards()
-        if self.i < self.n:
-            raise NotationError(self.i, "expected_card", found=self.tok[self.i])
-        return out
+            return (hit[1],), (0,)  # one word already known as a card (`common` holds single tokens only)
+        tok = tokenize(text)
+        n = len(tok)
+        cards, at, i = self._cards(tok, 0, n)
+        if i < n:
+            raise NotationError(i, "expected_card", found=tok[i])
+        return cards, at
 
     def country_only(self, text: str) -> int:
         side = self.names.countries_raw.get(text)
         if side is not None:
             return side  # a country code exactly as the content writes it: one token, nothing after it
-        self.tok = tokenize(text)
-        self.i = 0
-        self.n = len(self.tok)
-        side = self._country()
-        if self.i < self.n:
+        tok = tokenize(text)
+        side, i = self._country(tok, 0, len(tok))
+        if i < len(tok):
             raise NotationError(0, "unknown_country", word=text)
         return side
 
@@ -286,220 +282,247 @@ class TurnParser:
         hit = self.kinds.get(word) or self.kind(word)
         return hit[1] if hit[0] == W_PLAYER else -1
 
-    def _found(self) -> str:
-        return self.tok[self.i] if self.i < self.n else ""
-
-    def _accept(self, keyword: str) -> bool:
-        if self.i < self.n:
-            word = self.tok[self.i]
-            if (self.common.get(word) or self.kind(word)) == (W_KEYWORD, keyword):
-                self.i += 1
-                return True
+    def _is(self, tok: list[str], i: int, n: int, keyword: str) -> bool:
+        """Token `i` is the notation word `keyword` (in any language)."""
+        if i < n:
+            word = tok[i]
+            return (self.common.get(word) or self.kind(word)) == (W_KEYWORD, keyword)
         return False
 
-    def _expect(self, keyword: str) -> int:
-        at = self.i
-        if not self._accept(keyword):
-            raise NotationError(at, "expected_word", word=self.names.shown[keyword], found=self._found())
-        return at
+    def _expect(self, tok: list[str], i: int, n: int, keyword: str) -> None:
+        if not self._is(tok, i, n, keyword):
+            raise NotationError(i, "expected_word", word=self.names.shown[keyword], found=_found(tok, i, n))
 
-    def _accept_arrow(self) -> int:
-        if self.i < self.n and self.tok[self.i] in _ARROWS:
-            self.i += 1
-            return self.i - 1
-        return -1
+    def _player(self, tok: list[str], at: int, n: int) -> int:
+        """The seat of the player named at token `at` (one token)."""
+        if at < n:
+            hit = self.kinds.get(tok[at])  # player_of, inlined for the name seen before
+            p = hit[1] if hit is not None and hit[0] == W_PLAYER else self.player_of(tok[at])
+            if p >= 0:
+                return p
+        raise NotationError(at, "expected_player", found=_found(tok, at, n))
 
-    def _expect_arrow(self) -> int:
-        at = self._accept_arrow()
-        if at < 0:
-            raise NotationError(self.i, "expected_arrow", found=self._found())
-        return at
-
-    def _player(self) -> tuple[int, int]:
-        at = self.i
-        if at < self.n:
-            hit = self.kinds.get(self.tok[at])  # player_of, inlined for the name seen before
-            p = hit[1] if hit is not None and hit[0] == W_PLAYER else self.player_of(self.tok[at])
-        else:
-            p = -1
-        if p < 0:
-            raise NotationError(at, "expected_player", found=self._found())
-        self.i = at + 1
-        return p, at
-
-    def _multi(self, first: str) -> int:
-        """A card named by several words from the current token on (longest match); advances past it."""
-        i = self.i
-        tok = self.tok
+    def _multi(self, tok: list[str], i: int, n: int, first: str) -> tuple[int, int]:
+        """A card named by several words from token `i` on (longest match), and the index after it; NO_CARD
+        and `i` when no name fits."""
         cards = self.names.cards
-        for k in range(min(self.names.multi_first.get(first, 0), self.n - i), 1, -1):
+        for k in range(min(self.names.multi_first.get(first, 0), n - i), 1, -1):
             parts = [self.kind(p) for p in tok[i + 1:i + k]]
             if all(c in (W_OTHER, W_CARD, W_KEYWORD) for c, _ in parts):
                 code = cards.get(first + "".join(normalise(p) for p in tok[i + 1:i + k]))
                 if code is not None:
-                    return self._checked(code, i + k)
+                    return _unambiguous(tok, i, code), i + k
         code = cards.get(first)
-        return NO_CARD if code is None else self._checked(code, i + 1)
+        return (NO_CARD, i) if code is None else (_unambiguous(tok, i, code), i + 1)
 
-    def _checked(self, code: int, nxt: int) -> int:
-        if code == AMBIGUOUS:
-            raise NotationError(self.i, "ambiguous_name", word=self.tok[self.i])
-        self.i = nxt
-        return code
-
-    def _card(self) -> Named:
-        at = self.i
-        if at >= self.n:
+    def _card(self, tok: list[str], at: int, n: int) -> tuple[int, int]:
+        """The card named at token `at`, and the index after its name."""
+        if at >= n:
             raise NotationError(at, "expected_card", found="")
-        cls, value = self.kind(self.tok[at])
+        cls, value = self.kind(tok[at])
         if cls == W_CARD:
-            self.i = at + 1
-            return _new(Named, (value, at))
-        code = self._multi(value) if cls == W_OTHER else NO_CARD
-        if code == NO_CARD:
-            raise NotationError(at, "expected_card", found=self.tok[at])
-        return _new(Named, (code, at))
+            return value, at + 1
+        if cls == W_OTHER:
+            code, i = self._multi(tok, at, n, value)
+            if code != NO_CARD:
+                return code, i
+        raise NotationError(at, "expected_card", found=tok[at])
 
-    def _cards(self) -> list[Named]:
-        """Bare card names until a keyword, arrow, mark, player name or punctuation other than a comma."""
-        out = []
-        tok = self.tok
+    def _cards(self, tok: list[str], i: int, n: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """Bare card names until a keyword, arrow, mark, player name or punctuation other than a comma: the
+        cards, the token of each, and the index after them."""
+        cards = []
+        at = []
         common = self.common
         kinds = self.kinds
-        n = self.n
-        i = self.i
         while i < n:
             word = tok[i]
             hit = common.get(word) or kinds.get(word) or self.kind(word)
             cls = hit[0]
             if cls == W_CARD:
-                out.append(_new(Named, (hit[1], i)))
+                cards.append(hit[1])
+                at.append(i)
                 i += 1
             elif word == ",":
                 i += 1
             elif cls == W_OTHER or cls == W_BAD:
-                self.i = i
-                out.append(self._card())
-                i = self.i
+                at.append(i)
+                code, i = self._card(tok, i, n)
+                cards.append(code)
             else:
                 break
-        self.i = i
-        return out
+        return tuple(cards), tuple(at), i
 
-    def _country(self) -> int:
-        at = self.i
-        if at < self.n:
-            side = self.names.countries_raw.get(self.tok[at])
-            if side is not None and (at + 1 >= self.n or self.kind(self.tok[at + 1])[0] >= W_MARKED):
-                self.i = at + 1
-                return side
-        if at >= self.n or self.kind(self.tok[at])[0] >= W_MARKED:
-            raise NotationError(at, "expected_country", found=self._found())
+    def _country(self, tok: list[str], at: int, n: int) -> tuple[int, int]:
+        """The country named from token `at` on (a code, or a name of up to four words), and the index after."""
+        if at < n:
+            side = self.names.countries_raw.get(tok[at])
+            if side is not None and (at + 1 >= n or self.kind(tok[at + 1])[0] >= W_MARKED):
+                return side, at + 1
+        if at >= n or self.kind(tok[at])[0] >= W_MARKED:
+            raise NotationError(at, "expected_country", found=_found(tok, at, n))
         names = self.names.countries
         best = None
-        for k in range(1, min(4, self.n - at) + 1):
-            if self.kind(self.tok[at + k - 1])[0] >= W_MARKED:
+        for k in range(1, min(4, n - at) + 1):
+            if self.kind(tok[at + k - 1])[0] >= W_MARKED:
                 break
-            side = names.get("".join(normalise(p) for p in self.tok[at:at + k]))
+            side = names.get("".join(normalise(p) for p in tok[at:at + k]))
             if side is not None:
                 best = side, at + k
         if best is None:
-            raise NotationError(at, "unknown_country", word=self.tok[at])
-        self.i = best[1]
-        return best[0]
+            raise NotationError(at, "unknown_country", word=tok[at])
+        return best
 
-    # -- grammar -------------------------------------------------------------------------------------------
+    # -- grammar: each reader gets the clause's first token `at` and the token after its keyword `i` ----------
 
-    def _clause(self) -> Clause:
-        at = self.i
-        if at >= self.n or self.tok[at] == ";":
+    def _clause(self, tok: list[str], at: int, n: int) -> tuple[Clause, int]:
+        if at >= n or tok[at] == ";":
             raise NotationError(at, "empty_clause")
-        word = self.tok[at]
+        word = tok[at]
         cls, value = self.common.get(word) or self.kinds.get(word) or self.kind(word)
-        start = _CLAUSE_START.get(value) if cls == W_KEYWORD else None
-        if start is not None:
-            self.i = at + 1
-            cl = Clause(start[0], at)
-            if start[1] is not None:
-                start[1](self, cl)
-        elif cls == W_PLAYER:
-            cl = Clause(C_REACT, at)
-            cl.who, cl.who_pos = self._player()
-            cl.card, cl.card_pos = self._card()
-        elif cls == W_MARKED or (cls == W_KEYWORD and value == "reshuffle"):
-            cl = Clause(C_TAIL, at)
-        elif cls >= W_ARROW:
+        if cls == W_KEYWORD:
+            read = _CLAUSE_READERS.get(value)
+            if read is not None:
+                return read(self, tok, at, at + 1, n)
+        if cls == W_PLAYER:
+            who = self._player(tok, at, n)
+            card, i = self._card(tok, at + 1, n)
+            tail = ()
+            if i < n:
+                tail, i = self._tail(tok, i, n, False)
+            return _new(Clause, (C_REACT, at, who, at, card, at + 1, (), (), (), (), -1, False, (), tail, -1)), i
+        if cls == W_MARKED or (cls == W_KEYWORD and value == "reshuffle"):
+            tail, i = self._tail(tok, at, n, False)
+            return _new(Clause, (C_TAIL, at, -1, 0, -1, 0, (), (), (), (), -1, False, (), tail, -1)), i
+        if cls >= W_ARROW:
             raise NotationError(at, "unexpected", word=word)
-        else:
-            raise NotationError(at, "expected_action", word=word, **self.names.shown)
-        if self.i < self.n:
-            cl.tail = self._tail(False)
-        return cl
+        raise NotationError(at, "expected_action", word=word, **self.names.shown)
 
-    def _c_draw(self, cl: Clause) -> None:
-        if self._accept("pay"):
-            cl.a = self._cards()
-            cl.arrow = self._expect_arrow()
+    def _c_empty(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
+        tail = ()
+        if i < n:
+            tail, i = self._tail(tok, i, n, False)
+        return _new(Clause, (C_EMPTY, at, -1, 0, -1, 0, (), (), (), (), -1, False, (), tail, -1)), i
 
-    def _c_recycle(self, cl: Clause) -> None:
-        cl.a = self._cards()
-        cl.arrow = self._expect_arrow()
-        cl.b = self._cards()
+    def _c_draw(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
+        sold = sold_at = tail = ()
+        arrow = -1
+        if self._is(tok, i, n, "pay"):
+            sold, sold_at, i = self._cards(tok, i + 1, n)
+            arrow = _arrow(tok, i, n)
+            i += 1
+        if i < n:
+            tail, i = self._tail(tok, i, n, False)
+        return _new(Clause, (C_DRAW, at, -1, 0, -1, 0, sold, sold_at, (), (), -1, False, (), tail, arrow)), i
 
-    def _c_trade(self, cl: Clause) -> None:
-        cl.who, cl.who_pos = self._player()
-        cl.a = self._cards()
-        cl.arrow = self._expect("for")
-        cl.b = self._cards()
-        cl.refused = self._accept("refused")
+    def _c_recycle(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
+        paid, paid_at, i = self._cards(tok, i, n)
+        arrow = _arrow(tok, i, n)
+        taken, taken_at, i = self._cards(tok, i + 1, n)
+        tail = ()
+        if i < n:
+            tail, i = self._tail(tok, i, n, False)
+        return _new(Clause, (C_RECYCLE, at, -1, 0, -1, 0, paid, paid_at, taken, taken_at, -1, False, (), tail,
+                             arrow)), i
 
-    def _c_steal(self, cl: Clause) -> None:
-        cl.who, cl.who_pos = self._player()
-        if self._accept("pay"):
-            cl.a = self._cards()
-        cl.arrow = self._accept_arrow()
-        if cl.arrow >= 0:
-            cl.b = self._cards()
+    def _c_trade(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
+        who = self._player(tok, i, n)
+        give, give_at, j = self._cards(tok, i + 1, n)
+        self._expect(tok, j, n, "for")
+        get, get_at, k = self._cards(tok, j + 1, n)
+        refused = self._is(tok, k, n, "refused")
+        if refused:
+            k += 1
+        tail = ()
+        if k < n:
+            tail, k = self._tail(tok, k, n, False)
+        return _new(Clause, (C_TRADE, at, who, i, -1, 0, give, give_at, get, get_at, -1, refused, (), tail, j)), k
 
-    def _c_travel(self, cl: Clause) -> None:
-        cl.card_pos = self.i
-        cl.side = self._country()
-        while self._accept("with"):
-            standin, at = self._card()
-            item = self._card()[0] if self._accept("for") else -1
-            if not cl.standins:
-                cl.standins = []
-            cl.standins.append(WrittenStandIn(standin, item, at))
+    def _c_steal(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
+        steal, i = self._steal_args(tok, i, n)
+        who, who_pos, paid, paid_at, arrow, taken, taken_at = steal
+        tail = ()
+        if i < n:
+            tail, i = self._tail(tok, i, n, False)
+        return _new(Clause, (C_STEAL, at, who, who_pos, -1, 0, paid, paid_at, taken, taken_at, -1, False, (), tail,
+                             arrow)), i
 
-    def _c_drop(self, cl: Clause) -> None:
-        cl.card, cl.card_pos = self._card()
-        self._accept("with")
-        cl.a = [self._card()]
+    def _steal_args(self, tok: list[str], i: int, n: int) -> tuple[tuple, int]:
+        """`PLAYER ["pay" cards] ["->" card]` of a steal: (target, where, paid, where each, arrow or -1, taken,
+        where each), and the index after."""
+        who_pos = i
+        who = self._player(tok, i, n)
+        i += 1
+        paid = paid_at = taken = taken_at = ()
+        if self._is(tok, i, n, "pay"):
+            paid, paid_at, i = self._cards(tok, i + 1, n)
+        arrow = -1
+        if i < n and tok[i] in _ARROWS:
+            arrow = i
+            taken, taken_at, i = self._cards(tok, i + 1, n)
+        return (who, who_pos, paid, paid_at, arrow, taken, taken_at), i
 
-    def _c_play(self, cl: Clause) -> None:
-        cl.card, cl.card_pos = self._card()
-        kind = self.t.kind[cl.card] if cl.card >= 0 else 0
+    def _c_travel(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
+        side_at = i
+        side, i = self._country(tok, i, n)
+        standins = ()
+        while self._is(tok, i, n, "with"):
+            standin_at = i + 1
+            standin, i = self._card(tok, standin_at, n)
+            item = -1
+            if self._is(tok, i, n, "for"):
+                item, i = self._card(tok, i + 1, n)
+            if not standins:
+                standins = []
+            standins.append(WrittenStandIn(standin, item, standin_at))
+        tail = ()
+        if i < n:
+            tail, i = self._tail(tok, i, n, False)
+        return _new(Clause, (C_TRAVEL, at, -1, 0, -1, side_at, (), (), (), (), side, False, standins, tail, -1)), i
+
+    def _c_drop(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
+        card_at = i
+        forbidden, i = self._card(tok, i, n)
+        if self._is(tok, i, n, "with"):
+            i += 1
+        paired_at = i
+        paired, i = self._card(tok, i, n)
+        tail = ()
+        if i < n:
+            tail, i = self._tail(tok, i, n, False)
+        return _new(Clause, (C_DROP, at, -1, 0, forbidden, card_at, (paired,), (paired_at,), (), (), -1, False, (),
+                             tail, -1)), i
+
+    def _c_play(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
+        card_at = i
+        c, i = self._card(tok, i, n)
+        kind = self.t.kind[c] if c >= 0 else 0
+        who, who_pos, a, a_at, arrow, b, b_at = -1, 0, (), (), -1, (), ()
         if kind == K_DRAW:
-            self._accept_arrow()
+            if i < n and tok[i] in _ARROWS:
+                i += 1
         elif kind == K_SEARCH:
-            cl.arrow = self._accept_arrow()
-            if cl.arrow >= 0:
-                cl.b = self._cards()
+            if i < n and tok[i] in _ARROWS:
+                arrow = i
+                b, b_at, i = self._cards(tok, i + 1, n)
         elif kind == K_SWAP:
-            cl.a = self._cards()
-            cl.arrow = self._expect_arrow()
+            a, a_at, i = self._cards(tok, i, n)
+            arrow = _arrow(tok, i, n)
+            i += 1
         elif kind == K_STEAL_CHOICE:
-            self._c_steal(cl)
+            steal, i = self._steal_args(tok, i, n)
+            who, who_pos, a, a_at, arrow, b, b_at = steal
+        tail = ()
+        if i < n:
+            tail, i = self._tail(tok, i, n, False)
+        return _new(Clause, (C_PLAY, at, who, who_pos, c, card_at, a, a_at, b, b_at, -1, False, (), tail, arrow)), i
 
-    def _tail(self, in_event: bool) -> list[Written]:
+    def _tail(self, tok: list[str], i: int, n: int, in_event: bool) -> tuple[list[Written], int]:
         """Cards drawn (bare or `+card`, each maybe with its event), `-card` discards and `reshuffle`, up to
-        the end of the clause, or of an event entry when `in_event`."""
+        the end of the clause, or of an event entry when `in_event`; and the index after them."""
         out = []
-        tok = self.tok
         common = self.common
         kinds = self.kinds
-        n = self.n
-        i = self.i
         while i < n:
             at = i
             word = tok[i]
@@ -514,14 +537,10 @@ class TurnParser:
                 if inner_cls == W_CARD:
                     i += 1
                 else:
-                    self.i = i
-                    code = self._multi(code)
-                    i = self.i
+                    code, i = self._multi(tok, i, n, code)
             elif cls == W_OTHER:
                 etype = E_DRAW
-                self.i = i
-                code = self._multi(value)
-                i = self.i
+                code, i = self._multi(tok, i, n, value)
             elif cls == W_PUNCT:
                 if word == "," or (word == ";" and in_event):
                     i += 1
@@ -541,35 +560,48 @@ class TurnParser:
                 raise NotationError(at, "unknown_card", word=word[1:] if cls == W_MARKED else word)
             sub = None
             if i < n and tok[i] == "[":
-                self.i = i + 1
-                sub = self._event_entries(i)
-                i = self.i
+                sub, i = self._event_entries(tok, i + 1, n, i)
             out.append(_new(Written, (etype, code, at, sub)))
-        self.i = i
-        return out
+        return out, i
 
-    def _event_entries(self, start: int) -> list[EventPart]:
+    def _event_entries(self, tok: list[str], i: int, n: int, start: int) -> tuple[list[EventPart], int]:
+        """The entries in the brackets opened at token `start`, and the index after the closing bracket."""
         entries = []
-        tok = self.tok
-        n = self.n
         while True:
-            i = self.i
             while i < n and (tok[i] == "," or tok[i] == ";"):
                 i += 1
             if i >= n:
                 raise NotationError(start, "unclosed_bracket")
             if tok[i] == "]":
-                self.i = i + 1
-                return entries
-            self.i = i
-            p, at = self._player()
-            entries.append(_new(EventPart, (p, at, self._tail(True))))
+                return entries, i + 1
+            at = i
+            p = self._player(tok, at, n)
+            tail, i = self._tail(tok, at + 1, n, True)
+            entries.append(_new(EventPart, (p, at, tail)))
 
 
-#: per clause keyword: the clause kind and the method reading its arguments (None: the tail follows at once)
-_CLAUSE_START = {
-    "empty": (C_EMPTY, None), "draw": (C_DRAW, TurnParser._c_draw), "recycle": (C_RECYCLE, TurnParser._c_recycle),
-    "trade": (C_TRADE, TurnParser._c_trade), "steal": (C_STEAL, TurnParser._c_steal),
-    "travel": (C_TRAVEL, TurnParser._c_travel), "drop": (C_DROP, TurnParser._c_drop),
-    "play": (C_PLAY, TurnParser._c_play),
+def _found(tok: list[str], i: int, n: int) -> str:
+    """The word an error found at token `i` ("" at the end of the line)."""
+    return tok[i] if i < n else ""
+
+
+def _arrow(tok: list[str], i: int, n: int) -> int:
+    """`i`, where an arrow must be written."""
+    if i < n and tok[i] in _ARROWS:
+        return i
+    raise NotationError(i, "expected_arrow", found=_found(tok, i, n))
+
+
+def _unambiguous(tok: list[str], i: int, code: int) -> int:
+    """`code` of the card named from token `i` on, unless that name fits several cards."""
+    if code == AMBIGUOUS:
+        raise NotationError(i, "ambiguous_name", word=tok[i])
+    return code
+
+
+#: per clause keyword: the method reading the clause (its arguments and tail)
+_CLAUSE_READERS = {
+    "empty": TurnParser._c_empty, "draw": TurnParser._c_draw, "recycle": TurnParser._c_recycle,
+    "trade": TurnParser._c_trade, "steal": TurnParser._c_steal, "travel": TurnParser._c_travel,
+    "drop": TurnParser._c_drop, "play": TurnParser._c_play,
 }

@@ -23,7 +23,7 @@ from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
-from .notation import W_CARD, W_PLAYER, Clause, Named, NotationError, TurnParser, Vocabulary, token_offsets
+from .notation import W_CARD, W_PLAYER, Clause, NotationError, TurnParser, Vocabulary, token_offsets
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 from .state import Setup
 
@@ -281,7 +281,8 @@ class RecordReader:
             hand = []
             words = []
             for text, value in self._words(fields["hand"][1]):
-                for code, token in self._card_list(parser, text, value):
+                cards, tokens = self._card_list(parser, text, value)
+                for code, token in zip(cards, tokens):
                     words.append((value, text, token))
                     hand.append(code)
             hands.append(hand)
@@ -331,7 +332,8 @@ class RecordReader:
             return self._spot(value, text, offsets[token] if token < len(offsets) else len(text))
         return self.notation_error(spot, err)
 
-    def _card_list(self, parser: TurnParser, text: str, value: Value) -> list[Named]:
+    def _card_list(self, parser: TurnParser, text: str, value: Value) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cards written in `text` (a value of the setup), and the token where each is written."""
         try:
             return parser.cards_only(text)
         except NotationError as err:
@@ -343,10 +345,10 @@ class RecordReader:
             if hit is not None and hit[0] == W_CARD:
                 return hit[1]  # one word already known as a card: what cards_only would give, without the list
         text = self._text(value)
-        cards = self._card_list(parser, text, value)
+        cards = self._card_list(parser, text, value)[0]
         if len(cards) != 1:
             raise _fail(self._at(value), self.msg("one_card", found=text))
-        return cards[0].card
+        return cards[0]
 
     def _country(self, parser: TurnParser, value: Value) -> int:
         if value[KIND] == SCALAR and not value[NULL]:

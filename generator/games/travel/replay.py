@@ -319,16 +319,16 @@ class Replay:
             return cl.pos
         name = part.field
         if name in _LIST_A or name in _LIST_B:
-            picked = cl.a if name in _LIST_A else cl.b
-            if part.index < len(picked):
-                return picked[part.index].at
+            written_at = cl.a_at if name in _LIST_A else cl.b_at
+            if part.index < len(written_at):
+                return written_at[part.index]
             return cl.arrow if cl.arrow >= 0 else cl.who_pos
         if name in ("other", "target", "reactor"):
             return cl.who_pos
         if name in ("card", "country", "forbidden"):
             return cl.card_pos
         if name == "paired":
-            return cl.a[0].at
+            return cl.a_at[0]
         if name == "standins":
             return cl.standins[part.index].at
         return cl.pos
@@ -363,7 +363,7 @@ class Replay:
         if self.t.kind[reaction.card] != K_CANCEL:
             return False
         if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b) or reaction.tail:
-            at = cl.tail[0].at if cl.tail else cl.b[0].at if cl.kind in (C_STEAL, C_PLAY) and cl.b \
+            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in (C_STEAL, C_PLAY) and cl.b \
                 else reaction.tail[0].at
             v = outcome_after_cancel(reaction.who, reaction.card)
             v.position = at
@@ -383,7 +383,7 @@ class Replay:
         return k + 1
 
     def _draw(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Draw(tuple([c for c, _ in cl.a])) if cl.a else DRAW
+        action = Draw(cl.a) if cl.a else DRAW
         reaction = self._checked(g, p, clauses, k, cl, action, check_draw)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -396,7 +396,7 @@ class Replay:
         return k + 1
 
     def _recycle(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Recycle(tuple([c for c, _ in cl.a]), tuple([c for c, _ in cl.b]))
+        action = Recycle(cl.a, cl.b)
         reaction = self._checked(g, p, clauses, k, cl, action, check_recycle)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -417,7 +417,7 @@ class Replay:
                     v.position = el.at
                     raise Broken(v)
             return k + 1
-        action = Trade(q, tuple([c for c, _ in cl.a]), tuple([c for c, _ in cl.b]))
+        action = Trade(q, cl.a, cl.b)
         reaction = self._checked(g, p, clauses, k, cl, action, check_trade)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -430,24 +430,24 @@ class Replay:
         """After a steal's checks: (card taken, padlock that stopped it or -1). A card written as taken, in the
         steal or after the padlock, was not; a discard after the padlock is the thief's (`_stretch`)."""
         if reaction is not None:
-            taken = cl.b or [el for el in reaction.tail if el.kind <= E_PLUS]
-            if taken:
+            taken_at = cl.b_at or [el.at for el in reaction.tail if el.kind <= E_PLUS]
+            if taken_at:
                 v = outcome_after_padlock(reaction.who)
-                v.position = taken[0].at
+                v.position = taken_at[0]
                 raise Broken(v)
             return -1, reaction.card
-        v = check_stolen(g, cl.who, tuple([c for c, _ in cl.b]), rule)
+        v = check_stolen(g, cl.who, cl.b, rule)
         if v is not None:
             self._refuse(v, cl)
-        return cl.b[0].card, -1
+        return cl.b[0], -1
 
     def _steal(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Steal(cl.who, tuple([c for c, _ in cl.a]))
+        action = Steal(cl.who, cl.a)
         reaction = self._checked(g, p, clauses, k, cl, action, check_steal)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         taken, lock = self._taken(g, cl, reaction, Rule.STEAL)
-        self.oracle.start(_stretch(cl, reaction), Rule.STEAL, "", 0, p, cl.b[0].at if cl.b else cl.pos)
+        self.oracle.start(_stretch(cl, reaction), Rule.STEAL, "", 0, p, cl.b_at[0] if cl.b else cl.pos)
         g.act_steal(p, cl.who, list(action.paid), taken, lock)
         return k + 2 if lock >= 0 else k + 1
 
@@ -465,7 +465,7 @@ class Replay:
         return k + 1
 
     def _drop(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Drop(cl.card, cl.a[0].card)
+        action = Drop(cl.card, cl.a[0])
         reaction = self._checked(g, p, clauses, k, cl, action, check_drop)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -478,11 +478,11 @@ class Replay:
         c = cl.card
         kind = t.kind[c] if c >= 0 else 0
         if kind == K_SEARCH:
-            action = Play(c, chosen=tuple([c for c, _ in cl.b]))
+            action = Play(c, chosen=cl.b)
         elif kind == K_SWAP:
-            action = Play(c, paid=tuple([c for c, _ in cl.a]))
+            action = Play(c, paid=cl.a)
         elif kind == K_STEAL_CHOICE:
-            action = Play(c, cl.who, tuple([c for c, _ in cl.a]), tuple([c for c, _ in cl.b]))
+            action = Play(c, cl.who, cl.a, cl.b)
         else:
             action = Play(c)
         reaction = self._checked(g, p, clauses, k, cl, action, check_play)
@@ -497,7 +497,7 @@ class Replay:
             g.play_swap(p, c, list(action.paid))
         elif kind == K_STEAL_CHOICE:
             taken, lock = self._taken(g, cl, reaction, Rule.SPECIAL_ITEMS)
-            oracle.start(_stretch(cl, reaction), Rule.SPECIAL_ITEMS, "", 0, p, cl.b[0].at if cl.b else cl.pos)
+            oracle.start(_stretch(cl, reaction), Rule.SPECIAL_ITEMS, "", 0, p, cl.b_at[0] if cl.b else cl.pos)
             g.play_steal_choice(p, c, cl.who, list(action.paid), taken, lock)
             return k + 2 if lock >= 0 else k + 1
         elif kind == K_DRAW:

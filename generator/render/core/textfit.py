@@ -8,11 +8,12 @@ too wide for its box (hyphenated, or between characters). The coarse breaks are 
 text shrinks a little before its phrases or words are cut. Widths are measured once per piece at 1 pt and scaled
 (width is linear in size), which keeps fitting linear in the length of the text.
 
-Lines are broken greedily to find the size, then made to look set by hand without changing the size or the number
-of lines: a paragraph does not end on a lone word or after a break that splits what is read as one ("a | rumour",
-"할 | 수", "한 | 장") when the line above can spare a word (left-aligned body text stays ragged-right otherwise, as a
-column of prose should), and centred text is drawn with its lines as even as they can be (`balanced`), so a two-line
-caption never leaves one word below a full line.
+Lines are broken greedily to find the size, then made to look set by hand without changing the size: no line ends
+after a break that splits what is read as one ("a | rumour", "할 | 수", "한 | 장") where the box has room for the line
+that may add (or the paragraph can do without it), a paragraph does not end on a lone word when the line above can
+spare one (left-aligned body text stays ragged-right otherwise, as a column of prose should), and centred text is
+drawn with its lines as even as they can be (`balanced`), so a two-line caption never leaves one word below a
+full line.
 """
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ from .linebreak import NO_BREAK_SPACE, Piece  # noqa: F401 (NO_BREAK_SPACE: for 
 STEP = 0.25  # pt between tried sizes
 #: one-syllable Korean bound nouns: each goes with the modifier before it ("할 수", "얻는 것", "교환 후")
 BOUND_NOUNS = frozenset("수것때후뒤전중줄데적채뿐듯법리척체양")
+#: Korean determiners of two syllables or more: each goes with the noun after it ("아무 면이나", "모든 카드");
+#: one-syllable ones ("한", "그", "두") are every one-syllable word
+DETERMINERS = frozenset(("아무", "모든", "여러", "어느", "어떤", "무슨", "온갖", "이런", "그런", "저런"))
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
 #: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
@@ -135,15 +139,18 @@ def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
 def _poor_break(pieces: Sequence[Piece], j: int) -> bool:
     """Whether a break before `pieces[j]` would split what is read as one: a one-letter Latin word or a lone digit
     goes with the word after it ("a rumour", "2 cards"); a one-syllable Korean bound noun after a word ending in ㄴ
-    or ㄹ goes with that word ("할 수", "얻는 것", "교환 후"); any other one-syllable Korean word goes with the word
-    after it ("한 장", "맨 아래", "그 세로줄", also after a particle ending in ㄴ or ㄹ: "막히면 그 플레이어"). Breaks inside a word (between its syllables or
-    characters, or the phrases of a script without spaces) are judged by `linebreak`, not here."""
+    or ㄹ goes with that word ("할 수", "얻는 것", "교환 후"); any other one-syllable Korean word, and a longer determiner
+    (`DETERMINERS`), goes with the word after it ("한 장", "맨 아래", "그 세로줄", "아무 면이나", also after a particle
+    ending in ㄴ or ㄹ: "막히면 그 플레이어"). Breaks inside a word (between its syllables or characters, or the
+    phrases of a script without spaces) are judged by `linebreak`, not here."""
     if pieces[j - 1].glue != " ":
         return False
     before, after = pieces[j - 1].text, pieces[j].text
     if len(before) == 1 and before.isascii() and before.isalnum():
         return True
     if after in BOUND_NOUNS and _adnominal(before):
+        return True
+    if before in DETERMINERS:
         return True
     return _is_syllable(before) and not (before in BOUND_NOUNS and j >= 2 and _adnominal(pieces[j - 2].text))
 
@@ -157,6 +164,21 @@ def _adnominal(word: str) -> bool:
     """Ends like a Korean modifier (a last syllable with final ㄴ or ㄹ: "할", "얻는", "가져온")."""
     last = word[-1]
     return "가" <= last <= "힣" and (ord(last) - ord("가")) % 28 in (4, 8)  # 28 finals a syllable; 4 is ㄴ, 8 is ㄹ
+
+
+def _mend_breaks(paragraphs: Sequence[Line], lines: list[tuple[Line, bool]], font: str, size: float, width: float,
+                 lang: str, cut: bool) -> list[tuple[Line, bool]]:
+    """The greedy `lines`, with each paragraph wrapped again so that no line ends in a `_poor_break` ("아무 |
+    면이나") where that keeps the paragraph's number of lines (for a box with no room for the lines mending all of
+    them would add)."""
+    out: list[tuple[Line, bool]] = []
+    start = 0
+    for paragraph in paragraphs:
+        end = next(n for n in range(start, len(lines)) if lines[n][1]) + 1
+        mended, _ = _wrap([paragraph], font, size, width, lang, cut, mend=True)
+        out += mended if len(mended) == end - start else lines[start:end]
+        start = end
+    return out
 
 
 def _mend_last_breaks(lines: list[tuple[Line, bool]], font: str, size: float,
@@ -200,7 +222,8 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
         keep: tuple[str, ...] = ()) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
-    only where one alone is wider than the box, a name with spaces also where the text fits no other way."""
+    only where one alone is wider than the box, a name with spaces also where the text fits no other way. At that
+    size no line ends in a `_poor_break` ("draw 3 | cards") where the box has room for the line mending it adds."""
     texts = text.split("\n")
     loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
     levels = [([linebreak.pieces(p, lang, keep) for p in texts], False)]
@@ -225,6 +248,12 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
                 h = _height(len(lines), len(texts), current, leading)
                 over_lines = max_lines is not None and len(lines) > max_lines
                 if h <= height + TOLERANCE_PT and too_wide <= TOLERANCE_PT and not over_lines:
+                    mended, _ = _wrap(paragraphs, font, current, width, lang, cut, mend=True)
+                    grown = _height(len(mended), len(texts), current, leading)
+                    if grown <= height + TOLERANCE_PT and (max_lines is None or len(mended) <= max_lines):
+                        lines, h = mended, grown
+                    else:
+                        lines = _mend_breaks(paragraphs, lines, font, current, width, lang, cut)
                     return _fitted(_mend_last_breaks(lines, font, current, width), current, font, leading, h, 0.0,
                                    lang)
                 if final:

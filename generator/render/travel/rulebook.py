@@ -26,8 +26,8 @@ def component_counts(game) -> dict[str, int]:
 
 
 def distance_pages(ctx: RenderContext, book: Book, before: int) -> list[Page]:
-    """The distance table's page, numbered after the book's `before` pages of rules."""
-    return [Page(f"{ctx.game}/rulebook/{before + 1}", False, partial(_draw_distances, ctx, book.styles, book.margin_v),
+    """The distance table's page (landscape), numbered after the book's `before` pages of rules."""
+    return [Page(f"{ctx.game}/rulebook/{before + 1}", True, partial(_draw_distances, ctx, book.styles, book.margin_v),
                  number_y=book.margin_v)]
 
 
@@ -36,7 +36,6 @@ def _draw_distances(ctx: RenderContext, styles: Styles, margin_v: float, canvas,
     """The distance table with the book's footer."""
     heading = [para(ctx.t("distances.title"), styles.heading, "distances.title"),
                para(ctx.t("distances.intro"), styles.body, "distances.intro")]
-    column_w = (page_w - 2 * MARGIN - GUTTER) / 2  # the text keeps to the book's first column
-    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, margin_v + FOOTER, canvas, page_w,
-                   styles.body.fontSize * 0.9)
+    column_w = (page_w - 2 * MARGIN - GUTTER) / 2  # the text keeps to half the page, a measure that reads well
+    draw_distances(ctx, heading, column_w, MARGIN, page_h - margin_v, margin_v + FOOTER, canvas, page_w)
     draw_footer(ctx, canvas, page_w, margin_v)
