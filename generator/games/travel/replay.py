@@ -114,6 +114,8 @@ class CheckOracle:
                 return c
             if el.kind == E_RESHUFFLE:
                 raise self._no_reshuffle(g, el.at)
+            if el.kind == E_MINUS:  # a discard where a card is drawn: nobody is over the limit here
+                self._raise_at(limit_discard_not_due(el.card), el.at)
             at = el.at
         else:
             at = self.anchor
