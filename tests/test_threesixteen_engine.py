@@ -115,7 +115,8 @@ def test_notation_parsing_and_writing():
     assert N.parse("12D>D12E13") == (12, 3, ((3, 12), (4, 13)))
     assert N.parse("F") == (None, 5, ()) and N.parse("A>Fs") == (None, 0, ((5, None), (17, None)))
     assert N.parse("9" * 9 + "A") == (999_999_999, 0, ())
-    for bad in ("", "A>", ">A", "R>R", "AB", "A>R", "A >B", "+1A", "A>1", "٣A", "２A", "A>Ё", "9" * 10 + "A",
+    assert N.parse("２Ａ＞Ａ２") == (2, 0, ((0, 2),)) and N.parse("ｒ") == (None, ROW, ())   # full-width, as typed
+    for bad in ("", "A>", ">A", "R>R", "AB", "A>R", "A >B", "+1A", "A>1", "٣A", "２A>", "A>Ё", "9" * 10 + "A",
                 "A>B" + "1" * 10):
         assert N.parse(bad) is None, bad
     assert N.write(ROW) == "R" and N.write(2, (2, 0, 0)) == "C>CAA"

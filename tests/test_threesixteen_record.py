@@ -77,7 +77,7 @@ def test_a_bad_token_is_reported_where_it_is_written(tmp_path):
         load_record(path, GAME, EN)
     (diagnostic,) = caught.value.diagnostics
     assert as_tuple(diagnostic.position) == where(path, "x>9")
-    assert diagnostic.message == ("'x>9' is not a 3x16 token: write R or a column (A–E), then if tiles moved onto "
+    assert diagnostic.message == ("'x>9' is not a 3x16 token: write R or a column (A–C), then if tiles moved onto "
                                   "rows, > and their columns, for example B>AC")
 
 
@@ -159,13 +159,15 @@ def test_messages_follow_the_language():
     assert str(caught.value) == "g.yaml:2:10: error: 'x'는 숫자가 아닙니다 [record]"
 
 
-def test_a_full_width_digit_gets_a_korean_message():
+def test_a_digit_of_another_script_gets_a_korean_message():
+    """A full-width digit reads as its ASCII twin (test_full_width_letters_and_digits_read_as_ascii); an
+    Arabic-Indic one is no tile number."""
     with pytest.raises(InputError) as caught:
-        parse_record("players: [A]\ncalls: 1 ２\nmoves: {A: R ２A}\n", "g.yaml", GAME, KO)
-    assert str(caught.value) == "g.yaml:2:10: error: '２'는 숫자가 아닙니다 [record]"
+        parse_record("players: [A]\ncalls: 1 ٢\nmoves: {A: R ٢A}\n", "g.yaml", GAME, KO)
+    assert str(caught.value) == "g.yaml:2:10: error: '٢'는 숫자가 아닙니다 [record]"
     with pytest.raises(InputError) as caught:
-        parse_record("players: [A]\ncalls: 1 2\nmoves: {A: R ２A}\n", "g.yaml", GAME, KO)
-    assert str(caught.value).startswith("g.yaml:3:14: error: '２A'는 3x16 기호가 아닙니다.")
+        parse_record("players: [A]\ncalls: 1 2\nmoves: {A: R ٢A}\n", "g.yaml", GAME, KO)
+    assert str(caught.value).startswith("g.yaml:3:14: error: '٢A'는 3x16 기호가 아닙니다.")
 
 
 def test_a_very_long_token_line_is_read_to_the_one_position_needed():
@@ -204,3 +206,23 @@ def test_unreadable_files(tmp_path, name, content, message):
     with pytest.raises(InputError) as caught:
         load_record(path, GAME, EN)
     assert caught.value.diagnostics[0].message == message
+
+
+def test_full_width_letters_and_digits_read_as_ascii(tmp_path):
+    """What a Japanese input method types: full-width digits, letters and `＞`, ideographic spaces."""
+    path = write(tmp_path, "columns: 3\nplayers: [みな]\ncalls: １ ２ ３ ２\nmoves:\n  みな: Ｒ　Ａ＞Ａ　２Ｂ＞Ｂ３　Ｃ\n")
+    record = load_record(path, GAME, EN)
+    assert record.calls == [1, 2, 3, 2]
+    (mina,) = record.players
+    assert mina.parsed == [(None, -1, ()), (None, 0, ((0, None),)), (2, 1, ((1, 3),)), (None, 2, ())]
+    assert as_tuple(mina.positions[2]) == where(path, "２Ｂ")
+
+
+def test_a_bad_token_names_the_columns_of_the_game(tmp_path):
+    path = write(tmp_path, "columns: 3\nplayers: [A]\ncalls: 1 2\nmoves: {A: R B*}\n")
+    with pytest.raises(InputError) as caught:
+        load_record(path, GAME, EN)
+    (diagnostic,) = caught.value.diagnostics
+    assert as_tuple(diagnostic.position) == where(path, "B*")
+    assert diagnostic.message == ("'B*' is not a 3x16 token: write R or a column (A–C), then if tiles moved onto "
+                                  "rows, > and their columns, for example B>AC")

@@ -87,6 +87,29 @@ def test_three_ways_to_write_a_turn(content):
     assert standing(content, text)["Joon"] == sorted(["passport-jp", "adapter", "map", "umbrella", "coat", "camera"])
 
 
+JAPANESE_TURNS = ("Joon: 交換 Mina 地図 で コート 拒否；引く コート", "Mina：引く　カメラ",
+                  "Joon: 交換 Mina 地図、変換プラグ で カメラ ＋水着")
+"""Turns as a Japanese input method types them: a full-width semicolon, colon, plus and space, and the
+ideographic comma between two cards."""
+
+
+def test_a_japanese_input_methods_full_width_marks_read_as_the_notations_own(content):
+    ascii_twin = ("Joon: trade Mina map for coat refused; draw coat", "Mina: draw camera",
+                  "Joon: trade Mina map, adapter for camera +swimsuit")
+    written = NO_CHARACTERS + "turns:\n" + "".join(f"  - {line}\n" for line in JAPANESE_TURNS)
+    assert standing(content, written) == standing(
+        content, NO_CHARACTERS + "turns:\n" + "".join(f"  - {line}\n" for line in ascii_twin))
+    text, where = marked(written.replace("地図、変換プラグ で", "地図、^ライター で"))
+    assert error_of(content, text, "ja").startswith(where)
+
+
+def test_full_width_marks_are_tokens_where_they_are_written():
+    line = "交換 Mina 地図、変換プラグ で カメラ ＋水着；引く［Mina］"
+    assert tokenize(line) == tokenize(line.translate(str.maketrans("；、＋［］", ";,+[]")))
+    assert token_offsets(line) == [m.start() for m in _TOKENS.finditer(
+        line.translate(str.maketrans("；、＋［］", ";,+[]")))]
+
+
 def test_position_inside_a_quoted_turn(content):
     text, where = marked(NO_CHARACTERS + 'turns:\n  - "Joon: draw ^umbrellas"\n')
     assert error_of(content, text).startswith(where)

@@ -123,6 +123,10 @@ STATEMENTS = {
         table(turns("Joon: draw lost-luggage[Joon map, Mina coat]", "Mina: draw coat")),
         table(turns("Joon: draw lost-luggage[^Mina coat, Joon map]")),
         "R21", "event_entry"),
+    "lines 106-107: a lost passport is in the discard pile (to recycle), not in the draw pile": (
+        table(turns("Joon: steal Mina pay passport-jp -> passport-kr", "Mina: recycle camera map -> passport-jp")),
+        table(turns("Joon: steal Mina pay passport-jp -> passport-kr", "Mina: draw ^passport-jp")),
+        "R9", "not_in_pile"),
     "lines 79-80: an event is played when drawn, and nothing replaces it": (
         table(turns("Joon: draw lost-and-found[]", "Mina: draw coat")),
         table(turns("Joon: draw lost-and-found[] ^coat")),

@@ -11,6 +11,7 @@ the game's letters first, then the rest of the alphabet, so a letter beyond the 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from string import ascii_uppercase
 
@@ -34,7 +35,10 @@ class Notation:
         self.parse = lru_cache(maxsize=8192)(self._parse)
 
     def _parse(self, text: str) -> Token | None:
-        """The parsed token, or None when `text` is not notation."""
+        """The parsed token, or None when `text` is not notation. Full-width letters, digits and `＞` (what a
+        Japanese input method types) read as their ASCII forms."""
+        if not text.isascii():
+            text = unicodedata.normalize("NFKC", text)
         match = self._token.fullmatch(text)
         if match is None:
             return None

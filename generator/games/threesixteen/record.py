@@ -16,6 +16,7 @@ faster than the pure-Python parser, with the same marks).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -185,6 +186,7 @@ class _RecordReader:
         self.game = game
         self.t = texts
         self.notation = notation
+        self.letters = notation.letters     # the record's own columns, once `columns` is read (bad_token names them)
 
     def fail(self, node_or_position, message: str, *, meant: tuple[str, Sequence[str]] | None = None,
              **values) -> InputError:
@@ -203,6 +205,7 @@ class _RecordReader:
             if not self._text(node) or node.value != GAME:
                 raise self.fail(node, "wrong_game", game=self._text(node) or "")
         rules = self._rules(fields.get("columns"))
+        self.letters = rules.column_letters
         names = self._players(fields["players"][1])
         calls, call_positions = self._calls(fields["calls"][1])
         players = self._moves(fields["moves"], names, len(calls))
@@ -274,6 +277,8 @@ class _RecordReader:
     def _calls(self, node: yaml.Node) -> tuple[list[int], Sequence[Position]]:
         words, positions = self._words(node, "calls_type", None)
         for i, word in enumerate(words):
+            if not word.isascii():      # full-width digits, as a Japanese input method types them
+                word = words[i] = unicodedata.normalize("NFKC", word)
             if not _NUMBER.fullmatch(word):
                 raise self.fail(positions[i], "not_number", found=word)
             if len(word) > MAX_DIGITS:      # no tile number, and too long for int() to read
@@ -310,7 +315,7 @@ class _RecordReader:
             bad = bad_in_rest and (calls + bad_in_rest[0], bad_in_rest[1])
         positions = ScalarPositions(self.path, self.source, node, words, calls + count)
         if bad is not None:
-            raise self.fail(positions[bad[0]], "bad_token", found=bad[1], letters=letters_span(self.notation.letters))
+            raise self.fail(positions[bad[0]], "bad_token", found=bad[1], letters=letters_span(self.letters))
         raise self.fail(positions[calls], "too_many", name=name, tokens=calls + count, calls=calls)
 
     def _item_words(self, node: yaml.Node, type_key: str, name: str | None) -> tuple[list[str], Sequence[Position]]:
@@ -350,7 +355,7 @@ class _RecordReader:
             if None in parsed:
                 bad = parsed.index(None)
                 raise self.fail(positions[bad], "bad_token", found=written[bad],
-                                letters=letters_span(self.notation.letters))
+                                letters=letters_span(self.letters))
             if len(written) > calls:
                 raise self.fail(positions[calls], "too_many", name=name, tokens=len(written), calls=calls)
             if len(written) < calls:

@@ -54,11 +54,18 @@ W_OTHER, W_KEYWORD, W_CARD, W_PLAYER, W_MARKED, W_ARROW, W_PUNCT, W_BAD = range(
 _DRAW_WORD = (W_KEYWORD, "draw")
 
 
+#: the full-width marks a Japanese or Chinese input method types, and the ideographic comma, as the notation's
+#: own marks (one character for one, so every offset stays where it was written)
+WIDE_MARKS = str.maketrans("；，、＋－＞［］", ";,,+->[]")
+
+
 def tokenize(text: str) -> list[str]:
     """The tokens _TOKENS finds, several times faster than the regex: once the marks that are tokens of their
     own are spaced out (and `+`, which starts a word), splitting at whitespace gives the same tokens. A `>`
     outside `->` (never written on purpose) is left to the regex. (A mark absent is skipped: most lines hold
     none of them, and `in` is cheaper than `replace`; written out, not looped over, as it runs for every line.)"""
+    if not text.isascii():
+        text = text.translate(WIDE_MARKS)
     if ">" in text:
         if ">" in text.replace("->", ""):
             return _TOKENS.findall(text)
@@ -83,6 +90,8 @@ def token_offsets(text: str) -> list[int]:
     is not whitespace belongs to a token, so each token is the next occurrence of its text."""
     offsets = []
     at = 0
+    if not text.isascii():
+        text = text.translate(WIDE_MARKS)
     for token in tokenize(text):
         at = text.index(token, at)
         offsets.append(at)

@@ -416,10 +416,11 @@ class RecordReader:
 
     def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Value | None = None) -> Turn:
         """The turn in `text`, which starts at 0-based `line`:`col`: `Name: clauses` (the name ends at the first
-        colon), or only the clauses when the name is the mapping `key` they are written under."""
+        colon, or the full-width one a Japanese input method types), or only the clauses when the name is the
+        mapping `key` they are written under."""
         turn = Turn()
         if key is None:
-            base = text.find(":") + 1
+            base = text.find(":") + 1 or text.find("：") + 1
             if not base:
                 raise _fail(Position(self.src.path, line + 1, col + 1), self.msg("turn_shape"))
             name = text[:base - 1]

@@ -852,7 +852,7 @@ def check_drawn(game: GameState, c: int) -> Violation | None:
     places = card_places(game, c)
     if game.pile_renewed:
         reason = "not_in_pile_reshuffled"
-    elif fam == PASSPORT:
+    elif fam == PASSPORT and not places.value:  # a passport somebody took is in a hand or the discard pile
         reason = "passport_not_in_pile"
     else:
         reason = "not_in_pile"
