@@ -67,7 +67,8 @@ def test_the_skeleton_file_is_filled_in_to_a_valid_record(tmp_path):
     (["call", "--players", "A,B,C,D,E"], "give 1 to 4 different names"),
     (["call", "--players", "A,A"], "give 1 to 4 different names"),
     (["call", "--columns", "6"], "--columns"),
-    (["simulate", "--strategy", "lucky"], "'lucky' is not one of 'naive', 'strong', 'lookahead', 'sampling'"),
+    (["simulate", "--strategy", "lucky"],
+     "'lucky' is not one of 'naive', 'strong', 'lookahead', 'sampling', 'solving'"),
     (["simulate", "--format", "xml"], "'xml' is not one of 'text', 'json'"),
     (["simulate", "--lang", "xx"], "unknown language 'xx'"),
 ])

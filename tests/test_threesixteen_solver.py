@@ -217,6 +217,17 @@ def test_the_exact_bound_never_exceeds_the_optimum(game, t, rng):
     assert search.bound(t, ends, cols) <= brute_force(calls, columns, rows, t, ends, cols)
 
 
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(small_games(), st.integers(0, 15), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_a_proof_from_a_board_mid_game_matches_the_exhaustive_search(game, t, target, rng):
+    """The online `solving` player asks the exact search about boards mid-game (ExactSearch.prove_from)."""
+    calls, high, copies, rows, columns = game
+    t = min(t, len(calls))
+    ends, cols = random_board(calls, t, columns, rows, rng)
+    search = ExactSearch(calls, columns, high, rows, Budget(10**9, None))
+    assert search.prove_from(t, ends, cols, target) == (brute_force(calls, columns, rows, t, ends, cols) <= target)
+
+
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(small_games())
 def test_the_hindsight_bound_never_exceeds_the_optimum(game):

@@ -1,6 +1,7 @@
 """The online strategies: what each one decides in plain positions, and that simulation is deterministic."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -15,7 +16,8 @@ from generator.games.threesixteen.rules import Board, Rules
 from generator.games.threesixteen.simulate import play, simulate, summarise
 from generator.games.threesixteen.evaluation import Evaluation
 from generator.games.threesixteen.playout import Playout
-from generator.games.threesixteen.strategies import Lookahead, Naive, Sampling, Strong, greedy_moves, reachable
+from generator.games.threesixteen.strategies import (ENDGAME, Lookahead, Naive, Sampling, Solving, Strong, greedy_moves,
+                                                     reachable)
 
 RULES = Rules()
 UNSEEN = [0] + [2] * 16
@@ -72,11 +74,11 @@ def test_lookahead_keeps_a_column_open_where_strong_stacks():
     assert Lookahead(RULES).choose(start, 5, nothing) == Strong(RULES).choose(start, 5, nothing)
 
 
-@pytest.mark.parametrize("strategy", [Lookahead, Sampling])
+@pytest.mark.parametrize("strategy", [Lookahead, Sampling, Solving])
 @settings(max_examples=3, deadline=GAME_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), made=st.integers(0, 47), reshuffle=st.integers(0, 10**6))
 def test_reshuffling_the_uncalled_tiles_never_changes_the_moves_already_made(strategy, seed, made, reshuffle):
-    """Lookahead and sampling see the counts of the uncalled numbers, never their order."""
+    """Lookahead, sampling and solving see the counts of the uncalled numbers, never their order."""
     calls = deal(seed, RULES)
     rest = calls[made:]
     random.Random(reshuffle).shuffle(rest)
@@ -113,3 +115,39 @@ def test_sampling_is_the_same_for_the_same_deal_and_beats_strong_on_the_first_fi
     assert (summarise(sampling).wins, summarise(strong).wins) == (2, 1)
     assert summarise(sampling).mean_tiles_left < summarise(strong).mean_tiles_left
 
+
+
+def test_solving_plays_as_sampling_until_the_endgame():
+    calls = deal(11, RULES)
+    board_now, unseen = Board.empty(RULES), [0] + [RULES.copies] * RULES.high
+    solving, sampling = Solving(RULES), Sampling(RULES)
+    for number in calls[: RULES.tiles - ENDGAME]:
+        unseen[number] -= 1
+        choice = solving.choose(board_now, number, unseen)
+        assert choice == sampling.choose(board_now, number, unseen)
+        board_now = choice.board
+
+
+def strong_wins(start: Board, unseen: list[int]) -> tuple[int, int]:
+    """In how many distinct orders of the tiles still to come strong, playing on from `start`, wins; and how many
+    orders there are."""
+    rest = [tile for tile, count in enumerate(unseen) for _ in range(count)]
+    orders = set(itertools.permutations(rest))
+    won = 0
+    for order in orders:
+        here, left = start, list(unseen)
+        for number in order:
+            left[number] -= 1
+            here = Strong(RULES).choose(here, number, left).board
+        won += here.tiles_left == 0
+    return won, len(orders)
+
+
+def test_solving_keeps_the_endgame_position_that_wins_in_every_order():
+    """An 11 with five tiles to come (deal 2024): sampling slides it under the 13; solving puts it under the three
+    16s, and from there strong wins in every order of the five; from sampling's position three orders lose."""
+    start = board((11, 8, 3), (12, 9, 12, 9, 5), (16, 16, 16), (10, 10, 14), (11, 13, 8, 7), (15, 15, 14, 14, 13))
+    unseen = [0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0]
+    solved, sampled = Solving(RULES).choose(start, 11, unseen), Sampling(RULES).choose(start, 11, unseen)
+    assert (solved.place, solved.moves, sampled.place, sampled.moves) == (1, (), 4, ())
+    assert (strong_wins(solved.board, unseen), strong_wins(sampled.board, unseen)) == ((120, 120), (117, 120))

@@ -171,7 +171,7 @@ def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int
 
 
 PLAY_DEALS = ((5, 1000), (4, 200), (3, 200))  # (columns, deals): the 1,000 deals at 5 columns
-PLAY_TARGET = ("sampling", 5, 0.60)           # the target: an online strategy that wins 60% at 5 columns
+PLAY_TARGET = ("solving", 5, 0.60)            # the target: an online strategy that wins 60% at 5 columns
 PLAY_CHUNK = 50                               # deals per process job
 
 

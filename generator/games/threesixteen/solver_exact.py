@@ -79,6 +79,14 @@ class ExactSearch:
         self.path.reverse()
         return found
 
+    def prove_from(self, t: int, ends: Sequence[int], columns: Sequence[tuple[int, ...]], target: int) -> bool:
+        """`prove` from a board after the first t calls (a player's position mid-game), for an online player
+        that solves imagined futures; the table is kept, so boards of the same calls share their work."""
+        self.path = []
+        found = self._search(t, tuple(sorted(ends)), tuple(sorted(columns)), target)
+        self.path.reverse()
+        return found
+
     def steps(self, actions: Sequence[Action]) -> list[Step]:
         """Turn canonical actions into column indices by replaying them on labelled columns."""
         cols: list[list[int]] = [[] for _ in range(self.columns)]
