@@ -195,6 +195,16 @@ def test_a_flowing_japanese_line_that_would_end_short_takes_part_of_the_next_phr
         "Pack the", "passport and", "the umbrella"]  # spaced text: as before
 
 
+def test_a_short_quotation_is_held_whole_like_a_name_with_spaces(ja_font):
+    """Page one's scale check once read "배율 100%(“실제" / "크기”)로": a print dialog's label parted."""
+    text = "그렇지 않다면 배율 100%(“실제 크기”)로 다시 인쇄하십시오. ‘긴 가장자리에서 넘기기’로, “a label of five words long”"
+    assert linebreak.quoted(text) == ("“실제 크기”", "‘긴 가장자리에서 넘기기’")
+    width = textfit.unit_width("그렇지 않다면 배율 100%(“실제", ja_font) * 9 + 1
+    lines = ["그렇지 않다면 배율", "100%(“실제 크기”)로 다시", "인쇄하십시오"]
+    assert fitted_lines(text.split(".")[0], ja_font, width, "ko") == textfit.wrap(text.split(".")[0], ja_font, 9,
+                                                                              width, "ko") == lines
+
+
 def test_a_name_the_language_defines_is_never_cut_unless_it_alone_is_too_wide(ja_font):
     text = "イベント「税関検査」で禁止アイテムを捨てます。"
     assert [p.text for p in linebreak.units(text, "ja")][4:8] == ["「税", "関", "検", "査」"]

@@ -36,6 +36,9 @@ HYPHENATE_LIMIT = 64
 UNCUT_WORDS = {"ja": ("ずつ",)}
 #: full-width punctuation that ends a clause: a phrase ends after it, though BudouX may run on ("…たら：|R A>A")
 CLAUSE_ENDS = frozenset("、。，．：；！？")
+#: a quotation in curly quotes, and the most words one may have to be held whole (`quoted`)
+QUOTED = re.compile(r"[“‘][^“”‘’\n]{1,40}[”’]")
+QUOTED_WORDS = 4
 CLAUSE_MARKS = "".join(sorted(CLAUSE_ENDS)) + "）」』"  # what may follow a phrase's last letter
 
 
@@ -140,6 +143,13 @@ def filling(piece: Piece, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece,
 def _katakana(ch: str) -> bool:
     """A katakana letter or the long vowel mark (not the middle dot ・, which parts words)."""
     return "\u30a1" <= ch <= "\u30fa" or ch == "\u30fc"
+
+
+def quoted(text: str) -> tuple[str, ...]:
+    """The short quotations of `text` with a space in them (a label of the print dialog: “Actual size”, “실제
+    크기”), quote marks included: held whole like a name with spaces, so a line does not part a label's words."""
+    return tuple(dict.fromkeys(found.group() for found in QUOTED.finditer(text) if spaced(found.group())
+                               and len(found.group().split()) <= QUOTED_WORDS))
 
 
 def spaced(name: str) -> bool:

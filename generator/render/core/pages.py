@@ -294,7 +294,7 @@ def credits_page(ctx: RenderContext) -> Page:
             if n == 0 or blocks[n - 1][0] != name:
                 flow.heading(f"credits.{name}_heading")
             key = game_key(ctx, "credits", name)
-            flow.text(key, ctx.t(key, **values), BODY_SIZE)
+            flow.text(key, ctx.t(key, **values), BODY_SIZE, gap=1.5 * MM)  # each credit a paragraph of its own
 
     return Page("credits", False, draw, ctx.t("outline.credits"))
 

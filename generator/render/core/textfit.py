@@ -230,9 +230,11 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
         keep: tuple[str, ...] = ()) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
-    only where one alone is wider than the box, a name with spaces also where the text fits no other way. At that
+    only where one alone is wider than the box, a name with spaces (or a short quotation, `linebreak.quoted`) also
+    where the text fits no other way. At that
     size no line ends in a `_poor_break` ("draw 3 | cards") where the box has room for the line mending it adds."""
     texts = text.split("\n")
+    keep += linebreak.quoted(text)
     loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
     levels = [([linebreak.pieces(p, lang, keep) for p in texts], False)]
     freed = [linebreak.pieces(p, lang, loose) for p in texts]
@@ -278,6 +280,7 @@ def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple
     tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line or,
     in Japanese and Chinese, to fill a line that would end short (`linebreak.filling`: a column of prose keeps an
     even edge), no line ending in a `_poor_break`, and no lone last piece when the line above can spare one."""
+    keep += linebreak.quoted(text)
     paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
     fill = partial(linebreak.filling, lang=lang, keep=keep) if linebreak.between_characters(lang) else None
     lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True, fill=fill)
