@@ -82,6 +82,16 @@ turns:
     assert hands["민아"] == sorted(["passport-kr", "camera", "map", "coat"])
 
 
+@pytest.mark.parametrize("written", ["[이벤트, 특별 물건]", "[イベント, 特殊アイテム]", "special items, Events",
+                                     "[events, special-items]"])
+def test_extensions_by_name_in_any_language(content, written):
+    head = HEAD.replace("extensions: all", f"extensions: {written}")
+    assert standing(content, head + "turns:\n  - Joon: draw lucky-coin\n")["Joon"] == sorted(
+        ["passport-jp", "adapter", "map", "umbrella", "lucky-coin"])
+    v = check_text(head + "turns:\n  - Joon: draw knife\n", "r.yaml", content, "en").to_json()["violation"]
+    assert (v["rule"], v["code"]) == ("R6", "extension_not_chosen")
+
+
 def test_three_ways_to_write_a_turn(content):
     text = NO_CHARACTERS + 'turns:\n  - Joon: draw coat\n  - "Mina: draw coat"\n  - "Joon:   draw camera"\n'
     assert standing(content, text)["Joon"] == sorted(["passport-jp", "adapter", "map", "umbrella", "coat", "camera"])

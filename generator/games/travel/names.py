@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...content.folders import REFERENCE_LANG
 from ...content.matching import normalise
 from ...content.texts import Texts
-from .cards import FAMILY_KEYS, Tables
+from .cards import EXTENSIONS, FAMILY_KEYS, Tables
 from .text_keys import NOTATION_WORDS
 
 AMBIGUOUS = -(1 << 30)
@@ -52,6 +52,12 @@ class NameIndex:
                     self.countries.setdefault(normalise(name), side)
                     self.country_spellings.append(name)
                     self._note_words(name)
+        #: normalised extension name (its id, or its name in any language, `check.extensions`) -> its id
+        self.extensions = {normalise(key): key for key in EXTENSIONS}
+        for words in texts:
+            for key in EXTENSIONS:
+                if words.has(f"check.extensions.{key}"):
+                    self.extensions.setdefault(normalise(words.get(f"check.extensions.{key}")), key)
         #: normalised notation word of any language -> the grammar's word (lint keeps the words apart)
         self.keywords = {normalise(k): k for k in NOTATION_WORDS}
         #: the grammar's word -> the word messages show

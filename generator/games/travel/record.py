@@ -365,13 +365,17 @@ class RecordReader:
         if pair is None:
             return frozenset()
         chosen: list[str] = []
+        named = self.names.extensions
         for text, value in self._words(pair[1]):
-            for word in text.replace(",", " ").split():
+            # a name of several words stays whole between commas (`special items, 특별 물건`)
+            words = [w for part in text.split(",") for w in ([part] if normalise(part) in named else part.split())]
+            for word in words:
                 key = word.lower()
                 if key == "all":
                     chosen.extend(EXTENSIONS)
                 elif key != "none":
-                    if key not in EXTENSIONS:
+                    key = named.get(normalise(word))
+                    if key is None:
                         raise _fail(self._at(value), self.msg("unknown_extension", word=word,
                                                                 allowed=", ".join(EXTENSIONS)))
                     chosen.append(key)
