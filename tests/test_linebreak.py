@@ -171,6 +171,30 @@ def test_a_number_stays_with_its_counter():
         "混ぜて、", "1枚ずつめくってください。"]  # BudouX alone: "1枚ず", "つめくってください。"
 
 
+def test_a_phrase_ends_after_a_clause_ending_mark_though_budoux_runs_on():
+    """The 3x16 log sheet's example once broke "1 2 3 2と" / "読み上げられたら：R A>A B>B C。" (BudouX runs the
+    colon into the record after it)."""
+    text = "1\u00a02\u00a03\u00a02と読み上げられたら：R\u00a0A>A\u00a0B>B\u00a0C。"
+    assert [p.text for p in linebreak.pieces(text, "ja")] == [
+        "1\u00a02\u00a03\u00a02と", "読み上げられたら：", "R\u00a0A>A\u00a0B>B\u00a0C。"]
+    assert [p.text for p in linebreak.pieces("コスト：1枚、交換。", "ja")] == ["コスト：", "1枚、", "交換。"]
+
+
+def test_a_flowing_japanese_line_that_would_end_short_takes_part_of_the_next_phrase(ja_font):
+    """Phrase breaks alone left "読み手用タイルを混ぜて、" at 55% of the line over "1枚ずつめくってください。…": a
+    ragged column. The line fills, cut where Japanese is set ("くだ|さい"), never inside a katakana word, before a
+    phrase's last letter or between a number and its counter."""
+    text = ("ひとりで遊ぶときは、自分が読み手になります。読み手用タイルを混ぜて、1枚ずつめくってください。"
+            "最後の読み上げのあと、横列の外に残ったタイルの枚数が得点です。")
+    assert textfit.wrap(text, ja_font, 9, 9 * 22, "ja") == [
+        "ひとりで遊ぶときは、自分が読み手になります。", "読み手用タイルを混ぜて、1枚ずつめくってくだ",
+        "さい。最後の読み上げのあと、横列の外に残った", "タイルの枚数が得点です。"]
+    parts = [p.text for p in linebreak.filling(linebreak.Piece("プレイヤーは3枚引きます。"), "ja")]
+    assert parts == ["プレイヤー", "は", "3枚", "引", "き", "ます。"]
+    assert textfit.wrap("Pack the passport and the umbrella", ja_font, 9, 60, "en") == [
+        "Pack the", "passport and", "the umbrella"]  # spaced text: as before
+
+
 def test_a_name_the_language_defines_is_never_cut_unless_it_alone_is_too_wide(ja_font):
     text = "イベント「税関検査」で禁止アイテムを捨てます。"
     assert [p.text for p in linebreak.units(text, "ja")][4:8] == ["「税", "関", "検", "査」"]
@@ -271,11 +295,11 @@ def test_the_japanese_rulebook_breaks_lines_under_kinsoku_with_counters_and_name
             joins += 1
             assert before[-1] not in NO_END, (before, after)
             assert not (before[-1].isdigit() and linebreak.unspaced(after[0])), (before, after)
-            seam = before[-12:] + after[:12]
+            seam, at = before[-12:] + after[:12], len(before[-12:])  # `at`: where the lines meet
             cut = [name for name in names if any(seam.find(name, i) == i for i in
-                                                 range(max(0, 12 - len(name) + 1), 12))]
+                                                 range(max(0, at - len(name) + 1), at))]
             assert not cut, (before, after, cut)
-    assert joins > 50  # the check saw the book's paragraphs
+    assert joins > 40  # the check saw the book's paragraphs
 
 
 def test_a_text_over_its_line_limit_does_not_fit_and_the_advice_names_the_lines_over(ja_font):

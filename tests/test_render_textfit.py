@@ -130,6 +130,8 @@ def test_balancing_keeps_a_one_letter_word_or_a_korean_bound_noun_with_its_word(
     ("먼저 한 | 장으로", True), ("= 그 | 세로줄의", True), ("아무것도 못 | 가져가고", True), ("그런 다음 | 이", False),
     ("막히면 그 | 플레이어의", True), ("행동을 더 | 얻더라도", True), ("막히면 | 그", False), ("행동을 | 더", False),
     ("무작위로, 아무 | 면이나", True), ("핸드의 모든 | 카드", True), ("아무것도 | 못", False),
+    ("옮겼으면 > | 뒤에", True), ("A to E = | the", True), ("bottom of | that", False), ("exactly 50 | mm", True),
+    ("pp. 9–30 | two-sided", False),
 ])
 def test_a_poor_break_splits_what_is_read_as_one(words, poor):
     words = words.split(" ")

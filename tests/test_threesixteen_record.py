@@ -226,3 +226,22 @@ def test_a_bad_token_names_the_columns_of_the_game(tmp_path):
     assert as_tuple(diagnostic.position) == where(path, "B*")
     assert diagnostic.message == ("'B*' is not a 3x16 token: write R or a column (A–C), then if tiles moved onto "
                                   "rows, > and their columns, for example B>AC")
+
+
+def test_a_players_name_under_moves_may_differ_in_case(tmp_path):
+    """As the travel checker reads names: `mina` is Mina, unless case alone tells two players apart."""
+    record = load_record(write(tmp_path, "players: [Mina, Joon]\ncalls: 1 2\nmoves:\n  mina: R A\n  JOON: R A\n"),
+                         GAME, EN)
+    assert [(p.name, p.written) for p in record.players] == [("Mina", ["R", "A"]), ("Joon", ["R", "A"])]
+    path = write(tmp_path, "players: [Mina, MINA]\ncalls: 1 2\nmoves:\n  mina: R A\n  MINA: R A\n")
+    with pytest.raises(InputError) as caught:
+        load_record(path, GAME, EN)
+    assert str(caught.value) == f"{path}:4:3: error: 'mina' is not one of the players (Mina, MINA) [record]"
+
+
+def test_commas_may_separate_calls_and_tokens_in_one_text(tmp_path):
+    path = write(tmp_path, "columns: 3\nplayers: [Mina]\ncalls: 1, 2,3 ,2\nmoves:\n  Mina: R, A>A,B>B, C\n")
+    record = load_record(path, GAME, EN)
+    assert record.calls == [1, 2, 3, 2] and record.players[0].written == ["R", "A>A", "B>B", "C"]
+    assert as_tuple(record.call_positions[2]) == where(path, "3 ,")
+    assert as_tuple(record.players[0].positions[2]) == where(path, "B>B")

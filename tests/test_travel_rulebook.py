@@ -67,6 +67,17 @@ GUIDE_TAKES_THE_LAST = (
 then Joon's Local Guide takes that swimsuit from the draw pile."""
 
 
+LUCKY_COIN_AT_THE_LIMIT = ("Joon: draw coat", "Mina: draw camera", "Joon: draw backpack", "Mina: draw lucky-coin",
+                           "Joon: draw sunglasses", "Mina: draw sunglasses", "Joon: draw umbrella -umbrella")
+"""Mina holds 7 cards, a Lucky Coin among them: played, it leaves 6, and its two cards make 8."""
+
+
+READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw backpack", "Mina: draw swimsuit",
+                        "Joon: travel DE +camera", "Mina: draw umbrella", "Joon: draw backpack",
+                        "Mina: draw sunglasses -sunglasses")
+"""Joon has travelled to Germany and holds what Japan needs."""
+
+
 def mousetrapped(drawn: str, action: str) -> str:
     """Joon draws a card, Mina a mousetrap, then Joon announces `action` and Mina springs the trap."""
     return table(turns(f"Joon: draw {drawn}", "Mina: draw mousetrap", f"Joon: {action}; Mina mousetrap"))
@@ -127,6 +138,18 @@ STATEMENTS = {
         table(turns("Joon: steal Mina pay passport-jp -> passport-kr", "Mina: recycle camera map -> passport-jp")),
         table(turns("Joon: steal Mina pay passport-jp -> passport-kr", "Mina: draw ^passport-jp")),
         "R9", "not_in_pile"),
+    "lines 109-110: a card is discarded for the limit only once the hand is over it (Lucky Coin's two cards)": (
+        table(turns(*LUCKY_COIN_AT_THE_LIMIT, "Mina: play lucky-coin swimsuit umbrella -umbrella")),
+        table(turns(*LUCKY_COIN_AT_THE_LIMIT, "Mina: play lucky-coin swimsuit ^-swimsuit umbrella")),
+        "R17", "no_discard_due"),
+    "lines 64-76: the travel that wins may still show the card its last step draws, and no more": (
+        table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP +coat")),
+        table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP +coat ^+map")),
+        "R20", "game_over"),
+    "lines 64-76: a card shown drawn by the travel that wins must be in the draw pile": (
+        table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
+        table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP ^passport-fr")),
+        "R9", "passport_not_in_pile"),
     "lines 79-80: an event is played when drawn, and nothing replaces it": (
         table(turns("Joon: draw lost-and-found[]", "Mina: draw coat")),
         table(turns("Joon: draw lost-and-found[] ^coat")),

@@ -146,8 +146,8 @@ BROKEN = {
     "R19 a reshuffle that did not happen": (
         table(turns("Joon: draw coat ^reshuffle")), "R19", "no_reshuffle"),
     "R20 playing on after reaching the centre": (THREE_PLAYERS + "  - ^Mina: draw coat\n", "R20", "game_over"),
-    "R20 a bonus card after the winning travel": (
-        THREE_PLAYERS.replace("  - Sora: travel KR\n", "  - Sora: travel KR ^+coat\n"), "R20", "game_over"),
+    "R20 a second bonus card after the winning travel (its one card may be shown: test_travel_rulebook.py)": (
+        THREE_PLAYERS.replace("  - Sora: travel KR\n", "  - Sora: travel KR +umbrella ^+map\n"), "R20", "game_over"),
     "R21 an event resolved out of turn order": (
         table(turns("Joon: draw duty-free[^Mina coat, Joon camera] umbrella")), "R21", "event_entry"),
     "R21 an event discard of two cards": (

@@ -33,7 +33,7 @@ from .notation import MAX_DIGITS, Notation, Token, letters_span, notation_for, s
 KEYS = ("game", "columns", "players", "calls", "moves", "date")
 GAME = "threesixteen"
 _NUMBER = re.compile(r"[0-9]+")
-_WORD = re.compile(r"\S+")
+_WORD = re.compile(r"[^\s,]+")
 
 
 def _at(path: str, node: yaml.Node) -> Position:
@@ -41,6 +41,12 @@ def _at(path: str, node: yaml.Node) -> Position:
 
 
 _SPACE = re.compile(r"\s")
+
+
+def _split(text: str, most: int = -1) -> list[str]:
+    """The words of a text of calls or tokens: separated by whitespace or commas (`1, 2, 3` as a list writes
+    them), at most `most` splits."""
+    return (text.replace(",", " ") if "," in text else text).split(None, most)
 #: characters of a long token line read at once by `_scan_tokens`
 _CHUNK = 1 << 16
 
@@ -58,6 +64,14 @@ def _scan_tokens(text: str, parse) -> tuple[int, tuple[int, str] | None]:
                 return count, (count - 1, word)
         at = end
     return count, None
+
+
+def _same_name(written: str, names: list[str]) -> str:
+    """The one player `written` names when case is ignored (`mina` for Mina, as the travel checker reads
+    names), else `written` itself."""
+    folded = written.casefold()
+    matches = [name for name in names if name.casefold() == folded]
+    return matches[0] if len(matches) == 1 else written
 
 
 class ItemPositions:
@@ -117,7 +131,7 @@ class ScalarPositions:
             begin = text.index("\n", begin, end) + 1 if "\n" in text[begin:end] else end
         end = max(begin, end)
         kept = len(self.words)
-        return (begin, end) if text[begin:end].split(None, kept)[:kept] == self.words else (1, 0)
+        return (begin, end) if _split(text[begin:end], kept)[:kept] == self.words else (1, 0)
 
     def _position(self, offset: int) -> Position:
         node, text = self.node, self.source
@@ -292,7 +306,7 @@ class _RecordReader:
         """The words of a scalar (split at whitespace) or of a list (one word per item)."""
         if isinstance(node, yaml.ScalarNode):
             text = self._text(node)
-            words = text.split() if text is not None else []
+            words = _split(text) if text is not None else []
             return words, ScalarPositions(self.path, self.source, node, words)
         return self._item_words(node, type_key, name)
 
@@ -303,7 +317,7 @@ class _RecordReader:
         text = self._text(node) if isinstance(node, yaml.ScalarNode) else None
         if text is None:
             return self._words(node, "tokens_type", name)
-        words = text.split(None, calls)
+        words = _split(text, calls)
         if len(words) <= calls:
             return words, ScalarPositions(self.path, self.source, node, words)
         rest = words.pop()
@@ -337,6 +351,8 @@ class _RecordReader:
         given: dict[str, yaml.Node] = {}
         for player_node, tokens_node in node.value:
             name = player_node.value if isinstance(player_node, yaml.ScalarNode) else None
+            if name is not None and name not in names:
+                name = _same_name(name, names)
             if name not in names:
                 raise self.fail(player_node, "unknown_player", meant=(name or "", names), name=name or "?",
                                 players=", ".join(names))

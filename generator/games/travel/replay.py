@@ -25,7 +25,7 @@ from .rules import (
     check_drop, check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle, check_setup,
     check_steal, check_stolen, check_trade, check_travel, check_turn_end, check_turn_going, check_turn_start,
     draw_not_due, event_part_not_due, game_over, limit_discard_missing, limit_discard_not_due, miscount,
-    outcome_after_cancel, outcome_after_padlock, reshuffle_not_due, travel_plan,
+    outcome_after_cancel, outcome_after_padlock, reshuffle_not_due, travel_plan, winning_draws,
 )
 
 DRAW = Draw()
@@ -114,6 +114,8 @@ class CheckOracle:
                 return c
             if el.kind == E_RESHUFFLE:
                 raise self._no_reshuffle(g, el.at)
+            if el.kind == E_MINUS:  # a discard where a card is drawn: nobody is over the limit here
+                self._raise_at(limit_discard_not_due(el.card), el.at)
             at = el.at
         else:
             at = self.anchor
@@ -457,7 +459,17 @@ class Replay:
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         if g.visited[p]:
-            self.oracle.start(cl.tail, Rule.CENTRE_WINS, "", 0, p, cl.pos)
+            tail = cl.tail
+            lead = []
+            for el in tail:
+                if el.kind > E_PLUS or el.event is not None:
+                    break
+                lead.append(el.card)
+            shown, v = winning_draws(g, p, lead)
+            if v is not None:
+                v.position = tail[shown].at
+                raise Broken(v)
+            self.oracle.start(tail[shown:], Rule.CENTRE_WINS, "", 0, p, cl.pos)
         else:
             self.oracle.start(cl.tail, Rule.TRAVEL_STEPS, "travel_bonus_draw", int(g.params[p]["travel_bonus_draw"]),
                               p, cl.pos)

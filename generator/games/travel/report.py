@@ -111,7 +111,7 @@ class Report(CheckReport):
             head = w("violation_setup", where=str(where), rule=rule, title=w.rule_title(rule))
         lines = [head, "  " + self._reason(v), "  " + w("rule_says", rule=rule, text=w.rule_text(rule))]
         if v.state is not None:
-            lines.append("  " + w("state_before"))
+            lines.append("  " + w("state_at"))
             lines.extend("    " + line for line in self._state_lines(v.state))
         return "\n".join(lines)
 

@@ -894,6 +894,21 @@ def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expec
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
+def winning_draws(game: GameState, who: int, cards: list[int]) -> tuple[int, Violation | None]:
+    """The cards a record shows drawn after `who`'s travel to the centre: a travel ends by drawing the travel
+    bonus (R15), but that travel wins and ends the game first (R20), so they may be written or left out; each
+    written must have been in the draw pile. How many of `cards` (from the first) are such draws, and the
+    violation of the first that could not have been drawn."""
+    pile = list(game.draw)
+    shown = cards[: int(game.params[who]["travel_bonus_draw"])]
+    for i, c in enumerate(shown):
+        if c < 0 or c not in pile:
+            return i, check_drawn(game, c) or Violation(Rule.DRAW, "not_in_pile", {
+                "card": card(c), "places": card_places(game, c)}, Part("card"))
+        pile.remove(c)
+    return len(shown), None
+
+
 def outcome_after_cancel(reactor: int, trap: int) -> Violation:
     """Something written as happening after a mousetrap cancelled the action."""
     return Violation(Rule.INTERRUPTED, "cancelled_nothing_happens", {"player": player(reactor), "card": card(trap)})

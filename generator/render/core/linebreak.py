@@ -34,6 +34,9 @@ PHRASE_LIMIT = 4000
 HYPHENATE_LIMIT = 64
 #: words of a language that BudouX cuts though a reader never would ("1枚ず|つめくって"), kept whole like names
 UNCUT_WORDS = {"ja": ("ずつ",)}
+#: full-width punctuation that ends a clause: a phrase ends after it, though BudouX may run on ("…たら：|R A>A")
+CLAUSE_ENDS = frozenset("、。，．：；！？")
+CLAUSE_MARKS = "".join(sorted(CLAUSE_ENDS)) + "）」』"  # what may follow a phrase's last letter
 
 
 class Piece(NamedTuple):
@@ -118,6 +121,27 @@ def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
     return tuple(Piece(part, "", hyphen) for part in parts[:-1]) + (Piece(parts[-1], piece.glue, piece.end),)
 
 
+def filling(piece: Piece, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
+    """A phrase of unspaced text cut at the breaks UAX #14 allows, but not inside a name of `keep`, between a
+    number and its counter, inside a katakana word ("プレイヤー") or before the phrase's last letter ("できませ|ん。"):
+    what a line too short at phrase breaks may take of the next phrase (Japanese is set that way). Anything else
+    stays whole."""
+    if not unspaced(piece.text):
+        return (piece,)
+    word = piece.text
+    allowed = [at for at in _held(word, _uax14_boundaries(word, lang), keep, lang)
+               if not (_katakana(word[at - 1]) and _katakana(word[at])) and len(word[at:].rstrip(CLAUSE_MARKS)) > 1]
+    parts = _cut(word, allowed)
+    if len(parts) <= 1:
+        return (piece,)
+    return tuple(Piece(part, "") for part in parts[:-1]) + (Piece(parts[-1], piece.glue, piece.end),)
+
+
+def _katakana(ch: str) -> bool:
+    """A katakana letter or the long vowel mark (not the middle dot ・, which parts words)."""
+    return "\u30a1" <= ch <= "\u30fa" or ch == "\u30fc"
+
+
 def spaced(name: str) -> bool:
     """Whether `name` has a space a line could break at (a spaced name is held whole by `pieces` and `units`)."""
     return BREAKING_SPACE.search(name.strip()) is not None
@@ -159,8 +183,8 @@ def _glued(parts: list[str]) -> list[Piece]:
 
 
 def _phrase_boundaries(word: str, lang: str) -> list[int]:
-    """Where BudouX ends a phrase and UAX #14 allows a break; UAX #14 alone for a language BudouX does not know or
-    a word too long for it."""
+    """Where BudouX ends a phrase, or a clause ends (`CLAUSE_ENDS`), and UAX #14 allows a break; UAX #14 alone for
+    a language BudouX does not know or a word too long for it."""
     parser = _phrase_parser(lang)
     allowed = _uax14_boundaries(word, lang)
     if parser is None or len(word) > PHRASE_LIMIT:
@@ -169,7 +193,7 @@ def _phrase_boundaries(word: str, lang: str) -> list[int]:
     for phrase in parser.parse(word):
         at += len(phrase)
         ends.add(at)
-    return [b for b in allowed if b in ends]
+    return [b for b in allowed if b in ends or word[b - 1] in CLAUSE_ENDS]
 
 
 @lru_cache(maxsize=None)

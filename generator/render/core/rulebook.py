@@ -69,7 +69,8 @@ class Styles:
                               textColor=HexColor(INK), bulletFontName=regular)  # the default bullet font is Helvetica
         styles = cls(
             title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=HexColor(INK)),
-            tagline=ParagraphStyle("tagline", fontName=regular, fontSize=11.5, leading=15, textColor=MUTED),
+            tagline=ParagraphStyle("tagline", fontName=regular, fontSize=11.5, leading=15, textColor=MUTED,
+                                   spaceBefore=3),  # clear of the title's descenders
             players=ParagraphStyle("players", fontName=bold, fontSize=10, leading=13, textColor=accent,
                                    spaceBefore=3),
             heading=ParagraphStyle("heading", fontName=bold, fontSize=12.5, leading=15, textColor=accent,

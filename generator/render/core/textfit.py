@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate
-from typing import Sequence
+from typing import Callable, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -34,6 +34,8 @@ BOUND_NOUNS = frozenset("수것때후뒤전중줄데적채뿐듯법리척체양"
 #: Korean determiners of two syllables or more: each goes with the noun after it ("아무 면이나", "모든 카드");
 #: one-syllable ones ("한", "그", "두") are every one-syllable word
 DETERMINERS = frozenset(("아무", "모든", "여러", "어느", "어떤", "무슨", "온갖", "이런", "그런", "저런"))
+#: a flowing line of Japanese or Chinese shorter than this share of its width takes part of the next phrase
+FILL = 0.85
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
 #: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
@@ -85,11 +87,13 @@ class Fitted:
 
 
 def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang: str = "en",
-          cut: bool = False, mend: bool = False) -> tuple[list[tuple[Line, bool]], float]:
+          cut: bool = False, mend: bool = False,
+          fill: Callable[[Piece], tuple[Piece, ...]] | None = None) -> tuple[list[tuple[Line, bool]], float]:
     """Greedy wrap; returns lines and the widest overflow of a single piece (0 when every piece fits). With `cut`,
     a piece wider than the box is cut finer (`linebreak.finer`) until its parts fit or cannot be cut. With `mend`,
     a line that would end in a `_poor_break` gives its last piece (or two) to the next line (a flowing paragraph,
-    which may grow a line)."""
+    which may grow a line). With `fill`, a line that would end short of FILL of the width takes what fits of the
+    next piece, cut by `fill`."""
     lines: list[tuple[Line, bool]] = []
     too_wide = 0.0
     for paragraph in paragraphs:
@@ -107,6 +111,10 @@ def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang
                 too_wide = max(too_wide, w - width)
             glue = unit_width(current[-1].glue, font) * size if current else 0.0
             if current and used + glue + w + unit_width(piece.end, font) * size > width + 1e-9:
+                parts = fill(piece) if fill is not None and used < FILL * width else (piece,)
+                if len(parts) > 1:
+                    todo.extend(reversed(parts))
+                    continue
                 kept, moved = _mended_break(current, piece, font, size, width) if mend else (current, [])
                 lines.append((tuple(kept), False))
                 current = [*moved, piece]
@@ -137,8 +145,8 @@ def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
 
 
 def _poor_break(pieces: Sequence[Piece], j: int) -> bool:
-    """Whether a break before `pieces[j]` would split what is read as one: a one-letter Latin word or a lone digit
-    goes with the word after it ("a rumour", "2 cards"); a one-syllable Korean bound noun after a word ending in ㄴ
+    """Whether a break before `pieces[j]` would split what is read as one: a one-letter Latin word, a number or a
+    lone sign goes with the word after it ("a rumour", "12 cards", "50 mm", "> 뒤에", "= the bottom"); a one-syllable Korean bound noun after a word ending in ㄴ
     or ㄹ goes with that word ("할 수", "얻는 것", "교환 후"); any other one-syllable Korean word, and a longer determiner
     (`DETERMINERS`), goes with the word after it ("한 장", "맨 아래", "그 세로줄", "아무 면이나", also after a particle
     ending in ㄴ or ㄹ: "막히면 그 플레이어"). Breaks inside a word (between its syllables or characters, or the
@@ -146,7 +154,7 @@ def _poor_break(pieces: Sequence[Piece], j: int) -> bool:
     if pieces[j - 1].glue != " ":
         return False
     before, after = pieces[j - 1].text, pieces[j].text
-    if len(before) == 1 and before.isascii() and before.isalnum():
+    if before.isascii() and (len(before) == 1 or before.isdigit()):
         return True
     if after in BOUND_NOUNS and _adnominal(before):
         return True
@@ -267,10 +275,12 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
 
 def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple[str, ...] = ()) -> list[str]:
     """`text` broken into lines no wider than `width` at `size` (a paragraph of a flowing page, which grows as
-    tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line, no
-    line ending in a `_poor_break`, and no lone last piece when the line above can spare one."""
+    tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line or,
+    in Japanese and Chinese, to fill a line that would end short (`linebreak.filling`: a column of prose keeps an
+    even edge), no line ending in a `_poor_break`, and no lone last piece when the line above can spare one."""
     paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
-    lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True)
+    fill = partial(linebreak.filling, lang=lang, keep=keep) if linebreak.between_characters(lang) else None
+    lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True, fill=fill)
     if too_wide > TOLERANCE_PT:
         lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True,
                          True)
