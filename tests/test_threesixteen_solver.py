@@ -20,7 +20,7 @@ from generator.errors import InputError, Position
 from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
 from generator.games.threesixteen.solver import deal, solve
 from generator.games.threesixteen.solver_budget import Budget
-from generator.games.threesixteen.solver_cp import cp_solve, cut_bound
+from generator.games.threesixteen.solver_cp import cp_solve
 from generator.games.threesixteen.solver_exact import ExactSearch
 from generator.games.threesixteen.solver_hindsight import hindsight_bound
 
@@ -146,26 +146,6 @@ def test_the_constraint_model_matches_exhaustive_search(game):
     plan = [("R" if place < 0 else letters[place]) + (">" + "".join(letters[m] for m in moves) if moves else "")
             for place, moves in outcome.steps]
     assert replay_tokens(calls, plan, columns, rows) == optimum
-
-
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
-@given(small_games())
-def test_the_cut_bound_never_exceeds_the_optimum(game):
-    """The cut deals' optima bound the whole deal's from below; above the optimum they would prove a false loss."""
-    calls, high, copies, rows, columns = game
-    bound = cut_bound(calls, columns, rows, high, work=10.0, seconds=None).bound
-    event("cut bound above 0" if bound else "cut bound 0")
-    assert bound <= brute_force(calls, columns, rows)
-
-
-def test_a_cut_deal_proves_more_than_the_hindsight_bound():
-    """Deal 10 with 3 columns: without the tiles above 10 it cannot be won (3 left at best), so some row stops
-    before 10 and loses its 11-16 too: at least 3 + 6 tiles left, where the hindsight bound proves 3."""
-    calls = deal(10)
-    assert hindsight_bound(calls, 3, 16, 3) == 3
-    cut = [number for number in calls if number <= 10]
-    assert cp_solve(cut, 3, 3, 10, work=10.0, seconds=None).bound == 3
-    assert cut_bound(calls, 3, 3, 16, work=10.0, seconds=None).bound == 9
 
 
 # reduced deals (fewer numbers, copies, rows or columns) whose optimum is above 0, with the exhaustive search's

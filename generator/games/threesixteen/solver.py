@@ -7,10 +7,11 @@ that alternate in growing slices until they meet:
   win (0 tiles left) needs no further proof;
 - an exact search (solver_exact) proves lower bounds by iterative deepening on the tiles-left target; it also
   finds plans, and on small games it settles everything alone.
-The rest of the budget goes to a constraint model (solver_cp, CP-SAT), first of the whole deal, hinted with
-the best plan so far, then (the last CUT_NODES of it, and what the first left) of cut deals, the calls without
-the tiles above h for h = 2, 3, ..., whose optima bound the whole deal's from below. The whole-deal model
-finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and proves what it can.
+The rest of the budget goes to a constraint model of the whole deal (solver_cp, CP-SAT), hinted with the best
+plan so far. It finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and
+proves many optima above 0 at 3 columns. (A lower bound from cut deals, the calls without the tiles above h,
+was dropped: since the model names no rows it decided nothing the whole-deal model did not, and the time it
+took cost a win; see notes/threesixteen-bounds.md.)
 The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at NODES_PER_WORK), so
 the same calls and budget give the same answer on any machine under any load; a time limit is only a safety
 stop, and the result says which one ended the search.
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .solver_budget import DONE, NODES as NODES_STOP, TIME, Budget, OutOfBudget
-from .solver_cp import cp_solve, cut_bound
+from .solver_cp import cp_solve
 from .solver_exact import ExactSearch
 from .solver_hindsight import hindsight_bound
 from .solver_local import LocalSearch
@@ -38,7 +39,6 @@ FIRST_SLICE = 10_000        # nodes in the first local-search slice; each slice 
 EXACT_SHARE = 0.25          # the exact search gets this much of each local-search slice
 FIRST_NODES = 100_000       # the local and exact searches get this much of the budget first; CP-SAT the rest
 NODES_PER_WORK = 100_000    # budget nodes per second of CP-SAT's deterministic time
-CUT_NODES = 0.1             # the share of CP-SAT's nodes kept for the cut deals' lower bound (solver_cp.cut_bound)
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
         slice_nodes *= 2
     used, timed_out = budget.used, budget.timed_out
     if best_left > low and not timed_out and nodes > used:
-        work = (nodes - used) * (1 - CUT_NODES) / NODES_PER_WORK
+        work = (nodes - used) / NODES_PER_WORK
         outcome = cp_solve(calls, columns, rows, high, work, _seconds_left(time_limit, started), hint=steps,
                            at_least=low)
         used += round(outcome.work * NODES_PER_WORK)
@@ -128,11 +128,6 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
         if outcome.left is not None and outcome.left < best_left:
             best_left, steps = outcome.left, outcome.steps
         low = max(low, outcome.bound)
-    if best_left > low and not timed_out and nodes > used:
-        cuts = cut_bound(calls, columns, rows, high, (nodes - used) / NODES_PER_WORK,
-                         _seconds_left(time_limit, started), low)
-        used += round(cuts.work * NODES_PER_WORK)
-        low, timed_out = max(low, cuts.bound), cuts.timed_out
     left = replay(calls, steps, columns, rows, high)
     letters = column_letters(columns)
     return SolveResult(min_tiles_left=left, proven=low >= left, lower_bound=min(low, left),

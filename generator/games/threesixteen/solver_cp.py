@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
 from typing import Sequence
 
 from ortools.sat.python import cp_model
@@ -30,7 +29,6 @@ from .notation import ROW
 from .solver_plan import Step
 
 SPREAD = 64                 # ranks per call: more than the tiles that can move after one call
-CUT_SHARE = 0.25            # the most of cut_bound's work one cut deal may take
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,57 +159,3 @@ class _Model:
             for i in stack:
                 self.m.AddHint(self.lost[i], 1)
                 self.m.AddHint(self.rank[i], self.lost_rank)
-
-
-@dataclass(frozen=True, slots=True)
-class CutOutcome:
-    bound: int                  # no plan of the whole deal leaves fewer
-    work: float                 # deterministic time spent on the cut deals
-    timed_out: bool
-
-
-def cut_bound(calls: Sequence[int], columns: int, rows: int, high: int, work: float, seconds: float | None,
-              at_least: int = 0) -> CutOutcome:
-    """A lower bound from cut deals: the calls without the tiles above h, solved by the model for h = 2, 3, ...
-
-    Dropping every tile above h from a play of the whole deal leaves a play of the cut deal (a stack stays a stack
-    with tiles taken out, and each row keeps its tiles up to h), whose rows end at min(F_r, h) where the whole
-    play's rows end at F_r. So if no play of the cut deal leaves fewer than b_h tiles, the rows' ends F satisfy
-    (tiles up to h) - sum of min(F_r, h) >= b_h for every h, and the whole deal leaves at least the fewest tiles
-    over every F that does. A cut deal is far smaller, so its proofs come cheaply, and a row that stops before
-    h loses every tile above h as well. The cut deals share `work` (each at most CUT_SHARE of it), the smaller
-    ones first, until one is not settled.
-    """
-    cuts: dict[int, int] = {}
-    spent = 0.0
-    started = time.monotonic()
-    timed_out = False
-    for h in range(2, high):
-        left = None if seconds is None else seconds - (time.monotonic() - started)
-        if spent >= work or (left is not None and left <= 0):
-            timed_out = left is not None and left <= 0
-            break
-        cut = [number for number in calls if number <= h]
-        outcome = cp_solve(cut, columns, rows, h, min(work - spent, work * CUT_SHARE), left)
-        spent += outcome.work
-        timed_out = outcome.timed_out
-        cuts[h] = outcome.bound
-        if outcome.left != outcome.bound:
-            break               # not settled: the larger cuts are harder still
-    return CutOutcome(max(at_least, _fewest_left(calls, rows, high, cuts)), spent, timed_out)
-
-
-def _fewest_left(calls: Sequence[int], rows: int, high: int, cuts: dict[int, int]) -> int:
-    """The fewest tiles left over row ends F (each 0..high) with (tiles up to h) - sum min(F_r, h) >= cuts[h]."""
-    upto = [0] * (high + 1)
-    for number in calls:
-        upto[number] += 1
-    for h in range(1, high + 1):
-        upto[h] += upto[h - 1]
-    starts = min(rows, upto[1])
-    best = None
-    for ends in combinations_with_replacement(range(high + 1), starts):
-        if all(upto[h] - sum(min(end, h) for end in ends) >= need for h, need in cuts.items()):
-            left = len(calls) - sum(ends)
-            best = left if best is None else min(best, left)
-    return 0 if best is None else best
