@@ -195,8 +195,14 @@ class Sampling:
         options = self.strong.options(board, number, unseen)[: self.keep]
         if len(options) == 1 or not any(unseen):
             return options[0][1]
+        ranks = self.ranks(board, number, unseen, options)
+        return options[min(range(len(options)), key=ranks.__getitem__)][1]
+
+    def ranks(self, board: Board, number: int, unseen: Sequence[int],
+              options: list[tuple[float, Choice]]) -> list[tuple[float, ...]]:
+        """Each position's place in the choice, lowest first: its imagined futures' sum, then strong's own score."""
         sampled = self.sampled(board, number, unseen, options)
-        return options[min(range(len(options)), key=lambda i: (sampled[i], options[i][0]))][1]
+        return [(total, score) for total, (score, _) in zip(sampled, options)]
 
     def sampled(self, board: Board, number: int, unseen: Sequence[int],
                 options: list[tuple[float, Choice]]) -> list[float]:
@@ -250,13 +256,14 @@ class Solving(Sampling):
         self.solved = solved
         self.nodes = nodes
 
-    def choose(self, board: Board, number: int, unseen: Sequence[int]) -> Choice:
-        options = self.strong.options(board, number, unseen)[: self.keep]
-        if len(options) == 1 or not any(unseen):
-            return options[0][1]
-        sampled = self.sampled(board, number, unseen, options)
-        won = self.won(board, number, unseen, options) if sum(unseen) <= self.endgame else [0] * len(options)
-        return options[min(range(len(options)), key=lambda i: (-won[i], sampled[i], options[i][0]))][1]
+    def ranks(self, board: Board, number: int, unseen: Sequence[int],
+              options: list[tuple[float, Choice]]) -> list[tuple[float, ...]]:
+        """In the endgame, the positions won in more imagined orders first; then (and before it) as sampling."""
+        ranks = super().ranks(board, number, unseen, options)
+        if sum(unseen) > self.endgame:
+            return ranks
+        won = self.won(board, number, unseen, options)
+        return [(-wins, *rank) for wins, rank in zip(won, ranks)]
 
     def won(self, board: Board, number: int, unseen: Sequence[int], options: list[tuple[float, Choice]]) -> list[int]:
         """For each position, in how many imagined orders of every tile still to come strong's play of the first
