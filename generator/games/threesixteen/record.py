@@ -24,6 +24,7 @@ from typing import Sequence
 import yaml
 
 from ...checking import did_you_mean
+from ...content.matching import normalise
 from ...content.texts import Texts, file_words
 from ...content.yamlsrc import compose, is_null, read_text
 from ...errors import InputError, Position
@@ -69,8 +70,8 @@ def _scan_tokens(text: str, parse) -> tuple[int, tuple[int, str] | None]:
 def _same_name(written: str, names: list[str]) -> str:
     """The one player `written` names when case is ignored (`mina` for Mina, as the travel checker reads
     names), else `written` itself."""
-    folded = written.casefold()
-    matches = [name for name in names if name.casefold() == folded]
+    folded = normalise(written)
+    matches = [name for name in names if normalise(name) == folded]
     return matches[0] if len(matches) == 1 else written
 
 

@@ -73,11 +73,7 @@ class ExactSearch:
 
         Raises OutOfBudget when the budget's slice is spent (one node per state visited).
         """
-        self.path = []
-        ends, cols = self.root()
-        found = self._search(0, ends, cols, target)
-        self.path.reverse()
-        return found
+        return self.prove_from(0, *self.root(), target)
 
     def prove_from(self, t: int, ends: Sequence[int], columns: Sequence[tuple[int, ...]], target: int) -> bool:
         """`prove` from a board after the first t calls (a player's position mid-game), for an online player

@@ -46,7 +46,7 @@ NO_CARD = -1 << 31
 _ARROWS = frozenset(("->", "→"))
 
 #: makes a NamedTuple from its fields in one C call: a NamedTuple's own `__new__` is a Python function, which in
-#: the parser's loops cost as much as reading the word (`_new(Named, (card, at))` is `Named(card, at)`)
+#: the parser's loops cost as much as reading the word (`_new(Clause, fields)` is `Clause(*fields)`)
 _new = tuple.__new__
 
 # Word classes: what a token is (one dict lookup per token once a word has been seen)

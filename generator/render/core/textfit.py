@@ -146,11 +146,12 @@ def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
 
 def _poor_break(pieces: Sequence[Piece], j: int) -> bool:
     """Whether a break before `pieces[j]` would split what is read as one: a one-letter Latin word, a number or a
-    lone sign goes with the word after it ("a rumour", "12 cards", "50 mm", "> 뒤에", "= the bottom"); a one-syllable Korean bound noun after a word ending in ㄴ
-    or ㄹ goes with that word ("할 수", "얻는 것", "교환 후"); any other one-syllable Korean word, and a longer determiner
-    (`DETERMINERS`), goes with the word after it ("한 장", "맨 아래", "그 세로줄", "아무 면이나", also after a particle
-    ending in ㄴ or ㄹ: "막히면 그 플레이어"). Breaks inside a word (between its syllables or characters, or the
-    phrases of a script without spaces) are judged by `linebreak`, not here."""
+    lone sign goes with the word after it ("a rumour", "12 cards", "50 mm", "> 뒤에", "= the bottom"); a
+    one-syllable Korean bound noun after a word ending in ㄴ or ㄹ goes with that word ("할 수", "얻는 것", "교환 후");
+    any other one-syllable Korean word, and a longer determiner (`DETERMINERS`), goes with the word after it
+    ("한 장", "맨 아래", "그 세로줄", "아무 면이나", also after a particle ending in ㄴ or ㄹ: "막히면 그 플레이어").
+    Breaks inside a word (between its syllables or characters, or the phrases of a script without spaces) are
+    judged by `linebreak`, not here."""
     if pieces[j - 1].glue != " ":
         return False
     before, after = pieces[j - 1].text, pieces[j].text
@@ -174,19 +175,23 @@ def _adnominal(word: str) -> bool:
     return "가" <= last <= "힣" and (ord(last) - ord("가")) % 28 in (4, 8)  # 28 finals a syllable; 4 is ㄴ, 8 is ㄹ
 
 
-def _mend_breaks(paragraphs: Sequence[Line], lines: list[tuple[Line, bool]], font: str, size: float, width: float,
-                 lang: str, cut: bool) -> list[tuple[Line, bool]]:
-    """The greedy `lines`, with each paragraph wrapped again so that no line ends in a `_poor_break` ("아무 |
-    면이나") where that keeps the paragraph's number of lines (for a box with no room for the lines mending all of
-    them would add)."""
+def _mend_breaks(lines: list[tuple[Line, bool]], mended: list[tuple[Line, bool]]) -> list[tuple[Line, bool]]:
+    """Per paragraph, its `mended` lines (no line ending in a `_poor_break`, "아무 | 면이나") where they keep its
+    number of greedy `lines`, else those (for a box with no room for the lines mending all of them would add)."""
     out: list[tuple[Line, bool]] = []
-    start = 0
-    for paragraph in paragraphs:
-        end = next(n for n in range(start, len(lines)) if lines[n][1]) + 1
-        mended, _ = _wrap([paragraph], font, size, width, lang, cut, mend=True)
-        out += mended if len(mended) == end - start else lines[start:end]
-        start = end
+    for greedy, fixed in zip(_paragraphs(lines), _paragraphs(mended)):
+        out += fixed if len(fixed) == len(greedy) else greedy
     return out
+
+
+def _paragraphs(lines: list[tuple[Line, bool]]) -> list[list[tuple[Line, bool]]]:
+    """`lines` grouped by paragraph (a paragraph's last line is marked True)."""
+    out: list[list[tuple[Line, bool]]] = [[]]
+    for line in lines:
+        out[-1].append(line)
+        if line[1]:
+            out.append([])
+    return out[:-1]
 
 
 def _mend_last_breaks(lines: list[tuple[Line, bool]], font: str, size: float,
@@ -231,8 +236,7 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
     only where one alone is wider than the box, a name with spaces (or a short quotation, `linebreak.quoted`) also
-    where the text fits no other way. At that
-    size no line ends in a `_poor_break` ("draw 3 | cards") where the box has room for the line mending it adds."""
+    where the text fits no other way. At that size no line ends in a `_poor_break` ("draw 3 | cards") where the box has room for the line mending it adds."""
     texts = text.split("\n")
     keep += linebreak.quoted(text)
     loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
@@ -263,7 +267,7 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
                     if grown <= height + TOLERANCE_PT and (max_lines is None or len(mended) <= max_lines):
                         lines, h = mended, grown
                     else:
-                        lines = _mend_breaks(paragraphs, lines, font, current, width, lang, cut)
+                        lines = _mend_breaks(lines, mended)
                     return _fitted(_mend_last_breaks(lines, font, current, width), current, font, leading, h, 0.0,
                                    lang)
                 if final:
