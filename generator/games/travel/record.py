@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import itemgetter
 from typing import Callable
 
 from ...content.matching import normalise
@@ -418,15 +420,16 @@ class RecordReader:
         plays each and its clauses' text, as `_text_turn` reads them. (This runs for every line of every record
         checked: each name is looked up once, and only a line whose name is not a player, or that has no clauses
         after an ASCII colon, is read on its own, by `_text_turn`, which reads or refuses it.)"""
-        names = [text[:text.find(":")] for text in texts]
+        parts = list(map(str.partition, texts, repeat(":")))  # (name, colon, clauses), without a Python loop
+        names = list(map(itemgetter(0), parts))
         seat_of = {}
         for name in set(names):
             seat = parser.player_of(name.strip())
             if seat >= 0:
                 seat_of[name] = seat
         seats = list(map(seat_of.get, names))
-        bodies = [text[len(name) + 1:] for text, name in zip(texts, names)]
-        if None in seats or "" in bodies:  # a name seen for the first time, a malformed line, or no colon
+        bodies = list(map(itemgetter(2), parts))
+        if None in seats or "" in bodies:  # a name that is not a player's, no clauses, or no ASCII colon
             for k, seat in enumerate(seats):
                 if seat is None or not bodies[k]:
                     turn = self._text_turn(texts[k], line + k, col, parser)
