@@ -26,7 +26,9 @@ from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
-from .notation import W_CARD, Clause, NotationError, TurnParser, Vocabulary, token_offsets
+from .notation import (
+    W_CARD, Clause, NotationError, TurnParser, Vocabulary, spaced_lines, token_offsets, tokenize,
+)
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 from .state import Setup
 
@@ -128,6 +130,8 @@ class Record:
     reader: "RecordReader"
     seats: list[int] = field(default_factory=list)
     bodies: list[str] = field(default_factory=list)
+    #: the bodies spaced out as `tokenize` spaces them (`notation.spaced_lines`), or None: tokenize each
+    spaced: list[str] | None = None
     #: the turns as Turn records, or what makes them when a place is first asked for (a record of the quick
     #: reader's shape needs none to be replayed)
     made: list[Turn] | Callable[[], list[Turn]] = field(default_factory=list)
@@ -141,9 +145,15 @@ class Record:
     def clauses(self, k: int) -> list[Clause]:
         """The parsed clauses of turn `k`; a word that is not notation is an InputError at that word."""
         try:
-            return self.reader.parser.parse(self.bodies[k])
+            return self.reader.parser.parse_tokens(self.tokens(k))
         except NotationError as err:
             raise self.reader.notation_error(self.turns[k].spot, err) from None
+
+    def tokens(self, k: int) -> list[str]:
+        """The tokens of turn `k`'s clauses."""
+        if self.spaced is not None:
+            return self.spaced[k].split()
+        return tokenize(self.bodies[k])
 
     def position(self, spot: Spot) -> Position:
         return self.source.position(spot)
@@ -202,6 +212,7 @@ class RecordReader:
             turns = record.made = [self._turn(value, parser) for value in items]
             record.seats = [turn.player for turn in turns]
             record.bodies = [turn.text[turn.base:] for turn in turns]
+            record.spaced = spaced_lines(record.bodies)
         else:
             raise _fail(self._at(top["turns"][1]), self.msg("turns_list"))
         return record
@@ -437,6 +448,7 @@ class RecordReader:
                     bodies[k] = turn.text[turn.base:]
         record.seats = seats
         record.bodies = bodies
+        record.spaced = spaced_lines(bodies)
         record.made = lambda: [self._text_turn(text, line + k, col, parser) for k, text in enumerate(texts)]
 
     def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Value | None = None) -> Turn:
