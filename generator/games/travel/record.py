@@ -130,9 +130,10 @@ class Record:
     hand_words: list[list[HandWords]]  # per seat, per value of the starting hand
     reader: "RecordReader"
     seats: list[int] = field(default_factory=list)
+    #: each turn's clauses as written, or (`spaced`) already spaced out as `tokenize` spaces them
+    #: (`notation.spaced_lines`: one copy of the text, not two)
     bodies: list[str] = field(default_factory=list)
-    #: the bodies spaced out as `tokenize` spaces them (`notation.spaced_lines`), or None: tokenize each
-    spaced: list[str] | None = None
+    spaced: bool = False
     #: the turns as Turn records, or what makes them when a place is first asked for (a record of the quick
     #: reader's shape needs none to be replayed)
     made: list[Turn] | Callable[[], list[Turn]] = field(default_factory=list)
@@ -152,8 +153,8 @@ class Record:
 
     def tokens(self, k: int) -> list[str]:
         """The tokens of turn `k`'s clauses."""
-        if self.spaced is not None:
-            return self.spaced[k].split()
+        if self.spaced:
+            return self.bodies[k].split()
         return tokenize(self.bodies[k])
 
     def position(self, spot: Spot) -> Position:
@@ -223,9 +224,12 @@ class RecordReader:
             turns = record.made = [self._turn(value, parser) for value in items]
             record.seats = [turn.player for turn in turns]
             record.bodies = [turn.text[turn.base:] for turn in turns]
-            record.spaced = spaced_lines(record.bodies)
         else:
             raise _fail(self._at(top["turns"][1]), self.msg("turns_list"))
+        spaced = spaced_lines(record.bodies)
+        if spaced is not None:
+            record.bodies = spaced
+            record.spaced = True
         return record
 
     # -- the file's values -----------------------------------------------------------------------------------
@@ -449,7 +453,6 @@ class RecordReader:
                     bodies[k] = turn.text[turn.base:]
         record.seats = seats
         record.bodies = bodies
-        record.spaced = spaced_lines(bodies)
         record.made = lambda: [self._text_turn(text, line + k, col, parser) for k, text in enumerate(texts)]
 
     def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Value | None = None) -> Turn:
