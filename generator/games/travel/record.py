@@ -120,7 +120,11 @@ HandWords = tuple
 @dataclass
 class Record:
     """The setup read, where each of its parts is written (`setup_spot`), and the turns: who plays each
-    (`seats`) and the text of its clauses (`bodies`), parsed by `clauses`; `turns` places their words."""
+    (`seats`) and the text of its clauses (`bodies`), parsed by `clauses`; `turns` places their words.
+
+    The clauses are parsed when asked for, not kept: the parsed clauses of a whole file took five times the
+    file's size in memory, and the replay asks each turn's clauses once (`read_rest` parses the turns it did
+    not reach, so a malformed word anywhere is still an InputError)."""
 
     path: str
     source: Source
