@@ -138,22 +138,20 @@ class Record:
     #: (`notation.spaced_lines`: one copy of the text, not two)
     bodies: list[str] = field(default_factory=list)
     spaced: bool = False
-    #: the turns as Turn records, or what makes them when a place is first asked for (a record of the quick
-    #: reader's shape needs none to be replayed)
-    made: list[Turn] | Callable[[], list[Turn]] = field(default_factory=list)
+    #: turn k's Turn record, made when a place is asked for (a record of the quick reader's shape needs none to
+    #: be replayed, and a message needs one)
+    turn: Callable[[int], Turn] = field(default_factory=lambda: [].__getitem__)
 
     @property
     def turns(self) -> list[Turn]:
-        if callable(self.made):
-            self.made = self.made()
-        return self.made
+        return [self.turn(k) for k in range(len(self.seats))]
 
     def clauses(self, k: int) -> list[Clause]:
         """The parsed clauses of turn `k`; a word that is not notation is an InputError at that word."""
         try:
             return self.reader.parser.parse_tokens(self.tokens(k))
         except NotationError as err:
-            raise self.reader.notation_error(self.turns[k].spot, err) from None
+            raise self.reader.notation_error(self.turn(k).spot, err) from None
 
     def tokens(self, k: int) -> list[str]:
         """The tokens of turn `k`'s clauses."""
@@ -225,7 +223,8 @@ class RecordReader:
         if kind == LINES:
             self._text_turns(record, items, line, col, parser)
         elif kind == SEQUENCE:
-            turns = record.made = [self._turn(value, parser) for value in items]
+            turns = [self._turn(value, parser) for value in items]
+            record.turn = turns.__getitem__
             record.seats = [turn.player for turn in turns]
             record.bodies = [turn.text[turn.base:] for turn in turns]
         else:
@@ -457,7 +456,7 @@ class RecordReader:
                     bodies[k] = turn.text[turn.base:]
         record.seats = seats
         record.bodies = bodies
-        record.made = lambda: [self._text_turn(text, line + k, col, parser) for k, text in enumerate(texts)]
+        record.turn = lambda k: self._text_turn(texts[k], line + k, col, parser)
 
     def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Value | None = None) -> Turn:
         """The turn in `text`, which starts at 0-based `line`:`col`: `Name: clauses` (the name ends at the first

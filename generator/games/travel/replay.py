@@ -283,7 +283,7 @@ class Replay:
     def _turn(self, g: Game, turn_no: int, p: int) -> None:
         v = check_turn_start(g, p)
         if v is not None:
-            v.position = self.record.turns[turn_no].player_at
+            v.position = self.record.turn(turn_no).player_at
             raise Broken(v)
         clauses = self.record.clauses(turn_no)
         oracle = self.oracle

@@ -46,7 +46,7 @@ class Report(CheckReport):
     def _where(self, v: Broken) -> Position:
         if isinstance(v.position, tuple):
             return self.record.position(v.position)
-        return self.record.position(self.record.turns[v.turn].spot(v.position))
+        return self.record.position(self.record.turn(v.turn).spot(v.position))
 
     def _show(self, value) -> str:
         w = self.words
