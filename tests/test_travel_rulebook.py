@@ -187,6 +187,10 @@ STATEMENTS = {
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
         "R19", "piles_empty"),
+    "line 80 (our Customs Check): an event that asks nothing of anyone takes no parts, not even the discards it makes": (
+        table(turns("Joon: draw knife", "Mina: draw customs-check[]", "Joon: draw coat")),
+        table(turns("Joon: draw knife", "Mina: draw customs-check[^Joon knife]")),
+        "R21", "event_asks_nothing"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
                     "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),
