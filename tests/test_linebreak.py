@@ -195,6 +195,45 @@ def test_a_flowing_japanese_line_that_would_end_short_takes_part_of_the_next_phr
         "Pack the", "passport and", "the umbrella"]  # spaced text: as before
 
 
+def centred_lines(text: str, font: str, keep: tuple[str, ...] = ()) -> list[str]:
+    """`text` fitted into a card's text box (144.85 pt at 9 pt) and evened out as centred text is drawn."""
+    return [line for line, _ in textfit.balanced(textfit.fit(text, font, 144.85, 10_000, 9, 9, lang="ja",
+                                                             keep=keep)).lines]
+
+
+def test_a_centred_japanese_text_keeps_its_phrases_unless_a_line_would_end_far_short(ja_font):
+    """A two-line caption breaks between phrases though the lines differ a little ("元ど|おりには" would even them);
+    a card text cuts a phrase where phrase breaks alone left a line far shorter than the others ("時計回りに、全員が"
+    at 56% of the lines around it, "ほかのプレイヤーに" at 60%)."""
+    assert centred_lines("一度広げたら、もう元どおりにはたためない。", ja_font) == [
+        "一度広げたら、もう", "元どおりにはたためない。"]
+    names = ("禁止アイテム", "税関検査")
+    assert centred_lines("このカードを引いたプレイヤーから時計回りに、全員が禁止アイテム以外のカードを1枚選んで捨てます。"
+                         "捨てられるカードがなければ捨てません。", ja_font, names) == [
+        "このカードを引いたプレイヤー", "から時計回りに、全員が", "禁止アイテム以外のカードを",
+        "1枚選んで捨てます。捨てられる", "カードがなければ捨てません。"]
+    assert centred_lines("ほかのプレイヤーに盗まれそうになったとき（盗む・双眼鏡）に使います。相手は何も取れず、"
+                         "払ったコストも戻らず、その手番は終わります。", ja_font) == [
+        "ほかのプレイヤーに盗まれそうに", "なったとき（盗む・双眼鏡）に", "使います。相手は何も取れず、",
+        "払ったコストも戻らず、", "その手番は終わります。"]
+
+
+def test_a_japanese_phrase_is_cut_rather_where_the_script_changes():
+    """Inside a phrase a break between two scripts more likely ends a word ("アクション|に"), but an ideograph and
+    the hiragana after it are often one word ("盗|まれ"), as two letters of one script are ("で|きます")."""
+    assert not linebreak.within_word("ン", "に") and not linebreak.within_word("が", "禁")
+    assert linebreak.within_word("盗", "ま") and linebreak.within_word("で", "き") and linebreak.within_word("検", "査")
+    assert not linebreak.within_word("）", "に") and not linebreak.within_word("1", "枚")
+
+
+def test_a_japanese_determiner_stays_with_its_word(ja_font):
+    """BudouX ends a phrase after "その" ("…、その" / "人の手番は…" on the Mousetrap card)."""
+    assert [p.text for p in linebreak.pieces("動きません）、その人の手番は終わります。そのあと、どの国でも", "ja")] == [
+        "動きません）、", "その人の", "手番は", "終わります。", "そのあと、", "どの国でも"]
+    assert centred_lines("カードも動きません）、その人の手番は終わります。", ja_font) == [
+        "カードも動きません）、", "その人の手番は終わります。"]
+
+
 def test_a_short_quotation_is_held_whole_like_a_name_with_spaces(ja_font):
     """Page one's scale check once read "배율 100%(“실제" / "크기”)로": a print dialog's label parted."""
     text = "그렇지 않다면 배율 100%(“실제 크기”)로 다시 인쇄하십시오. ‘긴 가장자리에서 넘기기’로, “a label of five words long”"
