@@ -121,7 +121,7 @@ def test_the_pieces_of_unspaced_text_follow_uax14_breaks_only():
 
 # ---- a language without spaces that the kit does not ship: Chinese ---------------------------------------------
 
-#: traditional forms, which IPAexGothic draws
+#: traditional forms, which BIZ UDGothic draws
 CHINESE_MOUSETRAP = "有人宣布行動時打出這張牌，包括旅行。那個行動完全不會發生（不付任何費用，也沒有卡牌移動），他的回合立刻結束。"
 
 
@@ -149,7 +149,7 @@ def test_a_chinese_text_file_fits_and_renders(content_copy, tmp_path):
     start = text.index("text:", text.index("  mousetrap:"))
     end = text.index("\n", start)
     travel.write_text(text[:start] + f'text: "{CHINESE_MOUSETRAP}"' + text[end:], encoding="utf-8")
-    replace_in(content_copy / "print.yaml", "ja: ipaex", "ja: ipaex\n    zh: ipaex")
+    replace_in(content_copy / "print.yaml", "ja: bizud", "ja: bizud\n    zh: bizud")
     report = lint(content_copy, fit_check=fit_findings, glyph_check=glyphs_missing_for)
     assert [str(f) for f in report.findings if "/zh.yaml" in f.position.path and f.check != "untranslated"] == []
     out = tmp_path / "out"
