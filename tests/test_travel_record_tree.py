@@ -15,7 +15,9 @@ from generator.content.yamlsrc import compose, is_null
 from generator.errors import InputError
 from generator.games.travel.cards import EXTENSIONS, tables_for
 from generator.games.travel.check import check_file, check_text
-from generator.games.travel.recordtree import LINES, MAPPING, SCALAR, SEQUENCE, from_events, quick_tree
+from generator.games.travel.recordtree import (
+    LINES, MAPPING, SCALAR, SEQUENCE, _ascii_turns, _matched_turns, from_events, quick_tree,
+)
 from generator.games.travel.simulate import simulate_one
 from generator.games.travel.writer import Recorder
 
@@ -105,6 +107,21 @@ def test_an_edited_record_is_read_as_libyaml_reads_it_or_left_to_libyaml(seed, d
         assert quick_tree(edited) is None  # what libyaml refuses is never read quickly
         return
     assert_same_tree_when_quick(edited)
+
+
+ASCII_EDITS = [e for e in EDITS if e.isascii()] + ['"', '\\"', "\x7f", "\x01", '- "', '\n  - "x"\n', ' - "']
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), data=st.data())
+def test_ascii_turn_lines_are_read_by_string_methods_as_the_regex_reads_them(seed, data):
+    text = simulate_one(T, 3, frozenset(EXTENSIONS), seed, "greedy", Recorder)[1]
+    start = text.index("\nturns:\n") + 8
+    for _ in range(data.draw(st.integers(0, 3), label="edits")):
+        at = data.draw(st.integers(start, len(text)), label="at")
+        edit = data.draw(st.sampled_from(ASCII_EDITS), label="edit")
+        text = text[:at] + edit + text[at + data.draw(st.integers(0, 2), label="cut"):]
+    assert _ascii_turns(text, start, 7) == _matched_turns(text, start, 7), text[start:]
 
 
 @pytest.mark.parametrize("text, quick", [

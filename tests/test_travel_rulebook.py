@@ -187,6 +187,15 @@ STATEMENTS = {
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
         "R19", "piles_empty"),
+    "line 80 (our Customs Check): an event that asks nothing of anyone takes no parts, not even the discards it makes": (
+        table(turns("Joon: draw knife", "Mina: draw customs-check[]", "Joon: draw coat")),
+        table(turns("Joon: draw knife", "Mina: draw customs-check[^Joon knife]")),
+        "R21", "event_asks_nothing"),
+    "line 84 (our Local Guide card): the card taken may be written without the arrow, as after a Lucky Coin": (
+        table(turns("Joon: draw local-guide", "Mina: draw coat", "Joon: play local-guide backpack",
+                    "Mina: draw camera", "Joon: travel DE +coat")),
+        table(turns("Joon: draw local-guide", "Mina: draw coat", "Joon: play local-guide backpack ^coat")),
+        "R23", "search_take"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
                     "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),

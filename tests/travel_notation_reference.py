@@ -325,8 +325,7 @@ class ReferenceParser:
             self._accept_arrow()
         elif kind == K_SEARCH:
             cl.arrow = self._accept_arrow()
-            if cl.arrow >= 0:
-                cl.b = self._cards()
+            cl.b = self._cards()
         elif kind == K_SWAP:
             cl.a = self._cards()
             cl.arrow = self._expect_arrow()

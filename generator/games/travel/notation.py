@@ -9,7 +9,7 @@
               | "travel" COUNTRY { "with" card ["for" card] } tail       R14-R16 (stand-ins named only by choice)
               | "drop" card ["with"] card tail            R29: a forbidden item and one other card
               | "play" card ARGS tail                     R23; ARGS by the card's effect kind:
-                    draw: nothing | search_draw_pile: ["->" cards] | swap_with_draw_pile: cards "->"
+                    draw: nothing | search_draw_pile: ["->"] cards | swap_with_draw_pile: cards "->"
                     steal_choice: PLAYER ["pay" cards] ["->" card] | extra_action: nothing
               | PLAYER card                               a reaction (mousetrap, padlock) to the clause before
     tail     := { card [event] | "+" card [event] | "-" card | "reshuffle" }
@@ -501,10 +501,11 @@ class TurnParser:
         if kind == K_DRAW:
             if i < n and tok[i] in _ARROWS:
                 i += 1
-        elif kind == K_SEARCH:
+        elif kind == K_SEARCH:  # the arrow may be left out, as after a Lucky Coin: the cards are those taken
             if i < n and tok[i] in _ARROWS:
                 arrow = i
-                b, b_at, i = self._cards(tok, i + 1, n)
+                i += 1
+            b, b_at, i = self._cards(tok, i, n)
         elif kind == K_SWAP:
             a, a_at, i = self._cards(tok, i, n)
             arrow = _arrow(tok, i, n)

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
-from .notation import W_CARD, W_PLAYER, Clause, NotationError, TurnParser, Vocabulary, token_offsets
+from .notation import W_CARD, Clause, NotationError, TurnParser, Vocabulary, token_offsets
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 from .state import Setup
 
@@ -73,14 +74,9 @@ class Source:
 
 
 class Turn:
-    """One turn line: who played (`player`, a seat) and its `clauses`; where its words are: the text holding
-    the clauses starts at 0-based `line`:`col`, the clauses at `base` in `text`, and `key` is the player's name
-    as a mapping key (`- Mina: draw coat`), else None. Made by RecordReader._text_turn(s), which set every field
-    (no __init__: a Python one cost a third of reading a short turn).
-
-    The clauses are parsed when asked for, not kept: the parsed clauses of a whole file took five times the
-    file's size in memory, and the replay asks each turn's clauses once (Record.read_rest parses the turns it
-    did not reach, so a malformed word anywhere is still an InputError)."""
+    """Where one turn line's words are: who played (`player`, a seat); the text holding the clauses starts at
+    0-based `line`:`col`, the clauses at `base` in `text`, and `key` is the player's name as a mapping key
+    (`- Mina: draw coat`), else None. (No __init__: a Python one cost a third of reading a short turn.)"""
 
     __slots__ = ("player", "line", "col", "text", "base", "key", "reader")
     player: int
@@ -96,7 +92,7 @@ class Turn:
         """The parsed clauses; a word that is not notation is an InputError at that word."""
         reader = self.reader
         try:
-            return reader.parser.parse(self.text[self.base:] if self.base else self.text)
+            return reader.parser.parse(self.text[self.base:])
         except NotationError as err:
             raise reader.notation_error(self.spot, err) from None
 
@@ -119,14 +115,33 @@ HandWord = tuple
 
 @dataclass
 class Record:
-    """The setup read, where each of its parts is written (`setup_spot`), and the turns."""
+    """The setup read, where each of its parts is written (`setup_spot`), and the turns: who plays each
+    (`seats`) and the text of its clauses (`bodies`), parsed by `clauses`; `turns` places their words."""
 
     path: str
     source: Source
     setup: Setup
     setup_at: dict[tuple, Spot]
     hand_words: list[list[HandWord]]  # per seat, per card of the starting hand
-    turns: list[Turn] = field(default_factory=list)
+    reader: "RecordReader"
+    seats: list[int] = field(default_factory=list)
+    bodies: list[str] = field(default_factory=list)
+    #: the turns as Turn records, or what makes them when a place is first asked for (a record of the quick
+    #: reader's shape needs none to be replayed)
+    made: list[Turn] | Callable[[], list[Turn]] = field(default_factory=list)
+
+    @property
+    def turns(self) -> list[Turn]:
+        if callable(self.made):
+            self.made = self.made()
+        return self.made
+
+    def clauses(self, k: int) -> list[Clause]:
+        """The parsed clauses of turn `k`; a word that is not notation is an InputError at that word."""
+        try:
+            return self.reader.parser.parse(self.bodies[k])
+        except NotationError as err:
+            raise self.reader.notation_error(self.turns[k].spot, err) from None
 
     def position(self, spot: Spot) -> Position:
         return self.source.position(spot)
@@ -142,8 +157,8 @@ class Record:
     def read_rest(self, first: int) -> None:
         """Parse the clauses of the turns from number `first` on (those the replay did not reach): a malformed
         word there is an InputError as it is anywhere else."""
-        for k in range(first, len(self.turns)):
-            self.turns[k].clauses
+        for k in range(first, len(self.bodies)):
+            self.clauses(k)
 
 
 def _fail(position: Position, message: str) -> InputError:
@@ -175,14 +190,16 @@ class RecordReader:
         setup, setup_at, hand_words, parser = self._setup(top)
         self.seat_names = setup.names
         self.parser = parser
-        record = Record(path, self.src, setup, setup_at, hand_words)
+        record = Record(path, self.src, setup, setup_at, hand_words, self)
         kind, items, line, col, null = top["turns"][1]
         if null:
             return record
         if kind == LINES:
-            record.turns = self._text_turns(items, line, col, parser)
+            self._text_turns(record, items, line, col, parser)
         elif kind == SEQUENCE:
-            record.turns = [self._turn(value, parser) for value in items]
+            turns = record.made = [self._turn(value, parser) for value in items]
+            record.seats = [turn.player for turn in turns]
+            record.bodies = [turn.text[turn.base:] for turn in turns]
         else:
             raise _fail(self._at(top["turns"][1]), self.msg("turns_list"))
         return record
@@ -396,27 +413,28 @@ class RecordReader:
             return self._text_turn(text, clauses[LINE], clauses[COL], parser, key)
         raise _fail(self._at(value), self.msg("turn_shape"))
 
-    def _text_turns(self, texts: list[str], line: int, col: int, parser: TurnParser) -> list[Turn]:
-        """The turns `Name: clauses` written one per line from 0-based `line` on, each at column `col`: what
-        `_text_turn` makes of each, in one loop (it runs for every line of every record checked)."""
-        turns = []
-        seat_of = parser.kinds.get
-        for k, text in enumerate(texts):
-            base = text.find(":") + 1
-            hit = seat_of(text[:base - 1].strip()) if base else None
-            if hit is None or hit[0] != W_PLAYER:  # a name seen for the first time, or a malformed line
-                turns.append(self._text_turn(text, line + k, col, parser))
-                continue
-            turn = Turn()
-            turn.player = hit[1]
-            turn.line = line + k
-            turn.col = col
-            turn.text = text
-            turn.base = base
-            turn.key = None
-            turn.reader = self
-            turns.append(turn)
-        return turns
+    def _text_turns(self, record: Record, texts: list[str], line: int, col: int, parser: TurnParser) -> None:
+        """The turns `Name: clauses` written one per line from 0-based `line` on, each at column `col`: who
+        plays each and its clauses' text, as `_text_turn` reads them. (This runs for every line of every record
+        checked: each name is looked up once, and only a line whose name is not a player, or that has no clauses
+        after an ASCII colon, is read on its own, by `_text_turn`, which reads or refuses it.)"""
+        names = [text[:text.find(":")] for text in texts]
+        seat_of = {}
+        for name in set(names):
+            seat = parser.player_of(name.strip())
+            if seat >= 0:
+                seat_of[name] = seat
+        seats = list(map(seat_of.get, names))
+        bodies = [text[len(name) + 1:] for text, name in zip(texts, names)]
+        if None in seats or "" in bodies:  # a name seen for the first time, a malformed line, or no colon
+            for k, seat in enumerate(seats):
+                if seat is None or not bodies[k]:
+                    turn = self._text_turn(texts[k], line + k, col, parser)
+                    seats[k] = turn.player
+                    bodies[k] = turn.text[turn.base:]
+        record.seats = seats
+        record.bodies = bodies
+        record.made = lambda: [self._text_turn(text, line + k, col, parser) for k, text in enumerate(texts)]
 
     def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Value | None = None) -> Turn:
         """The turn in `text`, which starts at 0-based `line`:`col`: `Name: clauses` (the name ends at the first

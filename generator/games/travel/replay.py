@@ -164,7 +164,7 @@ class CheckOracle:
         else:
             if any(part.player == q for part in fr.entries[fr.ei + 1:]):  # q's part is written after another's
                 part = fr.entries[fr.ei]
-                self._raise_at(event_part_not_due(part.player, fr.card, fr.drawer), part.at)
+                self._raise_at(event_part_not_due(g.t, part.player, fr.card, fr.drawer), part.at)
             anchor = fr.entries[fr.ei].at if fr.ei < len(fr.entries) else fr.pos
             self.start([], Rule.EVENTS, "", fr.count, q, anchor)
 
@@ -173,7 +173,7 @@ class CheckOracle:
         self.finish(g)
         if fr.ei < len(fr.entries):
             part = fr.entries[fr.ei]
-            self._raise_at(event_part_not_due(part.player, fr.card, fr.drawer), part.at)
+            self._raise_at(event_part_not_due(g.t, part.player, fr.card, fr.drawer), part.at)
         self.stretch = fr.outer
 
     def _take_cards(self, types: tuple[int, ...], count: int) -> list[tuple]:
@@ -267,26 +267,26 @@ class Replay:
             v.position = self.record.setup_spot(_setup_spot(v.part))
             return Outcome(Game(t, setup, self.oracle, []), v, 0, 0)
         g = Game(t, setup, self.oracle)
-        for turn_no, turn in enumerate(self.record.turns):
+        seats = self.record.seats
+        for turn_no, p in enumerate(seats):
             try:
-                self._turn(g, turn_no, turn)
+                self._turn(g, turn_no, p)
             except Broken as problem:
                 v = problem.violation
                 v.turn = turn_no
-                v.player = turn.player
+                v.player = p
                 v.state = snapshot(g)
                 return Outcome(g, v, turn_no, g.actions)
-        return Outcome(g, None, len(self.record.turns), g.actions)
+        return Outcome(g, None, len(seats), g.actions)
 
     # -- one turn ------------------------------------------------------------------------------------------
 
-    def _turn(self, g: Game, turn_no: int, turn) -> None:
-        p = turn.player
+    def _turn(self, g: Game, turn_no: int, p: int) -> None:
         v = check_turn_start(g, p)
         if v is not None:
-            v.position = turn.player_at
+            v.position = self.record.turns[turn_no].player_at
             raise Broken(v)
-        clauses = turn.clauses
+        clauses = self.record.clauses(turn_no)
         oracle = self.oracle
         g.begin_turn()
         k = 0
@@ -300,7 +300,7 @@ class Replay:
                     oracle.finish(g)  # a word written for the clause that did not happen
             v = check_turn_end(g, p)
             if v is not None:
-                v.position = _last_word(turn)
+                v.position = _last_word(self.record.bodies[turn_no])
                 raise Broken(v)
         except GameOver:
             at = oracle.first_leftover()
@@ -549,9 +549,9 @@ def _stretch(cl: Clause, reaction: Clause | None) -> list:
     return cl.tail + reaction.tail if reaction is not None and reaction.tail else cl.tail
 
 
-def _last_word(turn) -> int:
-    """The token index of the turn line's last word (where a missing action would have been written)."""
-    return max(0, len(tokenize(turn.text[turn.base:])) - 1)
+def _last_word(body: str) -> int:
+    """The token index of the last word of a turn's clauses (where a missing action would have been written)."""
+    return max(0, len(tokenize(body)) - 1)
 
 
 def snapshot(g: Game) -> dict:

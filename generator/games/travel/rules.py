@@ -17,8 +17,8 @@ from itertools import combinations
 from typing import Iterator, NamedTuple, Union
 
 from .cards import (
-    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EV_PASS, K_EXTRA, K_SEARCH,
-    K_STEAL_CHOICE, K_SWAP, PASSPORT, POSTCARD, SPECIAL, Tables,
+    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EV_FORBIDDEN, K_EV_PASS,
+    K_EV_RESHUFFLE, K_EXTRA, K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, POSTCARD, SPECIAL, Tables,
 )
 from .state import WIN_CENTRE, GameState, Setup
 
@@ -883,10 +883,11 @@ def limit_discard_not_due(c: int) -> Violation:
     return Violation(Rule.HAND_LIMIT, "no_discard_due", {"card": card(c)})
 
 
-def event_part_not_due(who: int, event: int, drawer: int) -> Violation:
-    """An event's part written for a player the event does not come to (or out of the turn order)."""
-    return Violation(Rule.EVENTS, "event_entry", {"player": player(who), "event": card(event),
-                                                  "drawer": player(drawer)})
+def event_part_not_due(t: Tables, who: int, event: int, drawer: int) -> Violation:
+    """An event's part written for a player the event does not come to (or out of the turn order); an event
+    that asks no player for anything (Customs Check, Lost and Found: they happen by themselves) takes none."""
+    reason = "event_asks_nothing" if t.kind[event] in (K_EV_FORBIDDEN, K_EV_RESHUFFLE) else "event_entry"
+    return Violation(Rule.EVENTS, reason, {"player": player(who), "event": card(event), "drawer": player(drawer)})
 
 
 def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expected: int, shown: int,
