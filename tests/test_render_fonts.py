@@ -61,6 +61,17 @@ def test_a_cache_file_that_does_not_load_is_parsed_again_and_replaced(tmp_path):
     assert restored(tmp_path, "Broken").face.charWidths == font.face.charWidths
 
 
+def test_a_cache_folder_under_a_file_costs_only_the_parse(tmp_path):
+    """`pnp build --output a-file/out`: the build says once that it cannot write there; the font cache it cannot
+    make on the way must not raise first (it gave a traceback: NotADirectoryError from removing its temporary)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    with disk_cache.kept_in(blocker / "out" / ".cache"):
+        font = font_cache.load("Blocked", FONT)
+    assert type(font.face) is not font_cache.RestoredFace
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+
+
 def test_without_a_cache_folder_nothing_is_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     font = font_cache.load("Plain", FONT)

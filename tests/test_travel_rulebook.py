@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_travel_rules import EXT, assert_breaks, assert_valid, content, table, turns  # noqa: F401
+from test_travel_rules import EXT, MERCHANT, assert_breaks, assert_valid, content, table, turns  # noqa: F401
 
 SUITCASE_HAND = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw camera", "Mina: draw swimsuit",
                  "Joon: draw swimsuit", "Mina: draw adapter", "Joon: draw sunglasses", "Mina: draw camera -coat",
@@ -196,6 +196,17 @@ STATEMENTS = {
                     "Mina: draw camera", "Joon: travel DE +coat")),
         table(turns("Joon: draw local-guide", "Mina: draw coat", "Joon: play local-guide backpack ^coat")),
         "R23", "search_take"),
+    "FAQ lines 132-133: a recycle stopped by a mousetrap takes nothing, so no card taken is written (nor '->')": (
+        mousetrapped("coat", "recycle coat map"),
+        mousetrapped("coat", "recycle coat ^knife"),
+        "R10", "not_in_hand"),
+    "FAQ lines 132-133: so is the Merchant's draw after a sale (our Merchant): nothing is sold, nothing drawn": (
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter map; Mina mousetrap",
+                    "Mina: draw camera", "Joon: draw pay adapter map -> coat camera backpack adapter"),
+              extensions="all", mina=PICKPOCKET, joon=MERCHANT),
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter ^passport-jp; Mina mousetrap"),
+              extensions="all", mina=PICKPOCKET, joon=MERCHANT),
+        "R35", "sell_items_only"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
                     "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),

@@ -4,6 +4,7 @@
     clause   := "empty" tail                              the empty-hand draw at the start of a turn (R18)
               | "draw" ["pay" cards "->"] tail            R9; R35: the cards sold before the draw
               | "recycle" cards "->" cards tail           R10: paid, then taken from the discard pile
+                    (the "->" and what follows may be left out where the clause ends: a mousetrap stopped it)
               | "trade" PLAYER cards "for" cards ["refused"] tail        R11, R12
               | "steal" PLAYER ["pay" cards] ["->" card] tail            R13
               | "travel" COUNTRY { "with" card ["for" card] } tail       R14-R16 (stand-ins named only by choice)
@@ -409,16 +410,16 @@ class TurnParser:
         arrow = -1
         if self._is(tok, i, n, "pay"):
             sold, sold_at, i = self._cards(tok, i + 1, n)
-            arrow = _arrow(tok, i, n)
-            i += 1
+            arrow = _arrow_or_end(tok, i, n)
+            i += arrow >= 0
         if i < n:
             tail, i = self._tail(tok, i, n, False)
         return _new(Clause, (C_DRAW, at, -1, 0, -1, 0, sold, sold_at, (), (), -1, False, (), tail, arrow)), i
 
     def _c_recycle(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
         paid, paid_at, i = self._cards(tok, i, n)
-        arrow = _arrow(tok, i, n)
-        taken, taken_at, i = self._cards(tok, i + 1, n)
+        arrow = _arrow_or_end(tok, i, n)
+        taken, taken_at, i = self._cards(tok, i + 1, n) if arrow >= 0 else ((), (), i)
         tail = ()
         if i < n:
             tail, i = self._tail(tok, i, n, False)
@@ -591,6 +592,14 @@ def _arrow(tok: list[str], i: int, n: int) -> int:
     if i < n and tok[i] in _ARROWS:
         return i
     raise NotationError(i, "expected_arrow", found=_found(tok, i, n))
+
+
+def _arrow_or_end(tok: list[str], i: int, n: int) -> int:
+    """`i`, where an arrow must be written, or -1 where the clause ends there instead: nothing was drawn or
+    taken after paying (a mousetrap stopped it: `recycle coat map; Mina mousetrap`)."""
+    if i >= n or tok[i] == ";":
+        return -1
+    return _arrow(tok, i, n)
 
 
 def _unambiguous(tok: list[str], i: int, code: int) -> int:

@@ -471,14 +471,26 @@ def check_sale(game: GameState, who: int, sold) -> Violation | None:
 
 @_an_action
 def check_recycle(game: GameState, who: int, action) -> Violation | None:
+    return _recycle_cost(game, who, action.paid) or _recycle_taken(game, who, action)
+
+
+@_an_action
+def check_recycle_announced(game: GameState, who: int, action) -> Violation | None:
+    """A recycle as announced (a mousetrap answers it): the cost; the card taken is chosen only once it is paid,
+    so a record need not name one (R24: nothing is paid, nothing is taken)."""
+    return _recycle_cost(game, who, action.paid) or (_recycle_taken(game, who, action) if action.taken else None)
+
+
+def _recycle_cost(game: GameState, who: int, paid) -> Violation | None:
+    return (_from_hand(list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
+            or _no_forbidden(game.t, who, paid, "forbidden_cost", "paid")
+            or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", int(game.params[who]["recycle_cost"])))
+
+
+def _recycle_taken(game: GameState, who: int, action) -> Violation | None:
     t = game.t
     par = game.params[who]
     paid = action.paid
-    v = (_from_hand(list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
-         or _no_forbidden(t, who, paid, "forbidden_cost", "paid")
-         or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", int(par["recycle_cost"])))
-    if v:
-        return v
     pool = game.discard + list(paid)
     for i, c in enumerate(action.taken):
         if c < 0:
@@ -741,6 +753,8 @@ def check_reaction(game: GameState, who: int, action: Reaction) -> Violation | N
     if answered is not None and kind in (K_CANCEL, K_BLOCK):
         if type(answered) is Play:
             v = check_play(game, action.actor, answered, announced=True)
+        elif type(answered) is Recycle:
+            v = check_recycle_announced(game, action.actor, answered)
         else:
             v = check(game, action.actor, answered)
         if v is not None:
