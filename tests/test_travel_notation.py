@@ -14,7 +14,9 @@ from generator.errors import InputError
 from generator.games.travel.cards import EXTENSIONS, tables_for
 from generator.games.travel.check import Checker, check_file, check_text
 from generator.games.travel.names import NameIndex
-from generator.games.travel.notation import _TOKENS, NotationError, TurnParser, token_offsets, tokenize
+from generator.games.travel.notation import (
+    _TOKENS, NotationError, TurnParser, spaced_lines, token_offsets, tokenize,
+)
 from generator.games.travel.simulate import simulate_one
 from generator.games.travel.texts import languages, load_words
 from generator.games.travel.writer import Recorder
@@ -205,6 +207,17 @@ WORDS = st.lists(st.sampled_from(["a", "b", "-", "+", ">", "->", " ", "  ", "[",
 def test_the_fast_tokenizer_splits_exactly_like_the_full_one(text):
     assert tokenize(text) == _TOKENS.findall(text)
     assert len(token_offsets(text)) == len(tokenize(text))
+
+
+@settings(max_examples=400)
+@given(st.lists(st.one_of(WORDS, WORDS.map(lambda text: text.replace(">", "")), st.sampled_from(["", "a\nb"])),
+                max_size=6))
+def test_a_records_lines_spaced_out_at_once_split_into_the_tokens_of_each(texts):
+    spaced = spaced_lines(texts)
+    if spaced is None:  # only for a line break, or a `>` outside `->` (which the regex reads)
+        assert any("\n" in text or ">" in text.replace("->", "") for text in texts)
+    else:
+        assert [line.split() for line in spaced] == [tokenize(text) for text in texts]
 
 
 @settings(max_examples=400)

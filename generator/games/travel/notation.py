@@ -62,14 +62,35 @@ WIDE_MARKS = str.maketrans("；，、＋－＞［］", ";,,+->[]")
 
 def tokenize(text: str) -> list[str]:
     """The tokens _TOKENS finds, several times faster than the regex: once the marks that are tokens of their
-    own are spaced out (and `+`, which starts a word), splitting at whitespace gives the same tokens. A `>`
-    outside `->` (never written on purpose) is left to the regex. (A mark absent is skipped: most lines hold
-    none of them, and `in` is cheaper than `replace`; written out, not looped over, as it runs for every line.)"""
+    own are spaced out (`_spaced`), splitting at whitespace gives the same tokens. A `>` outside `->` (never
+    written on purpose) is left to the regex."""
     if not text.isascii():
         text = text.translate(WIDE_MARKS)
+    if ">" in text and ">" in text.replace("->", ""):
+        return _TOKENS.findall(text)
+    return _spaced(text).split()
+
+
+def spaced_lines(texts: list[str]) -> list[str] | None:
+    """Each text spaced out as `tokenize` spaces it, so that `.split()` gives its tokens: done for all the texts
+    at once (a record's turn lines), which costs less than spacing each. None when a text holds a line break or
+    a `>` outside `->` (then `tokenize` reads each)."""
+    if not texts:
+        return []
+    text = "\n".join(texts)
+    if not text.isascii():
+        text = text.translate(WIDE_MARKS)
+    if ">" in text and ">" in text.replace("->", ""):
+        return None
+    lines = _spaced(text).split("\n")
+    return lines if len(lines) == len(texts) else None
+
+
+def _spaced(text: str) -> str:
+    """`text` (its full-width marks already read as the notation's) with a space on each side of the marks that
+    are tokens of their own (and before `+`, which starts a word). (A mark absent is skipped: most lines hold
+    none of them, and `in` is cheaper than `replace`; written out, not looped over, as it runs for every line.)"""
     if ">" in text:
-        if ">" in text.replace("->", ""):
-            return _TOKENS.findall(text)
         text = text.replace("->", " -> ")
     if "[" in text:
         text = text.replace("[", " [ ")
@@ -83,7 +104,7 @@ def tokenize(text: str) -> list[str]:
         text = text.replace("+", " +")
     if not text.isascii() and "→" in text:
         text = text.replace("→", " → ")
-    return text.split()
+    return text
 
 
 def token_offsets(text: str) -> list[int]:
@@ -234,7 +255,10 @@ class TurnParser:
     # -- entry points --------------------------------------------------------------------------------------
 
     def parse(self, text: str) -> list[Clause]:
-        tok = tokenize(text)
+        return self.parse_tokens(tokenize(text))
+
+    def parse_tokens(self, tok: list[str]) -> list[Clause]:
+        """The clauses of a turn line's tokens (`tokenize`)."""
         n = len(tok)
         if n == 2:  # the commonest line, `draw coat`: read as _clause reads it, in one step
             common = self.common

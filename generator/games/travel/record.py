@@ -18,13 +18,17 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import itemgetter
 from typing import Callable
 
 from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
-from .notation import W_CARD, Clause, NotationError, TurnParser, Vocabulary, token_offsets
+from .notation import (
+    W_CARD, Clause, NotationError, TurnParser, Vocabulary, spaced_lines, token_offsets, tokenize,
+)
 from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
 from .state import Setup
 
@@ -109,8 +113,8 @@ class Turn:
         return (self.line, self.col, self.text, self.base + offset)
 
 
-#: a starting hand's card as written: the value holding it, that value's text, and the card's token in it
-HandWord = tuple
+#: the cards of a starting hand as written in one value: the value, its text, and each card's token in it
+HandWords = tuple
 
 
 @dataclass
@@ -121,11 +125,15 @@ class Record:
     path: str
     source: Source
     setup: Setup
-    setup_at: dict[tuple, Spot]
-    hand_words: list[list[HandWord]]  # per seat, per card of the starting hand
+    top: dict[str, tuple[Value, Value]]  # the file's top keys: (key, value)
+    entries: list[dict[str, tuple[Value, Value]]]  # per seat, the player's keys: (key, value)
+    hand_words: list[list[HandWords]]  # per seat, per value of the starting hand
     reader: "RecordReader"
     seats: list[int] = field(default_factory=list)
+    #: each turn's clauses as written, or (`spaced`) already spaced out as `tokenize` spaces them
+    #: (`notation.spaced_lines`: one copy of the text, not two)
     bodies: list[str] = field(default_factory=list)
+    spaced: bool = False
     #: the turns as Turn records, or what makes them when a place is first asked for (a record of the quick
     #: reader's shape needs none to be replayed)
     made: list[Turn] | Callable[[], list[Turn]] = field(default_factory=list)
@@ -139,20 +147,36 @@ class Record:
     def clauses(self, k: int) -> list[Clause]:
         """The parsed clauses of turn `k`; a word that is not notation is an InputError at that word."""
         try:
-            return self.reader.parser.parse(self.bodies[k])
+            return self.reader.parser.parse_tokens(self.tokens(k))
         except NotationError as err:
             raise self.reader.notation_error(self.turns[k].spot, err) from None
+
+    def tokens(self, k: int) -> list[str]:
+        """The tokens of turn `k`'s clauses."""
+        if self.spaced:
+            return self.bodies[k].split()
+        return tokenize(self.bodies[k])
 
     def position(self, spot: Spot) -> Position:
         return self.source.position(spot)
 
     def setup_spot(self, key: tuple) -> Spot:
-        """Where a part of the setup is written: `(field,)`, `(field, seat)`, or `("hand", seat, card)`. A hand
-        card's place is worked out only here (most records never need one)."""
-        if len(key) == 3:
-            value, text, token = self.hand_words[key[1]][key[2]]
+        """Where a part of the setup is written: `(field,)`, `(field, seat)` (`player`: the name), or
+        `("hand", seat, card)`; worked out only here (most records never need one). A seat without a
+        character is placed at the name."""
+        if len(key) == 1:
+            value = self.top[key[0]][1]
+        elif len(key) == 2:
+            fields = self.entries[key[1]]
+            name = "name" if key[0] == "player" else key[0]
+            if name == "character" and ("character" not in fields or fields["character"][1][NULL]):
+                name = "name"
+            value = fields[name][1]
+        else:
+            cards = [(value, text, token) for value, text, tokens in self.hand_words[key[1]] for token in tokens]
+            value, text, token = cards[key[2]]
             return (value[LINE], value[COL], text, token_offsets(text)[token])
-        return self.setup_at[key]
+        return (value[LINE], value[COL], "", 0)
 
     def read_rest(self, first: int) -> None:
         """Parse the clauses of the turns from number `first` on (those the replay did not reach): a malformed
@@ -187,10 +211,10 @@ class RecordReader:
         for key in ("game", "players", "centre", "turns"):
             if key not in top:
                 raise _fail(self._at(root), self.msg("missing_key", field=key))
-        setup, setup_at, hand_words, parser = self._setup(top)
+        setup, entries, hand_words, parser = self._setup(top)
         self.seat_names = setup.names
         self.parser = parser
-        record = Record(path, self.src, setup, setup_at, hand_words, self)
+        record = Record(path, self.src, setup, top, entries, hand_words, self)
         kind, items, line, col, null = top["turns"][1]
         if null:
             return record
@@ -202,6 +226,10 @@ class RecordReader:
             record.bodies = [turn.text[turn.base:] for turn in turns]
         else:
             raise _fail(self._at(top["turns"][1]), self.msg("turns_list"))
+        spaced = spaced_lines(record.bodies)
+        if spaced is not None:
+            record.bodies = spaced
+            record.spaced = True
         return record
 
     # -- the file's values -----------------------------------------------------------------------------------
@@ -240,7 +268,7 @@ class RecordReader:
 
     # -- setup -----------------------------------------------------------------------------------------------
 
-    def _setup(self, top) -> tuple[Setup, dict[tuple, Spot], list[list[HandWord]], TurnParser]:
+    def _setup(self, top) -> tuple[Setup, list[dict], list[list[HandWords]], TurnParser]:
         t = self.t
         players = top["players"][1]
         if players[KIND] != SEQUENCE or not players[DATA]:
@@ -252,7 +280,6 @@ class RecordReader:
         keywords = self.names.keywords
         names: list[str] = []
         seats: dict[str, int] = {}
-        at: dict[tuple, Spot] = {}
         entries = []
         for seat, entry in enumerate(players[DATA]):
             fields = self._mapping(entry, PLAYER_KEYS)
@@ -272,17 +299,14 @@ class RecordReader:
             seats[norm] = seat
             names.append(name)
             entries.append(fields)
-            at[("player", seat)] = (name_value[LINE], name_value[COL], "", 0)
         parser = TurnParser(t, self.names, self.vocabulary, seats)
 
         passports, transits, characters, hands, hand_words = [], [], [], [], []
         for seat, fields in enumerate(entries):
             value = fields["passport"][1]
             passports.append(self._one_card(parser, value))
-            at[("passport", seat)] = (value[LINE], value[COL], "", 0)
             value = fields["transit"][1]
             transits.append(self._country(parser, value))
-            at[("transit", seat)] = (value[LINE], value[COL], "", 0)
             if "character" in fields and not fields["character"][1][NULL]:
                 value = fields["character"][1]
                 code = self._one_card(parser, value)
@@ -291,24 +315,18 @@ class RecordReader:
                     raise _fail(self._at(value), self.hint(self.msg("not_character", word=word), word,
                                                            self.t.character_ids))
                 characters.append(-code - 2)
-                at[("character", seat)] = (value[LINE], value[COL], "", 0)
             else:
                 characters.append(-1)
-                at[("character", seat)] = at[("player", seat)]
             hand = []
             words = []
             for text, value in self._words(fields["hand"][1]):
                 cards, tokens = self._card_list(parser, text, value)
-                for code, token in zip(cards, tokens):
-                    words.append((value, text, token))
-                    hand.append(code)
+                hand.extend(cards)
+                words.append((value, text, tokens))
             hands.append(hand)
             hand_words.append(words)
-            hand_value = fields["hand"][1]
-            at[("hand", seat)] = (hand_value[LINE], hand_value[COL], "", 0)
         centre_value = top["centre"][1]
         centre = self._country(parser, centre_value)
-        at[("centre",)] = (centre_value[LINE], centre_value[COL], "", 0)
         extensions = self._extensions(top.get("extensions"))
         first = -1
         if "first" in top:
@@ -318,8 +336,8 @@ class RecordReader:
             if first < 0:
                 raise _fail(self._at(first_value), self.hint(self.msg("unknown_player", name=word,
                                                                        players=", ".join(names)), word, names))
-            at[("first",)] = (first_value[LINE], first_value[COL], "", 0)
-        return Setup(names, passports, transits, characters, centre, extensions, hands, first), at, hand_words, parser
+        return (Setup(names, passports, transits, characters, centre, extensions, hands, first), entries, hand_words,
+                parser)
 
     def notation_error(self, spot_of, err: NotationError) -> InputError:
         """`spot_of(token)` places a token; the message names the word that could not be read."""
@@ -418,15 +436,16 @@ class RecordReader:
         plays each and its clauses' text, as `_text_turn` reads them. (This runs for every line of every record
         checked: each name is looked up once, and only a line whose name is not a player, or that has no clauses
         after an ASCII colon, is read on its own, by `_text_turn`, which reads or refuses it.)"""
-        names = [text[:text.find(":")] for text in texts]
+        parts = list(map(str.partition, texts, repeat(":")))  # (name, colon, clauses), without a Python loop
+        names = list(map(itemgetter(0), parts))
         seat_of = {}
         for name in set(names):
             seat = parser.player_of(name.strip())
             if seat >= 0:
                 seat_of[name] = seat
         seats = list(map(seat_of.get, names))
-        bodies = [text[len(name) + 1:] for text, name in zip(texts, names)]
-        if None in seats or "" in bodies:  # a name seen for the first time, a malformed line, or no colon
+        bodies = list(map(itemgetter(2), parts))
+        if None in seats or "" in bodies:  # a name that is not a player's, no clauses, or no ASCII colon
             for k, seat in enumerate(seats):
                 if seat is None or not bodies[k]:
                     turn = self._text_turn(texts[k], line + k, col, parser)

@@ -16,7 +16,7 @@ from .cards import EVENT, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K
 from .engine import Game, GameOver
 from .notation import (
     C_DRAW, C_DROP, C_EMPTY, C_PLAY, C_REACT, C_RECYCLE, C_STEAL, C_TAIL, C_TRADE, C_TRAVEL, E_DRAW, E_MINUS,
-    E_PLUS, E_RESHUFFLE, Clause, EventPart, Written, tokenize,
+    E_PLUS, E_RESHUFFLE, Clause, EventPart, Written,
 )
 from .record import Record
 from .rules import (
@@ -300,7 +300,7 @@ class Replay:
                     oracle.finish(g)  # a word written for the clause that did not happen
             v = check_turn_end(g, p)
             if v is not None:
-                v.position = _last_word(self.record.bodies[turn_no])
+                v.position = max(0, len(self.record.tokens(turn_no)) - 1)  # the last word: no action after it
                 raise Broken(v)
         except GameOver:
             at = oracle.first_leftover()
@@ -547,11 +547,6 @@ def _stretch(cl: Clause, reaction: Clause | None) -> list:
     """What a steal's record writes after it: its own tail, then the padlock's that stopped it (the thief's
     discards for a limit that fell with the cost paid may follow either)."""
     return cl.tail + reaction.tail if reaction is not None and reaction.tail else cl.tail
-
-
-def _last_word(body: str) -> int:
-    """The token index of the last word of a turn's clauses (where a missing action would have been written)."""
-    return max(0, len(tokenize(body)) - 1)
 
 
 def snapshot(g: Game) -> dict:
