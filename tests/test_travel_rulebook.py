@@ -207,6 +207,10 @@ STATEMENTS = {
         table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter ^passport-jp; Mina mousetrap"),
               extensions="all", mina=PICKPOCKET, joon=MERCHANT),
         "R35", "sell_items_only"),
+    "line 84 (our Trading Post and Binoculars cards): the card played is not among the cards it pays with": (
+        table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella -> coat")),
+        table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post ^trading-post -> coat")),
+        "R23", "pays_itself"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
                     "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),

@@ -418,6 +418,14 @@ def _from_hand(hand: list[int], owner: int, picked, rule: str, field_name: str) 
     return None
 
 
+def _itself_paid(c: int, paid) -> Violation | None:
+    """The special item being played written among the cards it pays with (`play trading-post trading-post ->
+    coat`): the card is in the hand the table shows, so "does not hold" would read wrong; it is played, not paid."""
+    if c in paid:
+        return Violation(Rule.SPECIAL_ITEMS, "pays_itself", {"card": card(c)}, Part("paid", list(paid).index(c)))
+    return None
+
+
 def _no_forbidden(t: Tables, owner: int, picked, reason: str, field_name: str) -> Violation | None:
     flag = t.flag
     for i, c in enumerate(picked):
@@ -718,7 +726,7 @@ def check_play(game: GameState, who: int, action: Play, announced: bool = False)
     if kind == K_SWAP:
         hand = list(game.hands[who])
         hand.remove(c)
-        v = (_from_hand(hand, who, action.paid, Rule.SPECIAL_ITEMS, "paid")
+        v = (_itself_paid(c, action.paid) or _from_hand(hand, who, action.paid, Rule.SPECIAL_ITEMS, "paid")
              or _no_forbidden(t, who, action.paid, "forbidden_cost", "paid"))
         if v:
             return v
@@ -730,7 +738,8 @@ def check_play(game: GameState, who: int, action: Play, announced: bool = False)
     if kind == K_STEAL_CHOICE:
         hand = list(game.hands[who])
         hand.remove(c)
-        v = _steal_target(game, who, action.other, "other", action.paid, Rule.SPECIAL_ITEMS, "", eff.cost, hand)
+        v = _itself_paid(c, action.paid) or _steal_target(game, who, action.other, "other", action.paid,
+                                                          Rule.SPECIAL_ITEMS, "", eff.cost, hand)
         if v or announced:
             return v
         v = check_stolen(game, action.other, action.chosen, Rule.SPECIAL_ITEMS)
