@@ -72,6 +72,12 @@ LUCKY_COIN_AT_THE_LIMIT = ("Joon: draw coat", "Mina: draw camera", "Joon: draw b
 """Mina holds 7 cards, a Lucky Coin among them: played, it leaves 6, and its two cards make 8."""
 
 
+PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
+COLLECTOR = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
+RICHER_JOON = ("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat")
+"""Joon holds 6 cards, Mina (a Pickpocket) 3: he holds 2 more, so her steal from him costs no card."""
+
+
 READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw backpack", "Mina: draw swimsuit",
                         "Joon: travel DE +camera", "Mina: draw umbrella", "Joon: draw backpack",
                         "Mina: draw sunglasses -sunglasses")
@@ -181,6 +187,24 @@ STATEMENTS = {
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
         "R19", "piles_empty"),
+    "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
+                    "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),
+              extensions="all", mina=PILOT, joon=COLLECTOR),
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
+                    "Joon: draw camera", "Mina: ^travel FR +umbrella +coat"),
+              extensions="all", mina=PILOT, joon=COLLECTOR),
+        "R34", "missing_draw"),
+    "lines 98-102 (our characters): the Pickpocket's free steal is hers (R34), paying for it is no steal of R13's": (
+        table(turns(*RICHER_JOON, "Mina: steal Joon -> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
+        table(turns(*RICHER_JOON, "Mina: steal Joon pay ^coat -> coat"), extensions="all", mina=PICKPOCKET,
+              joon=COLLECTOR),
+        "R34", "cost"),
+    "lines 98-102 (our characters): the Backpacker's hand of 6 at setup is R34, not R5's 3": (
+        table(turns("Joon: draw coat -coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
+        table(turns("Joon: draw coat"), extensions="all", mina=PICKPOCKET,
+              joon=BACKPACKER.replace(" backpack}", "}").replace("hand: ", "hand: ^")),
+        "R34", "hand_size"),
 }
 
 

@@ -268,11 +268,14 @@ def event_share(game: GameState, player_: int, event: int) -> int:
 
 def miscount(game: GameState, who: int, rule: str, param: str, expected: int, shown: int, reason: str,
              part: Part | None = None, **facts) -> Violation:
-    """Too few or too many cards for a rule's number; the character-ability rule when the number shown is
-    another player's ability and not `who`'s own."""
+    """Too few or too many cards for a rule's number; the character-ability rule when `who`'s own character
+    changed that number where the printed rule gives the base number (R35, a character's own rule, gives it as
+    the character says), or when the number shown is another player's ability and not `who`'s own."""
     if param and who >= 0:
+        own = game.params[who].get(param)
+        changed = rule != Rule.SELL_BEFORE_DRAW and (own != game.t.rules.get(param) or expected != own)
         others = [q for q in range(game.n) if q != who and game.params[q].get(param) == shown]
-        if others and game.params[who].get(param) != shown:
+        if changed or (others and own != shown):
             rule = Rule.CHARACTER_ABILITIES
     return Violation(rule, reason, {"player": player(who), "count": expected, "shown": shown, **facts}, part)
 
@@ -314,7 +317,8 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
     for seat, hand in enumerate(setup.hands):
         size = int(rules[seat]["starting_hand"])
         if len(hand) != size:
-            return Violation(Rule.STARTING_HANDS, "hand_size",
+            ability = size != t.rules["starting_hand"]  # the Backpacker's: the printed R5 gives the base number
+            return Violation(Rule.CHARACTER_ABILITIES if ability else Rule.STARTING_HANDS, "hand_size",
                              {"player": player(seat), "count": size, "shown": len(hand)}, _seat_part("hand", seat))
         for k, c in enumerate(hand):
             if c < 0 or t.family[c] != ITEM:
