@@ -59,7 +59,11 @@ def test_a_sweep_sets_a_rule_parameter_or_a_card_number(game):
     ("characters.wizard.effect.value", 1, "no entry 'wizard' in characters"),
     ("travel_with_forbidden", 1, "is False, not a number"),
     ("characters.pilot", 1, "names an entry, not a number"),
-    ("hand_limit", 1, "hand_limit=1: Input should be greater than or equal to 3"),
+    ("hand_limit", 1, "hand_limit=1: expected a number at least 3; found 1"),
+    # a free recycle would take back an extra-action card and play it again: a turn without end
+    ("recycle_cost", 0, "recycle_cost=0: expected a number at least 1; found 0"),
+    ("characters.collector.effect.value", 0,
+     "characters.collector.effect.value=0: rule 'recycle_cost': expected a number at least 1; found 0"),
 ])
 def test_a_bad_sweep_says_what_is_wrong(game, key, value, message):
     with pytest.raises(SweepError, match=message.replace("(", r"\(")):

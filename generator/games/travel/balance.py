@@ -15,9 +15,10 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
+from ...content.validate import error_message
 from ...stats import Estimate, mean, rate
 from .cards import DECK_EXTENSIONS, EXTENSIONS, Tables, build_tables
-from .model import TravelGame
+from .model import TravelGame, changed_rule_problem
 from .simulate import parse_extensions
 from .stats import Batch, Summary, run_batches
 
@@ -89,10 +90,16 @@ def with_value(game: TravelGame, key: str, value: float | int) -> TravelGame:
         else:
             node = node[part]
     try:
-        return TravelGame.model_validate(data)
+        varied = TravelGame.model_validate(data)
     except ValidationError as exc:
-        problem = exc.errors()[0]
-        raise SweepError(f"{key}={value}: {problem['msg']}") from None
+        raise SweepError(f"{key}={value}: {error_message(exc.errors()[0])}") from None
+    for character in varied.characters:
+        effect = character.effect
+        if effect.kind == "modify_rule":
+            problem = changed_rule_problem(varied.rules_params, effect.rule, effect.value)
+            if problem is not None:
+                raise SweepError(f"{key}={value}: rule '{effect.rule}': {problem}")
+    return varied
 
 
 class FlagKind(str, Enum):
