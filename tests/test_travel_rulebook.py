@@ -213,10 +213,10 @@ STATEMENTS = {
         "R23", "pays_itself"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
-                    "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),
+                    "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack +sunglasses"),
               extensions="all", mina=PILOT, joon=COLLECTOR),
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
-                    "Joon: draw camera", "Mina: ^travel FR +umbrella +coat"),
+                    "Joon: draw camera", "Mina: ^travel FR +umbrella +coat +backpack"),
               extensions="all", mina=PILOT, joon=COLLECTOR),
         "R34", "missing_draw"),
     "lines 98-102 (our characters): the Pickpocket's free steal is hers (R34), paying for it is no steal of R13's": (

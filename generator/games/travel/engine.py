@@ -133,27 +133,24 @@ class Game(GameState):
         """`p` draws `n` cards; an event among them is resolved at once and not replaced: the rulebook says
         nothing of a replacement. Returns the cards drawn."""
         got = 0
-        t = self.t
-        family = t.family
-        flag = t.flag
-        oracle = self.oracle
-        pile = self.draw
-        hand = self.hands[p]
+        pile = self.draw  # (nothing else is kept in a local: most calls draw one card)
         while got < n:
             if not pile:
                 if not self.discard:
                     return got
                 self._reshuffle()
-            c = oracle.draw(self, p)
+            c = self.oracle.draw(self, p)
             if not pile and self.discard:
                 self._reshuffle()
             got += 1
-            if family[c] == EVENT:
+            t = self.t
+            if t.family[c] == EVENT:
                 self._event(p, c)
-            elif flag[c]:
+            elif t.flag[c]:
                 self.gain(p, c)
                 self.settle(p)
             else:
+                hand = self.hands[p]
                 hand.append(c)
                 if len(hand) > self.base_limit[p] + self.limit_bonus[p]:
                     self.settle(p)

@@ -553,42 +553,45 @@ class TurnParser:
             at = i
             word = tok[i]
             cls, value = common.get(word) or kinds.get(word) or self.kind(word)
+            i += 1
             if cls == W_CARD:
                 etype = E_DRAW
                 code = value
-                i += 1
             elif cls == W_MARKED:
                 etype = E_PLUS if value[0] == "+" else E_MINUS
                 inner_cls, code = value[1]
-                if inner_cls == W_CARD:
-                    i += 1
-                else:
-                    code, i = self._multi(tok, i, n, code)
+                if inner_cls != W_CARD:
+                    code, i = self._named_card(tok, at, n, code, word[1:])
             elif cls == W_OTHER:
                 etype = E_DRAW
-                code, i = self._multi(tok, i, n, value)
+                code, i = self._named_card(tok, at, n, value, word)
             elif cls == W_PUNCT:
                 if word == "," or (word == ";" and in_event):
-                    i += 1
                     continue
                 if word == ("]" if in_event else ";"):
-                    break
-                raise NotationError(i, "bracket_after_event" if word == "[" else "unexpected", word=word)
+                    return out, at
+                raise NotationError(at, "bracket_after_event" if word == "[" else "unexpected", word=word)
             elif cls == W_KEYWORD and value == "reshuffle":
-                out.append(Written(E_RESHUFFLE, -1, i))
-                i += 1
+                out.append(Written(E_RESHUFFLE, -1, at))
                 continue
             elif cls == W_PLAYER and in_event:
-                break
+                return out, at
             else:
-                raise NotationError(i, "unexpected", word=word)
-            if code == NO_CARD:
-                raise NotationError(at, "unknown_card", word=word[1:] if cls == W_MARKED else word)
-            sub = None
+                raise NotationError(at, "unexpected", word=word)
             if i < n and tok[i] == "[":
                 sub, i = self._event_entries(tok, i + 1, n, i)
-            out.append(_new(Written, (etype, code, at, sub)))
+                out.append(_new(Written, (etype, code, at, sub)))
+            else:
+                out.append(_new(Written, (etype, code, at, None)))
         return out, i
+
+    def _named_card(self, tok: list[str], at: int, n: int, first: str, word: str) -> tuple[int, int]:
+        """The card whose name (of one or more words) starts with normalised `first` at token `at` in a tail, and
+        the index after it; an unknown card names `word`, as written."""
+        code, i = self._multi(tok, at, n, first)
+        if code == NO_CARD:
+            raise NotationError(at, "unknown_card", word=word)
+        return code, i
 
     def _event_entries(self, tok: list[str], i: int, n: int, start: int) -> tuple[list[EventPart], int]:
         """The entries in the brackets opened at token `start`, and the index after the closing bracket."""

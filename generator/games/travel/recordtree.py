@@ -95,6 +95,9 @@ _SCALAR = rf"{_WORD}(?: {_WORD})*+"
 _VALUE = rf"(?:{_SCALAR}|\[{_SCALAR}(?:, {_SCALAR})*+\])"
 _TOP_LINE = re.compile(rf"({_WORD}):(?: ({_VALUE}))?")
 _ITEM_LINE = re.compile(rf"( *)- \{{{_WORD}: {_VALUE}(?:, {_WORD}: {_VALUE})*\}}")
+#: the same, for an ASCII header: `\w` is then tested without Unicode's tables (a fifth of an item line's cost)
+_ASCII_TOP_LINE = re.compile(_TOP_LINE.pattern, re.ASCII)
+_ASCII_ITEM_LINE = re.compile(_ITEM_LINE.pattern, re.ASCII)
 _PAIR = re.compile(rf"({_WORD}): ({_VALUE})")
 _LIST_ITEM = re.compile(_SCALAR)
 #: the characters libyaml reads as themselves on one line, without `"` and `\` (which end a string or escape)
@@ -111,12 +114,15 @@ def quick_tree(text: str) -> Value | None:
         turns_at = text.find("\nturns:\n") + 1
         if not turns_at:
             return None
-    lines = text[:turns_at].split("\n")  # the header; the last item is the empty rest of it
+    head = text[:turns_at]
+    lines = head.split("\n")  # the header; the last item is the empty rest of it
     last = len(lines) - 1
+    ascii_header = head.isascii()
+    top_line = _ASCII_TOP_LINE if ascii_header else _TOP_LINE
     pairs = []
     k = 0
     while k < last:
-        top = _TOP_LINE.fullmatch(lines[k])
+        top = top_line.fullmatch(lines[k])
         if top is None:
             return None
         key = (SCALAR, top[1], k, 0, top[1] in NULLS)
@@ -124,7 +130,7 @@ def quick_tree(text: str) -> Value | None:
             pairs.append((key, _value(top[2], k, top.start(2))))
             k += 1
         else:
-            items = _block_sequence(lines, k + 1, last)
+            items = _block_sequence(lines, k + 1, last, _ASCII_ITEM_LINE if ascii_header else _ITEM_LINE)
             if items is None:
                 return None
             pairs.append((key, items))
@@ -144,13 +150,13 @@ def _value(text: str, line: int, col: int) -> Value:
     return SEQUENCE, items, line, col, False
 
 
-def _block_sequence(lines: list[str], k: int, last: int) -> Value | None:
-    """The item lines `- {key: value, ...}` at one indentation from line `k` on; None without items or with
-    items at different indentations."""
+def _block_sequence(lines: list[str], k: int, last: int, item_line: re.Pattern) -> Value | None:
+    """The item lines `- {key: value, ...}` (`item_line`) at one indentation from line `k` on; None without items
+    or with items at different indentations."""
     items = []
     indent = -1
     line = k
-    while line < last and (item := _ITEM_LINE.fullmatch(lines[line])) is not None:
+    while line < last and (item := item_line.fullmatch(lines[line])) is not None:
         if indent < 0:
             indent = len(item[1])
         elif len(item[1]) != indent:
@@ -207,6 +213,16 @@ def _ascii_turns(text: str, start: int, first: int) -> Value | None:
         return None
     found = text[start + len(opening):-2].split('"\n' + opening)
     count = text.count("\n", start)
-    if len(found) != count or text.count('"', start) != 2 * count or not "".join(found).isprintable():
+    if len(found) != count or text.count('"', start) != 2 * count or not _printable_ascii("".join(found)):
         return None
     return LINES, found, first, indent + 2, False
+
+
+_CONTROLS = bytes([*range(32), 127])
+
+
+def _printable_ascii(text: str) -> bool:
+    """`text.isprintable()` for ASCII `text`, by deleting the control bytes (half the cost of testing each
+    character)."""
+    data = text.encode("ascii")
+    return len(data.translate(None, _CONTROLS)) == len(data)

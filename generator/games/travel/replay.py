@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
-from .cards import EVENT, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
+from .cards import K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
 from .engine import Game, GameOver
 from .notation import (
     C_DRAW, C_DROP, C_EMPTY, C_PLAY, C_REACT, C_RECYCLE, C_STEAL, C_TAIL, C_TRADE, C_TRAVEL, E_DRAW, E_MINUS,
@@ -69,7 +69,7 @@ class CheckOracle:
         self.t = t
         self.start([], Rule.ONE_ACTION, "", 0, -1, 0)
         self.frames: list[_EventFrame] = []
-        self.last_event: tuple | None = None
+        self.last_drawn: Written | None = None  # the word of the card drawn last
 
     def start(self, els: list, rule: str, param: str, count: int, who: int, anchor: int) -> None:
         """A new stretch of the record begins."""
@@ -109,8 +109,7 @@ class CheckOracle:
                 except ValueError:
                     self._raise_at(check_drawn(g, c), el.at)
                 self.i = i + 1
-                if self.t.family[c] == EVENT:
-                    self.last_event = el
+                self.last_drawn = el  # an event's parts, if it is one (event_begin)
                 return c
             if el.kind == E_RESHUFFLE:
                 raise self._no_reshuffle(g, el.at)
@@ -150,7 +149,7 @@ class CheckOracle:
         self._raise_at(limit_discard_missing(g, p), at)
 
     def event_begin(self, g: Game, p: int, c: int) -> None:
-        el = self.last_event
+        el = self.last_drawn
         self.frames.append(_EventFrame(self.stretch, el.event or [], c, self.t.count[c], el.at, p))
         self.start([], Rule.EVENTS, "", 0, p, el.at)
 
