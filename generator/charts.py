@@ -1,5 +1,5 @@
 """What every chart the simulators save has in common: the fonts the language's PDFs use, so a chart draws every
-character its labels have (Japanese in IPAexGothic, Hangul in NanumGothic)."""
+character its labels have (Japanese in BIZ UDGothic, Hangul in NanumGothic)."""
 from __future__ import annotations
 
 from .content.font_files import families_for

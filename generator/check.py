@@ -5,6 +5,7 @@ The record's `game:` key says which rules apply; each game's checker parses its 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from .checking import Report, error_envelope
@@ -61,7 +62,34 @@ def check_record(path: Path | str, content: Content, lang: str, **options) -> Re
     spec = registry.spec(game)
     own = {option.name for option in spec.check_options}
     given = {name: value for name, value in options.items() if name in own and value is not None}
-    return spec.part("checker").check_file(str(path), content, lang, **given)
+    try:
+        return spec.part("checker").check_file(str(path), content, lang, **given)
+    except InputError as exc:
+        raise _with_game_hint(path, game, exc, file_words(content.texts("common", lang))) from None
+
+
+def _with_game_hint(path: Path, game: str, exc: InputError, say: Say) -> InputError:
+    """`exc`, its first message followed by a hint when every key of the record is another game's and some are not
+    `game`'s (a travel record headed `game: threesixteen`): then the slip is the `game:`, not the keys."""
+    first = exc.diagnostics[0]
+    own = set(_record_keys(game))
+    if not own or first.check != "record":
+        return exc
+    data, _ = parse_yaml(read_text(path, str(path), say), str(path))
+    keys = {str(key) for key in data} if isinstance(data, dict) else set()
+    if keys <= own:
+        return exc
+    for other in registry.known():
+        theirs = set(_record_keys(other))
+        if other != game and theirs and keys <= theirs:
+            hint = say("other_game", keys=", ".join(sorted(keys - own)), other=other)
+            return InputError([replace(first, message=f"{first.message}; {hint}"), *exc.diagnostics[1:]])
+    return exc
+
+
+def _record_keys(game: str) -> tuple[str, ...]:
+    """The top-level keys a game's records may have, as its checker module names them (RECORD_KEYS), if it does."""
+    return tuple(getattr(registry.spec(game).part("checker"), "RECORD_KEYS", ()))
 
 
 def malformed_json(path: Path | str, exc: InputError) -> dict:

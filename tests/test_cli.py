@@ -62,6 +62,29 @@ def test_check_of_an_unknown_game(tmp_path):
                                      f"threesixteen, travel [record]")
 
 
+def test_a_record_headed_with_the_other_game_says_which_game_its_keys_are(tmp_path):
+    """A travel record written under `game: threesixteen` (and the reverse): the unknown key is reported where it
+    is, with the game its keys belong to; a 3x16 record with one misspelt key gets no such hint."""
+    travel = tmp_path / "travel.yaml"
+    travel.write_text("game: threesixteen\nplayers:\n  - {name: Mina, passport: passport-kr, transit: FR, hand: camera "
+                      "map coat}\ncentre: JP\nturns:\n  - Mina: draw coat\n", encoding="utf-8")
+    result = run("check", str(travel))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"{travel}:4:1: error: unknown key 'centre'; a 3x16 record has the keys game, columns, players, calls, "
+        "moves, date; centre, turns belong to a travel record: should it say `game: travel`? [record]")
+    solo = tmp_path / "solo.yaml"
+    solo.write_text("game: travel\ncolumns: 3\nplayers: [Mina]\ncalls: 1\nmoves:\n  Mina: R\n", encoding="utf-8")
+    result = run("check", "--lang", "ko", str(solo))
+    assert result.stderr.strip().endswith(
+        "calls, columns, moves는 threesixteen 기록의 키입니다. 혹시 `game: threesixteen` 기록이 아닌가요? [record]")
+    solo.write_text("game: threesixteen\ncolour: red\nplayers: [Mina]\ncalls: 1\nmoves:\n  Mina: R\n",
+                    encoding="utf-8")
+    assert run("check", str(solo)).stderr.strip() == (
+        f"{solo}:2:1: error: unknown key 'colour'; a 3x16 record has the keys game, columns, players, calls, moves, "
+        "date [record]")
+
+
 @pytest.mark.parametrize("lang, missing, unknown, not_mapping", [
     ("ko", "파일이 없습니다", "알 수 없는 게임 'chess'입니다. 다음 중 하나여야 합니다: threesixteen, travel",
      "게임 기록은 `game:`과 게임 이름(threesixteen, travel 중 하나)으로 시작하는 매핑입니다"),

@@ -102,6 +102,18 @@ def test_effect_parameter_out_of_range(content_copy):
         f"found '0' [schema]"]
 
 
+def test_a_character_number_has_the_bounds_of_its_rule(content_copy):
+    """A Collector who recycles for nothing is refused like a base recycle cost of 0 (a free recycle takes back
+    the express ticket and plays it again, a turn without end)."""
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "rule: recycle_cost, value: 1}", "rule: recycle_cost, value: 0}")
+    line, col = line_col(path, "recycle_cost, value: 0")
+    col += len("recycle_cost, value: ")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: characters[4].effect.value: rule 'recycle_cost': expected a "
+        f"number at least 1; found 0 [effect]"]
+
+
 def test_effect_timing_not_allowed(content_copy):
     path = content_copy / "travel" / "game.yaml"
     replace_in(path, "{kind: cancel_action, timing: reaction}", "{kind: cancel_action, timing: action}")

@@ -44,7 +44,7 @@ def test_a_path_out_of_the_package_is_refused_where_it_is_written(content_copy, 
 def test_a_symbolic_link_out_of_content_fonts_is_refused(content_copy, tmp_path):
     outside = tmp_path / "elsewhere.ttf"
     shutil.copy(load_content().fonts["nanum"].regular, outside)
-    (content_copy / "fonts").mkdir()
+    (content_copy / "fonts").mkdir(exist_ok=True)
     (content_copy / "fonts" / "Linked.ttf").symlink_to(outside)
     (content_copy / "fonts" / "OFL.txt").write_text("licence", encoding="utf-8")
     local_nanum(content_copy, "licence_file: OFL.txt", "regular: Linked.ttf", "bold: Linked.ttf")
@@ -95,22 +95,22 @@ def test_a_package_that_is_not_installed(content_copy):
 def test_an_unknown_default_family_is_a_positioned_error(content_copy):
     replace_in(content_copy / "print.yaml", "default: nanum", "default: nanumm")
     assert errors(content_copy) == [at(content_copy, "default: nanumm", "no font family 'nanumm'; the families "
-                                       "are: dejavu, ipaex, nanum", "fonts.default")]
+                                       "are: bizud, dejavu, nanum", "fonts.default")]
 
 
 def test_an_unknown_family_for_a_language_or_as_fallback(content_copy):
-    replace_in(content_copy / "print.yaml", "ja: ipaex", "ja: ipa")
+    replace_in(content_copy / "print.yaml", "ja: bizud", "ja: ipa")
     replace_in(content_copy / "print.yaml", "fallback: [dejavu]", "fallback: [dejavu, symbols]")
     found = errors(content_copy)
     line, col = line_col(content_copy / "print.yaml", "symbols]")
     assert found == [f"content/print.yaml:{line}:{col}: error: fonts.fallback.1: no font family 'symbols'; the "
-                     "families are: dejavu, ipaex, nanum [font]",
-                     at(content_copy, "ja: ipa", "no font family 'ipa'; the families are: dejavu, ipaex, nanum",
+                     "families are: bizud, dejavu, nanum [font]",
+                     at(content_copy, "ja: ipa", "no font family 'ipa'; the families are: bizud, dejavu, nanum",
                         "fonts.by_language.ja")]
 
 
 def test_a_fifo_is_not_a_font_and_does_not_block(content_copy):
-    (content_copy / "fonts").mkdir()
+    (content_copy / "fonts").mkdir(exist_ok=True)
     os.mkfifo(content_copy / "fonts" / "Pipe.ttf")
     (content_copy / "fonts" / "OFL.txt").write_text("licence", encoding="utf-8")
     local_nanum(content_copy, "licence_file: OFL.txt", "regular: Pipe.ttf")
@@ -119,7 +119,7 @@ def test_a_fifo_is_not_a_font_and_does_not_block(content_copy):
 
 
 def test_an_opentype_cff_font_is_named_as_such(content_copy):
-    (content_copy / "fonts").mkdir()
+    (content_copy / "fonts").mkdir(exist_ok=True)
     (content_copy / "fonts" / "Cff.otf").write_bytes(b"OTTO" + bytes(64))
     (content_copy / "fonts" / "OFL.txt").write_text("licence", encoding="utf-8")
     local_nanum(content_copy, "licence_file: OFL.txt", "regular: Cff.otf")
@@ -129,7 +129,7 @@ def test_an_opentype_cff_font_is_named_as_such(content_copy):
 
 
 def test_a_font_under_content_fonts_needs_its_licence_beside_it(content_copy):
-    (content_copy / "fonts" / "nanum").mkdir(parents=True)
+    (content_copy / "fonts" / "nanum").mkdir()
     shutil.copy(load_content().fonts["nanum"].regular, content_copy / "fonts" / "nanum" / "Nanum.ttf")
     local_nanum(content_copy, "regular: nanum/Nanum.ttf")
     line, col = line_col(content_copy / "print.yaml", "nanum:\n")

@@ -121,7 +121,7 @@ def test_the_pieces_of_unspaced_text_follow_uax14_breaks_only():
 
 # ---- a language without spaces that the kit does not ship: Chinese ---------------------------------------------
 
-#: traditional forms, which IPAexGothic draws
+#: traditional forms, which BIZ UDGothic draws
 CHINESE_MOUSETRAP = "有人宣布行動時打出這張牌，包括旅行。那個行動完全不會發生（不付任何費用，也沒有卡牌移動），他的回合立刻結束。"
 
 
@@ -149,7 +149,7 @@ def test_a_chinese_text_file_fits_and_renders(content_copy, tmp_path):
     start = text.index("text:", text.index("  mousetrap:"))
     end = text.index("\n", start)
     travel.write_text(text[:start] + f'text: "{CHINESE_MOUSETRAP}"' + text[end:], encoding="utf-8")
-    replace_in(content_copy / "print.yaml", "ja: ipaex", "ja: ipaex\n    zh: ipaex")
+    replace_in(content_copy / "print.yaml", "ja: bizud", "ja: bizud\n    zh: bizud")
     report = lint(content_copy, fit_check=fit_findings, glyph_check=glyphs_missing_for)
     assert [str(f) for f in report.findings if "/zh.yaml" in f.position.path and f.check != "untranslated"] == []
     out = tmp_path / "out"
@@ -193,6 +193,45 @@ def test_a_flowing_japanese_line_that_would_end_short_takes_part_of_the_next_phr
     assert parts == ["プレイヤー", "は", "3枚", "引", "き", "ます。"]
     assert textfit.wrap("Pack the passport and the umbrella", ja_font, 9, 60, "en") == [
         "Pack the", "passport and", "the umbrella"]  # spaced text: as before
+
+
+def centred_lines(text: str, font: str, keep: tuple[str, ...] = ()) -> list[str]:
+    """`text` fitted into a card's text box (144.85 pt at 9 pt) and evened out as centred text is drawn."""
+    return [line for line, _ in textfit.balanced(textfit.fit(text, font, 144.85, 10_000, 9, 9, lang="ja",
+                                                             keep=keep)).lines]
+
+
+def test_a_centred_japanese_text_keeps_its_phrases_unless_a_line_would_end_far_short(ja_font):
+    """A two-line caption breaks between phrases though the lines differ a little ("元ど|おりには" would even them);
+    a card text cuts a phrase where phrase breaks alone left a line far shorter than the others ("時計回りに、全員が"
+    at 56% of the lines around it, "ほかのプレイヤーに" at 60%)."""
+    assert centred_lines("一度広げたら、もう元どおりにはたためない。", ja_font) == [
+        "一度広げたら、もう", "元どおりにはたためない。"]
+    names = ("禁止アイテム", "税関検査")
+    assert centred_lines("このカードを引いたプレイヤーから時計回りに、全員が禁止アイテム以外のカードを1枚選んで捨てます。"
+                         "捨てられるカードがなければ捨てません。", ja_font, names) == [
+        "このカードを引いたプレイヤー", "から時計回りに、全員が", "禁止アイテム以外のカードを",
+        "1枚選んで捨てます。捨てられる", "カードがなければ捨てません。"]
+    assert centred_lines("ほかのプレイヤーに盗まれそうになったとき（盗む・双眼鏡）に使います。相手は何も取れず、"
+                         "払ったコストも戻らず、その手番は終わります。", ja_font) == [
+        "ほかのプレイヤーに盗まれそうに", "なったとき（盗む・双眼鏡）に", "使います。相手は何も取れず、",
+        "払ったコストも戻らず、", "その手番は終わります。"]
+
+
+def test_a_japanese_phrase_is_cut_rather_where_the_script_changes():
+    """Inside a phrase a break between two scripts more likely ends a word ("アクション|に"), but an ideograph and
+    the hiragana after it are often one word ("盗|まれ"), as two letters of one script are ("で|きます")."""
+    assert not linebreak.within_word("ン", "に") and not linebreak.within_word("が", "禁")
+    assert linebreak.within_word("盗", "ま") and linebreak.within_word("で", "き") and linebreak.within_word("検", "査")
+    assert not linebreak.within_word("）", "に") and not linebreak.within_word("1", "枚")
+
+
+def test_a_japanese_determiner_stays_with_its_word(ja_font):
+    """BudouX ends a phrase after "その" ("…、その" / "人の手番は…" on the Mousetrap card)."""
+    assert [p.text for p in linebreak.pieces("動きません）、その人の手番は終わります。そのあと、どの国でも", "ja")] == [
+        "動きません）、", "その人の", "手番は", "終わります。", "そのあと、", "どの国でも"]
+    assert centred_lines("カードも動きません）、その人の手番は終わります。", ja_font) == [
+        "カードも動きません）、", "その人の手番は終わります。"]
 
 
 def test_a_short_quotation_is_held_whole_like_a_name_with_spaces(ja_font):

@@ -20,10 +20,9 @@ runner = CliRunner()
 
 
 def findings(root, fit=False):
-    """Every finding but the note that a Japanese family has no bold face and the warnings about texts left as in
-    English (each tested on its own)."""
+    """Every finding but the warnings about texts left as in English (tested on their own)."""
     report = lint(root, fit_check=fit_findings if fit else None, glyph_check=glyphs_missing_for)
-    return [str(f) for f in report.findings if f.check not in ("font-bold", "untranslated")]
+    return [str(f) for f in report.findings if f.check != "untranslated"]
 
 
 def add_language(root, lang="xx"):
@@ -33,7 +32,7 @@ def add_language(root, lang="xx"):
 
 def test_shipped_content_has_no_findings():
     report = lint(None, fit_check=fit_findings, glyph_check=glyphs_missing_for)
-    assert [str(f) for f in report.findings if f.check != "font-bold"] == []
+    assert [str(f) for f in report.findings] == []
 
 
 def test_a_new_language_missing_one_key_reports_exactly_that_key(content_copy):
@@ -159,12 +158,19 @@ def test_cli_json_and_exit_code(content_copy):
     assert data["errors"] == 1 and error["check"] == "empty" and error["path"] == "content/travel/ko.yaml"
 
 
+def test_a_language_family_without_a_bold_face_is_a_warning_at_the_family(content_copy):
+    replace_in(content_copy / "print.yaml", "      bold: bizud/BIZUDGothic-Bold.ttf\n", "")
+    line, col = line_col(content_copy / "print.yaml", "bizud:")
+    assert [str(f) for f in lint(content_copy).findings] == [
+        f"content/print.yaml:{line}:{col}: warning: fonts.families.bizud: font family 'bizud' has no bold face: bold "
+        "text in ja is drawn in its regular face [font-bold]"]
+
+
 def test_cli_text_summary_and_success(content_copy):
     result = runner.invoke(app, ["lint", "--content", str(content_copy)])
     assert result.exit_code == 0, result.stdout
     lines = result.stdout.strip().splitlines()
-    notes = [line for line in lines[:-1] if line.endswith("[font-bold]")]  # the Japanese family has no bold face
-    assert lines[-1].startswith(f"0 error(s), {len(notes)} warning(s) in ") and lines[:-1] == notes
+    assert lines[-1].startswith("0 error(s), 0 warning(s) in ") and lines[:-1] == []
 
 
 # -- the travel record's words (check.words): one word each, unlike every name and every other word ----------
@@ -227,7 +233,7 @@ def test_every_notation_word_is_required_of_the_reference_language(content_copy)
 
 
 def all_findings(root) -> list[str]:
-    return [str(f) for f in lint(root, glyph_check=glyphs_missing_for).findings if f.check != "font-bold"]
+    return [str(f) for f in lint(root, glyph_check=glyphs_missing_for).findings]
 
 
 def test_a_text_left_as_in_english_is_a_warning_unless_marked_the_same(content_copy):

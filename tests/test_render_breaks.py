@@ -5,7 +5,9 @@ no line of the rulebook ends on a word that goes with the next ("never a | forbi
 from __future__ import annotations
 
 import io
+from collections import defaultdict
 from functools import lru_cache
+from typing import NamedTuple
 
 import pdfplumber
 import pytest
@@ -154,3 +156,90 @@ def test_a_name_stays_on_one_line_then_shrinks_then_breaks_at_its_space_only_whe
     assert [text for text, _ in running] == ["Discard your", "Pocket Knife now."]
     assert [text for text, _ in shrunk] == ["Pocket Knife"] and shrunk[0][1] < size
     assert [text for text, _ in parted] == ["Pocket", "Knife"]
+
+
+class Drawn(NamedTuple):
+    """One line of text as drawn: its characters (pdfplumber's), on one baseline, in one size."""
+
+    chars: tuple
+    baseline: float
+    size: float
+
+    @property
+    def text(self) -> str:
+        return "".join(c["text"] for c in self.chars)
+
+    @property
+    def x0(self) -> float:
+        return self.chars[0]["x0"]
+
+    @property
+    def x1(self) -> float:
+        return self.chars[-1]["x1"]
+
+    @property
+    def bold(self) -> bool:
+        return "Bold" in self.chars[0]["fontname"]
+
+
+def drawn_lines(page) -> list[Drawn]:
+    """The page's upright lines: characters on one baseline in one size (faces mixed: kana in BIZ UDGothic, digits
+    in NanumGothic), cut where a gap wider than an em parts two texts side by side (two cards)."""
+    rows: dict[tuple[float, float], list] = defaultdict(list)
+    for c in page.chars:
+        if c["upright"]:
+            rows[(round(c["matrix"][5], 1), round(c["size"], 2))].append(c)
+    lines = []
+    for (baseline, size), chars in rows.items():
+        chars.sort(key=lambda c: c["x0"])
+        run = [chars[0]]
+        for c in chars[1:]:
+            if c["x0"] - run[-1]["x1"] > size:
+                lines.append(Drawn(tuple(run), baseline, size))
+                run = []
+            run.append(c)
+        lines.append(Drawn(tuple(run), baseline, size))
+    return [line for line in lines if line.text.strip()]
+
+
+def short_lines(page, lang: str, names: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(a line, the line under it) wherever a line of a fitted paragraph (its lines one `textfit.LEADING` apart,
+    aligned left or centred) is very short (under `textfit.SHORT_LINE` of the paragraph's mean line) though the
+    first unit a Japanese line may break after (`linebreak.filling`: a phrase's part, never inside a name, a katakana
+    word or a number with its counter) of the line under it would have fit there within the paragraph's widest
+    line. A space counts as a no-break one (the deck list binds "×12" to its deck so)."""
+    lines = drawn_lines(page)
+    below: dict[int, int] = {}
+    for n, upper in enumerate(lines):
+        for m, lower in enumerate(lines):
+            if (lower.size == upper.size and lower.bold == upper.bold
+                    and abs(upper.baseline - lower.baseline - upper.size * textfit.LEADING) < 0.15
+                    and (abs(lower.x0 - upper.x0) < 0.5 or abs(lower.x0 + lower.x1 - upper.x0 - upper.x1) < 1)):
+                below[n] = m
+    short = []
+    for start in set(range(len(lines))) - set(below.values()):
+        chain = [start]
+        while chain[-1] in below and len(chain) <= len(lines):
+            chain.append(below[chain[-1]])
+        widths = [lines[n].x1 - lines[n].x0 for n in chain]
+        widest, mean = max(widths), sum(widths) / len(widths)
+        for upper, lower in ((lines[n], lines[m]) for n, m in zip(chain, chain[1:])):
+            text = lower.text.replace(" ", linebreak.NO_BREAK_SPACE)
+            first = linebreak.filling(linebreak.pieces(text, lang, names)[0], lang, names)[0].text
+            unit = lower.chars[len(first) - 1]["x1"] - lower.x0
+            if upper.x1 - upper.x0 < textfit.SHORT_LINE * mean and upper.x1 - upper.x0 + unit <= widest:
+                short.append((upper.text, lower.text))
+    return short
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+def test_no_japanese_line_ends_far_short_where_part_of_the_next_would_fit(game):
+    """Every page of the real A4 file: card texts, centred or listed, page one, the sheets. A Japanese line may
+    break between characters (kinsoku aside), so a very short line is wasted room wherever the next line's first
+    unit would fit beside it (the Lost Luggage card read "このカードを引いた
+    プレイヤーから" / "時計回りに、全員が" / "禁止アイテム以外のカードを", the Padlock "ほかのプレイヤーに" /
+    "盗まれそうになったとき")."""
+    names = tuple(content().texts(game, "ja").names())
+    with pdfplumber.open(io.BytesIO(document(game, "ja"))) as pdf:
+        short = [(n + 1, *pair) for n, page in enumerate(pdf.pages) for pair in short_lines(page, "ja", names)]
+    assert short == []

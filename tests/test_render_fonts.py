@@ -61,6 +61,17 @@ def test_a_cache_file_that_does_not_load_is_parsed_again_and_replaced(tmp_path):
     assert restored(tmp_path, "Broken").face.charWidths == font.face.charWidths
 
 
+def test_a_cache_folder_under_a_file_costs_only_the_parse(tmp_path):
+    """`pnp build --output a-file/out`: the build says once that it cannot write there; the font cache it cannot
+    make on the way must not raise first (it gave a traceback: NotADirectoryError from removing its temporary)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    with disk_cache.kept_in(blocker / "out" / ".cache"):
+        font = font_cache.load("Blocked", FONT)
+    assert type(font.face) is not font_cache.RestoredFace
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+
+
 def test_without_a_cache_folder_nothing_is_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     font = font_cache.load("Plain", FONT)
@@ -106,11 +117,12 @@ def test_nanum_maps_the_en_dash_to_its_soft_hyphen_so_it_comes_from_dejavu():
     assert not draws_right(TTFont("N", nanum), _misnamed(nanum), 0x2013)
 
 
-def test_a_japanese_text_draws_its_own_script_in_ipaex_and_keeps_latin_and_hangul_in_nanum():
+def test_a_japanese_text_draws_its_own_script_in_bizud_and_keeps_latin_and_hangul_in_nanum():
     assert stack_run_fonts("ja", "カメラ（Camera）を1枚、한국") == [
-        ("カメラ（", "IPAexGothic"), ("Camera", "NanumGothic"), ("）を", "IPAexGothic"), ("1", "NanumGothic"),
-        ("枚、", "IPAexGothic"), ("한국", "NanumGothic")]
-    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境 3x16", "IPAexGothic")]
+        ("カメラ（", "BIZUDGothic-Regular"), ("Camera", "NanumGothic"), ("）を", "BIZUDGothic-Regular"),
+        ("1", "NanumGothic"), ("枚、", "BIZUDGothic-Regular"), ("한국", "NanumGothic")]
+    assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境", "BIZUDGothic-Bold"),
+                                                             (" 3x16", "NanumGothicExtraBold")]
 
 
 def test_only_japanese_pdfs_draw_with_the_japanese_family():
@@ -127,19 +139,17 @@ def test_a_character_no_family_draws_right_is_missing_in_every_language():
     assert missing_glyphs(fonts_for(load_content(), "ja").regular, "国経内実写真") == []
 
 
-def test_a_japanese_bold_title_is_one_face_from_end_to_end():
-    """IPAexGothic has no bold face: a bold line in Japanese is drawn whole in it (digits and Latin too), never
-    bold Latin and digits among regular kana. Read back per line from the rulebook's PDF."""
+def bold_title_faces(content) -> tuple[dict[str, set[str]], bool]:
+    """The faces each 3x16 rule title of the Japanese rulebook is drawn in, read back per line from its PDF, and
+    whether the language's bold stack is regular faces."""
     from collections import defaultdict
 
     import pdfplumber
 
     from generator.content.required import rule_values
     from generator.render.core.context import RenderContext
-    from generator.render.core.fonts import fonts_for
     from generator.render.core.rulebook import rulebook_pages
 
-    content = load_content()
     ctx = RenderContext(content, "threesixteen", "ja", "a4")
     canvas = Canvas(io.BytesIO(), pagesize=ctx.page_size, invariant=1)
     for page in rulebook_pages(ctx):
@@ -158,5 +168,27 @@ def test_a_japanese_bold_title_is_one_face_from_end_to_end():
                 if text in titles:
                     faces_of[text] = {ch["fontname"].split("+", 1)[1] for ch in chars if ch["text"].strip()}
     assert {"3本の横列", "1は横列を始める"} <= set(faces_of) and len(faces_of) >= len(titles) - 2
-    assert all(faces == {"IPAexGothic"} for faces in faces_of.values()), faces_of
-    assert ctx.fonts.bold_is_regular and not fonts_for(content, "ko").bold_is_regular
+    return faces_of, ctx.fonts.bold_is_regular
+
+
+def test_a_japanese_bold_title_is_bold_from_end_to_end():
+    """BIZ UDGothic has a bold face: a Japanese rule title draws its kana and kanji in it and its digits and Latin
+    in NanumGothic ExtraBold, every letter bold ("3本の横列" once mixed bold digits with regular kanji)."""
+    from generator.render.core.fonts import fonts_for
+
+    content = load_content()
+    faces_of, bold_is_regular = bold_title_faces(content)
+    assert not bold_is_regular and not fonts_for(content, "ko").bold_is_regular
+    assert all(faces <= {"BIZUDGothic-Bold", "NanumGothicExtraBold"} for faces in faces_of.values()), faces_of
+    assert faces_of["3本の横列"] == {"BIZUDGothic-Bold", "NanumGothicExtraBold"}
+
+
+def test_a_japanese_family_without_bold_draws_a_bold_title_in_one_regular_face(content_copy):
+    """A family with no bold face lends its regular face to the whole bold line (digits and Latin too), never bold
+    Latin and digits among regular kana, which reads as random emphasis."""
+    from conftest import replace_in
+
+    replace_in(content_copy / "print.yaml", "      bold: bizud/BIZUDGothic-Bold.ttf\n", "")
+    faces_of, bold_is_regular = bold_title_faces(load_content(content_copy))
+    assert bold_is_regular
+    assert all(faces == {"BIZUDGothic-Regular"} for faces in faces_of.values()), faces_of

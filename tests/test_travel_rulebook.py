@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_travel_rules import EXT, assert_breaks, assert_valid, content, table, turns  # noqa: F401
+from test_travel_rules import EXT, MERCHANT, assert_breaks, assert_valid, content, table, turns  # noqa: F401
 
 SUITCASE_HAND = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw camera", "Mina: draw swimsuit",
                  "Joon: draw swimsuit", "Mina: draw adapter", "Joon: draw sunglasses", "Mina: draw camera -coat",
@@ -187,12 +187,36 @@ STATEMENTS = {
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
         "R19", "piles_empty"),
+    "line 80 (our Customs Check): an event that asks nothing of anyone takes no parts, not even the discards it makes": (
+        table(turns("Joon: draw knife", "Mina: draw customs-check[]", "Joon: draw coat")),
+        table(turns("Joon: draw knife", "Mina: draw customs-check[^Joon knife]")),
+        "R21", "event_asks_nothing"),
+    "line 84 (our Local Guide card): the card taken may be written without the arrow, as after a Lucky Coin": (
+        table(turns("Joon: draw local-guide", "Mina: draw coat", "Joon: play local-guide backpack",
+                    "Mina: draw camera", "Joon: travel DE +coat")),
+        table(turns("Joon: draw local-guide", "Mina: draw coat", "Joon: play local-guide backpack ^coat")),
+        "R23", "search_take"),
+    "FAQ lines 132-133: a recycle stopped by a mousetrap takes nothing, so no card taken is written (nor '->')": (
+        mousetrapped("coat", "recycle coat map"),
+        mousetrapped("coat", "recycle coat ^knife"),
+        "R10", "not_in_hand"),
+    "FAQ lines 132-133: so is the Merchant's draw after a sale (our Merchant): nothing is sold, nothing drawn": (
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter map; Mina mousetrap",
+                    "Mina: draw camera", "Joon: draw pay adapter map -> coat camera backpack adapter"),
+              extensions="all", mina=PICKPOCKET, joon=MERCHANT),
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter ^passport-jp; Mina mousetrap"),
+              extensions="all", mina=PICKPOCKET, joon=MERCHANT),
+        "R35", "sell_items_only"),
+    "line 84 (our Trading Post and Binoculars cards): the card played is not among the cards it pays with": (
+        table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella -> coat")),
+        table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post ^trading-post -> coat")),
+        "R23", "pays_itself"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
-                    "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),
+                    "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack +sunglasses"),
               extensions="all", mina=PILOT, joon=COLLECTOR),
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
-                    "Joon: draw camera", "Mina: ^travel FR +umbrella +coat"),
+                    "Joon: draw camera", "Mina: ^travel FR +umbrella +coat +backpack"),
               extensions="all", mina=PILOT, joon=COLLECTOR),
         "R34", "missing_draw"),
     "lines 98-102 (our characters): the Pickpocket's free steal is hers (R34), paying for it is no steal of R13's": (

@@ -278,15 +278,20 @@ class ReferenceParser:
             cl.tail = self._tail(False)
         return cl
 
+    def _at_clause_end(self) -> bool:
+        return self.i >= self.n or self.tok[self.i] == ";"
+
     def _c_draw(self, cl: Clause) -> None:
         if self._accept("pay"):
             cl.a = self._cards()
-            cl.arrow = self._expect_arrow()
+            if not self._at_clause_end():
+                cl.arrow = self._expect_arrow()
 
     def _c_recycle(self, cl: Clause) -> None:
         cl.a = self._cards()
-        cl.arrow = self._expect_arrow()
-        cl.b = self._cards()
+        if not self._at_clause_end():
+            cl.arrow = self._expect_arrow()
+            cl.b = self._cards()
 
     def _c_trade(self, cl: Clause) -> None:
         cl.who, cl.who_pos = self._player()
@@ -325,8 +330,7 @@ class ReferenceParser:
             self._accept_arrow()
         elif kind == K_SEARCH:
             cl.arrow = self._accept_arrow()
-            if cl.arrow >= 0:
-                cl.b = self._cards()
+            cl.b = self._cards()
         elif kind == K_SWAP:
             cl.a = self._cards()
             cl.arrow = self._expect_arrow()

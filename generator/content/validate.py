@@ -37,7 +37,8 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def _message(err: dict) -> str:
+def error_message(err: dict) -> str:
+    """One pydantic error in the words a designer reads ("expected a number at least 1; found 0")."""
     kind = err["type"]
     found = _describe(err.get("input"))
     if kind == "missing":
@@ -85,7 +86,7 @@ def diagnostics_from(exc: ValidationError, located: Located) -> list[Diagnostic]
         if err["type"] in ("union_tag_invalid",) and real + ("kind",) in located.values:
             real = real + ("kind",)
         position = located.of(real, key=at_key)
-        out.append(Diagnostic(position, _message(err), "schema", key_path=dotted(real)))
+        out.append(Diagnostic(position, error_message(err), "schema", key_path=dotted(real)))
     return sorted(set(out), key=lambda d: (d.position.line, d.position.col, d.message))
 
 

@@ -17,10 +17,12 @@ TARGET = 1000  # records checked per CPU-second
 
 
 def content_folder(root: Path) -> Path:
-    """print.yaml and the shared English words as shipped, and countdown's own folder: nothing else."""
+    """print.yaml and the fonts it names under fonts/, the shared English words as shipped, and countdown's own
+    folder: nothing else."""
     folder = root / "content"
     (folder / "common").mkdir(parents=True)
     shutil.copy(SHIPPED / "print.yaml", folder)
+    shutil.copytree(SHIPPED / "fonts", folder / "fonts")
     shutil.copy(SHIPPED / "common" / "en.yaml", folder / "common")
     shutil.copytree(HERE / "content", folder / "countdown")
     return folder

@@ -12,9 +12,12 @@ Solve: seeded random deals, how many are decided exactly within the node budget,
 Deal i is `random.Random(i).shuffle` of 1..16 three times. "Decided" means a proven optimum (a win found,
 or a proof that fewer tiles left is impossible); the rest are reported with their bounds. The budget is in
 search nodes (solver.NODES, about 10 s on one unloaded core), so what is decided does not depend on the load;
-the seconds do, and are reported next to the load average. Deals run on every core (one deal per process).
-A deal left open spends the whole budget, so the 3-column run, where most stay open, takes the longest: about
-200 x 10 s over the cores (some 17 minutes on two unloaded cores; all three column counts some 25 minutes).
+the seconds do, and are reported next to the load average: wall seconds, and the CPU seconds of the process
+(on a machine shared with other work the wall clock also counts the others' turns, the CPU clock does not).
+Deals run on every core (one deal per process). A deal left open spends the whole budget, and a proven loss
+most of it, so the 3-column run takes the longest (most 3-column deals are decided, the losses among them by
+proofs that take 3-10 s of the budget; deals 20-59 took 310 s in one process at load 3-5, so the 200 deals take
+some 15 minutes on two cores).
 
 Play: every online strategy on the same seeded deals (caller.deal, the solver's deals), at each column count:
 wins, the mean tiles left with its 95% interval (Student's t, generator/stats.py), CPU milliseconds per game,
@@ -118,9 +121,11 @@ TARGETS = {5: (1.0, 10_000), 4: (0.95, None), 3: (0.75, None)}
 
 def _solve_one(job: tuple[int, int, int]) -> dict:
     seed, columns, nodes = job
+    cpu = time.process_time()
     result = solve(solver_deal(seed), columns=columns, nodes=nodes, time_limit=None)
     return {"seed": seed, "min_tiles_left": result.min_tiles_left, "lower_bound": result.lower_bound,
-            "proven": result.proven, "seconds": result.seconds, "nodes": result.nodes}
+            "proven": result.proven, "seconds": result.seconds, "cpu_seconds": time.process_time() - cpu,
+            "nodes": result.nodes}
 
 
 def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int = NODES) -> list[dict]:
@@ -136,6 +141,7 @@ def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int
             decided = [r for r in results if r["proven"]]
             seconds = [r["seconds"] for r in results]
             share, median = len(decided) / deals, statistics.median(seconds)
+            median_cpu = statistics.median(r["cpu_seconds"] for r in results)
             median_nodes = statistics.median(r["nodes"] for r in results)
             want_share, want_median = TARGETS.get(ncols, (0.0, None))
             optima = Counter(r["min_tiles_left"] for r in decided)
@@ -143,7 +149,8 @@ def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int
             summaries.append({
                 "name": f"solve, {ncols} columns: deals decided exactly within {nodes:,} nodes",
                 "value": f"{100 * share:.1f}%",
-                "unit": f"(median {median_nodes:,.0f} nodes, {median:.3f} s at load {load:.1f})",
+                "unit": f"(median {median_nodes:,.0f} nodes, {median:.3f} s wall, {median_cpu:.3f} s CPU "
+                        f"at load {load:.1f})",
                 "target": target,
                 "ok": share >= want_share and (want_median is None or median_nodes < want_median),
                 "detail": f"{len(decided)}/{deals} decided; proven optima (tiles left: deals) "
@@ -160,6 +167,7 @@ def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int
                 "decided_share": share,
                 "proven_optima": {str(k): optima[k] for k in sorted(optima)},
                 "median_seconds": median,
+                "median_cpu_seconds": median_cpu,
                 "max_seconds": max(seconds),
                 "median_nodes": median_nodes,
                 "wall_seconds": wall,
@@ -230,7 +238,8 @@ def main(argv: list[str]) -> None:
     columns = tuple(int(a) for a in argv[2:]) or (5, 4, 3)
     for s in run_solve(deals, columns, nodes):
         print(f"{s['columns']} columns: {s['decided']}/{s['deals']} decided ({100 * s['decided_share']:.1f}%); "
-              f"proven optima {s['proven_optima']}; median {s['median_seconds']:.3f} s, "
+              f"proven optima {s['proven_optima']}; median {s['median_seconds']:.3f} s wall, "
+              f"{s['median_cpu_seconds']:.3f} s CPU, "
               f"{s['median_nodes']:,.0f} nodes, max {s['max_seconds']:.2f} s (budget {s['nodes']:,} nodes, "
               f"load {s['load']:.1f}; {s['wall_seconds']:.0f} s in all); target {s['target']}: "
               f"{'met' if s['ok'] else 'MISSED'}")

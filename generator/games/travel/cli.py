@@ -118,8 +118,8 @@ def balance(
         "(default: none, then all)."),
     vary: Optional[str] = typer.Option(None, "--vary", help="Sweep one number of game.yaml side by side: "
                                        "KEY=V1,V2,... (hand_limit=6,7,8, characters.pickpocket.effect.value=0,1)."),
-    margin: float = fraction_option(DEFAULT_MARGIN, "--margin",
-                                    "Flag a win rate more than this far from the fair share (0.05 = 5 points)."),
+    margin: float = fraction_option(DEFAULT_MARGIN, "--margin", "Flag a win rate whose whole 95% interval lies "
+                                    "more than this far from the fair share (0.02 = 2 points)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game; the same seed gives the same report."),
     bot: BotName = typer.Option("strong", "--bot", help="The bot in every seat."),
     out: Optional[Path] = typer.Option(None, "--out", file_okay=False,

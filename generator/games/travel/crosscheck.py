@@ -12,7 +12,7 @@ from ...content.crosscheck import finding
 from ...content.yamlsrc import Located, dotted
 from ...errors import Diagnostic
 from .effects import KINDS_BY_FAMILY
-from .model import TravelGame
+from .model import TravelGame, changed_rule_problem
 
 #: the card counts the rulebook states (a designer who changes them changes the game, so they are checked)
 TRAVEL_COUNTS = {
@@ -180,6 +180,9 @@ def _effects(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
                     kind = "true or false" if wants_bool else "a whole number"
                     yield finding(at, (family, i, "effect", "value"),
                                    f"rule '{effect.rule}' takes {kind}; found {effect.value!r}", "effect")
+                elif (problem := changed_rule_problem(game.rules_params, effect.rule, effect.value)) is not None:
+                    yield finding(at, (family, i, "effect", "value"), f"rule '{effect.rule}': {problem}",
+                                  "effect")
     for family, kind, params, what in FAQ_REQUIRED:
         if not any(card.effect.kind == kind and all(getattr(card.effect, k, None) == v for k, v in params.items())
                    for card in getattr(game, family)):

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from ...content.model_parts import Colour, Players, RuleRef, Slug
-from ...content.validate import Strict, pattern
+from ...content.validate import Strict, error_message, pattern
 from .effects import Effect
 
 Iso = Annotated[str, pattern(r"^[A-Z]{2}$", "an ISO 3166-1 alpha-2 country code such as KR")]
@@ -22,7 +22,8 @@ class TravelRules(Strict):
     hand_limit: Annotated[int, Field(ge=3, le=20)] = 7
     starting_hand: Annotated[int, Field(ge=0, le=10)] = 3
     empty_hand_draw: Annotated[int, Field(ge=0, le=10)] = 3
-    recycle_cost: Annotated[int, Field(ge=0, le=5)] = 2
+    #: at least 1: a free recycle takes back an extra-action card and plays it again, one turn without end
+    recycle_cost: Annotated[int, Field(ge=1, le=5)] = 2
     recycle_take: Annotated[int, Field(ge=1, le=5)] = 1
     steal_cost: Annotated[int, Field(ge=0, le=5)] = 1
     #: how much less a steal costs when the target is richer than the thief (the pickpocket's ability)
@@ -38,6 +39,16 @@ class TravelRules(Strict):
     postcards_to_win: Annotated[int, Field(ge=1, le=10)] = 4
     travel_with_forbidden: bool = False
     items_per_country: Annotated[int, Field(ge=1, le=8)] = 3
+
+
+def changed_rule_problem(rules: TravelRules, rule: str, value: int | bool) -> str | None:
+    """Why the base `rules` with `rule` set to `value` (a character's `modify_rule`) are not valid rules, or None:
+    a character's number has the same bounds as the base rule's."""
+    try:
+        TravelRules.model_validate({**rules.model_dump(), rule: value})
+    except ValidationError as exc:
+        return error_message(exc.errors()[0])
+    return None
 
 
 class Item(Strict):

@@ -4,12 +4,13 @@
     clause   := "empty" tail                              the empty-hand draw at the start of a turn (R18)
               | "draw" ["pay" cards "->"] tail            R9; R35: the cards sold before the draw
               | "recycle" cards "->" cards tail           R10: paid, then taken from the discard pile
+                    (the "->" and what follows may be left out where the clause ends: a mousetrap stopped it)
               | "trade" PLAYER cards "for" cards ["refused"] tail        R11, R12
               | "steal" PLAYER ["pay" cards] ["->" card] tail            R13
               | "travel" COUNTRY { "with" card ["for" card] } tail       R14-R16 (stand-ins named only by choice)
               | "drop" card ["with"] card tail            R29: a forbidden item and one other card
               | "play" card ARGS tail                     R23; ARGS by the card's effect kind:
-                    draw: nothing | search_draw_pile: ["->" cards] | swap_with_draw_pile: cards "->"
+                    draw: nothing | search_draw_pile: ["->"] cards | swap_with_draw_pile: cards "->"
                     steal_choice: PLAYER ["pay" cards] ["->" card] | extra_action: nothing
               | PLAYER card                               a reaction (mousetrap, padlock) to the clause before
     tail     := { card [event] | "+" card [event] | "-" card | "reshuffle" }
@@ -433,16 +434,16 @@ class TurnParser:
         arrow = -1
         if self._is(tok, i, n, "pay"):
             sold, sold_at, i = self._cards(tok, i + 1, n)
-            arrow = _arrow(tok, i, n)
-            i += 1
+            arrow = _arrow_or_end(tok, i, n)
+            i += arrow >= 0
         if i < n:
             tail, i = self._tail(tok, i, n, False)
         return _new(Clause, (C_DRAW, at, -1, 0, -1, 0, sold, sold_at, (), (), -1, False, (), tail, arrow)), i
 
     def _c_recycle(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
         paid, paid_at, i = self._cards(tok, i, n)
-        arrow = _arrow(tok, i, n)
-        taken, taken_at, i = self._cards(tok, i + 1, n)
+        arrow = _arrow_or_end(tok, i, n)
+        taken, taken_at, i = self._cards(tok, i + 1, n) if arrow >= 0 else ((), (), i)
         tail = ()
         if i < n:
             tail, i = self._tail(tok, i, n, False)
@@ -525,10 +526,11 @@ class TurnParser:
         if kind == K_DRAW:
             if i < n and tok[i] in _ARROWS:
                 i += 1
-        elif kind == K_SEARCH:
+        elif kind == K_SEARCH:  # the arrow may be left out, as after a Lucky Coin: the cards are those taken
             if i < n and tok[i] in _ARROWS:
                 arrow = i
-                b, b_at, i = self._cards(tok, i + 1, n)
+                i += 1
+            b, b_at, i = self._cards(tok, i, n)
         elif kind == K_SWAP:
             a, a_at, i = self._cards(tok, i, n)
             arrow = _arrow(tok, i, n)
@@ -617,6 +619,14 @@ def _arrow(tok: list[str], i: int, n: int) -> int:
     if i < n and tok[i] in _ARROWS:
         return i
     raise NotationError(i, "expected_arrow", found=_found(tok, i, n))
+
+
+def _arrow_or_end(tok: list[str], i: int, n: int) -> int:
+    """`i`, where an arrow must be written, or -1 where the clause ends there instead: nothing was drawn or
+    taken after paying (a mousetrap stopped it: `recycle coat map; Mina mousetrap`)."""
+    if i >= n or tok[i] == ";":
+        return -1
+    return _arrow(tok, i, n)
 
 
 def _unambiguous(tok: list[str], i: int, code: int) -> int:

@@ -163,7 +163,7 @@ class CheckOracle:
         else:
             if any(part.player == q for part in fr.entries[fr.ei + 1:]):  # q's part is written after another's
                 part = fr.entries[fr.ei]
-                self._raise_at(event_part_not_due(part.player, fr.card, fr.drawer), part.at)
+                self._raise_at(event_part_not_due(g.t, part.player, fr.card, fr.drawer), part.at)
             anchor = fr.entries[fr.ei].at if fr.ei < len(fr.entries) else fr.pos
             self.start([], Rule.EVENTS, "", fr.count, q, anchor)
 
@@ -172,7 +172,7 @@ class CheckOracle:
         self.finish(g)
         if fr.ei < len(fr.entries):
             part = fr.entries[fr.ei]
-            self._raise_at(event_part_not_due(part.player, fr.card, fr.drawer), part.at)
+            self._raise_at(event_part_not_due(g.t, part.player, fr.card, fr.drawer), part.at)
         self.stretch = fr.outer
 
     def _take_cards(self, types: tuple[int, ...], count: int) -> list[tuple]:

@@ -17,8 +17,8 @@ from itertools import combinations
 from typing import Iterator, NamedTuple, Union
 
 from .cards import (
-    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EV_PASS, K_EXTRA, K_SEARCH,
-    K_STEAL_CHOICE, K_SWAP, PASSPORT, POSTCARD, SPECIAL, Tables,
+    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EV_FORBIDDEN, K_EV_PASS,
+    K_EV_RESHUFFLE, K_EXTRA, K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, POSTCARD, SPECIAL, Tables,
 )
 from .state import WIN_CENTRE, GameState, Setup
 
@@ -418,6 +418,14 @@ def _from_hand(hand: list[int], owner: int, picked, rule: str, field_name: str) 
     return None
 
 
+def _itself_paid(c: int, paid) -> Violation | None:
+    """The special item being played written among the cards it pays with (`play trading-post trading-post ->
+    coat`): the card is in the hand the table shows, so "does not hold" would read wrong; it is played, not paid."""
+    if c in paid:
+        return Violation(Rule.SPECIAL_ITEMS, "pays_itself", {"card": card(c)}, Part("paid", list(paid).index(c)))
+    return None
+
+
 def _no_forbidden(t: Tables, owner: int, picked, reason: str, field_name: str) -> Violation | None:
     flag = t.flag
     for i, c in enumerate(picked):
@@ -471,14 +479,26 @@ def check_sale(game: GameState, who: int, sold) -> Violation | None:
 
 @_an_action
 def check_recycle(game: GameState, who: int, action) -> Violation | None:
+    return _recycle_cost(game, who, action.paid) or _recycle_taken(game, who, action)
+
+
+@_an_action
+def check_recycle_announced(game: GameState, who: int, action) -> Violation | None:
+    """A recycle as announced (a mousetrap answers it): the cost; the card taken is chosen only once it is paid,
+    so a record need not name one (R24: nothing is paid, nothing is taken)."""
+    return _recycle_cost(game, who, action.paid) or (_recycle_taken(game, who, action) if action.taken else None)
+
+
+def _recycle_cost(game: GameState, who: int, paid) -> Violation | None:
+    return (_from_hand(list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
+            or _no_forbidden(game.t, who, paid, "forbidden_cost", "paid")
+            or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", int(game.params[who]["recycle_cost"])))
+
+
+def _recycle_taken(game: GameState, who: int, action) -> Violation | None:
     t = game.t
     par = game.params[who]
     paid = action.paid
-    v = (_from_hand(list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
-         or _no_forbidden(t, who, paid, "forbidden_cost", "paid")
-         or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", int(par["recycle_cost"])))
-    if v:
-        return v
     pool = game.discard + list(paid)
     for i, c in enumerate(action.taken):
         if c < 0:
@@ -706,7 +726,7 @@ def check_play(game: GameState, who: int, action: Play, announced: bool = False)
     if kind == K_SWAP:
         hand = list(game.hands[who])
         hand.remove(c)
-        v = (_from_hand(hand, who, action.paid, Rule.SPECIAL_ITEMS, "paid")
+        v = (_itself_paid(c, action.paid) or _from_hand(hand, who, action.paid, Rule.SPECIAL_ITEMS, "paid")
              or _no_forbidden(t, who, action.paid, "forbidden_cost", "paid"))
         if v:
             return v
@@ -718,7 +738,8 @@ def check_play(game: GameState, who: int, action: Play, announced: bool = False)
     if kind == K_STEAL_CHOICE:
         hand = list(game.hands[who])
         hand.remove(c)
-        v = _steal_target(game, who, action.other, "other", action.paid, Rule.SPECIAL_ITEMS, "", eff.cost, hand)
+        v = _itself_paid(c, action.paid) or _steal_target(game, who, action.other, "other", action.paid,
+                                                          Rule.SPECIAL_ITEMS, "", eff.cost, hand)
         if v or announced:
             return v
         v = check_stolen(game, action.other, action.chosen, Rule.SPECIAL_ITEMS)
@@ -741,6 +762,8 @@ def check_reaction(game: GameState, who: int, action: Reaction) -> Violation | N
     if answered is not None and kind in (K_CANCEL, K_BLOCK):
         if type(answered) is Play:
             v = check_play(game, action.actor, answered, announced=True)
+        elif type(answered) is Recycle:
+            v = check_recycle_announced(game, action.actor, answered)
         else:
             v = check(game, action.actor, answered)
         if v is not None:
@@ -883,10 +906,11 @@ def limit_discard_not_due(c: int) -> Violation:
     return Violation(Rule.HAND_LIMIT, "no_discard_due", {"card": card(c)})
 
 
-def event_part_not_due(who: int, event: int, drawer: int) -> Violation:
-    """An event's part written for a player the event does not come to (or out of the turn order)."""
-    return Violation(Rule.EVENTS, "event_entry", {"player": player(who), "event": card(event),
-                                                  "drawer": player(drawer)})
+def event_part_not_due(t: Tables, who: int, event: int, drawer: int) -> Violation:
+    """An event's part written for a player the event does not come to (or out of the turn order); an event
+    that asks no player for anything (Customs Check, Lost and Found: they happen by themselves) takes none."""
+    reason = "event_asks_nothing" if t.kind[event] in (K_EV_FORBIDDEN, K_EV_RESHUFFLE) else "event_entry"
+    return Violation(Rule.EVENTS, reason, {"player": player(who), "event": card(event), "drawer": player(drawer)})
 
 
 def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expected: int, shown: int,

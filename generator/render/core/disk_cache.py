@@ -41,4 +41,7 @@ def write(path: Path, data: bytes) -> None:
     except OSError:
         pass
     finally:
-        tmp.unlink(missing_ok=True)
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:  # no such folder can be made (a file stands where one goes): nothing was written
+            pass

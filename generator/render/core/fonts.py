@@ -6,8 +6,9 @@ to another character's glyph as that glyph (NanumGothic maps the en dash to its 
 language with a family of its own, that family first for the characters of its own script and last for the
 shared ones (Latin letters, digits, punctuation, Hangul), which stay in the default family, which has a bold face.
 A language whose own family has no bold face gets a bold stack of regular faces with its own family first for every
-character it draws: a bold title is then one face and one weight ("3本の横列" all in IPAexGothic), not bold Latin
-and digits among regular kana, which reads as random emphasis (the rulebook sets such titles in its accent colour).
+character it draws: a bold title is then one face and one weight ("3本の横列" all in its regular face), not bold
+Latin and digits among regular kana, which reads as random emphasis (the rulebook sets such titles in its accent
+colour). Japanese has a bold face (BIZ UDGothic), so its bold stack is bold throughout, as Korean's is.
 A `FontStack` is registered under one name, so every `setFont`, `drawString`, `stringWidth` and paragraph uses
 it as it would a single font; it splits a string into runs of one face and hands each run to that face's own
 subsetting. Font files were checked where print.yaml names them (content/font_files.py) and are parsed once per

@@ -16,6 +16,7 @@ character word), ICU 0.1 µs. Every step here is linear in the length of the tex
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -34,6 +35,8 @@ PHRASE_LIMIT = 4000
 HYPHENATE_LIMIT = 64
 #: words of a language that BudouX cuts though a reader never would ("1枚ず|つめくって"), kept whole like names
 UNCUT_WORDS = {"ja": ("ずつ",)}
+#: words of a language that go with the word after them, which BudouX ends a phrase after ("その|人の手番")
+DETERMINERS = {"ja": ("この", "その", "あの", "どの")}
 #: full-width punctuation that ends a clause: a phrase ends after it, though BudouX may run on ("…たら：|R A>A")
 CLAUSE_ENDS = frozenset("、。，．：；！？")
 #: a quotation in curly quotes, and the most words one may have to be held whole (`quoted`)
@@ -44,11 +47,13 @@ CLAUSE_MARKS = "".join(sorted(CLAUSE_ENDS)) + "）」』"  # what may follow a p
 
 class Piece(NamedTuple):
     """A run of text no line breaks inside. `glue` is drawn after it when the next piece is on the same line (a
-    space, or nothing between two characters), `end` when a line ends after it (a hyphen in a broken word)."""
+    space, or nothing between two characters), `end` when a line ends after it (a hyphen in a broken word).
+    `inside`: a line ending after it cuts a phrase (a part of `filling`), which a line may do but had better not."""
 
     text: str
     glue: str = " "
     end: str = ""
+    inside: bool = False
 
 
 def between_characters(lang: str) -> bool:
@@ -85,13 +90,17 @@ def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece,
 
 
 def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str) -> list[int]:
-    """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`) or
-    part a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人)."""
+    """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`), part
+    a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人) or a determiner from its word
+    ("その人")."""
     held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])}
     names = _names_pattern(keep + UNCUT_WORDS.get(lang, ()))
     if names is not None:
         for found in names.finditer(word):
             held.update(range(found.start() + 1, found.end()))
+    determiners = _names_pattern(DETERMINERS.get(lang, ()))
+    if determiners is not None:
+        held.update(found.end() for found in determiners.finditer(word))
     return [at for at in allowed if at not in held] if held else allowed
 
 
@@ -124,6 +133,7 @@ def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
     return tuple(Piece(part, "", hyphen) for part in parts[:-1]) + (Piece(parts[-1], piece.glue, piece.end),)
 
 
+@lru_cache(maxsize=65536)
 def filling(piece: Piece, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
     """A phrase of unspaced text cut at the breaks UAX #14 allows, but not inside a name of `keep`, between a
     number and its counter, inside a katakana word ("プレイヤー") or before the phrase's last letter ("できませ|ん。"):
@@ -137,7 +147,25 @@ def filling(piece: Piece, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece,
     parts = _cut(word, allowed)
     if len(parts) <= 1:
         return (piece,)
-    return tuple(Piece(part, "") for part in parts[:-1]) + (Piece(parts[-1], piece.glue, piece.end),)
+    return tuple(Piece(part, "", "", True) for part in parts[:-1]) + (piece._replace(text=parts[-1]),)
+
+
+def within_word(before: str, after: str) -> bool:
+    """Whether a break between two letters is likely inside a word: both hiragana ("で|きます"), both ideographs
+    ("検|査"), or an ideograph and the hiragana after it (okurigana: "盗|まれ", "捨|てる"). Where katakana meets another
+    script, or hiragana an ideograph, a word more likely ends ("アクション|に", "が|禁止")."""
+    first, second = _script(before), _script(after)
+    return first is not None and (first == second or (first, second) == ("ideograph", "hiragana"))
+
+
+def _script(ch: str) -> str | None:
+    if "\u3041" <= ch <= "\u309f":
+        return "hiragana"
+    if _katakana(ch):
+        return "katakana"
+    if unicodedata.category(ch) == "Lo" and ("\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"):
+        return "ideograph"
+    return None
 
 
 def _katakana(ch: str) -> bool:

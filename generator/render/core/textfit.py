@@ -36,6 +36,10 @@ BOUND_NOUNS = frozenset("수것때후뒤전중줄데적채뿐듯법리척체양"
 DETERMINERS = frozenset(("아무", "모든", "여러", "어느", "어떤", "무슨", "온갖", "이런", "그런", "저런"))
 #: a flowing line of Japanese or Chinese shorter than this share of its width takes part of the next phrase
 FILL = 0.85
+#: what cutting a phrase costs a centred paragraph that is evened out (`balanced`), as a line this share of its width
+PHRASE_COST = 0.2
+#: a line of Japanese or Chinese shorter than this share of its paragraph's mean line is very short (`_even_lines`)
+SHORT_LINE = 0.75
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
 #: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
@@ -236,19 +240,24 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
     only where one alone is wider than the box, a name with spaces (or a short quotation, `linebreak.quoted`) also
-    where the text fits no other way. At that size no line ends in a `_poor_break` ("draw 3 | cards") where the box has room for the line mending it adds."""
+    where the text fits no other way. At that size no line ends in a `_poor_break` ("draw 3 | cards") where the box
+    has room for the line mending it adds. In Japanese and Chinese the lines keep every place they could also break
+    at (`linebreak.filling`), so that centred text can be evened out with a phrase cut where phrase breaks alone
+    leave a line far short (`balanced`)."""
     texts = text.split("\n")
     keep += linebreak.quoted(text)
     loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
-    levels = [([linebreak.pieces(p, lang, keep) for p in texts], False)]
+    levels = [([linebreak.pieces(p, lang, keep) for p in texts], False, keep)]
     freed = [linebreak.pieces(p, lang, loose) for p in texts]
     if freed != levels[0][0]:
-        levels.append((freed, False))
-    levels.append(([linebreak.units(p, lang, loose) for p in texts], True))
+        levels.append((freed, False, loose))
+    levels.append(([linebreak.units(p, lang, loose) for p in texts], True, loose))
+    between = linebreak.between_characters(lang)
     last = None
-    for (paragraphs, cut), (before, _) in zip(levels, [([], False)] + levels):
+    for (paragraphs, cut, names), (before, _, _) in zip(levels, [([], False, ())] + levels):
         if cut and paragraphs == before and last is not None and last[4] <= TOLERANCE_PT:
             break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
+        fill = partial(linebreak.filling, lang=lang, keep=names) if between else None
         # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
         natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in paragraphs]
         current = size
@@ -268,8 +277,10 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
                         lines, h = mended, grown
                     else:
                         lines = _mend_breaks(lines, mended)
-                    return _fitted(_mend_last_breaks(lines, font, current, width), current, font, leading, h, 0.0,
-                                   lang)
+                    lines = _mend_last_breaks(lines, font, current, width)
+                    if fill is not None:  # every place a line could break, for `balanced`
+                        lines = [(tuple(part for piece in line for part in fill(piece)), ends) for line, ends in lines]
+                    return _fitted(lines, current, font, leading, h, 0.0, lang)
                 if final:
                     overflow = max(h - height, too_wide, current * leading if over_lines else 0.0)
                     last = (lines, current, h, round(overflow, 2), too_wide)
@@ -320,32 +331,44 @@ def balanced(fitted: Fitted) -> Fitted:
             if len(paragraph) > 1:
                 pieces = tuple(p for part in paragraph for p in part)
                 widest = max(line_width(part, fitted.font) for part in paragraph)
-                paragraph = list(_even_lines(pieces, fitted.font, len(paragraph), widest))
+                paragraph = list(_even_lines(pieces, fitted.font, len(paragraph), widest,
+                                             linebreak.between_characters(fitted.lang)))
             lines += [(part, ends and k == len(paragraph) - 1) for k, part in enumerate(paragraph)]
             paragraph = []
     return _fitted(lines, fitted.size, fitted.font, fitted.leading, fitted.height, fitted.overflow_pt, fitted.lang)
 
 
 @lru_cache(maxsize=4096)
-def _even_lines(pieces: Line, font: str, count: int, widest: float) -> tuple[Line, ...]:
+def _even_lines(pieces: Line, font: str, count: int, widest: float, unspaced: bool = False) -> tuple[Line, ...]:
     """`pieces` in exactly `count` lines no wider than `widest`, as even as they can be: the least sum of squared
-    line widths, where a `_poor_break` costs as much as a line a quarter of `widest` long. Widths are at 1 pt
-    (width is linear in size, so they decide for every size)."""
+    line widths, where a `_poor_break` costs as much as a line a quarter of `widest` long and a break inside a
+    phrase (`Piece.inside`) as much as a line PHRASE_COST of `widest` long, four times that where the break
+    likely cuts a word (`linebreak.within_word`: "盗|まれ", "で|きます"). In a script without spaces a line (the
+    last too: the lines are centred) shorter than SHORT_LINE of the mean line costs as much as a line half of
+    `widest`: a phrase is cut where that spares such a line ("ほかのプレイヤーに" over "盗まれそうになったとき（盗む・"), or makes the lines much
+    more even. Widths are at 1 pt (width is linear in size, so they decide for every size)."""
     starts = list(accumulate((unit_width(p.text, font) + unit_width(p.glue, font) for p in pieces), initial=0.0))
     total, limit = len(pieces), widest + 1e-9
     penalty = (widest / 4) ** 2
+    inside = (widest * PHRASE_COST) ** 2
+    within = (widest * PHRASE_COST * 2) ** 2
+    short, shortest = ((widest / 2) ** 2 if unspaced else 0.0), SHORT_LINE * starts[-1] / count
     least = [[float("inf")] * (total + 1) for _ in range(count + 1)]  # least[c][j]: pieces before j in c lines
     start = [[0] * (total + 1) for _ in range(count + 1)]  # start[c][j]: the first piece of that c-th line
     least[0][0] = 0.0
     for c in range(1, count + 1):
         for j in range(c, total - (count - c) + 1):
-            poor = penalty if j < total and _poor_break(pieces, j) else 0.0
+            poor = 0.0
+            if j < total and _poor_break(pieces, j):
+                poor = penalty
+            elif j < total and pieces[j - 1].inside:
+                poor = within if linebreak.within_word(pieces[j - 1].text[-1], pieces[j].text[0]) else inside
             tail = unit_width(pieces[j - 1].end, font) - unit_width(pieces[j - 1].glue, font)
             for i in range(j - 1, c - 2, -1):
                 w = starts[j] - starts[i] + tail
                 if w > limit:
                     break
-                value = least[c - 1][i] + w * w + poor
+                value = least[c - 1][i] + w * w + poor + (short if w < shortest else 0.0)
                 if value < least[c][j]:
                     least[c][j], start[c][j] = value, i
     lines: list[Line] = []
