@@ -127,6 +127,20 @@ def test_build_of_a_folder_that_is_not_valid_content_exits_1(tmp_path: Path, con
         assert "error:" in result.stderr and "Nothing to build" not in result.stdout
 
 
+@pytest.mark.parametrize("command", ["build", "lint"])
+@pytest.mark.parametrize("folder", ["missing", "empty"])
+def test_a_folder_without_print_yaml_is_not_a_content_folder_for_build_and_lint(tmp_path: Path, command: str,
+                                                                                 folder: str):
+    content = tmp_path / folder
+    if folder == "empty":
+        content.mkdir()
+    result = run(command, "--content", str(content), *(["--output", str(tmp_path / "out")] if command == "build"
+                                                       else []))
+    assert f"{content}: error: not a content folder: it has no print.yaml (--content names the folder holding " \
+           "print.yaml, common/ and a folder per game) [file]" in result.output
+    assert "file not found" not in result.output and result.exit_code == 1
+
+
 @pytest.mark.parametrize("offset", ["nan,0", "0,inf", "-inf,1", "1e400,0", "21,0", "0", "a,b"])
 def test_a_back_offset_that_is_not_a_small_finite_number_is_a_usage_error(tmp_path: Path, offset: str):
     result = run("build", "--back-offset-mm", offset, "--output", str(tmp_path / "out"))

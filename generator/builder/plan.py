@@ -100,12 +100,10 @@ def paper_names(content_root: Path) -> list[str]:
     """Paper names from print.yaml, read without validating the rest (validation comes with the work). A folder
     without a readable print.yaml, or with papers that are not a mapping, is an InputError (exit 1): the full
     validation says what is wrong, with its position."""
+    from ..content.folders import require_content_folder
     from ..content.yamlsrc import load_yaml
-    from ..errors import InputError, Position
 
-    if not (content_root / "print.yaml").is_file():
-        raise InputError.at(Position(str(content_root)), "not a content folder: it has no print.yaml (--content "
-                            "names the folder holding print.yaml, common/ and a folder per game)", "file")
+    require_content_folder(content_root)
     data = load_yaml(content_root / "print.yaml", f"{content_root.name}/print.yaml", inside=content_root)[0]
     papers = data.get("papers") if isinstance(data, dict) else None
     if not isinstance(papers, dict) or not papers:

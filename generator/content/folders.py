@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import Diagnostic, Position
+from ..errors import Diagnostic, InputError, Position
 
 REFERENCE_LANG = "en"
 #: the folder of the words every game shares
@@ -33,6 +33,14 @@ def default_root() -> Path:
     """The content a command uses when `--content` is not given."""
     local = Path.cwd() / "content"
     return local if local.is_dir() else shipped("content")
+
+
+def require_content_folder(root: Path) -> None:
+    """A folder without print.yaml is not content at all: one message that says what --content names, rather than
+    a missing file inside a folder that may not exist (build and lint say the same)."""
+    if not (Path(root) / "print.yaml").is_file():
+        raise InputError.at(Position(str(root)), "not a content folder: it has no print.yaml (--content names the "
+                            "folder holding print.yaml, common/ and a folder per game)", "file")
 
 
 def text_folders(root: Path) -> tuple[str, ...]:

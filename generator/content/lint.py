@@ -15,7 +15,7 @@ from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from .crosscheck import check_game
 from .font_files import bold_findings
-from .folders import COMMON, REFERENCE_LANG, default_root, languages, text_folders
+from .folders import COMMON, REFERENCE_LANG, default_root, languages, require_content_folder, text_folders
 from .load import Content, load_content
 from .required import allowed_placeholders, common_keys, names_for, required_keys
 from .texts import PLACEHOLDER, Texts, placeholders
@@ -76,6 +76,11 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     its checks in (`pnp lint` passes both), so the content layer never imports the renderer."""
     root = Path(root) if root else default_root()
     report = LintReport()
+    try:
+        require_content_folder(root)
+    except InputError as exc:
+        report.findings += exc.diagnostics
+        return report
     content: Content | None = None
     try:
         content = load_content(root, cross_check=False)
