@@ -258,6 +258,11 @@ class _RecordReader:
             return None
         return node.value
 
+    def _as_written(self, node: yaml.Node) -> str:
+        """A value as the file writes it (a list, a mapping), on one line, for a message that quotes what was
+        found (`fail` shortens it)."""
+        return " ".join(self.source[node.start_mark.index:node.end_mark.index].split())
+
     def _date(self, field: tuple[yaml.Node, yaml.Node] | None) -> str | None:
         if field is None:
             return None
@@ -272,7 +277,7 @@ class _RecordReader:
         node = field[1]
         text = self._text(node)
         if text is None or not _NUMBER.fullmatch(text.strip()) or not 1 <= int(text) <= most:
-            raise self.fail(node, "columns", max=most, found=text if text is not None else "")
+            raise self.fail(node, "columns", max=most, found=text if text is not None else self._as_written(node))
         return Rules.from_game(self.game, int(text))
 
     def _players(self, node: yaml.Node) -> list[str]:
