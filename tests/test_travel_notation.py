@@ -266,7 +266,8 @@ def rewritten(text: str, korean) -> str:
 
 
 def clauses(report) -> list:
-    return [[tuple(getattr(c, f) for f in CLAUSE_FIELDS) for c in turn.clauses] for turn in report.record.turns]
+    record = report.record
+    return [[tuple(getattr(c, f) for f in CLAUSE_FIELDS) for c in record.clauses(k)] for k in range(len(record.seats))]
 
 
 def result(report) -> dict:
@@ -306,7 +307,7 @@ def test_a_korean_stand_in_for_a_named_item(content):
         "  - Joon: 여행 독일 함께 엄마 찬스 로 배낭 +지도\n"
     report = check_text(text, "r.yaml", content, "ko")
     assert report.ok, report.to_text()
-    assert report.record.turns[2].clauses[0].standins == [(T.ids.index("call-mom"), T.ids.index("backpack"), 3)]
+    assert report.record.clauses(2)[0].standins == [(T.ids.index("call-mom"), T.ids.index("backpack"), 3)]
     assert report.to_json()["result"]["standing"][1]["hand"] == ["passport-jp", "umbrella", "map"]
 
 

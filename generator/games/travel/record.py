@@ -82,23 +82,13 @@ class Turn:
     0-based `line`:`col`, the clauses at `base` in `text`, and `key` is the player's name as a mapping key
     (`- Mina: draw coat`), else None. (No __init__: a Python one cost a third of reading a short turn.)"""
 
-    __slots__ = ("player", "line", "col", "text", "base", "key", "reader")
+    __slots__ = ("player", "line", "col", "text", "base", "key")
     player: int
     line: int
     col: int
     text: str
     base: int
     key: Spot | None
-    reader: "RecordReader"
-
-    @property
-    def clauses(self) -> list[Clause]:
-        """The parsed clauses; a word that is not notation is an InputError at that word."""
-        reader = self.reader
-        try:
-            return reader.parser.parse(self.text[self.base:])
-        except NotationError as err:
-            raise reader.notation_error(self.spot, err) from None
 
     @property
     def player_at(self) -> Spot:
@@ -120,7 +110,7 @@ HandWords = tuple
 @dataclass
 class Record:
     """The setup read, where each of its parts is written (`setup_spot`), and the turns: who plays each
-    (`seats`) and the text of its clauses (`bodies`), parsed by `clauses`; `turns` places their words.
+    (`seats`) and the text of its clauses (`bodies`), parsed by `clauses`; `turn` places their words.
 
     The clauses are parsed when asked for, not kept: the parsed clauses of a whole file took five times the
     file's size in memory, and the replay asks each turn's clauses once (`read_rest` parses the turns it did
@@ -141,10 +131,6 @@ class Record:
     #: turn k's Turn record, made when a place is asked for (a record of the quick reader's shape needs none to
     #: be replayed, and a message needs one)
     turn: Callable[[int], Turn] = field(default_factory=lambda: [].__getitem__)
-
-    @property
-    def turns(self) -> list[Turn]:
-        return [self.turn(k) for k in range(len(self.seats))]
 
     def clauses(self, k: int) -> list[Clause]:
         """The parsed clauses of turn `k`; a word that is not notation is an InputError at that word."""
@@ -478,7 +464,6 @@ class RecordReader:
         turn.col = col
         turn.text = text
         turn.base = base
-        turn.reader = self
         if turn.player < 0:
             message = self.msg("unknown_player", name=name.strip(), players=", ".join(self.seat_names))
             raise _fail(self.src.position(turn.player_at), self.hint(message, name.strip(), self.seat_names))
