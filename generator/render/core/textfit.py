@@ -345,8 +345,8 @@ def _even_lines(pieces: Line, font: str, count: int, widest: float, unspaced: bo
     phrase (`Piece.inside`) as much as a line PHRASE_COST of `widest` long, four times that where the break
     likely cuts a word (`linebreak.within_word`: "盗|まれ", "で|きます"). In a script without spaces a line (the
     last too: the lines are centred) shorter than SHORT_LINE of the mean line costs as much as a line half of
-    `widest`: a phrase is cut where that spares such a line ("ほかのプレイヤーに" over "盗まれそうになったとき（盗む・"), or makes the lines much
-    more even. Widths are at 1 pt (width is linear in size, so they decide for every size)."""
+    `widest`: a phrase is cut where that spares such a line ("ほかのプレイヤーに" over
+    "盗まれそうになったとき（盗む・"), or makes the lines much more even. Widths are at 1 pt (width is linear in size, so they decide for every size)."""
     starts = list(accumulate((unit_width(p.text, font) + unit_width(p.glue, font) for p in pieces), initial=0.0))
     total, limit = len(pieces), widest + 1e-9
     penalty = (widest / 4) ** 2
