@@ -207,6 +207,10 @@ STATEMENTS = {
         table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter ^passport-jp; Mina mousetrap"),
               extensions="all", mina=PICKPOCKET, joon=MERCHANT),
         "R35", "sell_items_only"),
+    "FAQ lines 132-133: so is a Trading Post (our card): nothing is paid, nothing drawn, so no '->' is written": (
+        mousetrapped("trading-post", "play trading-post map"),
+        mousetrapped("trading-post", "play trading-post ^coat"),
+        "R23", "not_in_hand"),
     "line 84 (our Trading Post and Binoculars cards): the card played is not among the cards it pays with": (
         table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella -> coat")),
         table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post ^trading-post -> coat")),
