@@ -219,6 +219,18 @@ STATEMENTS = {
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
         "R19", "piles_empty"),
+    "lines 59-62 (ours, README and R19): a pile that ran out with no discards is renewed at the next draw": (
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera",
+                    "Hana: draw reshuffle backpack"), **SIX_PLAYERS),
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera",
+                    "Hana: draw backpack ^reshuffle"), **SIX_PLAYERS),
+        "R19", "no_reshuffle_empty"),
+    "lines 59-62 (ours): so no reshuffle is written before that draw, where the discards are not yet shuffled in": (
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera", "Hana: draw backpack"),
+              **SIX_PLAYERS),
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera ^reshuffle"),
+              **SIX_PLAYERS),
+        "R19", "no_reshuffle_yet"),
     "line 80 (our Customs Check): an event that asks nothing of anyone takes no parts, not even the discards it makes": (
         table(turns("Joon: draw knife", "Mina: draw customs-check[]", "Joon: draw coat")),
         table(turns("Joon: draw knife", "Mina: draw customs-check[^Joon knife]")),

@@ -891,8 +891,11 @@ def check_drawn(game: GameState, c: int) -> Violation | None:
 # with what the rules made happen; each mismatch is a broken rule, named here.
 
 def reshuffle_not_due(game: GameState) -> Violation:
-    """A reshuffle written while the draw pile still held cards."""
-    return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+    """A reshuffle written where none happens: the draw pile still held cards, or it ran out while the discard
+    pile was empty (nothing to shuffle; what is discarded later is shuffled in at the next draw, before its card)."""
+    if game.draw:
+        return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+    return Violation(Rule.RESHUFFLE, "no_reshuffle_yet" if game.discard else "no_reshuffle_empty", {})
 
 
 def limit_discard_missing(game: GameState, who: int) -> Violation:
