@@ -122,6 +122,11 @@ STATEMENTS = {
         tied("Joon"),
         table(turns("Mina: draw coat"), **UK_FR).replace("centre: DE\n", "centre: DE\nfirst: ^Mina\n"),
         "R7", "start_not_nearest"),
+    "lines 21-24: each player is dealt a country card of their own, and the centre is one more": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: JP, hand: camera map coat}",
+              centre="^JP"),
+        "R4", "country_twice"),
     "line 65: on your turn you may travel to one country (an extra action does not give a second)": (
         table(turns(*TWO_COUNTRIES, "Joon: play express-ticket; travel DE +sunglasses; draw umbrella"),
               extensions="all", mina=PILOT, joon=BACKPACKER),

@@ -302,8 +302,9 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
         number = t.side_card[side]
         if number in cards_used:
             part = _seat_part("transit", seat) if seat < len(setup.transits) else Part("centre")
-            return Violation(Rule.COUNTRIES, "country_card_twice",
-                             {"country": country(side), "other": country(cards_used[number])}, part)
+            reason = "country_twice" if side == cards_used[number] else "country_card_twice"
+            return Violation(Rule.COUNTRIES, reason, {"country": country(side), "other": country(cards_used[number])},
+                             part)
         cards_used[number] = side
     nearest = nearest_seats(t, setup.transits, setup.centre)
     if setup.first >= 0 and setup.first not in nearest:
