@@ -205,6 +205,10 @@ STATEMENTS = {
         mousetrapped("backpack", "travel DE"),
         mousetrapped("coat", "travel ^DE"),
         "R2", "missing_items"),
+    "lines 90-91: a forbidden item is discarded together with one other card, not two": (
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter ^map")),
+        "R29", "drop_pair_one"),
     "line 92: getting rid of a forbidden item is the turn's action": (
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter; ^draw coat")),

@@ -923,6 +923,8 @@ def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expec
     that says how many are drawn (`miscount`)."""
     if not game.draw and not game.discard:
         return Violation(Rule.RESHUFFLE, "piles_empty", {"card": card(c)})
+    if rule == Rule.FORBIDDEN_DROP:  # a drop draws nothing: a card after its pair is a second one paired
+        return Violation(rule, "drop_pair_one", {"card": card(c)})
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
