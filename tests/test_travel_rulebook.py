@@ -28,6 +28,11 @@ UK_FR = dict(mina="{name: Mina, passport: passport-kr, transit: GB, hand: camera
 MX_VN = dict(mina="{name: Mina, passport: passport-kr, transit: MX, hand: camera map coat}",
              joon="{name: Joon, passport: passport-jp, transit: VN, hand: adapter map umbrella}", centre="FR")
 
+FR_IT_ES = dict(mina="{name: Mina, passport: passport-kr, transit: FR, hand: camera map coat}",
+                joon="{name: Joon, passport: passport-jp, transit: IT, hand: adapter map umbrella}\n"
+                     "  - {name: Sora, passport: passport-in, transit: ES, hand: camera backpack swimsuit}", centre="KR")
+"""Paris and Rome, both 8966 km from Seoul in the distance table; Madrid is farther."""
+
 
 SIX_PLAYERS = dict(
     mina="{name: Mina, passport: passport-kr, transit: FR, hand: camera map coat}",
@@ -127,6 +132,10 @@ STATEMENTS = {
         table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: JP, hand: camera map coat}",
               centre="^JP"),
         "R4", "country_twice"),
+    "lines 35-36: with a tie for the nearest, one of the tied players starts, not a third": (
+        table(turns("Mina: draw coat"), **FR_IT_ES).replace("centre: KR\n", "centre: KR\nfirst: Mina\n"),
+        table(turns("Sora: draw coat"), **FR_IT_ES).replace("centre: KR\n", "centre: KR\nfirst: ^Sora\n"),
+        "R7", "start_not_tied"),
     "line 65: on your turn you may travel to one country (an extra action does not give a second)": (
         table(turns(*TWO_COUNTRIES, "Joon: play express-ticket; travel DE +sunglasses; draw umbrella"),
               extensions="all", mina=PILOT, joon=BACKPACKER),

@@ -308,7 +308,8 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
         cards_used[number] = side
     nearest = nearest_seats(t, setup.transits, setup.centre)
     if setup.first >= 0 and setup.first not in nearest:
-        return Violation(Rule.FIRST_PLAYER, "start_not_nearest", {"player": player(setup.first), "expected": Ref(
+        reason = "start_not_tied" if len(nearest) > 1 else "start_not_nearest"
+        return Violation(Rule.FIRST_PLAYER, reason, {"player": player(setup.first), "expected": Ref(
             "players", nearest), "km": t.side_km[setup.transits[nearest[0]]][setup.centre]}, Part("first"))
     if setup.first < 0 and len(nearest) > 1:
         return Violation(Rule.FIRST_PLAYER, "start_tie_unsaid", {"players": Ref("players", nearest), "km": t.side_km[
