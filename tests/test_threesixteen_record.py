@@ -222,6 +222,14 @@ def test_full_width_letters_and_digits_read_as_ascii(tmp_path):
     assert as_tuple(mina.positions[2]) == where(path, "２Ｂ")
 
 
+def test_an_arrow_reads_as_the_move_mark(tmp_path):
+    """`->` and `→` (the travel notation's arrow, and what an input method offers for one) mean `>`."""
+    path = write(tmp_path, "players: [Mina]\ncalls: 1 2 3 2\nmoves:\n  Mina: R A->A B→B C\n")
+    (mina,) = load_record(path, GAME, EN).players
+    assert mina.parsed == [(None, -1, ()), (None, 0, ((0, None),)), (None, 1, ((1, None),)), (None, 2, ())]
+    assert as_tuple(mina.positions[2]) == where(path, "B→B")
+
+
 def test_a_bad_token_names_the_columns_of_the_game(tmp_path):
     path = write(tmp_path, "columns: 3\nplayers: [A]\ncalls: 1 2\nmoves: {A: R B*}\n")
     with pytest.raises(InputError) as caught:
