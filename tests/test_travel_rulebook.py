@@ -127,6 +127,11 @@ STATEMENTS = {
         tied("Joon"),
         table(turns("Mina: draw coat"), **UK_FR).replace("centre: DE\n", "centre: DE\nfirst: ^Mina\n"),
         "R7", "start_not_nearest"),
+    "lines 17-18, 28: the passport taken into the hand is written under passport:, the 3 cards dealt under hand:": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), joon="{name: Joon, passport: passport-jp, transit: DE, "
+                                             "hand: ^passport-jp adapter map umbrella}"),
+        "R5", "hand_own_passport"),
     "lines 21-24: each player is dealt a country card of their own, and the centre is one more": (
         table(turns("Joon: draw coat")),
         table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: JP, hand: camera map coat}",

@@ -317,6 +317,10 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
     rules = player_rules(t, setup.characters)
     copies = [0] * t.n_cards
     for seat, hand in enumerate(setup.hands):
+        if setup.passports[seat] in hand:  # the passport is in the hand (R3), but the record writes it apart
+            return Violation(Rule.STARTING_HANDS, "hand_own_passport", {"player": player(seat), "card": card(
+                setup.passports[seat]), "count": int(rules[seat]["starting_hand"])}, _seat_part(
+                "hand", seat, hand.index(setup.passports[seat])))
         size = int(rules[seat]["starting_hand"])
         if len(hand) != size:
             ability = size != t.rules["starting_hand"]  # the Backpacker's: the printed R5 gives the base number
