@@ -31,7 +31,7 @@ import re
 from typing import NamedTuple, Sequence
 
 from ...content.matching import normalise
-from .cards import K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
+from .cards import K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
 from .names import AMBIGUOUS, NameIndex
 
 # What a tail's word is (Written.kind)
@@ -421,6 +421,8 @@ class TurnParser:
             return _new(Clause, (C_TAIL, at, -1, 0, -1, 0, (), (), (), (), -1, False, (), tail, -1)), i
         if cls >= W_ARROW:
             raise NotationError(at, "unexpected", word=word)
+        if cls == W_CARD and value >= 0 and self.t.kind[value] in (K_CANCEL, K_BLOCK):  # `- Mina: mousetrap`
+            raise NotationError(at, "reaction_alone", word=word)
         raise NotationError(at, "expected_action", word=word, **self.names.shown)
 
     def _c_empty(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
