@@ -194,6 +194,12 @@ STATEMENTS = {
         table(turns(*SWAP_TABLE, "Sora: draw souvenir-swap[Sora postcard-city, Mina coat, Joon big-suitcase ^-coat]"),
               joon=SORA),
         "R32", "game_over"),
+    "line 55 (our notation): after a Souvenir Swap each player's discards for the limit are written in their part": (
+        table(turns(*SWAP_TABLE, "Sora: draw umbrella -umbrella", "Mina: draw umbrella -umbrella",
+                    "Joon: draw souvenir-swap[Joon big-suitcase -coat, Sora coat, Mina coat]"), joon=SORA),
+        table(turns(*SWAP_TABLE, "Sora: draw umbrella -umbrella", "Mina: draw umbrella -umbrella",
+                    "Joon: draw souvenir-swap[Joon ^big-suitcase, Sora coat, Mina coat -coat]"), joon=SORA),
+        "R17", "over_limit"),
     "line 55: a Souvenir Swap that takes a Big Suitcase away: its former holder discards down in the same moment": (
         table(turns(*SWAP_TABLE, "Sora: draw souvenir-swap[Sora coat, Mina coat, Joon big-suitcase -coat]"),
               joon=SORA),

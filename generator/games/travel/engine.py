@@ -48,6 +48,10 @@ class Oracle(Protocol):
     def event_passes(self, game: "Game", player: int, count: int) -> list[int]:
         """`count` cards `player` passes to a neighbour for a pass-cards event."""
 
+    def event_settle(self, game: "Game", player: int) -> None:
+        """The cards of a pass-cards event have all changed hands: `player`'s discards for the hand limit, if
+        any, follow (they belong to that player's part of the event)."""
+
 
 def draw_pile_for(tables: Tables, setup: Setup) -> list[int]:
     """R5, R6: the item cards not dealt, plus every card of the chosen deck extensions."""
@@ -195,7 +199,11 @@ class Game(GameState):
             for q, cards in zip(order, picks):
                 for x in cards:
                     self.gain((q + step) % self.n, x)
-            self.settle_together(order)
+            for q in order:  # a fourth postcard wins before anyone discards (R32)
+                self._postcard_win(q)
+            for q in order:
+                oracle.event_settle(self, q)
+                self.settle(q)
         elif kind == K_EV_FORBIDDEN:
             for q in order:
                 if self.forbidden_held[q] and not self.travels_with_forbidden[q]:
