@@ -1,10 +1,11 @@
 """Nouns that agree with the number before them: `{count} card(s)` becomes `1 card` or `2 cards`.
 
 Translators mark a word that has a plural with its ending in brackets, `(s)` or `(es)`, as English and French
-already write it, or with both endings where the singular's changes too (`cop(y|ies)`); the word agrees with the last placeholder before it in the same text that holds a number
-(`{count} item card(s)`, `{have} of {need} item(s)`). Which form a number takes is the language's CLDR plural
-rule, from ICU: English says `1 card` and `0 cards`, French `0 carte` and `2 cartes`; a language without plurals
-(Korean, Japanese) never writes the marks. A mark with no number before it is a content error (lint).
+already write it, or with both endings where the singular's changes too (`cop(y|ies)`); the word agrees with the
+last placeholder before it in the same text that holds a number (`{count} item card(s)`, `{have} of {need}
+item(s)`). Which form a number takes is the language's CLDR plural rule, from ICU: English says `1 card` and
+`0 cards`, French `0 carte` and `2 cartes`; a language without plurals (Korean, Japanese) never writes the marks.
+A mark with no number before it is a content error (lint).
 """
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The words of one language: a tree of strings keyed like the game data, with positions for lint.
 
 A language file holds text only. Lookups use dotted keys (`items.camera.name`); `{placeholders}` are filled
-with `format`. A missing key is a content error that lint reports; at render time it raises KeyError. A noun after a number
-agrees with it (`{count} card(s)`, plurals.py), a Korean particle with the word before it (`{name}은(는)`, josa.py).
+with `format`. A missing key is a content error that lint reports; at render time it raises KeyError. A noun
+after a number agrees with it (`{count} card(s)`, plurals.py), a Korean particle with the word before it
+(`{name}은(는)`, josa.py).
 """
 from __future__ import annotations
 
@@ -153,7 +154,8 @@ def _bad_format(text: str) -> str:
     try:
         for _, field, spec, conv in string.Formatter().parse(text):
             if field is not None and not re.fullmatch(r"[a-z_][a-z0-9_]*", field):
-                return f"'{{{field}}}' is not a placeholder name (use lowercase letters, digits, _; write {{{{ for a brace)"
+                return (f"'{{{field}}}' is not a placeholder name (use lowercase letters, digits, _; write {{{{ "
+                        "for a brace)")
             if spec or conv:
                 return "placeholders take no format spec or conversion"
     except ValueError as exc:
