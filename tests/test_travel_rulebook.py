@@ -122,6 +122,11 @@ STATEMENTS = {
         tied("Joon"),
         table(turns("Mina: draw coat"), **UK_FR).replace("centre: DE\n", "centre: DE\nfirst: ^Mina\n"),
         "R7", "start_not_nearest"),
+    "lines 21-24: each player is dealt a country card of their own, and the centre is one more": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: JP, hand: camera map coat}",
+              centre="^JP"),
+        "R4", "country_twice"),
     "line 65: on your turn you may travel to one country (an extra action does not give a second)": (
         table(turns(*TWO_COUNTRIES, "Joon: play express-ticket; travel DE +sunglasses; draw umbrella"),
               extensions="all", mina=PILOT, joon=BACKPACKER),
@@ -200,6 +205,10 @@ STATEMENTS = {
         mousetrapped("backpack", "travel DE"),
         mousetrapped("coat", "travel ^DE"),
         "R2", "missing_items"),
+    "lines 90-91: a forbidden item is discarded together with one other card, not two": (
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter ^map")),
+        "R29", "drop_pair_one"),
     "line 92: getting rid of a forbidden item is the turn's action": (
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter; ^draw coat")),
@@ -219,6 +228,18 @@ STATEMENTS = {
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
         "R19", "piles_empty"),
+    "lines 59-62 (ours, README and R19): a pile that ran out with no discards is renewed at the next draw": (
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera",
+                    "Hana: draw reshuffle backpack"), **SIX_PLAYERS),
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera",
+                    "Hana: draw backpack ^reshuffle"), **SIX_PLAYERS),
+        "R19", "no_reshuffle_empty"),
+    "lines 59-62 (ours): so no reshuffle is written before that draw, where the discards are not yet shuffled in": (
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera", "Hana: draw backpack"),
+              **SIX_PLAYERS),
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera ^reshuffle"),
+              **SIX_PLAYERS),
+        "R19", "no_reshuffle_yet"),
     "line 80 (our Customs Check): an event that asks nothing of anyone takes no parts, not even the discards it makes": (
         table(turns("Joon: draw knife", "Mina: draw customs-check[]", "Joon: draw coat")),
         table(turns("Joon: draw knife", "Mina: draw customs-check[^Joon knife]")),
