@@ -302,8 +302,9 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
         number = t.side_card[side]
         if number in cards_used:
             part = _seat_part("transit", seat) if seat < len(setup.transits) else Part("centre")
-            return Violation(Rule.COUNTRIES, "country_card_twice",
-                             {"country": country(side), "other": country(cards_used[number])}, part)
+            reason = "country_twice" if side == cards_used[number] else "country_card_twice"
+            return Violation(Rule.COUNTRIES, reason, {"country": country(side), "other": country(cards_used[number])},
+                             part)
         cards_used[number] = side
     nearest = nearest_seats(t, setup.transits, setup.centre)
     if setup.first >= 0 and setup.first not in nearest:
@@ -891,8 +892,11 @@ def check_drawn(game: GameState, c: int) -> Violation | None:
 # with what the rules made happen; each mismatch is a broken rule, named here.
 
 def reshuffle_not_due(game: GameState) -> Violation:
-    """A reshuffle written while the draw pile still held cards."""
-    return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+    """A reshuffle written where none happens: the draw pile still held cards, or it ran out while the discard
+    pile was empty (nothing to shuffle; what is discarded later is shuffled in at the next draw, before its card)."""
+    if game.draw:
+        return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+    return Violation(Rule.RESHUFFLE, "no_reshuffle_yet" if game.discard else "no_reshuffle_empty", {})
 
 
 def limit_discard_missing(game: GameState, who: int) -> Violation:
@@ -919,6 +923,8 @@ def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expec
     that says how many are drawn (`miscount`)."""
     if not game.draw and not game.discard:
         return Violation(Rule.RESHUFFLE, "piles_empty", {"card": card(c)})
+    if rule == Rule.FORBIDDEN_DROP:  # a drop draws nothing: a card after its pair is a second one paired
+        return Violation(rule, "drop_pair_one", {"card": card(c)})
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
