@@ -123,7 +123,7 @@ MALFORMED = [
      "write the tokens of A as one text, separated by spaces, or as a list"),
     ("players: [A]\ncalls: 1 2\nmoves: {A: [R, A B]}\n", (3, 16), "write one token per list item; found 'A B'"),
     ("players: [A]\ncalls: 1 2\nmoves: {A: R A B>B}\n", (3, 16), "A: 3 tokens for 2 calls; this token has no call"),
-    ("players: [A]\ncalls: 1 2\nmoves:\n  A: R\n", (4, 6), "A: 1 tokens for 2 calls; write one token per call. Still to write: A 1"),
+    ("players: [A]\ncalls: 1 2\nmoves:\n  A: R\n", (4, 6), "A: 1 token for 2 calls; write one token per call. Still to write: A 1"),
     ("players: [A]\ncalls: 1 2\nmoves:\n  A: \"\"\n", (4, 6), "A: 0 tokens for 2 calls; write one token per call. Still to write: A 2"),
     ("players: [A]\ncalls: 1 " + "9" * 5000 + "\nmoves: {A: R A}\n", (2, 10),
      "9999999999999999…999999 is not a tile number; the tiles run from 1 to 16."),
