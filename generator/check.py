@@ -26,7 +26,7 @@ def record_game(path: Path, say: Say) -> str:
     shared words of `common/<lang>.yaml`, `file_words`: no game's own words are known yet)."""
     text = read_text(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
     quick = GAME_LINE.search(text)
-    if quick and (game := _game_named(quick.group(1))):
+    if quick and (game := registry.named(quick.group(1))):
         return game
     data, located = parse_yaml(text, str(path))
     games = ", ".join(registry.known())
@@ -35,19 +35,11 @@ def record_game(path: Path, say: Say) -> str:
     game = data.get("game")
     if game is None:
         raise InputError.at(located.of(()), say("missing_game", games=games), "record")
-    named = _game_named(game) if isinstance(game, str) else None
+    named = registry.named(game) if isinstance(game, str) else None
     if named is None:
         raise InputError.at(located.of(("game",)), say("unknown_game", game=game, games=games), "record",
                             key_path="game")
     return named
-
-
-def _game_named(text: str) -> str | None:
-    """The game `text` names, in any case (`Travel` is `travel`, as card and player names are read), or None."""
-    try:
-        return registry.spec(text).name
-    except registry.UnknownGame:
-        return next((name for name in registry.known() if name.casefold() == text.casefold()), None)
 
 
 def check_record(path: Path | str, content: Content, lang: str, **options) -> Report:

@@ -64,9 +64,10 @@ def test_check_of_an_unknown_game(tmp_path):
 
 @pytest.mark.parametrize(("example", "written"), [
     ("travel-three-players.yaml", "Travel"), ("travel-three-players.yaml", "'TRAVEL'"),
-    ("threesixteen-game.yaml", "ThreeSixteen")])
+    ("threesixteen-game.yaml", "ThreeSixteen"), ("threesixteen-game.yaml", "3x16"), ("threesixteen-game.yaml", "3X16")])
 def test_the_game_is_named_in_any_case(tmp_path, example, written):
-    """As card and player names are: a record headed `game: Travel` is a travel record, checked the same."""
+    """As card and player names are: a record headed `game: Travel` is a travel record, checked the same; the
+    game's printed title is its name too (`game: 3x16`)."""
     text = (ROOT / "examples" / example).read_text(encoding="utf-8")
     game = example.split("-")[0]
     record = tmp_path / example
