@@ -312,15 +312,16 @@ def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple
 
 
 def wrap_paragraphs(text: str, font: str, size: float, width: float, lang: str,
-                    keep: tuple[str, ...] = ()) -> list[tuple[str, bool]]:
+                    keep: tuple[str, ...] = (), filled: bool = True) -> list[tuple[str, bool]]:
     """`text` broken into lines no wider than `width` at `size`, each with whether it ends a paragraph (a
     paragraph of a flowing page, which grows as tall as it needs): the coarse breaks of `lang`'s script, finer ones
-    only for a piece wider than the line or, in Japanese and Chinese, to fill every line to its end
-    (`linebreak.filling`: the column is set justified, as Japanese is), no line ending in a `_poor_break`, and, in
-    a spaced script, no lone last word when the line above can spare one."""
+    only for a piece wider than the line or, in Japanese and Chinese and where `filled` (running text, set
+    justified, as Japanese is), to fill every line to its end (`linebreak.filling`), no line ending in a
+    `_poor_break`, and, in a spaced script or a text not `filled` (a title: phrases whole), no lone last piece when
+    the line above can spare one."""
     keep += linebreak.quoted(text)
     paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
-    fill = _flow_fill(lang, keep) if linebreak.between_characters(lang) else None
+    fill = _flow_fill(lang, keep) if filled and linebreak.between_characters(lang) else None
     lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True, fill=fill)
     if too_wide > TOLERANCE_PT:
         lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True,
