@@ -15,7 +15,7 @@ from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
     K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables,
 )
-from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, steal_cost
+from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, sale_fits, steal_cost
 
 #: what a special card in hand is worth keeping, in steps (stand-ins are valued by the steps they cover)
 KEEP = {K_CANCEL: 1.5, K_BLOCK: 0.6, K_DRAW: 0.6, K_SEARCH: 0.6, K_SWAP: 0.2, K_STEAL_CHOICE: 0.3, K_EXTRA: 0.5,
@@ -296,9 +296,10 @@ class StrongBot:
         draw_value = o.random_gain() if g.draw or g.discard else 0.0
         options: list[tuple[float, int, object]] = [(draw_value, 0, lambda: Draw())]
         add = options.append
-        # A sale before the draw (R35): the cards minded least, for `sale_draw` cards drawn instead of 1.
+        # A sale before the draw (R35): the cards minded least, for `sale_draw` cards drawn instead of 1, while
+        # the hand stays within its limit.
         sell = int(par["draw_sell"])
-        if sell and draw_value > 0:
+        if sell and draw_value > 0 and sale_fits(g, p):
             sold, sold_loss = o.cheapest(sell, items_only=True)
             if sold:
                 add((int(par["sale_draw"]) * draw_value - sold_loss, 0, lambda: Draw(tuple(sorted(sold)))))
