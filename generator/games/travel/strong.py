@@ -36,6 +36,10 @@ SPARE = 0.15
 POSTCARD = 0.5
 #: what room in a full hand is worth (a full hand throws away what it draws)
 CROWDED = 0.6
+#: a recycle cheaper than the base rule's (the Collector's) is valued this much lower: it only swaps cards where a
+#: draw adds one, and at a cost of 1 the bot recycled too often (the Collector won 13.0% of 6-player games with
+#: every extension, fair 16.7%; 16.9% with this care, 3,000 games)
+CHEAP_RECYCLE = 0.2
 #: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
 OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
@@ -313,6 +317,8 @@ class StrongBot:
                 if pool:
                     wanted = pool[:take]
                     value = sum(o.gain(c) for c in wanted) - paid_loss
+                    if cost < int(t.rules["recycle_cost"]):
+                        value -= CHEAP_RECYCLE
                     add((value, 1, lambda paid=paid, wanted=wanted: Recycle(tuple(paid), tuple(wanted))))
         others = [q for q in g.clockwise[p][1:] if g.hands[q]]
         # Steal: a random card of another hand, which is likelier to hold what that player needs.
