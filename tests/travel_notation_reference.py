@@ -333,7 +333,8 @@ class ReferenceParser:
             cl.b = self._cards()
         elif kind == K_SWAP:
             cl.a = self._cards()
-            cl.arrow = self._expect_arrow()
+            if not self._at_clause_end():
+                cl.arrow = self._expect_arrow()
         elif kind == K_STEAL_CHOICE:
             self._c_steal(cl)
 

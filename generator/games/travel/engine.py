@@ -105,13 +105,23 @@ class Game(GameState):
     def settle(self, p: int) -> None:
         """After `p`'s hand or limit changed: four postcards win at once; over the limit (which may have
         fallen), discard down at once."""
-        if self.postcards_held[p] >= self.to_win[p]:
-            hand = self.hands[p]
-            self.win_card = next(c for c in reversed(hand) if self.t.family[c] == POSTCARD)
-            self._win(p, WIN_POSTCARDS)
+        self._postcard_win(p)
         hand = self.hands[p]
         while len(hand) > self.base_limit[p] + self.limit_bonus[p] and len(hand) > self.forbidden_held[p]:
             self.to_discard(p, self.oracle.limit_discard(self, p))
+
+    def settle_together(self, players) -> None:
+        """After several hands changed at one moment (a trade, a swap): a fourth postcard wins before anyone
+        discards for the limit (R32: at once, at any moment; nothing happens after the win)."""
+        for p in players:
+            self._postcard_win(p)
+        for p in players:
+            self.settle(p)
+
+    def _postcard_win(self, p: int) -> None:
+        if self.postcards_held[p] >= self.to_win[p]:
+            self.win_card = next(c for c in reversed(self.hands[p]) if self.t.family[c] == POSTCARD)
+            self._win(p, WIN_POSTCARDS)
 
     def _win(self, p: int, how: str) -> None:
         self.winner = p
@@ -185,8 +195,7 @@ class Game(GameState):
             for q, cards in zip(order, picks):
                 for x in cards:
                     self.gain((q + step) % self.n, x)
-            for q in order:
-                self.settle(q)
+            self.settle_together(order)
         elif kind == K_EV_FORBIDDEN:
             for q in order:
                 if self.forbidden_held[q] and not self.travels_with_forbidden[q]:
@@ -255,8 +264,7 @@ class Game(GameState):
         self._action()
         self._hand_over(p, q, give)
         self._hand_over(q, p, get)
-        self.settle(p)
-        self.settle(q)
+        self.settle_together((p, q))
         self.draw_cards(p, self.params[p]["trade_bonus_draw"])
 
     def _hand_over(self, giver: int, taker: int, cards: list[int]) -> None:

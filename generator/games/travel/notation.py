@@ -533,8 +533,8 @@ class TurnParser:
             b, b_at, i = self._cards(tok, i, n)
         elif kind == K_SWAP:
             a, a_at, i = self._cards(tok, i, n)
-            arrow = _arrow(tok, i, n)
-            i += 1
+            arrow = _arrow_or_end(tok, i, n)
+            i += arrow >= 0
         elif kind == K_STEAL_CHOICE:
             steal, i = self._steal_args(tok, i, n)
             who, who_pos, a, a_at, arrow, b, b_at = steal
