@@ -159,6 +159,8 @@ def test_a_violation_message_in_korean(content):
     (NO_CHARACTERS + "turns:\n  - ^Minnie: draw coat\n", "'Minnie' is not a player of this game (Mina, Joon)"),
     (NO_CHARACTERS + "turns:\n  - Joon: recycle adapter map ^for camera\n", "expected '->'; found 'for'"),
     (NO_CHARACTERS + "turns:\n  - Joon: ^jump\n", "'jump' is not an action"),
+    (NO_CHARACTERS + "turns:\n  - Joon: draw\n  - Mina: ^mousetrap\n",
+     "'mousetrap' answers another player's action: write it in that player's turn, right after the action"),
     (NO_CHARACTERS + "turns:\n  - Joon: draw duty-free^[Joon coat, Mina map\n", "is never closed"),
     (NO_CHARACTERS + "turns:\n  - Joon: travel ^Atlantis\n", "'Atlantis' is not a country of this game"),
     (NO_CHARACTERS + "turns:\n  - Joon: trade Mina adapter camera^\n", "expected 'for'; found 'the end of the line'"),

@@ -217,7 +217,7 @@ class _RecordReader:
         fields = self.fields()
         if "game" in fields:
             node = fields["game"][1]
-            if not self._text(node) or node.value != GAME:
+            if not self._text(node) or self._text(node).casefold() != GAME:
                 raise self.fail(node, "wrong_game", game=self._text(node) or "")
         rules = self._rules(fields.get("columns"))
         self.letters = rules.column_letters

@@ -194,7 +194,7 @@ class RecordReader:
         if root is None or root[KIND] != MAPPING:
             raise _fail(self._at(root) if root is not None else Position(path, 1, 1), self.msg("not_mapping"))
         top = self._mapping(root, TOP_KEYS)
-        if "game" in top and self._text(top["game"][1]) != "travel":
+        if "game" in top and self._text(top["game"][1]).casefold() != "travel":
             raise _fail(self._at(top["game"][1]), self.msg("not_travel", found=self._text(top["game"][1])))
         for key in ("game", "players", "centre", "turns"):
             if key not in top:

@@ -34,12 +34,12 @@ BOUND_NOUNS = frozenset("수것때후뒤전중줄데적채뿐듯법리척체양"
 #: Korean determiners of two syllables or more: each goes with the noun after it ("아무 면이나", "모든 카드");
 #: one-syllable ones ("한", "그", "두") are every one-syllable word
 DETERMINERS = frozenset(("아무", "모든", "여러", "어느", "어떤", "무슨", "온갖", "이런", "그런", "저런"))
-#: a flowing line of Japanese or Chinese shorter than this share of its width takes part of the next phrase
-FILL = 0.85
 #: what cutting a phrase costs a centred paragraph that is evened out (`balanced`), as a line this share of its width
 PHRASE_COST = 0.2
 #: a line of Japanese or Chinese shorter than this share of its paragraph's mean line is very short (`_even_lines`)
 SHORT_LINE = 0.75
+#: a justified line with more room left than this many ems may cut a katakana word to fill it (`linebreak.filling`)
+LOOSE_EMS = 1.5
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
 #: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
@@ -92,32 +92,32 @@ class Fitted:
 
 def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang: str = "en",
           cut: bool = False, mend: bool = False,
-          fill: Callable[[Piece], tuple[Piece, ...]] | None = None) -> tuple[list[tuple[Line, bool]], float]:
+          fill: Callable[[Piece, bool], tuple[Piece, ...]] | None = None) -> tuple[list[tuple[Line, bool]], float]:
     """Greedy wrap; returns lines and the widest overflow of a single piece (0 when every piece fits). With `cut`,
     a piece wider than the box is cut finer (`linebreak.finer`) until its parts fit or cannot be cut. With `mend`,
     a line that would end in a `_poor_break` gives its last piece (or two) to the next line (a flowing paragraph,
-    which may grow a line). With `fill`, a line that would end short of FILL of the width takes what fits of the
-    next piece, cut by `fill`."""
+    which may grow a line). With `fill`, a line takes what fits of the piece that would not fit, cut by `fill`
+    (a justified line of Japanese ends as near its end as it can: `_filled`)."""
     lines: list[tuple[Line, bool]] = []
     too_wide = 0.0
     for paragraph in paragraphs:
         current: list[Piece] = []
         used = 0.0
-        todo = list(reversed(paragraph))
+        todo = [(piece, False) for piece in reversed(paragraph)]  # (piece, a part `fill` cut: not cut again)
         while todo:
-            piece = todo.pop()
+            piece, part = todo.pop()
             w = unit_width(piece.text, font) * size
             if w + unit_width(piece.end, font) * size > width + 1e-9:
                 parts = linebreak.finer(piece, lang) if cut else (piece,)
                 if len(parts) > 1:
-                    todo.extend(reversed(parts))
+                    todo.extend((p, part) for p in reversed(parts))
                     continue
                 too_wide = max(too_wide, w - width)
             glue = unit_width(current[-1].glue, font) * size if current else 0.0
             if current and used + glue + w + unit_width(piece.end, font) * size > width + 1e-9:
-                parts = fill(piece) if fill is not None and used < FILL * width else (piece,)
+                parts = _filled(piece, fill, width - used - glue, font, size) if fill and not part else (piece,)
                 if len(parts) > 1:
-                    todo.extend(reversed(parts))
+                    todo.extend((p, True) for p in reversed(parts))
                     continue
                 kept, moved = _mended_break(current, piece, font, size, width) if mend else (current, [])
                 lines.append((tuple(kept), False))
@@ -128,6 +128,19 @@ def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang
                 current.append(piece)
         lines.append((tuple(current), True))
     return lines, too_wide
+
+
+def _filled(piece: Piece, fill: Callable[[Piece, bool], tuple[Piece, ...]], room: float, font: str,
+            size: float) -> tuple[Piece, ...]:
+    """`piece` cut by `fill` for a line with `room` pt left: at its usual breaks, or at the loose ones too where
+    the usual leave more than LOOSE_EMS of the line empty (a katakana word cut rather than a line spread far)."""
+    parts = fill(piece, False)
+    taken = 0.0
+    for p in parts[:-1]:
+        if taken + (unit_width(p.text, font) + unit_width(p.end, font)) * size > room + 1e-9:
+            break
+        taken += unit_width(p.text, font) * size
+    return parts if room - taken <= LOOSE_EMS * size else fill(piece, True)
 
 
 def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
@@ -291,18 +304,30 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
 
 
 def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple[str, ...] = ()) -> list[str]:
-    """`text` broken into lines no wider than `width` at `size` (a paragraph of a flowing page, which grows as
-    tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line or,
-    in Japanese and Chinese, to fill a line that would end short (`linebreak.filling`: a column of prose keeps an
-    even edge), no line ending in a `_poor_break`, and no lone last piece when the line above can spare one."""
+    """`text` broken into lines no wider than `width` at `size` (`wrap_paragraphs`' lines)."""
+    return [line for line, _ in wrap_paragraphs(text, font, size, width, lang, keep)]
+
+
+def wrap_paragraphs(text: str, font: str, size: float, width: float, lang: str,
+                    keep: tuple[str, ...] = ()) -> list[tuple[str, bool]]:
+    """`text` broken into lines no wider than `width` at `size`, each with whether it ends a paragraph (a
+    paragraph of a flowing page, which grows as tall as it needs): the coarse breaks of `lang`'s script, finer ones
+    only for a piece wider than the line or, in Japanese and Chinese, to fill every line to its end
+    (`linebreak.filling`: the column is set justified, as Japanese is), no line ending in a `_poor_break`, and, in
+    a spaced script, no lone last word when the line above can spare one."""
     keep += linebreak.quoted(text)
     paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
-    fill = partial(linebreak.filling, lang=lang, keep=keep) if linebreak.between_characters(lang) else None
+    fill = (lambda piece, loose: linebreak.filling(piece, lang, keep, loose)) if linebreak.between_characters(lang) \
+        else None
     lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True, fill=fill)
     if too_wide > TOLERANCE_PT:
         lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True,
                          True)
-    return [line_text(line) for line, _ in _mend_last_breaks(lines, font, size, width)]
+    if fill is None:
+        lines = _mend_last_breaks(lines, font, size, width)
+    # a justified line of Japanese is not spread to spare the last line a phrase alone ("（R17）。"): `filling` never
+    # leaves one letter alone ("ま|す。")
+    return [(line_text(line), ends) for line, ends in lines]
 
 
 def advice(fitted: Fitted) -> str:
