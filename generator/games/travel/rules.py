@@ -418,9 +418,10 @@ def _from_hand(hand: list[int], owner: int, picked, rule: str, field_name: str) 
     for i, c in enumerate(picked):
         if c < 0:
             return _character(c, Part(field_name, i))
-        if c not in hand:
+        try:
+            hand.remove(c)
+        except ValueError:
             return Violation(rule, "not_in_hand", {"player": player(owner), "card": card(c)}, Part(field_name, i))
-        hand.remove(c)
     return None
 
 
