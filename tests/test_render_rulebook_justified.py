@@ -1,12 +1,14 @@
 """The rulebook's running text read back from the PDF: Japanese is set justified (every line of a paragraph but its
 last ends on the column's right edge, spread by even space between its characters, never far), English and Korean
-stay ragged-right."""
+stay ragged-right. A rule citation stays on one line, and a bold question keeps its phrases whole."""
 from __future__ import annotations
 
 import ctypes
 import io
+import re
 from collections import defaultdict
 from functools import lru_cache
+from itertools import accumulate
 from typing import NamedTuple
 
 import pypdfium2 as pdfium
@@ -15,6 +17,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
+from generator.render.core import linebreak
 from generator.render.core.context import RenderContext
 from generator.render.core.rulebook import BULLET, rulebook_pages
 
@@ -36,8 +39,9 @@ class Row(NamedTuple):
 
 
 @lru_cache(maxsize=None)
-def running_rows(game: str, lang: str, paper: str = "a4") -> tuple[tuple[Row, ...], ...]:
-    """Each column's lines of regular running text (the body size, no bold titles or questions), top to bottom,
+def running_rows(game: str, lang: str, paper: str = "a4", bold: bool = False) -> tuple[tuple[Row, ...], ...]:
+    """Each column's lines of regular running text (the body size, no bold titles or questions; with `bold`, those
+    only), top to bottom,
     the portrait pages only (the distance table is a page of its own). Read with PDFium, which places characters
     as a viewer does (pdfminer drops the character spacing after a glyph of some faces)."""
     ctx = RenderContext(load_content(), game, lang, paper)
@@ -58,7 +62,7 @@ def running_rows(game: str, lang: str, paper: str = "a4") -> tuple[tuple[Row, ..
         for n in range(text.count_chars()):
             ch = text.get_text_range(n, 1)
             raw.FPDFText_GetFontInfo(text.raw, n, name, len(name), flags)
-            if ch in "\r\n" or round(raw.FPDFText_GetFontSize(text.raw, n), 2) != body or b"Bold" in name.value:
+            if ch in "\r\n" or round(raw.FPDFText_GetFontSize(text.raw, n), 2) != body or (b"Bold" in name.value) != bold:
                 continue
             raw.FPDFText_GetCharOrigin(text.raw, n, x, y)
             left, _, right, _ = text.get_charbox(n, loose=True)  # the glyph's advance, as set
@@ -115,3 +119,25 @@ def test_spaced_running_text_stays_ragged_right_with_plain_word_spaces(game, lan
             short += upper.x1 < edge - 3
             assert min(upper.gaps) > -0.01 and sorted(upper.gaps)[len(upper.gaps) // 2] < 0.05, upper.text
     assert short > 20
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+def test_japanese_rule_citations_stay_on_one_line(game):
+    """A FAQ answer ended "…捨てます（R9、" over "R17）。": a citation in full-width brackets is held like a name."""
+    for column in running_rows(game, "ja"):
+        for upper, lower in continued(column):
+            assert not re.search(r"（R\d+[^）]*$", upper.text), (upper.text, lower.text)
+
+
+def test_japanese_questions_break_between_phrases():
+    """A bold FAQ question is a title, ragged, so filling its line gains nothing: it read "どうすればいいで" over
+    "すか？"; it breaks where a phrase ends ("どうすれば" / "いいですか？")."""
+    names = tuple(load_content().texts("travel", "ja").names())
+    breaks = 0
+    for column in running_rows("travel", "ja", bold=True):
+        for upper, lower in continued(column):
+            text = upper.text + lower.text
+            ends = set(accumulate(len(piece.text) for piece in linebreak.pieces(text, "ja", names)))
+            assert len(upper.text) in ends, (upper.text, lower.text)
+            breaks += 1
+    assert breaks >= 3

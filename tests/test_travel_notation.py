@@ -94,6 +94,18 @@ def test_extensions_by_name_in_any_language(content, written):
     assert (v["rule"], v["code"]) == ("R6", "extension_not_chosen")
 
 
+@pytest.mark.parametrize("extension", EXTENSIONS)
+def test_an_extension_id_reads_as_its_name_in_other_spellings(content, extension):
+    """The reader takes an id as the writer writes it in one step: the same extension as its other spellings."""
+    checker = Checker(content, "en")
+    chosen = {}
+    for written in (extension, extension.upper(), f"{extension},", f"[{extension}, none]"):
+        head = HEAD.replace("extensions: all", f"extensions: {written}")
+        report = checker.check_text(head + "turns:\n  - Joon: draw coat\n", "r.yaml")
+        chosen[written] = report.record.setup.extensions
+    assert set(chosen.values()) == {frozenset([extension])}, chosen
+
+
 def test_three_ways_to_write_a_turn(content):
     text = NO_CHARACTERS + 'turns:\n  - Joon: draw coat\n  - "Mina: draw coat"\n  - "Joon:   draw camera"\n'
     assert standing(content, text)["Joon"] == sorted(["passport-jp", "adapter", "map", "umbrella", "coat", "camera"])

@@ -77,6 +77,15 @@ LUCKY_COIN_AT_THE_LIMIT = ("Joon: draw coat", "Mina: draw camera", "Joon: draw b
 """Mina holds 7 cards, a Lucky Coin among them: played, it leaves 6, and its two cards make 8."""
 
 
+FOUR_WITH_MERCHANT = (
+    "{name: Joon, passport: passport-jp, transit: DE, character: merchant, hand: adapter map umbrella}\n"
+    "  - {name: Sora, passport: passport-in, transit: IT, character: smuggler, hand: camera backpack swimsuit}\n"
+    "  - {name: Hana, passport: passport-fr, transit: ES, character: collector, hand: sunglasses umbrella adapter}")
+"""Four players with every extension, centre JP: Joon (the Merchant; Berlin is nearest Tokyo) starts."""
+MERCHANT_AT_FIVE = ("Joon: draw coat", "Sora: draw coat", "Hana: draw backpack", "Mina: draw sunglasses")
+"""Joon holds 5 cards (his passport and 4 items): a sale of 2 and a draw of 4 make 7, the limit."""
+
+
 PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
 COLLECTOR = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
 RICHER_JOON = ("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat")
@@ -312,6 +321,13 @@ STATEMENTS = {
         table(turns("Joon: draw coat"), extensions="all", mina=PICKPOCKET,
               joon=BACKPACKER.replace(" backpack}", "}").replace("hand: ", "hand: ^")),
         "R34", "hand_size"),
+    "lines 98-102 (our Merchant): from 4 players, a sale only while its draw keeps the hand within the limit": (
+        table(turns(*MERCHANT_AT_FIVE, "Joon: draw pay adapter map -> camera camera umbrella backpack"),
+              extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
+        table(turns(*MERCHANT_AT_FIVE, "Joon: draw swimsuit", "Sora: draw backpack", "Hana: draw swimsuit",
+                    "Mina: draw swimsuit", "Joon: draw pay ^adapter map -> camera camera umbrella backpack"),
+              extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
+        "R35", "sale_over_limit"),
 }
 
 

@@ -9,7 +9,7 @@ that alternate in growing slices until they meet:
   finds plans, and on small games it settles everything alone.
 The rest of the budget goes to a constraint model of the whole deal (solver_cp, CP-SAT), hinted with the best
 plan so far. It finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and
-proves many optima above 0 at 3 columns. (A lower bound from cut deals, the calls without the tiles above h,
+proves many optima above 0 at 3 columns, and (with its chain levels) the losses at 4 columns. (A lower bound from cut deals, the calls without the tiles above h,
 was dropped: since the model names no rows it decided nothing the whole-deal model did not, and the time it
 took cost a win; see notes/threesixteen-bounds.md.)
 The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at NODES_PER_WORK), so

@@ -63,6 +63,21 @@ def _may_leave_more(number: int, called: list[int], started: int, rows: int) -> 
     return all(called[u] > called[number] for u in range(2, number)) and called[number] < min(started, rows)
 
 
+def release_moments(calls: Sequence[int], high: int, rows: int) -> list[int]:
+    """The calls s after which calls[s + 1] may let more copies leave: the moments when most tiles wait."""
+    called = [0] * (high + 2)
+    started = 0
+    out = []
+    for s, number in enumerate(calls[:-1]):
+        if number == 1:
+            started += 1
+        else:
+            called[number] += 1
+        if _may_leave_more(calls[s + 1], called, started, rows):
+            out.append(s)
+    return out
+
+
 def _greene(sequence: Sequence[int], k: int) -> int:
     """The most tiles of `sequence` that k strictly decreasing runs can hold: the first k columns of its RSK shape.
 

@@ -280,9 +280,19 @@ class TurnParser:
     def cards_only(self, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A plain list of card names (a starting hand, a passport), nothing else: the cards, and the token
         where each is written."""
-        hit = self.common.get(text)
+        common = self.common
+        hit = common.get(text)
         if hit is not None and hit[0] == W_CARD:
             return (hit[1],), (0,)  # one word already known as a card (`common` holds single tokens only)
+        if text.isascii():  # words known as cards: an ASCII card name holds no mark, so each word is a token
+            cards = []
+            for word in text.split():
+                hit = common.get(word)
+                if hit is None or hit[0] != W_CARD:
+                    break
+                cards.append(hit[1])
+            else:
+                return tuple(cards), tuple(range(len(cards)))
         tok = tokenize(text)
         n = len(tok)
         cards, at, i = self._cards(tok, 0, n)

@@ -392,6 +392,9 @@ class RecordReader:
         chosen: list[str] = []
         named = self.names.extensions
         for text, value in self._words(pair[1]):
+            if text in EXTENSIONS:  # an id as the writer writes it: what the reading below gives, in one step
+                chosen.append(text)
+                continue
             # a name of several words stays whole between commas (`special items, 특별 물건`)
             words = [w for part in text.split(",") for w in ([part] if normalise(part) in named else part.split())]
             for word in words:

@@ -418,9 +418,10 @@ def _from_hand(hand: list[int], owner: int, picked, rule: str, field_name: str) 
     for i, c in enumerate(picked):
         if c < 0:
             return _character(c, Part(field_name, i))
-        if c not in hand:
+        try:
+            hand.remove(c)
+        except ValueError:
             return Violation(rule, "not_in_hand", {"player": player(owner), "card": card(c)}, Part(field_name, i))
-        hand.remove(c)
     return None
 
 
@@ -465,13 +466,28 @@ def check_draw(game: GameState, who: int, action) -> Violation | None:
     return None
 
 
+def sale_fits(game: GameState, who: int) -> bool:
+    """R35: from `sale_limit_players` players up, a sale only while its draw leaves `who` within their hand
+    limit (a sale over the limit keeps the best of the cards drawn, which is worth most with many players)."""
+    par = game.params[who]
+    return (game.n < int(par["sale_limit_players"])
+            or len(game.hands[who]) - int(par["draw_sell"]) + int(par["sale_draw"]) <= game.hand_limit(who))
+
+
 def check_sale(game: GameState, who: int, sold) -> Violation | None:
     """Cards sold before a draw: exactly `who`'s `draw_sell` of them (another player's number is R34), held,
-    never a forbidden item (R30), item cards only. Parts: Part("sold", i)."""
+    never a forbidden item (R30), item cards only, and a draw that keeps the hand within the limit. Parts:
+    Part("sold", i)."""
     allowed = int(game.params[who]["draw_sell"])
     if len(sold) != allowed:
         return miscount(game, who, Rule.SELL_BEFORE_DRAW, "draw_sell", allowed, len(sold), "sell_count",
                         Part("sold", min(allowed, len(sold))))
+    if not sale_fits(game, who):
+        return Violation(Rule.SELL_BEFORE_DRAW, "sale_over_limit",
+                         {"player": player(who), "size": len(game.hands[who]), "count": allowed,
+                          "draw": int(game.params[who]["sale_draw"]), "limit": game.hand_limit(who),
+                          "players": game.n},
+                         Part("sold", 0))
     t = game.t
     v = (_from_hand(list(game.hands[who]), who, sold, Rule.SELL_BEFORE_DRAW, "sold")
          or _no_forbidden(t, who, sold, "forbidden_cost", "sold"))
@@ -1012,7 +1028,7 @@ def _candidates(game: GameState, who: int) -> Iterator[Action]:
     if game.actions_left > 0:
         yield Draw()
         sell = int(par["draw_sell"])
-        if sell:
+        if sell and sale_fits(game, who):
             for sold in _multisets([c for c in hand if t.family[c] == ITEM], sell):
                 yield Draw(sold)
         cost = int(par["recycle_cost"])

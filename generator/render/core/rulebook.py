@@ -40,6 +40,8 @@ MUTED = HexColor("#5c5c5c")
 FAQ_KEY = "rulebook.faq"  # heading over the FAQ (content/common/<lang>.yaml)
 #: a rule citation in a text, with any space before it: " (R9, R17)"
 CITATION = re.compile(r"(\s*)\((R\d+(?:,\s*R\d+)*)\)")
+#: a rule citation in Japanese or Chinese text ("（R9、R17）", "（R11参照）"): held on one line like a name
+UNSPACED_CITATION = re.compile(r"（R\d+[^（）\n]{0,12}）")
 PLAYERS_KEY = "rulebook.players"  # "{min}–{max} players" under the tagline (content/common/<lang>.yaml)
 BULLET = "•"
 
@@ -89,8 +91,10 @@ class Styles:
         running = (styles.body, styles.intro, styles.bullet)
         for style in vars(styles).values():
             if isinstance(style, ParagraphStyle):
-                style.breaks = partial(textfit.wrap_paragraphs, lang=ctx.lang, keep=ctx.names)  # `Para.breakLines`
-                # running text in Japanese and Chinese is set justified; titles, questions and headings are not
+                # running text in Japanese and Chinese is filled and set justified; titles, questions and headings
+                # keep their phrases whole ("どうすれば | いいですか？")
+                style.breaks = partial(textfit.wrap_paragraphs, lang=ctx.lang, filled=style in running)
+                style.keep = ctx.names  # see `Para.breakLines`
                 style.justified = linebreak.between_characters(ctx.lang) and style in running
                 if linebreak.between_characters(ctx.lang):  # ReportLab's CJK path
                     style.wordWrap = "CJK"
@@ -134,8 +138,8 @@ class Para(Paragraph):
         return self._text_lines(maxWidths) or super().breakLinesCJK(maxWidths)
 
     def _text_lines(self, maxWidths):  # noqa: N803 (ReportLab's name)
-        """The lines of a paragraph where `textfit.wrap_paragraphs` breaks them (the style's `breaks`: names whole,
-        no poor break, kinsoku), in the form ReportLab's own wrap gives a paragraph of one piece of plain text; None
+        """The lines of a paragraph where `textfit.wrap_paragraphs` breaks them (the style's `breaks`: names and
+        rule citations whole, no poor break, kinsoku), in the form ReportLab's own wrap gives a paragraph of one piece of plain text; None
         for what ReportLab must break itself (mixed fonts, the rest of a split paragraph). Keeps which lines
         `drawPara` sets justified: in a justified style, each but a paragraph's last."""
         breaks = getattr(self.style, "breaks", None)
@@ -148,7 +152,8 @@ class Para(Paragraph):
         _handleBulletWidth(self.bulletText, self.style, widths)
         frag = frags[0]
         width = min(widths)  # the first line of a bullet item may be narrower; the book's hanging indent keeps it not
-        lines = breaks(frag.text, frag.fontName, frag.fontSize, width)
+        lines = breaks(frag.text, frag.fontName, frag.fontSize, width,
+                       keep=self.style.keep + tuple(UNSPACED_CITATION.findall(frag.text)))
         if getattr(self.style, "justified", False):
             self._justified = tuple(not ends for _, ends in lines)
         return frag.clone(kind=0, ascent=frag.fontSize, descent=-0.2 * frag.fontSize, lines=[

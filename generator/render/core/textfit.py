@@ -249,14 +249,15 @@ def _fitted(lines: list[tuple[Line, bool]], size: float, font: str, leading: flo
 
 def fit(text: str, font: str, width: float, height: float, size: float, min_size: float,
         leading: float = LEADING, max_lines: int | None = None, lang: str = "en",
-        keep: tuple[str, ...] = ()) -> Fitted:
+        keep: tuple[str, ...] = (), flowing: bool = False) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
     only where one alone is wider than the box, a name with spaces (or a short quotation, `linebreak.quoted`) also
     where the text fits no other way. At that size no line ends in a `_poor_break` ("draw 3 | cards") where the box
     has room for the line mending it adds. In Japanese and Chinese the lines keep every place they could also break
     at (`linebreak.filling`), so that centred text can be evened out with a phrase cut where phrase breaks alone
-    leave a line far short (`balanced`)."""
+    leave a line far short (`balanced`). A `flowing` paragraph (a page's running text, drawn justified) fills each
+    Japanese or Chinese line to its end, as `wrap_paragraphs` does."""
     texts = text.split("\n")
     keep += linebreak.quoted(text)
     loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
@@ -271,6 +272,7 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
         if cut and paragraphs == before and last is not None and last[4] <= TOLERANCE_PT:
             break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
         fill = partial(linebreak.filling, lang=lang, keep=names) if between else None
+        flow = _flow_fill(lang, names) if flowing and between else None
         # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
         natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in paragraphs]
         current = size
@@ -280,17 +282,18 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
             hopeless = _height(least, len(texts), current, leading) > height + TOLERANCE_PT or (
                 max_lines is not None and least > max_lines)
             if not hopeless or final:
-                lines, too_wide = _wrap(paragraphs, font, current, width, lang, cut)
+                lines, too_wide = _wrap(paragraphs, font, current, width, lang, cut, fill=flow)
                 h = _height(len(lines), len(texts), current, leading)
                 over_lines = max_lines is not None and len(lines) > max_lines
                 if h <= height + TOLERANCE_PT and too_wide <= TOLERANCE_PT and not over_lines:
-                    mended, _ = _wrap(paragraphs, font, current, width, lang, cut, mend=True)
+                    mended, _ = _wrap(paragraphs, font, current, width, lang, cut, mend=True, fill=flow)
                     grown = _height(len(mended), len(texts), current, leading)
                     if grown <= height + TOLERANCE_PT and (max_lines is None or len(mended) <= max_lines):
                         lines, h = mended, grown
                     else:
                         lines = _mend_breaks(lines, mended)
-                    lines = _mend_last_breaks(lines, font, current, width)
+                    if flow is None:  # a justified line is not spread to spare the last one a phrase alone
+                        lines = _mend_last_breaks(lines, font, current, width)
                     if fill is not None:  # every place a line could break, for `balanced`
                         lines = [(tuple(part for piece in line for part in fill(piece)), ends) for line, ends in lines]
                     return _fitted(lines, current, font, leading, h, 0.0, lang)
@@ -309,16 +312,16 @@ def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple
 
 
 def wrap_paragraphs(text: str, font: str, size: float, width: float, lang: str,
-                    keep: tuple[str, ...] = ()) -> list[tuple[str, bool]]:
+                    keep: tuple[str, ...] = (), filled: bool = True) -> list[tuple[str, bool]]:
     """`text` broken into lines no wider than `width` at `size`, each with whether it ends a paragraph (a
     paragraph of a flowing page, which grows as tall as it needs): the coarse breaks of `lang`'s script, finer ones
-    only for a piece wider than the line or, in Japanese and Chinese, to fill every line to its end
-    (`linebreak.filling`: the column is set justified, as Japanese is), no line ending in a `_poor_break`, and, in
-    a spaced script, no lone last word when the line above can spare one."""
+    only for a piece wider than the line or, in Japanese and Chinese and where `filled` (running text, set
+    justified, as Japanese is), to fill every line to its end (`linebreak.filling`), no line ending in a
+    `_poor_break`, and, in a spaced script or a text not `filled` (a title: phrases whole), no lone last piece when
+    the line above can spare one."""
     keep += linebreak.quoted(text)
     paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
-    fill = (lambda piece, loose: linebreak.filling(piece, lang, keep, loose)) if linebreak.between_characters(lang) \
-        else None
+    fill = _flow_fill(lang, keep) if filled and linebreak.between_characters(lang) else None
     lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True, fill=fill)
     if too_wide > TOLERANCE_PT:
         lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True,
@@ -328,6 +331,11 @@ def wrap_paragraphs(text: str, font: str, size: float, width: float, lang: str,
     # a justified line of Japanese is not spread to spare the last line a phrase alone ("（R17）。"): `filling` never
     # leaves one letter alone ("ま|す。")
     return [(line_text(line), ends) for line, ends in lines]
+
+
+def _flow_fill(lang: str, keep: tuple[str, ...]) -> Callable[[Piece, bool], tuple[Piece, ...]]:
+    """How a justified line of `lang` cuts the piece that would not fit (`_filled`): `linebreak.filling`."""
+    return lambda piece, loose: linebreak.filling(piece, lang, keep, loose)
 
 
 def advice(fitted: Fitted) -> str:
@@ -405,10 +413,16 @@ def _even_lines(pieces: Line, font: str, count: int, widest: float, unspaced: bo
     return tuple(reversed(lines))
 
 
+def running(lang: str) -> str:
+    """How a page's running text is aligned: justified in Japanese and Chinese (as their books are), else left."""
+    return "justify" if linebreak.between_characters(lang) else "left"
+
+
 def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str = "left",
          box_height: float | None = None, valign: str = "top") -> None:
     """Draw fitted lines with the first baseline under `top`; `valign` centres in `box_height` if given.
-    Centred text is drawn `balanced`."""
+    Centred text is drawn `balanced`; "justify" spreads each line but a paragraph's last to `width` by even space
+    between its characters (Japanese and Chinese running text)."""
     if align == "center" and len(fitted.lines) > 1:
         fitted = balanced(fitted)
     size, leading = fitted.size, fitted.leading
@@ -424,6 +438,10 @@ def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str 
             canvas.drawCentredString(x + width / 2, y, line)
         elif align == "right":
             canvas.drawRightString(x + width, y, line)
+        elif align == "justify":
+            extra = width - stringWidth(line, fitted.font, size)
+            canvas.drawString(x, y, line, charSpace=extra / (len(line) - 1) if not ends_paragraph and len(line) > 1
+                              and extra > 0 else 0)
         else:
             canvas.drawString(x, y, line)
         y -= size * leading + (size * PARAGRAPH_GAP if ends_paragraph else 0)
