@@ -18,7 +18,7 @@ from .games import registry
 
 #: a top-level `game: name` line; when it names a known game the record goes straight to that game's checker,
 #: which parses (and validates) the whole file itself, so the file is parsed once
-GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([a-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
+GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([A-Za-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
 def record_game(path: Path, say: Say) -> str:
@@ -26,8 +26,8 @@ def record_game(path: Path, say: Say) -> str:
     shared words of `common/<lang>.yaml`, `file_words`: no game's own words are known yet)."""
     text = read_text(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
     quick = GAME_LINE.search(text)
-    if quick and _is_game(quick.group(1)):
-        return quick.group(1)
+    if quick and (game := registry.named(quick.group(1))):
+        return game
     data, located = parse_yaml(text, str(path))
     games = ", ".join(registry.known())
     if not isinstance(data, dict):
@@ -35,18 +35,11 @@ def record_game(path: Path, say: Say) -> str:
     game = data.get("game")
     if game is None:
         raise InputError.at(located.of(()), say("missing_game", games=games), "record")
-    if not isinstance(game, str) or not _is_game(game):
+    named = registry.named(game) if isinstance(game, str) else None
+    if named is None:
         raise InputError.at(located.of(("game",)), say("unknown_game", game=game, games=games), "record",
                             key_path="game")
-    return game
-
-
-def _is_game(name: str) -> bool:
-    try:
-        registry.spec(name)
-    except registry.UnknownGame:
-        return False
-    return True
+    return named
 
 
 def check_record(path: Path | str, content: Content, lang: str, **options) -> Report:

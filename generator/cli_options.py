@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 import typer
 
@@ -55,13 +55,29 @@ def workers_option() -> int:
     return typer.Option(2, "--workers", min=1, max=MOST_WORKERS, help="Processes to play on.")
 
 
+def bounded_number(low: float, high: float) -> Callable[[str], float]:
+    """A parser of a number from `low` to `high`. Typer's own range check says "should be less than or equal to
+    86400" of `nan`, which is no help; this one names the range for NaN and infinity as for any number outside it."""
+
+    def parse(text: str | float) -> float:
+        try:
+            number = float(text)
+        except ValueError:
+            raise typer.BadParameter(f"'{text}' is not a number") from None
+        if not low <= number <= high:  # False for NaN as well
+            raise typer.BadParameter(f"{text} is not a number from {low:g} to {high:g}")
+        return number
+
+    return parse
+
+
 def seconds_option(default: float, name: str, help: str) -> float:
-    """Seconds to spend: from 0 to a day (Typer's range check refuses NaN and infinity too: tests/test_fuzz_cli.py)."""
-    return typer.Option(default, name, min=0, max=MOST_SECONDS, help=help)
+    """Seconds to spend: from 0 to a day."""
+    return typer.Option(default, name, parser=bounded_number(0, MOST_SECONDS), metavar="<0-86400>", help=help)
 
 
 def fraction_option(default: float, name: str, help: str) -> float:
-    return typer.Option(default, name, min=0.0, max=1.0, help=help)
+    return typer.Option(default, name, parser=bounded_number(0.0, 1.0), metavar="<0-1>", help=help)
 
 
 def nodes_option(default: int | None, help: str) -> int | None:

@@ -62,6 +62,23 @@ def test_check_of_an_unknown_game(tmp_path):
                                      f"threesixteen, travel [record]")
 
 
+@pytest.mark.parametrize(("example", "written"), [
+    ("travel-three-players.yaml", "Travel"), ("travel-three-players.yaml", "'TRAVEL'"),
+    ("threesixteen-game.yaml", "ThreeSixteen"), ("threesixteen-game.yaml", "3x16"), ("threesixteen-game.yaml", "3X16")])
+def test_the_game_is_named_in_any_case(tmp_path, example, written):
+    """As card and player names are: a record headed `game: Travel` is a travel record, checked the same; the
+    game's printed title is its name too (`game: 3x16`)."""
+    text = (ROOT / "examples" / example).read_text(encoding="utf-8")
+    game = example.split("-")[0]
+    record = tmp_path / example
+    record.write_text(text.replace(f"\ngame: {game}\n", f"\ngame: {written}\n"), encoding="utf-8")
+    assert record.read_text(encoding="utf-8") != text
+    as_written, shipped = run("check", str(record), "--nodes", "0"), run("check", str(ROOT / "examples" / example),
+                                                                          "--nodes", "0")
+    assert (as_written.exit_code, as_written.stdout) == (shipped.exit_code, shipped.stdout.replace(
+        str(ROOT / "examples" / example), str(record)))
+
+
 def test_a_record_headed_with_the_other_game_says_which_game_its_keys_are(tmp_path):
     """A travel record written under `game: threesixteen` (and the reverse): the unknown key is reported where it
     is, with the game its keys belong to; a 3x16 record with one misspelt key gets no such hint."""
@@ -141,3 +158,15 @@ def test_check_can_skip_the_3x16_solver():
     assert "best possible" not in run("check", str(record), "--nodes", "0").stdout
     assert run("check", str(record), "--nodes", "-1").exit_code == 2
     assert run("check", str(record), "--time-limit", "-1").exit_code == 2
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("--time-limit", "nan", "nan is not a number from 0 to 86400"),
+    ("--time-limit", "inf", "inf is not a number from 0 to 86400"),
+    ("--time-limit", "-1", "-1 is not a number from 0 to 86400"),
+    ("--time-limit", "soon", "'soon' is not a number"),
+])
+def test_a_number_option_out_of_its_range_names_the_range(option, value, message):
+    result = run("check", str(ROOT / "examples" / "threesixteen-game.yaml"), option, value)
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.replace("│", " ").split())

@@ -170,7 +170,7 @@ def test_cli_text_summary_and_success(content_copy):
     result = runner.invoke(app, ["lint", "--content", str(content_copy)])
     assert result.exit_code == 0, result.stdout
     lines = result.stdout.strip().splitlines()
-    assert lines[-1].startswith("0 error(s), 0 warning(s) in ") and lines[:-1] == []
+    assert lines[-1].startswith("0 errors, 0 warnings in ") and lines[:-1] == []
 
 
 # -- the travel record's words (check.words): one word each, unlike every name and every other word ----------

@@ -402,3 +402,28 @@ def test_no_word_of_the_duplex_test_sheet_touches_a_cross(game, paper, duplex):
             for x0, y0, x1, y1 in boxes:
                 for x, y in crosses:
                     assert not (x0 < x + arm and x1 > x - arm and y0 < y + arm and y1 > y - arm), (index + 1, x, y)
+
+
+@pytest.mark.parametrize("name", ["standard", "gutterfold"])
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+def test_the_korean_first_page_takes_the_particle_that_its_sheet_count_reads_with(game, name):
+    """Page 1's total ends "두꺼운 종이 11장이 필요합니다": 장 ends in a consonant, so the subject particle is 이 (it read
+    "11장가", which no Korean writes)."""
+    with pdfplumber.open(io.BytesIO(edition(game, "ko", "a4", name).data)) as pdf:
+        text = pdf.pages[0].extract_text().replace("\n", " ")
+    assert "장가 " not in text and "장 가 " not in text
+    assert "장이 필요합니다" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_page_one_lists_the_duplex_test_only_in_the_edition_that_has_one(lang):
+    """The gutterfold edition (printed one-sided) has no duplex test sheet, but its page 1 listed "This page, how to
+    print, the duplex test" for pp. 1–2."""
+    texts = content().texts("travel", lang)
+    with_test, without = texts.get("checklist.front_matter"), texts.get("checklist.front_matter_no_test")
+    for name, expected in (("standard", with_test), ("ink-saver", with_test), ("gutterfold", without)):
+        with pdfplumber.open(io.BytesIO(edition("travel", lang, "a4", name).data)) as pdf:
+            lines = [" ".join(line.split()) for line in pdf.pages[0].extract_text().splitlines()]
+        row = next(line for line in lines if line.startswith(" ".join(without.split())))
+        assert row.startswith(" ".join(expected.split())), (name, row)
+        assert (with_test in row) == (expected == with_test), (name, row)

@@ -68,7 +68,7 @@ def _check(content: Path, record: Path, *more: str):
 def test_it_lints_clean(countdown: Path):
     result = runner.invoke(app, ["lint", "--content", str(countdown)])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "0 error(s), 0 warning(s) in 4 file(s)"
+    assert result.output.splitlines()[-1] == "0 errors, 0 warnings in 4 files"
 
 
 def test_lint_finds_its_missing_rule_text(countdown: Path):
@@ -78,7 +78,7 @@ def test_lint_finds_its_missing_rule_text(countdown: Path):
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         "content/countdown/en.yaml:9:3: error: rules.R2.title: missing text 'rules.R2.title' (the game data needs it) "
-        "[missing-key]", "1 error(s), 0 warning(s) in 4 file(s)"]
+        "[missing-key]", "1 error, 0 warnings in 4 files"]
 
 
 def test_it_builds_a_pdf_with_its_rulebook_and_its_card(countdown: Path, tmp_path: Path):

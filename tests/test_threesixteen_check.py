@@ -187,7 +187,7 @@ def test_a_solo_score(tmp_path):
     path = record(tmp_path, "1 2 3 2", {"Yuna": "R A>A B>B C"})
     report = check_file(path, CONTENT, "en")
     assert report.to_json()["result"]["win"] == "solo_fewest"
-    assert report.to_text().splitlines()[-1] == "  Solo score: 1 tiles left outside the rows (R14)."
+    assert report.to_text().splitlines()[-1] == "  Solo score: 1 tile left outside the rows (R14)."
 
 
 def test_best_result_from_the_solver(tmp_path, monkeypatch):

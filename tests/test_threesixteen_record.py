@@ -123,7 +123,7 @@ MALFORMED = [
      "write the tokens of A as one text, separated by spaces, or as a list"),
     ("players: [A]\ncalls: 1 2\nmoves: {A: [R, A B]}\n", (3, 16), "write one token per list item; found 'A B'"),
     ("players: [A]\ncalls: 1 2\nmoves: {A: R A B>B}\n", (3, 16), "A: 3 tokens for 2 calls; this token has no call"),
-    ("players: [A]\ncalls: 1 2\nmoves:\n  A: R\n", (4, 6), "A: 1 tokens for 2 calls; write one token per call. Still to write: A 1"),
+    ("players: [A]\ncalls: 1 2\nmoves:\n  A: R\n", (4, 6), "A: 1 token for 2 calls; write one token per call. Still to write: A 1"),
     ("players: [A]\ncalls: 1 2\nmoves:\n  A: \"\"\n", (4, 6), "A: 0 tokens for 2 calls; write one token per call. Still to write: A 2"),
     ("players: [A]\ncalls: 1 " + "9" * 5000 + "\nmoves: {A: R A}\n", (2, 10),
      "9999999999999999…999999 is not a tile number; the tiles run from 1 to 16."),
@@ -220,6 +220,14 @@ def test_full_width_letters_and_digits_read_as_ascii(tmp_path):
     (mina,) = record.players
     assert mina.parsed == [(None, -1, ()), (None, 0, ((0, None),)), (2, 1, ((1, 3),)), (None, 2, ())]
     assert as_tuple(mina.positions[2]) == where(path, "２Ｂ")
+
+
+def test_an_arrow_reads_as_the_move_mark(tmp_path):
+    """`->` and `→` (the travel notation's arrow, and what an input method offers for one) mean `>`."""
+    path = write(tmp_path, "players: [Mina]\ncalls: 1 2 3 2\nmoves:\n  Mina: R A->A B→B C\n")
+    (mina,) = load_record(path, GAME, EN).players
+    assert mina.parsed == [(None, -1, ()), (None, 0, ((0, None),)), (None, 1, ((1, None),)), (None, 2, ())]
+    assert as_tuple(mina.positions[2]) == where(path, "B→B")
 
 
 def test_a_bad_token_names_the_columns_of_the_game(tmp_path):

@@ -94,6 +94,18 @@ def test_extensions_by_name_in_any_language(content, written):
     assert (v["rule"], v["code"]) == ("R6", "extension_not_chosen")
 
 
+@pytest.mark.parametrize("extension", EXTENSIONS)
+def test_an_extension_id_reads_as_its_name_in_other_spellings(content, extension):
+    """The reader takes an id as the writer writes it in one step: the same extension as its other spellings."""
+    checker = Checker(content, "en")
+    chosen = {}
+    for written in (extension, extension.upper(), f"{extension},", f"[{extension}, none]"):
+        head = HEAD.replace("extensions: all", f"extensions: {written}")
+        report = checker.check_text(head + "turns:\n  - Joon: draw coat\n", "r.yaml")
+        chosen[written] = report.record.setup.extensions
+    assert set(chosen.values()) == {frozenset([extension])}, chosen
+
+
 def test_three_ways_to_write_a_turn(content):
     text = NO_CHARACTERS + 'turns:\n  - Joon: draw coat\n  - "Mina: draw coat"\n  - "Joon:   draw camera"\n'
     assert standing(content, text)["Joon"] == sorted(["passport-jp", "adapter", "map", "umbrella", "coat", "camera"])
@@ -147,6 +159,8 @@ def test_a_violation_message_in_korean(content):
     (NO_CHARACTERS + "turns:\n  - ^Minnie: draw coat\n", "'Minnie' is not a player of this game (Mina, Joon)"),
     (NO_CHARACTERS + "turns:\n  - Joon: recycle adapter map ^for camera\n", "expected '->'; found 'for'"),
     (NO_CHARACTERS + "turns:\n  - Joon: ^jump\n", "'jump' is not an action"),
+    (NO_CHARACTERS + "turns:\n  - Joon: draw\n  - Mina: ^mousetrap\n",
+     "'mousetrap' answers another player's action: write it in that player's turn, right after the action"),
     (NO_CHARACTERS + "turns:\n  - Joon: draw duty-free^[Joon coat, Mina map\n", "is never closed"),
     (NO_CHARACTERS + "turns:\n  - Joon: travel ^Atlantis\n", "'Atlantis' is not a country of this game"),
     (NO_CHARACTERS + "turns:\n  - Joon: trade Mina adapter camera^\n", "expected 'for'; found 'the end of the line'"),

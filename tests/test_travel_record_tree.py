@@ -109,7 +109,7 @@ def test_an_edited_record_is_read_as_libyaml_reads_it_or_left_to_libyaml(seed, d
     assert_same_tree_when_quick(edited)
 
 
-ASCII_EDITS = [e for e in EDITS if e.isascii()] + ['"', '\\"', "\x7f", "\x01", '- "', '\n  - "x"\n', ' - "']
+ASCII_EDITS = [e for e in EDITS if e.isascii()] + ['"', '\\"', "\x7f", "\x01", '- "', '\n  - "x"\n', ' - "', '"\n']
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
@@ -122,6 +122,12 @@ def test_ascii_turn_lines_are_read_by_string_methods_as_the_regex_reads_them(see
         edit = data.draw(st.sampled_from(ASCII_EDITS), label="edit")
         text = text[:at] + edit + text[at + data.draw(st.integers(0, 2), label="cut"):]
     assert _ascii_turns(text, start, 7) == _matched_turns(text, start, 7), text[start:]
+
+
+@pytest.mark.parametrize("turns", ['  - "\n', '  - ""\n', '  - "a\n', '  - "a"\n  - "\n', '  - "a"b"\n', '  - "a\x7f"\n'])
+def test_ascii_turn_lines_that_are_cut_short_are_read_as_the_regex_reads_them(turns):
+    text = "turns:\n" + turns
+    assert _ascii_turns(text, 7, 1) == _matched_turns(text, 7, 1)
 
 
 @pytest.mark.parametrize("text, quick", [

@@ -28,6 +28,11 @@ UK_FR = dict(mina="{name: Mina, passport: passport-kr, transit: GB, hand: camera
 MX_VN = dict(mina="{name: Mina, passport: passport-kr, transit: MX, hand: camera map coat}",
              joon="{name: Joon, passport: passport-jp, transit: VN, hand: adapter map umbrella}", centre="FR")
 
+FR_IT_ES = dict(mina="{name: Mina, passport: passport-kr, transit: FR, hand: camera map coat}",
+                joon="{name: Joon, passport: passport-jp, transit: IT, hand: adapter map umbrella}\n"
+                     "  - {name: Sora, passport: passport-in, transit: ES, hand: camera backpack swimsuit}", centre="KR")
+"""Paris and Rome, both 8966 km from Seoul in the distance table; Madrid is farther."""
+
 
 SIX_PLAYERS = dict(
     mina="{name: Mina, passport: passport-kr, transit: FR, hand: camera map coat}",
@@ -72,6 +77,15 @@ LUCKY_COIN_AT_THE_LIMIT = ("Joon: draw coat", "Mina: draw camera", "Joon: draw b
 """Mina holds 7 cards, a Lucky Coin among them: played, it leaves 6, and its two cards make 8."""
 
 
+FOUR_WITH_MERCHANT = (
+    "{name: Joon, passport: passport-jp, transit: DE, character: merchant, hand: adapter map umbrella}\n"
+    "  - {name: Sora, passport: passport-in, transit: IT, character: smuggler, hand: camera backpack swimsuit}\n"
+    "  - {name: Hana, passport: passport-fr, transit: ES, character: collector, hand: sunglasses umbrella adapter}")
+"""Four players with every extension, centre JP: Joon (the Merchant; Berlin is nearest Tokyo) starts."""
+MERCHANT_AT_FIVE = ("Joon: draw coat", "Sora: draw coat", "Hana: draw backpack", "Mina: draw sunglasses")
+"""Joon holds 5 cards (his passport and 4 items): a sale of 2 and a draw of 4 make 7, the limit."""
+
+
 PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
 COLLECTOR = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
 RICHER_JOON = ("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat")
@@ -82,6 +96,19 @@ READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw back
                         "Joon: travel DE +camera", "Mina: draw umbrella", "Joon: draw backpack",
                         "Mina: draw sunglasses -sunglasses")
 """Joon has travelled to Germany and holds what Japan needs."""
+
+
+THREE_POSTCARDS = ("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
+                   "Mina: draw postcard-temple", "Joon: draw camera", "Mina: draw postcard-volcano")
+"""Mina holds 3 postcards (7 cards), Joon the 4th (7 cards)."""
+
+SORA = ("{name: Joon, passport: passport-jp, transit: DE, hand: adapter map umbrella}\n"
+        "  - {name: Sora, passport: passport-in, transit: IT, hand: camera backpack swimsuit}")
+"""A third player, Sora (Rome), seated after Joon: play goes Joon, Sora, Mina."""
+SWAP_TABLE = ("Joon: draw big-suitcase", "Sora: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
+              "Sora: draw coat", "Mina: draw postcard-temple", "Joon: draw camera", "Sora: draw coat",
+              "Mina: draw postcard-volcano", "Joon: draw camera")
+"""Mina holds 3 postcards, Sora the 4th, Joon 8 cards under the suitcase's limit of 9."""
 
 
 def mousetrapped(drawn: str, action: str) -> str:
@@ -109,6 +136,20 @@ STATEMENTS = {
         tied("Joon"),
         table(turns("Mina: draw coat"), **UK_FR).replace("centre: DE\n", "centre: DE\nfirst: ^Mina\n"),
         "R7", "start_not_nearest"),
+    "lines 17-18, 28: the passport taken into the hand is written under passport:, the 3 cards dealt under hand:": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), joon="{name: Joon, passport: passport-jp, transit: DE, "
+                                             "hand: ^passport-jp adapter map umbrella}"),
+        "R5", "hand_own_passport"),
+    "lines 21-24: each player is dealt a country card of their own, and the centre is one more": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: JP, hand: camera map coat}",
+              centre="^JP"),
+        "R4", "country_twice"),
+    "lines 35-36: with a tie for the nearest, one of the tied players starts, not a third": (
+        table(turns("Mina: draw coat"), **FR_IT_ES).replace("centre: KR\n", "centre: KR\nfirst: Mina\n"),
+        table(turns("Sora: draw coat"), **FR_IT_ES).replace("centre: KR\n", "centre: KR\nfirst: ^Sora\n"),
+        "R7", "start_not_tied"),
     "line 65: on your turn you may travel to one country (an extra action does not give a second)": (
         table(turns(*TWO_COUNTRIES, "Joon: play express-ticket; travel DE +sunglasses; draw umbrella"),
               extensions="all", mina=PILOT, joon=BACKPACKER),
@@ -148,6 +189,31 @@ STATEMENTS = {
         table(turns(*LUCKY_COIN_AT_THE_LIMIT, "Mina: play lucky-coin swimsuit umbrella -umbrella")),
         table(turns(*LUCKY_COIN_AT_THE_LIMIT, "Mina: play lucky-coin swimsuit ^-swimsuit umbrella")),
         "R17", "no_discard_due"),
+    "lines 96-97: the 4th postcard wins at once, before the other player of the trade discards for the limit": (
+        table(turns(*THREE_POSTCARDS, "Joon: trade Mina postcard-city for camera map")),
+        table(turns(*THREE_POSTCARDS, "Joon: trade Mina postcard-city for camera map ^-coat")),
+        "R32", "game_over"),
+    "lines 96-97 (ours, README and R32): the 4th postcard drawn at the limit wins, and no discard follows it": (
+        table(turns(*THREE_POSTCARDS, "Joon: draw umbrella -umbrella", "Mina: draw postcard-mountains")),
+        table(turns(*THREE_POSTCARDS, "Joon: draw umbrella -umbrella", "Mina: draw postcard-mountains ^-coat")),
+        "R32", "game_over"),
+    "lines 96-97: so in a Souvenir Swap: the 4th postcard passed wins before a falling limit is met": (
+        table(turns(*SWAP_TABLE, "Sora: draw souvenir-swap[Sora postcard-city, Mina coat, Joon big-suitcase]"),
+              joon=SORA),
+        table(turns(*SWAP_TABLE, "Sora: draw souvenir-swap[Sora postcard-city, Mina coat, Joon big-suitcase ^-coat]"),
+              joon=SORA),
+        "R32", "game_over"),
+    "line 55 (our notation): after a Souvenir Swap each player's discards for the limit are written in their part": (
+        table(turns(*SWAP_TABLE, "Sora: draw umbrella -umbrella", "Mina: draw umbrella -umbrella",
+                    "Joon: draw souvenir-swap[Joon big-suitcase -coat, Sora coat, Mina coat]"), joon=SORA),
+        table(turns(*SWAP_TABLE, "Sora: draw umbrella -umbrella", "Mina: draw umbrella -umbrella",
+                    "Joon: draw souvenir-swap[Joon ^big-suitcase, Sora coat, Mina coat -coat]"), joon=SORA),
+        "R17", "over_limit"),
+    "line 55: a Souvenir Swap that takes a Big Suitcase away: its former holder discards down in the same moment": (
+        table(turns(*SWAP_TABLE, "Sora: draw souvenir-swap[Sora coat, Mina coat, Joon big-suitcase -coat]"),
+              joon=SORA),
+        table(turns(*SWAP_TABLE, "Sora: draw souvenir-swap[Sora coat, Mina coat, Joon ^big-suitcase]"), joon=SORA),
+        "R17", "over_limit"),
     "lines 64-76: the travel that wins may still show the card its last step draws, and no more": (
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP +coat")),
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP +coat ^+map")),
@@ -168,6 +234,10 @@ STATEMENTS = {
         mousetrapped("backpack", "travel DE"),
         mousetrapped("coat", "travel ^DE"),
         "R2", "missing_items"),
+    "lines 90-91: a forbidden item is discarded together with one other card, not two": (
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter ^map")),
+        "R29", "drop_pair_one"),
     "line 92: getting rid of a forbidden item is the turn's action": (
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter; ^draw coat")),
@@ -187,6 +257,18 @@ STATEMENTS = {
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
         "R19", "piles_empty"),
+    "lines 59-62 (ours, README and R19): a pile that ran out with no discards is renewed at the next draw": (
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera",
+                    "Hana: draw reshuffle backpack"), **SIX_PLAYERS),
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera",
+                    "Hana: draw backpack ^reshuffle"), **SIX_PLAYERS),
+        "R19", "no_reshuffle_empty"),
+    "lines 59-62 (ours): so no reshuffle is written before that draw, where the discards are not yet shuffled in": (
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera", "Hana: draw backpack"),
+              **SIX_PLAYERS),
+        table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera ^reshuffle"),
+              **SIX_PLAYERS),
+        "R19", "no_reshuffle_yet"),
     "line 80 (our Customs Check): an event that asks nothing of anyone takes no parts, not even the discards it makes": (
         table(turns("Joon: draw knife", "Mina: draw customs-check[]", "Joon: draw coat")),
         table(turns("Joon: draw knife", "Mina: draw customs-check[^Joon knife]")),
@@ -207,6 +289,10 @@ STATEMENTS = {
         table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter ^passport-jp; Mina mousetrap"),
               extensions="all", mina=PICKPOCKET, joon=MERCHANT),
         "R35", "sell_items_only"),
+    "FAQ lines 132-133: so is a Trading Post (our card): nothing is paid, nothing drawn, so no '->' is written": (
+        mousetrapped("trading-post", "play trading-post map"),
+        mousetrapped("trading-post", "play trading-post ^coat"),
+        "R23", "not_in_hand"),
     "line 84 (our Trading Post and Binoculars cards): the card played is not among the cards it pays with": (
         table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella -> coat")),
         table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post ^trading-post -> coat")),
@@ -224,11 +310,24 @@ STATEMENTS = {
         table(turns(*RICHER_JOON, "Mina: steal Joon pay ^coat -> coat"), extensions="all", mina=PICKPOCKET,
               joon=COLLECTOR),
         "R34", "cost"),
+    "lines 98-102 (ours, README and the Pickpocket's card): the Binoculars cost their card, for her too": (
+        table(turns(*RICHER_JOON, "Mina: draw binoculars", "Joon: draw coat", "Mina: play binoculars Joon pay camera "
+                    "-> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
+        table(turns(*RICHER_JOON, "Mina: draw binoculars", "Joon: draw coat", "Mina: play binoculars Joon ^-> coat"),
+              extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
+        "R23", "cost"),
     "lines 98-102 (our characters): the Backpacker's hand of 6 at setup is R34, not R5's 3": (
         table(turns("Joon: draw coat -coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
         table(turns("Joon: draw coat"), extensions="all", mina=PICKPOCKET,
               joon=BACKPACKER.replace(" backpack}", "}").replace("hand: ", "hand: ^")),
         "R34", "hand_size"),
+    "lines 98-102 (our Merchant): from 4 players, a sale only while its draw keeps the hand within the limit": (
+        table(turns(*MERCHANT_AT_FIVE, "Joon: draw pay adapter map -> camera camera umbrella backpack"),
+              extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
+        table(turns(*MERCHANT_AT_FIVE, "Joon: draw swimsuit", "Sora: draw backpack", "Hana: draw swimsuit",
+                    "Mina: draw swimsuit", "Joon: draw pay ^adapter map -> camera camera umbrella backpack"),
+              extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
+        "R35", "sale_over_limit"),
 }
 
 

@@ -67,7 +67,7 @@ def test_the_installed_wheel_lints_checks_and_builds_from_an_empty_folder(tmp_pa
     assert shipped == sorted(p.name for p in (ROOT / "examples").glob("*.yaml"))
 
     pnp = bin_dir / "pnp"
-    assert run(pnp, "lint", cwd=away).stdout.splitlines()[-1].startswith("0 error(s)")
+    assert run(pnp, "lint", cwd=away).stdout.splitlines()[-1].startswith("0 errors")
     assert run(pnp, "copy", "examples", cwd=away).stdout == "copied pnp's examples to examples/\n"
     assert sorted(p.name for p in (away / "examples").iterdir()) == shipped
     for name in ("threesixteen-game.yaml", "threesixteen-solo.yaml", "travel-three-players.yaml"):

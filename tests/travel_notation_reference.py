@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
 from generator.content.matching import normalise
-from generator.games.travel.cards import K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
+from generator.games.travel.cards import K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
 from generator.games.travel.names import AMBIGUOUS, NameIndex
 from generator.games.travel.notation import (
     _ARROWS, _DRAW_WORD, C_DRAW, C_DROP, C_EMPTY, C_PLAY, C_REACT, C_RECYCLE, C_STEAL, C_TAIL, C_TRADE, C_TRAVEL,
@@ -272,6 +272,8 @@ class ReferenceParser:
             cl = Clause(C_TAIL, at)
         elif cls >= W_ARROW:
             raise NotationError(at, "unexpected", word=word)
+        elif cls == W_CARD and value >= 0 and self.t.kind[value] in (K_CANCEL, K_BLOCK):
+            raise NotationError(at, "reaction_alone", word=word)
         else:
             raise NotationError(at, "expected_action", word=word, **self.names.shown)
         if self.i < self.n:
@@ -333,7 +335,8 @@ class ReferenceParser:
             cl.b = self._cards()
         elif kind == K_SWAP:
             cl.a = self._cards()
-            cl.arrow = self._expect_arrow()
+            if not self._at_clause_end():
+                cl.arrow = self._expect_arrow()
         elif kind == K_STEAL_CHOICE:
             self._c_steal(cl)
 

@@ -39,7 +39,8 @@ def parse_offset(text: str) -> tuple[float, float]:
         raise typer.BadParameter(f"expected two numbers in mm as X,Y (e.g. 0.5,-1), not '{text}'",
                                  param_hint="--back-offset-mm") from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise typer.BadParameter(f"expected two finite numbers in mm as X,Y, not '{text}'", param_hint="--back-offset-mm")
+        raise typer.BadParameter(f"expected two finite numbers in mm as X,Y, not '{text}'",
+                                 param_hint="--back-offset-mm")
     if abs(x) > MAX_BACK_OFFSET_MM or abs(y) > MAX_BACK_OFFSET_MM:
         raise typer.BadParameter(f"an offset of more than {MAX_BACK_OFFSET_MM} mm is not a printer's drift: '{text}'",
                                  param_hint="--back-offset-mm")
@@ -65,10 +66,12 @@ def build_cmd(
     game: Optional[List[str]] = typer.Option(None, "--game", help=f"Only this game ({GAMES}); repeatable."),
     lang: Optional[List[str]] = typer.Option(None, "--lang", help=f"Only this language ({LANGS}); repeatable."),
     paper: Optional[List[str]] = typer.Option(None, "--paper", help="Only this paper (a4, letter); repeatable."),
-    png: bool = typer.Option(False, "--png", help="Also write every face as a 300 dpi PNG and Tabletop Simulator sheets."),
+    png: bool = typer.Option(False, "--png",
+                             help="Also write every face as a 300 dpi PNG and Tabletop Simulator sheets."),
     pod: bool = typer.Option(True, "--pod/--no-pod", help="Also write one print-on-demand PDF per deck (full bleed)."),
     back_offset_mm: str = typer.Option("0,0", "--back-offset-mm", metavar="X,Y",
-                                       help="Shift every back by X,Y mm (as seen on the back) for a printer that drifts."),
+                                       help="Shift every back by X,Y mm (as seen on the back) for a printer "
+                                            "that drifts."),
     duplex: Duplex = typer.Option(Duplex.long, "--duplex", help="Which edge the printer flips the sheet on."),
     content_dir: Optional[Path] = content_option(),
     output_dir: Path = typer.Option(Path("output"), "--output", help="Output folder.", file_okay=False),

@@ -4,7 +4,8 @@ An output is up to date when the hash of everything it was made from (the conten
 source, the options, the versions of the packages that draw it) matches `output/.build-manifest.json` and its files
 are on disk as this build left them (size and modification time recorded when written): a build killed part-way,
 whose files were written but never recorded, leaves outputs the next build redoes. The manifest is untrusted input
-too: it names only files a job writes inside the output folder (`Unit.owns`), and nothing else is ever deleted. Deciding that needs only hashing: nothing heavy (ReportLab, pydantic) is imported until there is work, so
+too: it names only files a job writes inside the output folder (`Unit.owns`), and nothing else is ever deleted.
+Deciding that needs only hashing: nothing heavy (ReportLab, pydantic) is imported until there is work, so
 `make pdf` with nothing changed returns at once. Changing one language file rebuilds only that language's outputs.
 """
 from __future__ import annotations

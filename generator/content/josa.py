@@ -8,8 +8,8 @@ whether it ends in a final consonant (받침), and whether that is ㄹ (으로 t
 - Hangul is read exactly.
 - Numbers are read as Korean reads them: by the last digit (1 일, 3 삼, 7 칠), or, when they end in zeros, by the
   unit (10 십, 100 백, 1000 천, 10000 만): 10으로, 16은 (십육), 20은 (이십), 7로.
-- Upper-case Latin letters and a lone letter are read as letter names (C 씨, F 에프, L 엘, M 엠, N 엔, R 알): C가, 'F'는, L로, KR로,
-  R13은 (ends in a number). Other Latin words are read by their spelling, as Korean writes English names (Mina 미나,
+- Upper-case Latin letters and a lone letter are read as letter names (C 씨, F 에프, L 엘, M 엠, N 엔, R 알): C가, 'F'는, L로,
+  KR로, R13은 (ends in a number). Other Latin words are read by their spelling, as Korean writes English names (Mina 미나,
   Joon 준, Bill 빌, Jack 잭, Mark 마크, James 제임스).
 - Closing quotes and brackets are looked through ('F', (Mina)); a value ending in a bracketed note is read without
   it, as Korean reads "대한민국 (KR)" (대한민국으로).

@@ -16,6 +16,7 @@ from ..games import registry
 from .crosscheck import check_game
 from .font_files import bold_findings
 from .folders import COMMON, REFERENCE_LANG, default_root, languages, require_content_folder, text_folders
+from .plurals import agree
 from .load import Content, load_content
 from .required import allowed_placeholders, common_keys, names_for, required_keys
 from .texts import PLACEHOLDER, Texts, placeholders
@@ -36,7 +37,8 @@ class LintReport:
         return sum(1 for f in self.findings if f.severity == "warning")
 
     def summary(self) -> str:
-        return f"{self.errors} error(s), {self.warnings} warning(s) in {self.files} file(s)"
+        counts = {"errors": self.errors, "warnings": self.warnings, "files": self.files}
+        return agree("{errors} error(s), {warnings} warning(s) in {files} file(s)", counts, "en").format(**counts)
 
     def as_json(self) -> dict:
         return {"findings": [f.as_json() for f in self.findings], "errors": self.errors,

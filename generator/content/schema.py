@@ -42,7 +42,8 @@ def schemas(root: Path) -> dict[str, dict]:
     out = {"print.schema.json": _model_schema(PrintConfig, "content/print.yaml")}
     games = registry.games_in(root)
     for game in games:
-        out[f"{game}-game.schema.json"] = _model_schema(registry.spec_in(root, game).part("model"), f"content/{game}/game.yaml")
+        model = registry.spec_in(root, game).part("model")
+        out[f"{game}-game.schema.json"] = _model_schema(model, f"content/{game}/game.yaml")
     for folder in ["common"] + games:
         reference = load_texts(root, "common", REFERENCE_LANG) if folder == "common" else None
         tree = reference.tree if reference else _game_only_tree(root, folder)

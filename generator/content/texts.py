@@ -1,7 +1,9 @@
 """The words of one language: a tree of strings keyed like the game data, with positions for lint.
 
 A language file holds text only. Lookups use dotted keys (`items.camera.name`); `{placeholders}` are filled
-with `format`. A missing key is a content error that lint reports; at render time it raises KeyError.
+with `format`. A missing key is a content error that lint reports; at render time it raises KeyError. A noun
+after a number agrees with it (`{count} card(s)`, plurals.py), a Korean particle with the word before it
+(`{name}은(는)`, josa.py).
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
 from .josa import attach
+from .plurals import agree, unmatched_mark
 from .yamlsrc import Located
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -48,7 +51,9 @@ class Texts:
         if not values:
             return node
         try:
-            return attach(node, values) if ")" in node else node.format(**values)
+            if ")" not in node:
+                return node.format(**values)
+            return attach(agree(node, values, self.lang), values)
         except KeyError as exc:  # a placeholder this text may not use (lint: placeholders differ)
             raise InputError.at(self.position(key), f"placeholder {{{exc.args[0]}}} cannot be filled here; use "
                                 + ", ".join("{" + name + "}" for name in sorted(values)), "placeholder",
@@ -149,11 +154,14 @@ def _bad_format(text: str) -> str:
     try:
         for _, field, spec, conv in string.Formatter().parse(text):
             if field is not None and not re.fullmatch(r"[a-z_][a-z0-9_]*", field):
-                return f"'{{{field}}}' is not a placeholder name (use lowercase letters, digits, _; write {{{{ for a brace)"
+                return (f"'{{{field}}}' is not a placeholder name (use lowercase letters, digits, _; write {{{{ "
+                        "for a brace)")
             if spec or conv:
                 return "placeholders take no format spec or conversion"
     except ValueError as exc:
         return f"unbalanced braces: {exc}"
+    if mark := unmatched_mark(text):
+        return f"'{mark}' has no number before it to agree with: write a {{placeholder}} before it, or the word alone"
     return ""
 
 

@@ -93,7 +93,8 @@ def _convert(node: yaml.Node, loc: tuple, located: Located) -> Any:
                 raise InputError.at(_pos(located.path, key_node), "a key must be plain text", "yaml")
             key = key_node.value
             if key == "<<":
-                raise InputError.at(_pos(located.path, key_node), "merge keys (<<) are not supported; write the keys out", "yaml")
+                raise InputError.at(_pos(located.path, key_node), "merge keys (<<) are not supported; write the keys "
+                                    "out", "yaml")
             if key in out:
                 first = located.keys[loc + (key,)]
                 raise InputError.at(

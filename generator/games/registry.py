@@ -137,6 +137,15 @@ def _installed() -> dict:
     return {point.name: point for point in entry_points(group=ENTRY_POINTS)}
 
 
+def named(text: str) -> str | None:
+    """The game a record's `game:` names: its name or its title, in any case (`Travel`, `3x16`), or None."""
+    try:
+        return spec(text).name
+    except UnknownGame:
+        wanted = text.casefold()
+        return next((name for name in known() if wanted in (name.casefold(), spec(name).title.casefold())), None)
+
+
 def known() -> list[str]:
     """Every game name: the shipped ones, then those of installed packages (this scans the installed packages)."""
     return list(SHIPPED) + sorted(name for name in _installed() if name not in SHIPPED)

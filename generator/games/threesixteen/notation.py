@@ -36,9 +36,12 @@ class Notation:
 
     def _parse(self, text: str) -> Token | None:
         """The parsed token, or None when `text` is not notation. Full-width letters, digits and `＞` (what a
-        Japanese input method types) read as their ASCII forms."""
+        Japanese input method types) read as their ASCII forms, and an arrow (`->`, `→`, as the travel notation
+        writes one) as `>`."""
         if not text.isascii():
-            text = unicodedata.normalize("NFKC", text)
+            text = unicodedata.normalize("NFKC", text).replace("→", ">")
+        if "->" in text:
+            text = text.replace("->", ">")
         match = self._token.fullmatch(text)
         if match is None:
             return None

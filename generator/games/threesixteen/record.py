@@ -28,6 +28,7 @@ from ...content.matching import normalise
 from ...content.texts import Texts, file_words
 from ...content.yamlsrc import compose, is_null, read_text
 from ...errors import InputError, Position
+from .. import registry
 from .rules import Rules
 from .notation import MAX_DIGITS, Notation, Token, letters_span, notation_for, shown
 
@@ -217,7 +218,7 @@ class _RecordReader:
         fields = self.fields()
         if "game" in fields:
             node = fields["game"][1]
-            if not self._text(node) or node.value != GAME:
+            if registry.named(self._text(node)) != GAME:
                 raise self.fail(node, "wrong_game", game=self._text(node) or "")
         rules = self._rules(fields.get("columns"))
         self.letters = rules.column_letters

@@ -48,6 +48,10 @@ class Oracle(Protocol):
     def event_passes(self, game: "Game", player: int, count: int) -> list[int]:
         """`count` cards `player` passes to a neighbour for a pass-cards event."""
 
+    def event_settle(self, game: "Game", player: int) -> None:
+        """The cards of a pass-cards event have all changed hands: `player`'s discards for the hand limit, if
+        any, follow (they belong to that player's part of the event)."""
+
 
 def draw_pile_for(tables: Tables, setup: Setup) -> list[int]:
     """R5, R6: the item cards not dealt, plus every card of the chosen deck extensions."""
@@ -105,13 +109,23 @@ class Game(GameState):
     def settle(self, p: int) -> None:
         """After `p`'s hand or limit changed: four postcards win at once; over the limit (which may have
         fallen), discard down at once."""
-        if self.postcards_held[p] >= self.to_win[p]:
-            hand = self.hands[p]
-            self.win_card = next(c for c in reversed(hand) if self.t.family[c] == POSTCARD)
-            self._win(p, WIN_POSTCARDS)
+        self._postcard_win(p)
         hand = self.hands[p]
         while len(hand) > self.base_limit[p] + self.limit_bonus[p] and len(hand) > self.forbidden_held[p]:
             self.to_discard(p, self.oracle.limit_discard(self, p))
+
+    def settle_together(self, players) -> None:
+        """After several hands changed at one moment (a trade, a swap): a fourth postcard wins before anyone
+        discards for the limit (R32: at once, at any moment; nothing happens after the win)."""
+        for p in players:
+            self._postcard_win(p)
+        for p in players:
+            self.settle(p)
+
+    def _postcard_win(self, p: int) -> None:
+        if self.postcards_held[p] >= self.to_win[p]:
+            self.win_card = next(c for c in reversed(self.hands[p]) if self.t.family[c] == POSTCARD)
+            self._win(p, WIN_POSTCARDS)
 
     def _win(self, p: int, how: str) -> None:
         self.winner = p
@@ -185,7 +199,10 @@ class Game(GameState):
             for q, cards in zip(order, picks):
                 for x in cards:
                     self.gain((q + step) % self.n, x)
+            for q in order:  # a fourth postcard wins before anyone discards (R32)
+                self._postcard_win(q)
             for q in order:
+                oracle.event_settle(self, q)
                 self.settle(q)
         elif kind == K_EV_FORBIDDEN:
             for q in order:
@@ -255,8 +272,7 @@ class Game(GameState):
         self._action()
         self._hand_over(p, q, give)
         self._hand_over(q, p, get)
-        self.settle(p)
-        self.settle(q)
+        self.settle_together((p, q))
         self.draw_cards(p, self.params[p]["trade_bonus_draw"])
 
     def _hand_over(self, giver: int, taker: int, cards: list[int]) -> None:

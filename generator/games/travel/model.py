@@ -35,6 +35,8 @@ class TravelRules(Strict):
     draw_sell: Annotated[int, Field(ge=0, le=5)] = 0
     #: how many cards that draw takes after a sale, instead of 1
     sale_draw: Annotated[int, Field(ge=1, le=10)] = 4
+    #: from this many players up, a sale only while the cards it draws keep the hand within its limit
+    sale_limit_players: Annotated[int, Field(ge=2, le=7)] = 4
     travel_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
     postcards_to_win: Annotated[int, Field(ge=1, le=10)] = 4
     travel_with_forbidden: bool = False

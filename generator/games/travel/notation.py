@@ -31,7 +31,7 @@ import re
 from typing import NamedTuple, Sequence
 
 from ...content.matching import normalise
-from .cards import K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
+from .cards import K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
 from .names import AMBIGUOUS, NameIndex
 
 # What a tail's word is (Written.kind)
@@ -280,9 +280,19 @@ class TurnParser:
     def cards_only(self, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """A plain list of card names (a starting hand, a passport), nothing else: the cards, and the token
         where each is written."""
-        hit = self.common.get(text)
+        common = self.common
+        hit = common.get(text)
         if hit is not None and hit[0] == W_CARD:
             return (hit[1],), (0,)  # one word already known as a card (`common` holds single tokens only)
+        if text.isascii():  # words known as cards: an ASCII card name holds no mark, so each word is a token
+            cards = []
+            for word in text.split():
+                hit = common.get(word)
+                if hit is None or hit[0] != W_CARD:
+                    break
+                cards.append(hit[1])
+            else:
+                return tuple(cards), tuple(range(len(cards)))
         tok = tokenize(text)
         n = len(tok)
         cards, at, i = self._cards(tok, 0, n)
@@ -421,6 +431,8 @@ class TurnParser:
             return _new(Clause, (C_TAIL, at, -1, 0, -1, 0, (), (), (), (), -1, False, (), tail, -1)), i
         if cls >= W_ARROW:
             raise NotationError(at, "unexpected", word=word)
+        if cls == W_CARD and value >= 0 and self.t.kind[value] in (K_CANCEL, K_BLOCK):  # `- Mina: mousetrap`
+            raise NotationError(at, "reaction_alone", word=word)
         raise NotationError(at, "expected_action", word=word, **self.names.shown)
 
     def _c_empty(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
@@ -533,8 +545,8 @@ class TurnParser:
             b, b_at, i = self._cards(tok, i, n)
         elif kind == K_SWAP:
             a, a_at, i = self._cards(tok, i, n)
-            arrow = _arrow(tok, i, n)
-            i += 1
+            arrow = _arrow_or_end(tok, i, n)
+            i += arrow >= 0
         elif kind == K_STEAL_CHOICE:
             steal, i = self._steal_args(tok, i, n)
             who, who_pos, a, a_at, arrow, b, b_at = steal

@@ -24,6 +24,7 @@ from typing import Callable
 
 from ...content.matching import normalise
 from ...errors import Diagnostic, InputError, Position
+from .. import registry
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
 from .notation import (
@@ -194,7 +195,7 @@ class RecordReader:
         if root is None or root[KIND] != MAPPING:
             raise _fail(self._at(root) if root is not None else Position(path, 1, 1), self.msg("not_mapping"))
         top = self._mapping(root, TOP_KEYS)
-        if "game" in top and self._text(top["game"][1]) != "travel":
+        if "game" in top and registry.named(self._text(top["game"][1])) != "travel":
             raise _fail(self._at(top["game"][1]), self.msg("not_travel", found=self._text(top["game"][1])))
         for key in ("game", "players", "centre", "turns"):
             if key not in top:
@@ -391,6 +392,9 @@ class RecordReader:
         chosen: list[str] = []
         named = self.names.extensions
         for text, value in self._words(pair[1]):
+            if text in EXTENSIONS:  # an id as the writer writes it: what the reading below gives, in one step
+                chosen.append(text)
+                continue
             # a name of several words stays whole between commas (`special items, 특별 물건`)
             words = [w for part in text.split(",") for w in ([part] if normalise(part) in named else part.split())]
             for word in words:

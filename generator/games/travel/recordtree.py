@@ -161,9 +161,15 @@ def _block_sequence(lines: list[str], k: int, last: int, item_line: re.Pattern) 
             indent = len(item[1])
         elif len(item[1]) != indent:
             return None
-        pairs = []
         col = indent + 3  # the line matched `- {key: value, key: value}`: each word's column follows from it
-        for key, text in _pairs(lines[line][col:-1]):
+        inner = lines[line][col:-1]
+        if "[" in inner:  # a value is a flow list, which holds `, ` itself
+            found = _PAIR.findall(inner)
+        else:  # every `: ` and `, ` is a separator: one split gives key, value, key, value, ...
+            words = iter(inner.replace(": ", ", ").split(", "))
+            found = zip(words, words)
+        pairs = []
+        for key, text in found:
             value_col = col + len(key) + 2
             value = (SCALAR, text, line, value_col, text in NULLS) if text[0] != "[" else _value(text, line, value_col)
             pairs.append(((SCALAR, key, line, col, key in NULLS), value))
@@ -171,14 +177,6 @@ def _block_sequence(lines: list[str], k: int, last: int, item_line: re.Pattern) 
         items.append((MAPPING, pairs, line, indent + 2, False))
         line += 1
     return (SEQUENCE, items, k, indent, False) if items else None
-
-
-def _pairs(inner: str) -> list:
-    """(key, value text) of `key: value, key: value` whose shape is already checked: split at the separators,
-    unless a value is a flow list (which holds `, ` itself)."""
-    if "[" in inner:
-        return _PAIR.findall(inner)
-    return [pair.split(": ") for pair in inner.split(", ")]
 
 
 def _turns(text: str, start: int, first: int) -> Value | None:
@@ -202,27 +200,22 @@ def _matched_turns(text: str, start: int, first: int) -> Value | None:
 
 
 def _ascii_turns(text: str, start: int, first: int) -> Value | None:
-    """`_turns` for an ASCII file, by string methods (a regex test of each character was 3% of a check): every
-    line break but the last is in a separator `"\n  - "` between two turns, and the turns hold no quote, no
-    backslash and only printable characters, which is what _TURN_LINE reads."""
+    """`_turns` for an ASCII file, by string methods (a regex test of each character was 3% of a check): the
+    turns are what lies between the separators `"\n  - "`, and each holds only characters that _TURN_LINE
+    reads (printable, no quote, no backslash: so the line breaks and quotes are all in the separators)."""
     indent = text.find("-", start) - start
     if indent < 0 or text.count(" ", start, start + indent) != indent:
         return None
     opening = " " * indent + '- "'
-    if not text.startswith(opening, start) or not text.endswith('"\n') or text.find("\\", start) >= 0:
+    if not text.startswith(opening, start) or not text.endswith('"\n') or len(text) - start < len(opening) + 2:
         return None
     found = text[start + len(opening):-2].split('"\n' + opening)
-    count = text.count("\n", start)
-    if len(found) != count or text.count('"', start) != 2 * count or not _printable_ascii("".join(found)):
+    data = "".join(found).encode("ascii")
+    if data.translate(_REFUSED) != data:
         return None
     return LINES, found, first, indent + 2, False
 
 
-_CONTROLS = bytes([*range(32), 127])
-
-
-def _printable_ascii(text: str) -> bool:
-    """`text.isprintable()` for ASCII `text`, by deleting the control bytes (half the cost of testing each
-    character)."""
-    data = text.encode("ascii")
-    return len(data.translate(None, _CONTROLS)) == len(data)
+#: the ASCII bytes a turn cannot hold (the control characters, `"` and the backslash) mapped to other bytes, the
+#: rest to themselves: a text holds none of them exactly when translating leaves it as it was (one pass, in C)
+_REFUSED = bytes(c | 128 if c < 32 or c in b'"\\\x7f' else c for c in range(256))

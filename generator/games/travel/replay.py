@@ -45,7 +45,7 @@ class Stretch(NamedTuple):
 
 
 class _EventFrame:
-    __slots__ = ("outer", "entries", "ei", "card", "count", "pos", "drawer")
+    __slots__ = ("outer", "entries", "ei", "card", "count", "pos", "drawer", "rest")
 
     def __init__(self, outer: Stretch, entries: list[EventPart], card: int, count: int, pos: int, drawer: int):
         self.outer = outer      # the stretch the event interrupted (CheckOracle.stretch)
@@ -55,6 +55,7 @@ class _EventFrame:
         self.count = count      # the event's card count for each player (0 when it has none)
         self.pos = pos
         self.drawer = drawer
+        self.rest: dict[int, tuple] = {}  # a pass-cards event: each part's words after its passes (els, i, at)
 
 
 class CheckOracle:
@@ -198,7 +199,19 @@ class CheckOracle:
         return self._event_choice(g, q, EventDiscard, (E_DRAW, E_MINUS), count)
 
     def event_passes(self, g: Game, q: int, count: int) -> list[int]:
-        return self._event_choice(g, q, EventPass, (E_DRAW,), count)
+        """The cards `q` passes; what their part writes after them (discards for the limit) is read once every
+        card has changed hands (`event_settle`)."""
+        picked = self._event_choice(g, q, EventPass, (E_DRAW,), count)
+        self.frames[-1].rest[q] = (self.els, self.i, self.anchor)
+        self.els = ()
+        self.i = 0
+        return picked
+
+    def event_settle(self, g: Game, q: int) -> None:
+        self.finish(g)
+        els, i, anchor = self.frames[-1].rest.pop(q)
+        self.start(els, Rule.EVENTS, "", 0, q, anchor)
+        self.i = i
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
 
@@ -223,6 +236,9 @@ class CheckOracle:
         if self.i < len(self.els):
             return self.els[self.i].at
         for fr in reversed(self.frames):
+            left = [els[i].at for els, i, _ in fr.rest.values() if i < len(els)]
+            if left:
+                return min(left)
             if fr.ei < len(fr.entries):
                 return fr.entries[fr.ei].at
             outer = fr.outer

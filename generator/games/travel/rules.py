@@ -302,12 +302,14 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
         number = t.side_card[side]
         if number in cards_used:
             part = _seat_part("transit", seat) if seat < len(setup.transits) else Part("centre")
-            return Violation(Rule.COUNTRIES, "country_card_twice",
-                             {"country": country(side), "other": country(cards_used[number])}, part)
+            reason = "country_twice" if side == cards_used[number] else "country_card_twice"
+            return Violation(Rule.COUNTRIES, reason, {"country": country(side), "other": country(cards_used[number])},
+                             part)
         cards_used[number] = side
     nearest = nearest_seats(t, setup.transits, setup.centre)
     if setup.first >= 0 and setup.first not in nearest:
-        return Violation(Rule.FIRST_PLAYER, "start_not_nearest", {"player": player(setup.first), "expected": Ref(
+        reason = "start_not_tied" if len(nearest) > 1 else "start_not_nearest"
+        return Violation(Rule.FIRST_PLAYER, reason, {"player": player(setup.first), "expected": Ref(
             "players", nearest), "km": t.side_km[setup.transits[nearest[0]]][setup.centre]}, Part("first"))
     if setup.first < 0 and len(nearest) > 1:
         return Violation(Rule.FIRST_PLAYER, "start_tie_unsaid", {"players": Ref("players", nearest), "km": t.side_km[
@@ -315,6 +317,10 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
     rules = player_rules(t, setup.characters)
     copies = [0] * t.n_cards
     for seat, hand in enumerate(setup.hands):
+        if setup.passports[seat] in hand:  # the passport is in the hand (R3), but the record writes it apart
+            return Violation(Rule.STARTING_HANDS, "hand_own_passport", {"player": player(seat), "card": card(
+                setup.passports[seat]), "count": int(rules[seat]["starting_hand"])}, _seat_part(
+                "hand", seat, hand.index(setup.passports[seat])))
         size = int(rules[seat]["starting_hand"])
         if len(hand) != size:
             ability = size != t.rules["starting_hand"]  # the Backpacker's: the printed R5 gives the base number
@@ -412,9 +418,10 @@ def _from_hand(hand: list[int], owner: int, picked, rule: str, field_name: str) 
     for i, c in enumerate(picked):
         if c < 0:
             return _character(c, Part(field_name, i))
-        if c not in hand:
+        try:
+            hand.remove(c)
+        except ValueError:
             return Violation(rule, "not_in_hand", {"player": player(owner), "card": card(c)}, Part(field_name, i))
-        hand.remove(c)
     return None
 
 
@@ -459,13 +466,28 @@ def check_draw(game: GameState, who: int, action) -> Violation | None:
     return None
 
 
+def sale_fits(game: GameState, who: int) -> bool:
+    """R35: from `sale_limit_players` players up, a sale only while its draw leaves `who` within their hand
+    limit (a sale over the limit keeps the best of the cards drawn, which is worth most with many players)."""
+    par = game.params[who]
+    return (game.n < int(par["sale_limit_players"])
+            or len(game.hands[who]) - int(par["draw_sell"]) + int(par["sale_draw"]) <= game.hand_limit(who))
+
+
 def check_sale(game: GameState, who: int, sold) -> Violation | None:
     """Cards sold before a draw: exactly `who`'s `draw_sell` of them (another player's number is R34), held,
-    never a forbidden item (R30), item cards only. Parts: Part("sold", i)."""
+    never a forbidden item (R30), item cards only, and a draw that keeps the hand within the limit. Parts:
+    Part("sold", i)."""
     allowed = int(game.params[who]["draw_sell"])
     if len(sold) != allowed:
         return miscount(game, who, Rule.SELL_BEFORE_DRAW, "draw_sell", allowed, len(sold), "sell_count",
                         Part("sold", min(allowed, len(sold))))
+    if not sale_fits(game, who):
+        return Violation(Rule.SELL_BEFORE_DRAW, "sale_over_limit",
+                         {"player": player(who), "size": len(game.hands[who]), "count": allowed,
+                          "draw": int(game.params[who]["sale_draw"]), "limit": game.hand_limit(who),
+                          "players": game.n},
+                         Part("sold", 0))
     t = game.t
     v = (_from_hand(list(game.hands[who]), who, sold, Rule.SELL_BEFORE_DRAW, "sold")
          or _no_forbidden(t, who, sold, "forbidden_cost", "sold"))
@@ -891,8 +913,11 @@ def check_drawn(game: GameState, c: int) -> Violation | None:
 # with what the rules made happen; each mismatch is a broken rule, named here.
 
 def reshuffle_not_due(game: GameState) -> Violation:
-    """A reshuffle written while the draw pile still held cards."""
-    return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+    """A reshuffle written where none happens: the draw pile still held cards, or it ran out while the discard
+    pile was empty (nothing to shuffle; what is discarded later is shuffled in at the next draw, before its card)."""
+    if game.draw:
+        return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+    return Violation(Rule.RESHUFFLE, "no_reshuffle_yet" if game.discard else "no_reshuffle_empty", {})
 
 
 def limit_discard_missing(game: GameState, who: int) -> Violation:
@@ -919,6 +944,8 @@ def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expec
     that says how many are drawn (`miscount`)."""
     if not game.draw and not game.discard:
         return Violation(Rule.RESHUFFLE, "piles_empty", {"card": card(c)})
+    if rule == Rule.FORBIDDEN_DROP:  # a drop draws nothing: a card after its pair is a second one paired
+        return Violation(rule, "drop_pair_one", {"card": card(c)})
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
@@ -1001,7 +1028,7 @@ def _candidates(game: GameState, who: int) -> Iterator[Action]:
     if game.actions_left > 0:
         yield Draw()
         sell = int(par["draw_sell"])
-        if sell:
+        if sell and sale_fits(game, who):
             for sold in _multisets([c for c in hand if t.family[c] == ITEM], sell):
                 yield Draw(sold)
         cost = int(par["recycle_cost"])

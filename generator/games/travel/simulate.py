@@ -108,6 +108,10 @@ class SimOracle:
             self.rec.cards(cards)
         return cards
 
+    def event_settle(self, g: Game, p: int) -> None:
+        if self.rec is not None:
+            self.rec.back_to_entry(p)
+
 
 class Table:
     """What a bot's decision turns into: announcement, reactions by the others, the rules, the record."""

@@ -15,7 +15,7 @@ from .cards import (
     DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
     K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables,
 )
-from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, steal_cost
+from .rules import Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, sale_fits, steal_cost
 
 #: what a special card in hand is worth keeping, in steps (stand-ins are valued by the steps they cover)
 KEEP = {K_CANCEL: 1.5, K_BLOCK: 0.6, K_DRAW: 0.6, K_SEARCH: 0.6, K_SWAP: 0.2, K_STEAL_CHOICE: 0.3, K_EXTRA: 0.5,
@@ -36,6 +36,10 @@ SPARE = 0.15
 POSTCARD = 0.5
 #: what room in a full hand is worth (a full hand throws away what it draws)
 CROWDED = 0.6
+#: a recycle cheaper than the base rule's (the Collector's) is valued this much lower: it only swaps cards where a
+#: draw adds one, and at a cost of 1 the bot recycled too often (the Collector won 13.0% of 6-player games with
+#: every extension, fair 16.7%; 16.9% with this care, 3,000 games)
+CHEAP_RECYCLE = 0.2
 #: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
 OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
@@ -296,9 +300,10 @@ class StrongBot:
         draw_value = o.random_gain() if g.draw or g.discard else 0.0
         options: list[tuple[float, int, object]] = [(draw_value, 0, lambda: Draw())]
         add = options.append
-        # A sale before the draw (R35): the cards minded least, for `sale_draw` cards drawn instead of 1.
+        # A sale before the draw (R35): the cards minded least, for `sale_draw` cards drawn instead of 1, while
+        # the hand stays within its limit.
         sell = int(par["draw_sell"])
-        if sell and draw_value > 0:
+        if sell and draw_value > 0 and sale_fits(g, p):
             sold, sold_loss = o.cheapest(sell, items_only=True)
             if sold:
                 add((int(par["sale_draw"]) * draw_value - sold_loss, 0, lambda: Draw(tuple(sorted(sold)))))
@@ -312,6 +317,8 @@ class StrongBot:
                 if pool:
                     wanted = pool[:take]
                     value = sum(o.gain(c) for c in wanted) - paid_loss
+                    if cost < int(t.rules["recycle_cost"]):
+                        value -= CHEAP_RECYCLE
                     add((value, 1, lambda paid=paid, wanted=wanted: Recycle(tuple(paid), tuple(wanted))))
         others = [q for q in g.clockwise[p][1:] if g.hands[q]]
         # Steal: a random card of another hand, which is likelier to hold what that player needs.

@@ -91,6 +91,12 @@ class Recorder:
         event.entries.append([self.setup.names[p]])
         event.tokens = event.entries[-1]
 
+    def back_to_entry(self, p: int) -> None:
+        """What follows belongs to `p`'s entry of the event again (their discards after a pass-cards event)."""
+        event = self.frame
+        name = self.setup.names[p]
+        event.tokens = next(entry for entry in event.entries if entry[0] == name)
+
     def close_event(self) -> None:
         event = self.frame
         if event.pending:

@@ -216,8 +216,9 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
         elif kind == "page":
             sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, sheets=sheets))
         else:
-            label = {"front": "checklist.front_matter", "rulebook": "checklist.rulebook",
-                     "credits": "checklist.credits"}[kind]
+            tested = any(entry.kind == "test" for entry in entries)  # the gutterfold edition has no duplex test
+            label = {"front": "checklist.front_matter" if tested else "checklist.front_matter_no_test",
+                     "rulebook": "checklist.rulebook", "credits": "checklist.credits"}[kind]
             sections.append(own_pages.Section(kind, ctx.t(label), first, last,
                                               two_sided=kind != "credits" and not one_sided, sheets=sheets))
     return sections

@@ -158,9 +158,9 @@ def _words(ctx: RenderContext, canvas, layout: SheetLayout, key: str, points: li
     margin = 18 * MM
     width = layout.page_w - 2 * margin
     text = ctx.t(key)
-    full = ctx.fit("duplex test", key, text, width, layout.page_h, TEXT_SIZE, TEXT_SIZE)
+    full = ctx.fit("duplex test", key, text, width, layout.page_h, TEXT_SIZE, TEXT_SIZE, flowing=True)
     gaps = _gaps(layout, points, scales)
     low, high = next(((b, t) for b, t in gaps if t - b >= full.height), max(gaps, key=lambda g: g[1] - g[0]))
-    fitted = ctx.fit("duplex test", key, text, width, high - low, TEXT_SIZE, ctx.print.type.min_body)
+    fitted = ctx.fit("duplex test", key, text, width, high - low, TEXT_SIZE, ctx.print.type.min_body, flowing=True)
     canvas.setFillGray(0.1)
-    textfit.draw(canvas, fitted, margin, (low + high + fitted.height) / 2, width)
+    textfit.draw(canvas, fitted, margin, (low + high + fitted.height) / 2, width, align=textfit.running(ctx.lang))

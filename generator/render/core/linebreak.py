@@ -42,6 +42,8 @@ CLAUSE_ENDS = frozenset("、。，．：；！？")
 #: a quotation in curly quotes, and the most words one may have to be held whole (`quoted`)
 QUOTED = re.compile(r"[“‘][^“”‘’\n]{1,40}[”’]")
 QUOTED_WORDS = 4
+#: where a compound name may part in a justified line (`_held`): a word in kanji beside one in katakana
+COMPOUND_SEAM = frozenset(("ideograph", "katakana"))
 CLAUSE_MARKS = "".join(sorted(CLAUSE_ENDS)) + "）」』"  # what may follow a phrase's last letter
 
 
@@ -89,18 +91,20 @@ def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece,
     return tuple(out)
 
 
-def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str) -> list[int]:
+def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str, loose: bool = False) -> list[int]:
     """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`), part
     a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人) or a determiner from its word
-    ("その人")."""
+    ("その人"). `loose` (a justified line that would be spread far) keeps the determiner's break, and a name's
+    where kanji meet katakana, between the words of a compound ("禁止|アイテム", "国|カード"; not "読み|手")."""
     held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])}
     names = _names_pattern(keep + UNCUT_WORDS.get(lang, ()))
     if names is not None:
         for found in names.finditer(word):
-            held.update(range(found.start() + 1, found.end()))
-    determiners = _names_pattern(DETERMINERS.get(lang, ()))
-    if determiners is not None:
-        held.update(found.end() for found in determiners.finditer(word))
+            held.update(at for at in range(found.start() + 1, found.end())
+                        if not (loose and {_script(word[at - 1]), _script(word[at])} == COMPOUND_SEAM))
+    bound = _names_pattern(DETERMINERS.get(lang, ())) if not loose else None
+    if bound is not None:
+        held.update(found.end() for found in bound.finditer(word))
     return [at for at in allowed if at not in held] if held else allowed
 
 
@@ -134,16 +138,19 @@ def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
 
 
 @lru_cache(maxsize=65536)
-def filling(piece: Piece, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
+def filling(piece: Piece, lang: str, keep: tuple[str, ...] = (), loose: bool = False) -> tuple[Piece, ...]:
     """A phrase of unspaced text cut at the breaks UAX #14 allows, but not inside a name of `keep`, between a
-    number and its counter, inside a katakana word ("プレイヤー") or before the phrase's last letter ("できませ|ん。"):
+    number and its counter, inside a katakana word ("プレイヤー") or after a determiner ("その|人"; `loose`: at these
+    too, and where a name's script changes, for a justified line that would otherwise be spread far: `_held`) or
+    before the phrase's last letter ("できませ|ん。"):
     what a line too short at phrase breaks may take of the next phrase (Japanese is set that way). Anything else
     stays whole."""
     if not unspaced(piece.text):
         return (piece,)
     word = piece.text
-    allowed = [at for at in _held(word, _uax14_boundaries(word, lang), keep, lang)
-               if not (_katakana(word[at - 1]) and _katakana(word[at])) and len(word[at:].rstrip(CLAUSE_MARKS)) > 1]
+    allowed = [at for at in _held(word, _uax14_boundaries(word, lang), keep, lang, loose)
+               if (loose or not (_katakana(word[at - 1]) and _katakana(word[at])))
+               and len(word[at:].rstrip(CLAUSE_MARKS)) > 1]
     parts = _cut(word, allowed)
     if len(parts) <= 1:
         return (piece,)

@@ -73,10 +73,13 @@ class Flow:
 
     def text(self, key: str, text: str, size: float, bold: bool = False, colour=INK, gap: float = 0.0,
              indent: float = 0.0, align: str = "left") -> float:
-        """Draw `text` (shrinking only if the page is full) and move down; returns the height used."""
+        """Draw `text` (shrinking only if the page is full) and move down; returns the height used. Left-aligned
+        Japanese and Chinese is running text, set justified."""
         width = self.width - indent
         fitted = self.ctx.fit(self.where, key, text, width, self.y - self.bottom, size,
-                              min(size, self.ctx.print.type.min_body), bold=bold)
+                              min(size, self.ctx.print.type.min_body), bold=bold, flowing=align == "left")
+        if align == "left":
+            align = textfit.running(self.ctx.lang)
         self.canvas.setFillColor(colour)
         textfit.draw(self.canvas, fitted, self.x + indent, self.y, width, align=align)
         self.y -= fitted.height + gap

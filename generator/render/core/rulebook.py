@@ -9,6 +9,7 @@ Lines break where `textfit.wrap` (the cards' line breaker) says: at spaces (Kore
 under kinsoku in Japanese and Chinese, never inside a name the language file defines ("Pocket Knife"), between a
 number and its counter, nor where a word goes with the next ("never a | forbidden", "그 | 플레이어"); ReportLab's
 own CJK wrap breaks anywhere and lets a lone "？" or "。" start a line, and its word wrap knows no names.
+Running text in Japanese and Chinese is set justified (`Para.drawPara`); English and Korean stay ragged-right.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import Flowable, Paragraph
-from reportlab.platypus.paragraph import _handleBulletWidth
+from reportlab.platypus.paragraph import _drawBullet, _handleBulletWidth
 
 from ...content.required import rule_values
 from . import linebreak, textfit
@@ -39,6 +40,8 @@ MUTED = HexColor("#5c5c5c")
 FAQ_KEY = "rulebook.faq"  # heading over the FAQ (content/common/<lang>.yaml)
 #: a rule citation in a text, with any space before it: " (R9, R17)"
 CITATION = re.compile(r"(\s*)\((R\d+(?:,\s*R\d+)*)\)")
+#: a rule citation in Japanese or Chinese text ("（R9、R17）", "（R11参照）"): held on one line like a name
+UNSPACED_CITATION = re.compile(r"（R\d+[^（）\n]{0,12}）")
 PLAYERS_KEY = "rulebook.players"  # "{min}–{max} players" under the tagline (content/common/<lang>.yaml)
 BULLET = "•"
 
@@ -85,10 +88,15 @@ class Styles:
             accent=accent,
             rule_gap=6 * gap,
         )
+        running = (styles.body, styles.intro, styles.bullet)
         for style in vars(styles).values():
             if isinstance(style, ParagraphStyle):
-                style.breaks = partial(textfit.wrap, lang=ctx.lang, keep=ctx.names)  # see `Para.breakLines`
-                if linebreak.between_characters(ctx.lang):  # Japanese, Chinese: ReportLab's CJK path
+                # running text in Japanese and Chinese is filled and set justified; titles, questions and headings
+                # keep their phrases whole ("どうすれば | いいですか？")
+                style.breaks = partial(textfit.wrap_paragraphs, lang=ctx.lang, filled=style in running)
+                style.keep = ctx.names  # see `Para.breakLines`
+                style.justified = linebreak.between_characters(ctx.lang) and style in running
+                if linebreak.between_characters(ctx.lang):  # ReportLab's CJK path
                     style.wordWrap = "CJK"
         return styles
 
@@ -130,11 +138,13 @@ class Para(Paragraph):
         return self._text_lines(maxWidths) or super().breakLinesCJK(maxWidths)
 
     def _text_lines(self, maxWidths):  # noqa: N803 (ReportLab's name)
-        """The lines of a paragraph where `textfit.wrap` breaks them (the style's `breaks`: names whole, no poor
-        break, kinsoku), in the form ReportLab's own wrap gives a paragraph of one piece of plain text; None for
-        what ReportLab must break itself (mixed fonts, the rest of a split paragraph)."""
+        """The lines of a paragraph where `textfit.wrap_paragraphs` breaks them (the style's `breaks`: names and
+        rule citations whole, no poor break, kinsoku), in the form ReportLab's own wrap gives a paragraph of one piece of plain text; None
+        for what ReportLab must break itself (mixed fonts, the rest of a split paragraph). Keeps which lines
+        `drawPara` sets justified: in a justified style, each but a paragraph's last."""
         breaks = getattr(self.style, "breaks", None)
         frags = self.frags
+        self._justified = ()
         if breaks is None or len(frags) != 1 or getattr(self, "_splitpara", 0) or not hasattr(frags[0], "text"):
             return None
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
@@ -142,9 +152,34 @@ class Para(Paragraph):
         _handleBulletWidth(self.bulletText, self.style, widths)
         frag = frags[0]
         width = min(widths)  # the first line of a bullet item may be narrower; the book's hanging indent keeps it not
-        lines = breaks(frag.text, frag.fontName, frag.fontSize, width)
+        lines = breaks(frag.text, frag.fontName, frag.fontSize, width,
+                       keep=self.style.keep + tuple(UNSPACED_CITATION.findall(frag.text)))
+        if getattr(self.style, "justified", False):
+            self._justified = tuple(not ends for _, ends in lines)
         return frag.clone(kind=0, ascent=frag.fontSize, descent=-0.2 * frag.fontSize, lines=[
-            (width - stringWidth(line, frag.fontName, frag.fontSize), [line]) for line in lines])
+            (width - stringWidth(line, frag.fontName, frag.fontSize), [line]) for line, _ in lines])
+
+    def drawPara(self, debug=0):  # noqa: N802 (ReportLab's name)
+        """Japanese and Chinese lines set justified: each line but a paragraph's last spread to the full width by
+        even space between its characters (ReportLab justifies by word spaces only, which these scripts lack)."""
+        justified = getattr(self, "_justified", ())
+        if not any(justified) or getattr(self.blPara, "kind", None) != 0:
+            return super().drawPara(debug)
+        canvas, style, block = self.canv, self.style, self.blPara
+        y = self.height - block.fontSize  # as ReportLab places a paragraph's first baseline
+        canvas.saveState()
+        offset = style.firstLineIndent
+        if self.bulletText:
+            offset = _drawBullet(canvas, offset, y, self.bulletText, style, rtl=False)
+        canvas.setFillColor(block.textColor)
+        for n, (extra, (line,)) in enumerate(block.lines):
+            text = canvas.beginText(style.leftIndent + (offset if n == 0 else 0), y - n * style.leading)
+            text.setFont(block.fontName, block.fontSize)
+            # character spacing stays set from one text object to the next: every line sets its own
+            text.setCharSpace(extra / (len(line) - 1) if justified[n] and len(line) > 1 and extra > 0 else 0)
+            text.textOut(line)
+            canvas.drawText(text)
+        canvas.restoreState()
 
 
 def bind_citations(text: str) -> str:

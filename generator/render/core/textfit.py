@@ -34,12 +34,12 @@ BOUND_NOUNS = frozenset("수것때후뒤전중줄데적채뿐듯법리척체양"
 #: Korean determiners of two syllables or more: each goes with the noun after it ("아무 면이나", "모든 카드");
 #: one-syllable ones ("한", "그", "두") are every one-syllable word
 DETERMINERS = frozenset(("아무", "모든", "여러", "어느", "어떤", "무슨", "온갖", "이런", "그런", "저런"))
-#: a flowing line of Japanese or Chinese shorter than this share of its width takes part of the next phrase
-FILL = 0.85
 #: what cutting a phrase costs a centred paragraph that is evened out (`balanced`), as a line this share of its width
 PHRASE_COST = 0.2
 #: a line of Japanese or Chinese shorter than this share of its paragraph's mean line is very short (`_even_lines`)
 SHORT_LINE = 0.75
+#: a justified line with more room left than this many ems may cut a katakana word to fill it (`linebreak.filling`)
+LOOSE_EMS = 1.5
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
 #: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
@@ -92,32 +92,32 @@ class Fitted:
 
 def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang: str = "en",
           cut: bool = False, mend: bool = False,
-          fill: Callable[[Piece], tuple[Piece, ...]] | None = None) -> tuple[list[tuple[Line, bool]], float]:
+          fill: Callable[[Piece, bool], tuple[Piece, ...]] | None = None) -> tuple[list[tuple[Line, bool]], float]:
     """Greedy wrap; returns lines and the widest overflow of a single piece (0 when every piece fits). With `cut`,
     a piece wider than the box is cut finer (`linebreak.finer`) until its parts fit or cannot be cut. With `mend`,
     a line that would end in a `_poor_break` gives its last piece (or two) to the next line (a flowing paragraph,
-    which may grow a line). With `fill`, a line that would end short of FILL of the width takes what fits of the
-    next piece, cut by `fill`."""
+    which may grow a line). With `fill`, a line takes what fits of the piece that would not fit, cut by `fill`
+    (a justified line of Japanese ends as near its end as it can: `_filled`)."""
     lines: list[tuple[Line, bool]] = []
     too_wide = 0.0
     for paragraph in paragraphs:
         current: list[Piece] = []
         used = 0.0
-        todo = list(reversed(paragraph))
+        todo = [(piece, False) for piece in reversed(paragraph)]  # (piece, a part `fill` cut: not cut again)
         while todo:
-            piece = todo.pop()
+            piece, part = todo.pop()
             w = unit_width(piece.text, font) * size
             if w + unit_width(piece.end, font) * size > width + 1e-9:
                 parts = linebreak.finer(piece, lang) if cut else (piece,)
                 if len(parts) > 1:
-                    todo.extend(reversed(parts))
+                    todo.extend((p, part) for p in reversed(parts))
                     continue
                 too_wide = max(too_wide, w - width)
             glue = unit_width(current[-1].glue, font) * size if current else 0.0
             if current and used + glue + w + unit_width(piece.end, font) * size > width + 1e-9:
-                parts = fill(piece) if fill is not None and used < FILL * width else (piece,)
+                parts = _filled(piece, fill, width - used - glue, font, size) if fill and not part else (piece,)
                 if len(parts) > 1:
-                    todo.extend(reversed(parts))
+                    todo.extend((p, True) for p in reversed(parts))
                     continue
                 kept, moved = _mended_break(current, piece, font, size, width) if mend else (current, [])
                 lines.append((tuple(kept), False))
@@ -128,6 +128,19 @@ def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang
                 current.append(piece)
         lines.append((tuple(current), True))
     return lines, too_wide
+
+
+def _filled(piece: Piece, fill: Callable[[Piece, bool], tuple[Piece, ...]], room: float, font: str,
+            size: float) -> tuple[Piece, ...]:
+    """`piece` cut by `fill` for a line with `room` pt left: at its usual breaks, or at the loose ones too where
+    the usual leave more than LOOSE_EMS of the line empty (a katakana word cut rather than a line spread far)."""
+    parts = fill(piece, False)
+    taken = 0.0
+    for p in parts[:-1]:
+        if taken + (unit_width(p.text, font) + unit_width(p.end, font)) * size > room + 1e-9:
+            break
+        taken += unit_width(p.text, font) * size
+    return parts if room - taken <= LOOSE_EMS * size else fill(piece, True)
 
 
 def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
@@ -236,14 +249,15 @@ def _fitted(lines: list[tuple[Line, bool]], size: float, font: str, leading: flo
 
 def fit(text: str, font: str, width: float, height: float, size: float, min_size: float,
         leading: float = LEADING, max_lines: int | None = None, lang: str = "en",
-        keep: tuple[str, ...] = ()) -> Fitted:
+        keep: tuple[str, ...] = (), flowing: bool = False) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
     only where one alone is wider than the box, a name with spaces (or a short quotation, `linebreak.quoted`) also
     where the text fits no other way. At that size no line ends in a `_poor_break` ("draw 3 | cards") where the box
     has room for the line mending it adds. In Japanese and Chinese the lines keep every place they could also break
     at (`linebreak.filling`), so that centred text can be evened out with a phrase cut where phrase breaks alone
-    leave a line far short (`balanced`)."""
+    leave a line far short (`balanced`). A `flowing` paragraph (a page's running text, drawn justified) fills each
+    Japanese or Chinese line to its end, as `wrap_paragraphs` does."""
     texts = text.split("\n")
     keep += linebreak.quoted(text)
     loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
@@ -258,6 +272,7 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
         if cut and paragraphs == before and last is not None and last[4] <= TOLERANCE_PT:
             break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
         fill = partial(linebreak.filling, lang=lang, keep=names) if between else None
+        flow = _flow_fill(lang, names) if flowing and between else None
         # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
         natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in paragraphs]
         current = size
@@ -267,17 +282,18 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
             hopeless = _height(least, len(texts), current, leading) > height + TOLERANCE_PT or (
                 max_lines is not None and least > max_lines)
             if not hopeless or final:
-                lines, too_wide = _wrap(paragraphs, font, current, width, lang, cut)
+                lines, too_wide = _wrap(paragraphs, font, current, width, lang, cut, fill=flow)
                 h = _height(len(lines), len(texts), current, leading)
                 over_lines = max_lines is not None and len(lines) > max_lines
                 if h <= height + TOLERANCE_PT and too_wide <= TOLERANCE_PT and not over_lines:
-                    mended, _ = _wrap(paragraphs, font, current, width, lang, cut, mend=True)
+                    mended, _ = _wrap(paragraphs, font, current, width, lang, cut, mend=True, fill=flow)
                     grown = _height(len(mended), len(texts), current, leading)
                     if grown <= height + TOLERANCE_PT and (max_lines is None or len(mended) <= max_lines):
                         lines, h = mended, grown
                     else:
                         lines = _mend_breaks(lines, mended)
-                    lines = _mend_last_breaks(lines, font, current, width)
+                    if flow is None:  # a justified line is not spread to spare the last one a phrase alone
+                        lines = _mend_last_breaks(lines, font, current, width)
                     if fill is not None:  # every place a line could break, for `balanced`
                         lines = [(tuple(part for piece in line for part in fill(piece)), ends) for line, ends in lines]
                     return _fitted(lines, current, font, leading, h, 0.0, lang)
@@ -291,18 +307,35 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
 
 
 def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple[str, ...] = ()) -> list[str]:
-    """`text` broken into lines no wider than `width` at `size` (a paragraph of a flowing page, which grows as
-    tall as it needs): the coarse breaks of `lang`'s script, finer ones only for a piece wider than the line or,
-    in Japanese and Chinese, to fill a line that would end short (`linebreak.filling`: a column of prose keeps an
-    even edge), no line ending in a `_poor_break`, and no lone last piece when the line above can spare one."""
+    """`text` broken into lines no wider than `width` at `size` (`wrap_paragraphs`' lines)."""
+    return [line for line, _ in wrap_paragraphs(text, font, size, width, lang, keep)]
+
+
+def wrap_paragraphs(text: str, font: str, size: float, width: float, lang: str,
+                    keep: tuple[str, ...] = (), filled: bool = True) -> list[tuple[str, bool]]:
+    """`text` broken into lines no wider than `width` at `size`, each with whether it ends a paragraph (a
+    paragraph of a flowing page, which grows as tall as it needs): the coarse breaks of `lang`'s script, finer ones
+    only for a piece wider than the line or, in Japanese and Chinese and where `filled` (running text, set
+    justified, as Japanese is), to fill every line to its end (`linebreak.filling`), no line ending in a
+    `_poor_break`, and, in a spaced script or a text not `filled` (a title: phrases whole), no lone last piece when
+    the line above can spare one."""
     keep += linebreak.quoted(text)
     paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
-    fill = partial(linebreak.filling, lang=lang, keep=keep) if linebreak.between_characters(lang) else None
+    fill = _flow_fill(lang, keep) if filled and linebreak.between_characters(lang) else None
     lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True, fill=fill)
     if too_wide > TOLERANCE_PT:
         lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True,
                          True)
-    return [line_text(line) for line, _ in _mend_last_breaks(lines, font, size, width)]
+    if fill is None:
+        lines = _mend_last_breaks(lines, font, size, width)
+    # a justified line of Japanese is not spread to spare the last line a phrase alone ("（R17）。"): `filling` never
+    # leaves one letter alone ("ま|す。")
+    return [(line_text(line), ends) for line, ends in lines]
+
+
+def _flow_fill(lang: str, keep: tuple[str, ...]) -> Callable[[Piece, bool], tuple[Piece, ...]]:
+    """How a justified line of `lang` cuts the piece that would not fit (`_filled`): `linebreak.filling`."""
+    return lambda piece, loose: linebreak.filling(piece, lang, keep, loose)
 
 
 def advice(fitted: Fitted) -> str:
@@ -380,10 +413,16 @@ def _even_lines(pieces: Line, font: str, count: int, widest: float, unspaced: bo
     return tuple(reversed(lines))
 
 
+def running(lang: str) -> str:
+    """How a page's running text is aligned: justified in Japanese and Chinese (as their books are), else left."""
+    return "justify" if linebreak.between_characters(lang) else "left"
+
+
 def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str = "left",
          box_height: float | None = None, valign: str = "top") -> None:
     """Draw fitted lines with the first baseline under `top`; `valign` centres in `box_height` if given.
-    Centred text is drawn `balanced`."""
+    Centred text is drawn `balanced`; "justify" spreads each line but a paragraph's last to `width` by even space
+    between its characters (Japanese and Chinese running text)."""
     if align == "center" and len(fitted.lines) > 1:
         fitted = balanced(fitted)
     size, leading = fitted.size, fitted.leading
@@ -399,6 +438,10 @@ def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str 
             canvas.drawCentredString(x + width / 2, y, line)
         elif align == "right":
             canvas.drawRightString(x + width, y, line)
+        elif align == "justify":
+            extra = width - stringWidth(line, fitted.font, size)
+            canvas.drawString(x, y, line, charSpace=extra / (len(line) - 1) if not ends_paragraph and len(line) > 1
+                              and extra > 0 else 0)
         else:
             canvas.drawString(x, y, line)
         y -= size * leading + (size * PARAGRAPH_GAP if ends_paragraph else 0)
