@@ -30,9 +30,8 @@ def agree(template: str, values: dict, lang: str) -> str:
         out.append(literal)
         if field is not None:
             out.append("{" + field + "}")
-            value = values.get(field)
-            if _numeric(value) is not None:
-                number = _numeric(value)
+            if (value := _numeric(values.get(field))) is not None:
+                number = value
     return "".join(out)
 
 
