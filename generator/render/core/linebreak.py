@@ -42,8 +42,13 @@ CLAUSE_ENDS = frozenset("、。，．：；！？")
 #: a quotation in curly quotes, and the most words one may have to be held whole (`quoted`)
 QUOTED = re.compile(r"[“‘][^“”‘’\n]{1,40}[”’]")
 QUOTED_WORDS = 4
-#: where a compound name may part in a justified line (`_held`): a word in kanji beside one in katakana
+#: where a compound name may part in a justified line (`compound_seams`): a word in kanji beside one in katakana
 COMPOUND_SEAM = frozenset(("ideograph", "katakana"))
+#: how freely a justified line may cut the phrase that does not fit it (`filling`), each level where the one before
+#: would spread the line far: as a line usually is cut; also at a compound name's seams and inside a katakana word;
+#: also inside a name; anywhere UAX #14 allows. Inside a word, at LOOSE and INNER, two letters stay on each side.
+TIGHT, LOOSE, INNER, ANY = range(4)
+LEVELS = (TIGHT, LOOSE, INNER, ANY)
 CLAUSE_MARKS = "".join(sorted(CLAUSE_ENDS)) + "）」』"  # what may follow a phrase's last letter
 
 
@@ -91,21 +96,52 @@ def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece,
     return tuple(out)
 
 
-def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str, loose: bool = False) -> list[int]:
+def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str, level: int = TIGHT) -> list[int]:
     """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`), part
     a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人) or a determiner from its word
-    ("その人"). `loose` (a justified line that would be spread far) keeps the determiner's break, and a name's
-    where kanji meet katakana, between the words of a compound ("禁止|アイテム", "国|カード"; not "読み|手")."""
+    ("その人"). At `LOOSE` (a justified line that would be spread far) a name may part at its compound seams
+    ("禁止|アイテム", "アイテム|カード": `compound_seams`) and a determiner from its word; at `INNER` and `ANY`
+    a name more freely still (`_name_holds`), as Japanese books are set (each level where the one before would
+    spread a line further than `textfit.WIDEST_SPREAD`)."""
     held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])}
     names = _names_pattern(keep + UNCUT_WORDS.get(lang, ()))
     if names is not None:
         for found in names.finditer(word):
-            held.update(at for at in range(found.start() + 1, found.end())
-                        if not (loose and {_script(word[at - 1]), _script(word[at])} == COMPOUND_SEAM))
-    bound = _names_pattern(DETERMINERS.get(lang, ())) if not loose else None
+            holds = _name_holds(found.group(), keep, level if found.group() in keep else TIGHT)
+            held.update(found.start() + at for at in holds)
+    bound = _names_pattern(DETERMINERS.get(lang, ())) if level == TIGHT else None
     if bound is not None:
         held.update(found.end() for found in bound.finditer(word))
     return [at for at in allowed if at not in held] if held else allowed
+
+
+@lru_cache(maxsize=4096)
+def _name_holds(name: str, keep: tuple[str, ...], level: int) -> frozenset[int]:
+    """Where a line may not break inside `name` at `level`: anywhere at TIGHT; but at its `compound_seams` from
+    LOOSE on; but also between two of its letters of kana or kanji, a letter or more from its ends, at INNER
+    ("アク|ション", not "アクショ|ン"), and anywhere between them at ANY. A rule citation ("（R9、R17）") stays whole."""
+    seams = compound_seams(name, keep) if level > TIGHT else frozenset()
+
+    def free(at: int) -> bool:
+        letters = _script(name[at - 1]) is not None and _script(name[at]) is not None
+        return at in seams or letters and (level == ANY or level == INNER and at not in (1, len(name) - 1))
+
+    return frozenset(at for at in range(1, len(name)) if not free(at))
+
+
+@lru_cache(maxsize=4096)
+def compound_seams(name: str, keep: tuple[str, ...]) -> frozenset[int]:
+    """Where a compound name may part in a justified line that would be spread far: where its kanji meet its
+    katakana ("国|カード", "禁止|アイテム"), or another name of `keep` begins or ends inside it, two letters or more
+    on each side ("アイテム|カード", "キャラクター|カード"; not "日本|語", nor "読み|手")."""
+    seams = {at for at in range(1, len(name)) if {_script(name[at - 1]), _script(name[at])} == COMPOUND_SEAM}
+    for other in keep:
+        if other != name and len(other) > 1:
+            if name.startswith(other) and len(name) - len(other) > 1:
+                seams.add(len(other))
+            if name.endswith(other) and len(name) - len(other) > 1:
+                seams.add(len(name) - len(other))
+    return frozenset(seams)
 
 
 @lru_cache(maxsize=64)
@@ -138,23 +174,29 @@ def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
 
 
 @lru_cache(maxsize=65536)
-def filling(piece: Piece, lang: str, keep: tuple[str, ...] = (), loose: bool = False) -> tuple[Piece, ...]:
+def filling(piece: Piece, lang: str, keep: tuple[str, ...] = (), level: int = TIGHT) -> tuple[Piece, ...]:
     """A phrase of unspaced text cut at the breaks UAX #14 allows, but not inside a name of `keep`, between a
-    number and its counter, inside a katakana word ("プレイヤー") or after a determiner ("その|人"; `loose`: at these
-    too, and where a name's script changes, for a justified line that would otherwise be spread far: `_held`) or
-    before the phrase's last letter ("できませ|ん。"):
+    number and its counter, inside a katakana word ("プレイヤー") or after a determiner ("その|人"; more loosely at a
+    higher `level`: `_held`, a katakana word but a letter from its end) or before the phrase's last letter
+    ("できませ|ん。"):
     what a line too short at phrase breaks may take of the next phrase (Japanese is set that way). Anything else
     stays whole."""
     if not unspaced(piece.text):
         return (piece,)
     word = piece.text
-    allowed = [at for at in _held(word, _uax14_boundaries(word, lang), keep, lang, loose)
-               if (loose or not (_katakana(word[at - 1]) and _katakana(word[at])))
+    allowed = [at for at in _held(word, _uax14_boundaries(word, lang), keep, lang, level)
+               if not (_katakana(word[at - 1]) and _katakana(word[at]) and level < ANY
+                       and (level == TIGHT or not _inner(word, at)))
                and len(word[at:].rstrip(CLAUSE_MARKS)) > 1]
     parts = _cut(word, allowed)
     if len(parts) <= 1:
         return (piece,)
     return tuple(Piece(part, "", "", True) for part in parts[:-1]) + (piece._replace(text=parts[-1]),)
+
+
+def _inner(word: str, at: int) -> bool:
+    """Whether a break at `at` between two katakana letters leaves two or more of the word on each side."""
+    return at >= 2 and at + 1 < len(word) and _katakana(word[at - 2]) and _katakana(word[at + 1])
 
 
 def within_word(before: str, after: str) -> bool:

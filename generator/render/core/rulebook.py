@@ -160,10 +160,11 @@ class Para(Paragraph):
             (width - stringWidth(line, frag.fontName, frag.fontSize), [line]) for line, _ in lines])
 
     def drawPara(self, debug=0):  # noqa: N802 (ReportLab's name)
-        """Japanese and Chinese lines set justified: each line but a paragraph's last spread to the full width by
-        even space between its characters (ReportLab justifies by word spaces only, which these scripts lack)."""
+        """Japanese and Chinese lines set justified (`textfit.draw_justified`): each line but a paragraph's last
+        spread to the full width by even space between its characters (ReportLab justifies by word spaces only,
+        which these scripts lack), a line pushed in where its punctuation made room for more."""
         justified = getattr(self, "_justified", ())
-        if not any(justified) or getattr(self.blPara, "kind", None) != 0:
+        if not justified or getattr(self.blPara, "kind", None) != 0:
             return super().drawPara(debug)
         canvas, style, block = self.canv, self.style, self.blPara
         y = self.height - block.fontSize  # as ReportLab places a paragraph's first baseline
@@ -172,13 +173,11 @@ class Para(Paragraph):
         if self.bulletText:
             offset = _drawBullet(canvas, offset, y, self.bulletText, style, rtl=False)
         canvas.setFillColor(block.textColor)
+        canvas.setFont(block.fontName, block.fontSize)
         for n, (extra, (line,)) in enumerate(block.lines):
-            text = canvas.beginText(style.leftIndent + (offset if n == 0 else 0), y - n * style.leading)
-            text.setFont(block.fontName, block.fontSize)
-            # character spacing stays set from one text object to the next: every line sets its own
-            text.setCharSpace(extra / (len(line) - 1) if justified[n] and len(line) > 1 and extra > 0 else 0)
-            text.textOut(line)
-            canvas.drawText(text)
+            x = style.leftIndent + (offset if n == 0 else 0)
+            textfit.draw_justified(canvas, line, block.fontName, block.fontSize, x, y - n * style.leading,
+                                   stringWidth(line, block.fontName, block.fontSize) + extra, justified[n])
         canvas.restoreState()
 
 

@@ -40,6 +40,15 @@ PHRASE_COST = 0.2
 SHORT_LINE = 0.75
 #: a justified line with more room left than this many ems may cut a katakana word to fill it (`linebreak.filling`)
 LOOSE_EMS = 1.5
+#: the most space a justified line of Japanese or Chinese puts between two characters, in ems: where its breaks
+#: would spread it further, it is pushed in or cut more freely (`_filled`); one that still would (the next word a
+#: command held by no-break spaces) is spread this far and ends short (`draw_justified`)
+WIDEST_SPREAD = 0.15
+#: full-width punctuation whose advance is half blank (JIS X 4051's 約物): an opening bracket's blank half is before
+#: its mark, a closing bracket's, an ideographic comma's and full stop's after it; a justified line that would be
+#: spread far may give these halves up to take more (pushed in: `shed`, `draw_justified`), as Japanese is set
+OPENING = frozenset("（「『［【〔｛〈《〘〖")
+CLOSING = frozenset("）」』］】〕｝〉》〙〗、。，．")
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
 #: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
@@ -92,17 +101,19 @@ class Fitted:
 
 def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang: str = "en",
           cut: bool = False, mend: bool = False,
-          fill: Callable[[Piece, bool], tuple[Piece, ...]] | None = None) -> tuple[list[tuple[Line, bool]], float]:
+          fill: Callable[[Piece, int], tuple[Piece, ...]] | None = None) -> tuple[list[tuple[Line, bool]], float]:
     """Greedy wrap; returns lines and the widest overflow of a single piece (0 when every piece fits). With `cut`,
     a piece wider than the box is cut finer (`linebreak.finer`) until its parts fit or cannot be cut. With `mend`,
     a line that would end in a `_poor_break` gives its last piece (or two) to the next line (a flowing paragraph,
     which may grow a line). With `fill`, a line takes what fits of the piece that would not fit, cut by `fill`
-    (a justified line of Japanese ends as near its end as it can: `_filled`)."""
+    (a justified line of Japanese ends as near its end as it can: `_filled`), or what fits once its punctuation is
+    pushed in (`shed`) where `_filled` says so."""
     lines: list[tuple[Line, bool]] = []
     too_wide = 0.0
     for paragraph in paragraphs:
         current: list[Piece] = []
-        used = 0.0
+        used = shed_pt = 0.0  # the natural width of `current`, and how far it may be pushed in
+        pushing = False  # `current` is pushed in to take what would not fit it
         todo = [(piece, False) for piece in reversed(paragraph)]  # (piece, a part `fill` cut: not cut again)
         while todo:
             piece, part = todo.pop()
@@ -114,33 +125,78 @@ def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang
                     continue
                 too_wide = max(too_wide, w - width)
             glue = unit_width(current[-1].glue, font) * size if current else 0.0
-            if current and used + glue + w + unit_width(piece.end, font) * size > width + 1e-9:
-                parts = _filled(piece, fill, width - used - glue, font, size) if fill and not part else (piece,)
-                if len(parts) > 1:
+            room = width - used - glue  # left at the natural width; pushing in gives `shed_pt` more
+            pushed = shed_pt + _shed(piece.text, font) * size if pushing else 0.0
+            if current and w + unit_width(piece.end, font) * size > room + pushed + 1e-9:
+                if fill and not part and not pushing:
+                    parts, pushing = _filled(current, piece, fill, room, shed_pt, font, size)
                     todo.extend((p, True) for p in reversed(parts))
                     continue
                 kept, moved = _mended_break(current, piece, font, size, width) if mend else (current, [])
                 lines.append((tuple(kept), False))
                 current = [*moved, piece]
                 used = line_width(current, font) * size - unit_width(piece.end, font) * size
+                shed_pt, pushing = (shed(current, font) * size if fill else 0.0), False
             else:
                 used += glue + w
+                shed_pt += (_shed(piece.text, font) if current else shed([piece], font)) * size if fill else 0.0
                 current.append(piece)
         lines.append((tuple(current), True))
     return lines, too_wide
 
 
-def _filled(piece: Piece, fill: Callable[[Piece, bool], tuple[Piece, ...]], room: float, font: str,
-            size: float) -> tuple[Piece, ...]:
-    """`piece` cut by `fill` for a line with `room` pt left: at its usual breaks, or at the loose ones too where
-    the usual leave more than LOOSE_EMS of the line empty (a katakana word cut rather than a line spread far)."""
-    parts = fill(piece, False)
-    taken = 0.0
-    for p in parts[:-1]:
-        if taken + (unit_width(p.text, font) + unit_width(p.end, font)) * size > room + 1e-9:
-            break
-        taken += unit_width(p.text, font) * size
-    return parts if room - taken <= LOOSE_EMS * size else fill(piece, True)
+def _filled(current: Sequence[Piece], piece: Piece, fill: Callable[[Piece, int], tuple[Piece, ...]], room: float,
+            shed_pt: float, font: str, size: float) -> tuple[tuple[Piece, ...], bool]:
+    """How the line `current`, `room` pt short of its end and `shed_pt` more where its punctuation is pushed in
+    (`shed`), takes of `piece`, which does not fit it: `piece` cut by `fill`, and whether the line is pushed in.
+    The first that does: its usual breaks, where the line is spread no more than LOOSE_EMS in all and WIDEST_SPREAD
+    between two characters; those with the line pushed in, where that takes more; the same at ever freer breaks
+    (`linebreak.LEVELS`: a katakana word or a compound name cut rather than a line spread far); at the freest, the
+    line pushed in if that takes more, else spread."""
+    letters = len(line_text(current))
+    for level in linebreak.LEVELS:
+        parts = fill(piece, level)
+        natural = _taken(parts, room, None, font, size)
+        left = room - sum(unit_width(p.text, font) * size for p in parts[:natural])
+        count = letters + sum(len(p.text) for p in parts[:natural])
+        if left <= WIDEST_SPREAD * size * max(1, count - 1) and (level > linebreak.TIGHT or left <= LOOSE_EMS * size):
+            return parts, False
+        if _taken(parts, room, shed_pt, font, size) > natural:
+            return parts, True
+    return parts, False
+
+
+def _taken(parts: Sequence[Piece], room: float, shed_pt: float | None, font: str, size: float) -> int:
+    """How many of `parts` a line with `room` pt left takes, pushed in by up to `shed_pt` and what the parts it
+    takes shed (not pushed in where `shed_pt` is None)."""
+    used, pushed = 0.0, shed_pt
+    for count, p in enumerate(parts):
+        w = unit_width(p.text, font) * size
+        if pushed is not None:
+            pushed += _shed(p.text, font) * size
+        if used + w + unit_width(p.end, font) * size > room + (pushed or 0.0) + 1e-9:
+            return count
+        used += w
+    return len(parts)
+
+
+def shed(line: Sequence[Piece], font: str) -> float:
+    """How far a justified `line` may be pushed in, at 1 pt: the blank half of each full-width bracket, comma and
+    full stop in it (`OPENING`, `CLOSING`), but for an opening bracket that starts it (which keeps the line's edge)."""
+    if not line:
+        return 0.0
+    first = line[0].text[:1]
+    return sum(_shed(p.text, font) for p in line) - (_blank(first, font) if first in OPENING else 0.0)
+
+
+@lru_cache(maxsize=65536)
+def _shed(text: str, font: str) -> float:
+    return sum(_blank(ch, font) for ch in text if ch in OPENING or ch in CLOSING)
+
+
+def _blank(mark: str, font: str) -> float:
+    """The blank half of a full-width punctuation mark, at 1 pt."""
+    return unit_width(mark, font) / 2
 
 
 def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
@@ -333,9 +389,9 @@ def wrap_paragraphs(text: str, font: str, size: float, width: float, lang: str,
     return [(line_text(line), ends) for line, ends in lines]
 
 
-def _flow_fill(lang: str, keep: tuple[str, ...]) -> Callable[[Piece, bool], tuple[Piece, ...]]:
+def _flow_fill(lang: str, keep: tuple[str, ...]) -> Callable[[Piece, int], tuple[Piece, ...]]:
     """How a justified line of `lang` cuts the piece that would not fit (`_filled`): `linebreak.filling`."""
-    return lambda piece, loose: linebreak.filling(piece, lang, keep, loose)
+    return lambda piece, level: linebreak.filling(piece, lang, keep, level)
 
 
 def advice(fitted: Fitted) -> str:
@@ -439,9 +495,32 @@ def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str 
         elif align == "right":
             canvas.drawRightString(x + width, y, line)
         elif align == "justify":
-            extra = width - stringWidth(line, fitted.font, size)
-            canvas.drawString(x, y, line, charSpace=extra / (len(line) - 1) if not ends_paragraph and len(line) > 1
-                              and extra > 0 else 0)
+            draw_justified(canvas, line, fitted.font, size, x, y, width, spread=not ends_paragraph)
         else:
             canvas.drawString(x, y, line)
         y -= size * leading + (size * PARAGRAPH_GAP if ends_paragraph else 0)
+
+
+def draw_justified(canvas, line: str, font: str, size: float, x: float, y: float, width: float,
+                   spread: bool) -> None:
+    """One line of justified Japanese or Chinese on `width` from `x`: a line wider than that pushed in, the blank
+    half of each of its punctuation marks but an opening bracket that starts it (as `shed` counts them) given up by
+    the same share; a narrower one, where `spread` (not a paragraph's last line), spread by even space between its
+    characters, never more than WIDEST_SPREAD: a line `_filled` could not fill closer ends short of the edge."""
+    over = stringWidth(line, font, size) - width
+    marks = [(n, _blank(ch, font) * size) for n, ch in enumerate(line)
+             if ch in CLOSING or (ch in OPENING and n > 0)]
+    if over <= TOLERANCE_PT or not marks:
+        gap = min(-over / (len(line) - 1), WIDEST_SPREAD * size) if spread and len(line) > 1 and over < 0 else 0.0
+        canvas.drawString(x, y, line, charSpace=gap)
+        return
+    share = min(1.0, over / sum(blank for _, blank in marks))
+    pulled: dict[int, float] = {}  # where a run starts: how much nearer it is drawn
+    for n, blank in marks:
+        cut = n + 1 if line[n] in CLOSING else n
+        pulled[cut] = pulled.get(cut, 0.0) + blank * share
+    start, back = 0, 0.0
+    for cut in [*sorted(at for at in pulled if at < len(line)), len(line)]:
+        canvas.drawString(x + stringWidth(line[:start], font, size) - back, y, line[start:cut])
+        back += pulled.get(cut, 0.0)
+        start = cut
