@@ -12,6 +12,8 @@ import pytest
 from generator.content.load import load_content
 from generator.render.core.context import RenderContext
 from generator.render.core.document import game_components, render_document
+from generator.render.core.duplex_test import MINUS
+from generator.render.core.fonts import fonts_for, missing_glyphs
 from generator.render.core.sheets import MM, apply
 from generator.render.travel.index import corner, top_corner
 from generator.render.travel.style import geometry
@@ -152,6 +154,10 @@ def test_a_back_printed_a_millimetre_off_in_any_direction_looks_like_every_other
             assert _flat(edge_bands(shifted)) == pytest.approx(_flat(reference), abs=2), (dx, dy)
 
 
+#: the numbers of a duplex test scale, as printed
+SCALE_NUMBERS = [f"{MINUS}4", f"{MINUS}2", "0", "2", "4"]
+
+
 def _flat(nested) -> list[float]:
     if isinstance(nested, (int, float)):
         return [nested]
@@ -193,18 +199,19 @@ def test_the_duplex_test_sheet_puts_a_cross_behind_each_corner_of_the_first_shee
                                              ("travel", "ja", "letter")])
 def test_the_duplex_test_scales_are_numbered_at_a_readable_size_and_no_two_numbers_crowd(game, lang, paper):
     """Read from the PDF: on the back of the test sheet every character is at least 6 pt (the scales' numbers were
-    4.5 pt), each scale shows -4, -2, 0, 2, 4 on its ticks two millimetres apart, and no number comes within 1 pt
+    4.5 pt), each scale shows −4, −2, 0, 2, 4 on its ticks two millimetres apart, and no number comes within 1 pt
     of another."""
     doc = render_document(RenderContext(content(), game, lang, paper))
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         page = pdf.pages[3]
         assert min(ch["size"] for ch in page.chars) >= 6
         numbers = [w for w in page.extract_words(extra_attrs=["size"]) if w["size"] == 6
-                   and w["text"] in {"-4", "-2", "0", "2", "4"}]
-    assert sorted(w["text"] for w in numbers) == sorted(["-4", "-2", "0", "2", "4"] * 2)
+                   and w["text"] in set(SCALE_NUMBERS)]
+    assert sorted(w["text"] for w in numbers) == sorted(SCALE_NUMBERS * 2)
     by_top = sorted(numbers, key=lambda w: w["top"])
     level, upright = by_top[:5], by_top[5:]  # the level scale sits above the upright one
-    centres = [((w["x0"] + w["x1"]) / 2, -(w["top"] + w["bottom"]) / 2, int(w["text"])) for w in numbers]
+    centres = [((w["x0"] + w["x1"]) / 2, -(w["top"] + w["bottom"]) / 2, int(w["text"].replace(MINUS, "-")))
+               for w in numbers]
     for scale, axis in ((level, 0), (upright, 1)):
         along = sorted((c[axis], c[2]) for c, w in zip(centres, numbers) if w in scale)
         assert [value for _, value in along] == [-4, -2, 0, 2, 4]
@@ -216,7 +223,25 @@ def test_the_duplex_test_scales_are_numbered_at_a_readable_size_and_no_two_numbe
                 assert apart >= 1, (a["text"], b["text"])
 
 
-# ---- editions --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_the_duplex_test_scales_sign_their_negative_numbers_with_a_minus_sign_the_font_draws(lang):
+    """The scales printed "-4" with the hyphen-minus, shorter and higher than a minus. Read from the PDF: no hyphen
+    on the back of the test sheet's scales, four minus signs (U+2212), each drawn as a level bar (its ink wider than
+    tall, as no missing glyph's box is) by a face of the language's stack that has the glyph."""
+    doc = render_document(RenderContext(content(), "travel", lang, "a4"))
+    assert missing_glyphs(fonts_for(content(), lang).regular, MINUS) == []
+    page = pypdfium2.PdfDocument(doc.data)[3]
+    text = page.get_textpage()
+    small = [n for n in range(text.count_chars()) if round(pypdfium2.raw.FPDFText_GetFontSize(text.raw, n)) == 6]
+    signs = [n for n in small if text.get_text_range(n, 1) == MINUS]
+    assert not [n for n in small if text.get_text_range(n, 1) == "-"]
+    assert len(signs) == 4  # −4 and −2 on each scale
+    for n in signs:
+        left, bottom, right, top = text.get_charbox(n)  # the ink
+        assert right - left > 2 * (top - bottom) > 0
+
+
+# ---- editions# ---- editions --------------------------------------------------------------------------------------------------
 
 def ink_coverage(image) -> float:
     """Estimated ink on a page, as a fraction of full coverage by one ink (a solid black page is 1.0, the sum of

@@ -15,6 +15,7 @@ from .sheets import MM, SheetLayout, apply
 ARM = 3 * MM  # half the width of a cross
 RING = 1.4 * MM  # the back's crosses sit in a small ring, to tell them from the front's shining through
 SCALE_MM = 5  # each scale runs from -5 to +5 mm
+MINUS = "\u2212"  # a scale's negative numbers are signed with the minus sign, not the shorter hyphen
 LINE = 0.4
 POINTER = 9 * MM  # the front's line across a scale
 LABEL_SIZE = 6  # the scales' numbers: the least size that reads in print
@@ -106,7 +107,7 @@ def _scale(ctx: RenderContext, canvas, zero: tuple[float, float], horizontal: bo
     reach = SCALE_MM * MM
     canvas.setFont(ctx.fonts.regular, LABEL_SIZE)
     row_h = LABEL_SIZE + 1.5  # the level scale's rows, one under the other
-    row_w = canvas.stringWidth(f"-{SCALE_MM}", ctx.fonts.regular, LABEL_SIZE) + 2  # the upright scale's, side by side
+    row_w = canvas.stringWidth(_signed(-SCALE_MM), ctx.fonts.regular, LABEL_SIZE) + 2  # the upright scale's, side by side
     if horizontal:
         canvas.line(x0 - reach, y0, x0 + reach, y0)
     else:
@@ -120,19 +121,24 @@ def _scale(ctx: RenderContext, canvas, zero: tuple[float, float], horizontal: bo
             if numbered and row:
                 canvas.line(x0 + at, y0, x0 + at, y0 - row_h - 1)
             if numbered:
-                canvas.drawCentredString(x0 + at, y0 - (row + 1) * row_h, str(half // 2))
+                canvas.drawCentredString(x0 + at, y0 - (row + 1) * row_h, _signed(half // 2))
         else:
             canvas.line(x0, y0 + at, x0 - tall, y0 + at)
             if numbered and row:
                 canvas.line(x0, y0 + at, x0 + row_w, y0 + at)
             if numbered:
-                canvas.drawString(x0 + 1.0 + row * (row_w + 0.5), y0 + at - 0.35 * LABEL_SIZE, str(half // 2))
+                canvas.drawString(x0 + 1.0 + row * (row_w + 0.5), y0 + at - 0.35 * LABEL_SIZE, _signed(half // 2))
     canvas.setFont(ctx.fonts.bold, LABEL_SIZE + 2)
     if horizontal:
         canvas.drawString(x0 + reach + 1.5 * MM, y0 - 0.35 * (LABEL_SIZE + 2), "X")
     else:
         canvas.drawCentredString(x0, y0 + reach + 1.5 * MM, "Y")
     canvas.restoreState()
+
+
+def _signed(number: int) -> str:
+    """A scale's number as printed: "−4" with the minus sign (U+2212), "0", "4"."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
 def _gaps(layout: SheetLayout, points: list[tuple[float, float]],
