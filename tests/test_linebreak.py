@@ -13,10 +13,11 @@ from generator.content.load import load_content
 from generator.render.core import linebreak, textfit
 from generator.render.core.fonts import fonts_for
 
-#: kinsoku: no line starts with these (closing brackets, stops, small kana, the long vowel mark) ...
-NO_START = set("、。，．・：；？！」』）】〕ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
-#: ... and none ends with these (opening brackets)
-NO_END = set("「『（【〔")
+#: kinsoku: no line starts with these (closing brackets, stops, small kana, the long vowel mark, a sign of relation
+#: or range: "A～E|＝その", "1|～16") ...
+NO_START = set("、。，．・：；？！」』）】〕ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ＝～")
+#: ... and none ends with these (opening brackets, signs: "A～E＝|その", "×|1セット")
+NO_END = set("「『（【〔＝～×＋")
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +80,7 @@ def test_advice_counts_characters_in_a_script_without_spaces(ja_font):
 
 # ---- properties ----------------------------------------------------------------------------------------------------
 
-_JAPANESE = ("カメラパスポート交換手札捨山置選待自分旅行国境写真", "、。「」（）ーっゃょァッ", "12AB")
+_JAPANESE = ("カメラパスポート交換手札捨山置選待自分旅行国境写真", "、。「」（）ーっゃょァッ＝～×", "12AB")
 _japanese_text = st.lists(st.sampled_from(list("".join(_JAPANESE))), min_size=1, max_size=80).map("".join)
 
 

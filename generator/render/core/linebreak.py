@@ -4,7 +4,8 @@
 - Japanese and Chinese break between characters where the Unicode line-breaking algorithm (UAX #14, ICU's strict
   rules, which are kinsoku: no line starts with 、。」） or a small kana, none ends with 「（) allows it; at first only
   where that is also a phrase boundary (BudouX), so a line never splits a word where a reader would not expect it.
-- In unspaced text a number stays with the word after it ("3枚", "×1セット"), and a name the language file defines
+- In unspaced text a number stays with the word after it ("3枚", "×1セット"), a sign of relation, operation or range
+  with what it binds ("A～E＝その", "1～16"), and a name the language file defines
   (`keep`: card, country and character names, kinds, decks) is never cut, unless it alone is wider than its box; a
   name with spaces ("Pocket Knife", "주머니 칼") is one piece, its spaces kept, cut at them only as a fallback.
 - A piece wider than its box is cut finer (`finer`): a word into syllables with a hyphen (pyphen), a phrase into
@@ -37,6 +38,11 @@ HYPHENATE_LIMIT = 64
 UNCUT_WORDS = {"ja": ("ずつ",)}
 #: words of a language that go with the word after them, which BudouX ends a phrase after ("その|人の手番")
 DETERMINERS = {"ja": ("この", "その", "あの", "どの")}
+#: signs of relation, range and operation in unspaced text: no line ends with one, which binds what follows it
+#: ("A～E＝|その縦列" broke after the equals sign); a relation or range binds what precedes it too, so no line starts
+#: with one ("A～E|＝その", "1|～16"), where an operation may ("赤タイル|×1セット")
+SIGNS = frozenset("＝≠＜＞≦≧～〜＋－×÷±")
+RELATIONS = frozenset("＝≠＜＞≦≧～〜")
 #: full-width punctuation that ends a clause: a phrase ends after it, though BudouX may run on ("…たら：|R A>A")
 CLAUSE_ENDS = frozenset("、。，．：；！？")
 #: a quotation in curly quotes, and the most words one may have to be held whole (`quoted`)
@@ -98,12 +104,13 @@ def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece,
 
 def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str, level: int = TIGHT) -> list[int]:
     """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`), part
-    a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人) or a determiner from its word
-    ("その人"). At `LOOSE` (a justified line that would be spread far) a name may part at its compound seams
+    a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人), a sign from what it binds
+    ("A～E＝その": `SIGNS`) or a determiner from its word ("その人"). At `LOOSE` (a justified line that would be spread far) a name may part at its compound seams
     ("禁止|アイテム", "アイテム|カード": `compound_seams`) and a determiner from its word; at `INNER` and `ANY`
     a name more freely still (`_name_holds`), as Japanese books are set (each level where the one before would
     spread a line further than `textfit.WIDEST_SPREAD`)."""
-    held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])}
+    held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])
+            or word[at - 1] in SIGNS or word[at] in RELATIONS}
     names = _names_pattern(keep + UNCUT_WORDS.get(lang, ()))
     if names is not None:
         for found in names.finditer(word):
