@@ -35,7 +35,7 @@ def test_japanese_breaks_between_phrases_and_never_before_a_stop_or_small_kana(j
     text = "カメラを1枚、「パスポート」と交換する。ちょっと待ってください。自分の手札からカードを2枚選んで捨て札の山に置きます。"
     lines = fitted_lines(text, ja_font, 144.85, "ja")
     assert lines == ["カメラを1枚、「パスポート」と", "交換する。ちょっと", "待ってください。自分の手札から",
-                     "カードを2枚選んで捨て札の", "山に置きます。"]
+                     "カードを2枚選んで捨て札の山に", "置きます。"]  # a last line of four letters stands alone
     assert "".join(lines) == text
 
 

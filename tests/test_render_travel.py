@@ -365,6 +365,31 @@ def test_reference_sides_share_one_body_size_and_one_line_titles(sheet):
     assert body_sizes.pop() >= ctx.print.type.min_body
 
 
+def test_a_japanese_summary_line_keeps_a_bracket_whole_where_it_fits(content):
+    """The setup side read "国カードを1枚ずつ無作為に配る" / "（どちらの面が上でも" / "よい）：経由国": the bracket fitted
+    the second line, but its last phrase was moved down to keep "経由国" from standing alone. Read from the PDF: a
+    line that leaves a bracket open could not have closed it within the widest line of the cards."""
+    ctx = RenderContext(content, "travel", "ja", "a4")
+    components = [c for c in travel_components(ctx) if c.deck == "reference"]
+    lines = []
+    with pdfplumber.open(io.BytesIO(render(ctx, components))) as pdf:
+        for page in pdf.pages:
+            body = [ch for ch in page.chars if not ch["text"].isspace() and abs(ch["size"] - ctx.print.type.body) < 2
+                    and "Bold" not in ch["fontname"]]
+            rows: dict[float, list] = {}
+            for ch in body:
+                rows.setdefault(round(ch["top"], 1), []).append(ch)
+            lines += [sorted(row, key=lambda ch: ch["x0"]) for _, row in sorted(rows.items())]
+    edge = max(line[-1]["x1"] for line in lines)
+    texts = ["".join(ch["text"] for ch in line) for line in lines]
+    assert len(lines) > 40 and sum(text.count("（") for text in texts) >= 4  # the check saw the cards' brackets
+    for line, text, below in zip(lines, texts, lines[1:]):
+        if text.count("（") > text.count("）"):
+            close = next(n for n, ch in enumerate(below) if ch["text"] == "）")
+            rest = sum(ch["x1"] - ch["x0"] for ch in below[:close + 1])
+            assert line[-1]["x1"] + rest > edge, (text, "".join(ch["text"] for ch in below))
+
+
 def test_no_summary_line_is_on_two_reference_sides(content):
     for lang in LANGS:
         texts = RenderContext(content, "travel", lang, "a4").texts

@@ -49,6 +49,9 @@ WIDEST_SPREAD = 0.15
 #: spread far may give these halves up to take more (pushed in: `shed`, `draw_justified`), as Japanese is set
 OPENING = frozenset("（「『［【〔｛〈《〘〖")
 CLOSING = frozenset("）」』］】〕｝〉》〙〗、。，．")
+#: the most letters (closing punctuation not counted) a paragraph's last line of Japanese or Chinese may hold and
+#: still take a phrase from the line above (`_alone`)
+WIDOW_LETTERS = 2
 LEADING = 1.22  # line height as a multiple of the font size
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, as a multiple of the font size
 #: an overrun this small (a hundredth of a point, 0.004 mm) is rounding, not ink outside the box: it fits
@@ -269,8 +272,8 @@ def _paragraphs(lines: list[tuple[Line, bool]]) -> list[list[tuple[Line, bool]]]
 
 def _mend_last_breaks(lines: list[tuple[Line, bool]], font: str, size: float,
                       width: float) -> list[tuple[Line, bool]]:
-    """Where a paragraph's last line holds one piece alone, or its last break is a `_poor_break`, move the last
-    piece of the line above down (or the last two, when one would leave a poor break), if that line keeps two pieces
+    """Where a paragraph's last line is too little to stand alone (`_alone`), or its last break is a `_poor_break`,
+    move the last piece of the line above down (or the last two, when one would leave a poor break), if that line keeps two pieces
     or more and stays at least as wide as the new last line (so a short label does not turn into a stub over a long
     line). Never adds a line, never widens one beyond `width`."""
     out = list(lines)
@@ -278,7 +281,7 @@ def _mend_last_breaks(lines: list[tuple[Line, bool]], font: str, size: float,
         last, ends = out[n]
         above, above_ends = out[n - 1]
         both = (*above, *last)
-        if not ends or above_ends or (len(last) > 1 and not _poor_break(both, len(above))):
+        if not ends or above_ends or (not _alone(last) and not _poor_break(both, len(above))):
             continue
         for count in (1, 2):
             kept, moved = above[:-count], above[-count:]
@@ -291,6 +294,16 @@ def _mend_last_breaks(lines: list[tuple[Line, bool]], font: str, size: float,
                 out[n - 1], out[n] = (kept, False), (joined, True)
             break
     return out
+
+
+def _alone(line: Line) -> bool:
+    """Whether a paragraph's last line is too little to stand alone: one word of a spaced script; in Japanese or
+    Chinese, whose phrases run long, WIDOW_LETTERS or fewer ("す。", not "経由国", which moving the phrase above down
+    parted from its bracket: "（どちらの面が上でも" over "よい）：経由国")."""
+    text = line_text(line)
+    if linebreak.unspaced(text):
+        return len(text.rstrip(linebreak.CLAUSE_MARKS)) <= WIDOW_LETTERS
+    return len(line) == 1
 
 
 def _height(count: int, paragraphs: int, size: float, leading: float) -> float:
