@@ -23,6 +23,8 @@ from .cards import (
 from .state import WIN_CENTRE, GameState, Setup
 
 NO_PLAYER = -1
+#: makes a NamedTuple from its fields in one C call (`_new(TravelPlan, (used, missing))`), as notation.py does
+_new = tuple.__new__
 #: a stand-in's item when the player leaves it to the rules (the first needed item they lack)
 ANY_ITEM = -1
 
@@ -609,7 +611,8 @@ def travel_plan(game: GameState, who: int, standins=()) -> TravelPlan:
     stand-in allowed here (a transit-only one only before the transit is done), the transit-only ones first."""
     t = game.t
     hand = list(game.hands[who])
-    missing = list(t.side_needs[game.next_country(who)])
+    needs = t.side_needs[game.next_country(who)]
+    missing = list(needs) if standins else needs
     used: list[int] = []
     for standin, item in standins:
         if item < 0:
@@ -618,19 +621,20 @@ def travel_plan(game: GameState, who: int, standins=()) -> TravelPlan:
             missing.remove(item)
             hand.remove(standin)
             used.append(standin)
-    for item in list(missing):
+    lacking = []
+    for item in missing:
         if item in hand:
             hand.remove(item)
-            missing.remove(item)
             used.append(item)
-    if missing:
-        scopes = ("transit", "any") if not game.visited[who] else ("any",)
-        for scope in scopes:
-            for c in [c for c in hand if t.standin[c] == scope]:
-                if missing:
-                    missing.pop()
+        else:
+            lacking.append(item)
+    if lacking:
+        for scope in ("transit", "any") if not game.visited[who] else ("any",):
+            for c in hand:
+                if lacking and t.standin[c] == scope:
+                    lacking.pop()
                     used.append(c)
-    return TravelPlan(used, missing)
+    return _new(TravelPlan, (used, lacking))
 
 
 @_an_action
