@@ -109,7 +109,8 @@ class Game(GameState):
     def settle(self, p: int) -> None:
         """After `p`'s hand or limit changed: four postcards win at once; over the limit (which may have
         fallen), discard down at once."""
-        self._postcard_win(p)
+        if self.postcards_held[p] >= self.to_win[p]:  # _postcard_win's test, made first: settle runs after most draws
+            self._postcard_win(p)
         hand = self.hands[p]
         while len(hand) > self.base_limit[p] + self.limit_bonus[p] and len(hand) > self.forbidden_held[p]:
             self.to_discard(p, self.oracle.limit_discard(self, p))
