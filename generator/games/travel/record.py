@@ -35,6 +35,7 @@ from .state import Setup
 
 TOP_KEYS = ("game", "players", "centre", "first", "extensions", "turns", "date", "notes")
 PLAYER_KEYS = ("name", "passport", "transit", "character", "hand")
+_REQUIRED_KEYS = frozenset(("name", "passport", "transit", "hand"))
 
 
 #: a place in the file worked out on demand: (0-based line, column of a scalar's start, its value, offset)
@@ -135,8 +136,8 @@ class Record:
 
     def clauses(self, k: int) -> list[Clause]:
         """The parsed clauses of turn `k`; a word that is not notation is an InputError at that word."""
-        try:
-            return self.reader.parser.parse_tokens(self.tokens(k))
+        try:  # (`tokens`, inlined: this runs for every turn)
+            return self.reader.parser.parse_tokens(self.bodies[k].split() if self.spaced else tokenize(self.bodies[k]))
         except NotationError as err:
             raise self.reader.notation_error(self.turn(k).spot, err) from None
 
@@ -273,9 +274,9 @@ class RecordReader:
         entries = []
         for seat, entry in enumerate(players[DATA]):
             fields = self._mapping(entry, PLAYER_KEYS)
-            for key in ("name", "passport", "transit", "hand"):
-                if key not in fields:
-                    raise _fail(self._at(entry), self.msg("missing_key", field=key))
+            if not fields.keys() >= _REQUIRED_KEYS:
+                missing = next(key for key in ("name", "passport", "transit", "hand") if key not in fields)
+                raise _fail(self._at(entry), self.msg("missing_key", field=missing))
             name_value = fields["name"][1]
             name = self._text(name_value).strip()
             norm = normalise(name)
@@ -432,13 +433,16 @@ class RecordReader:
         parts = list(map(str.partition, texts, repeat(":")))  # (name, colon, clauses), without a Python loop
         names = list(map(itemgetter(0), parts))
         seat_of = {}
-        for name in set(names):
+        distinct = set(names)
+        for name in distinct:
             seat = parser.player_of(name.strip())
             if seat >= 0:
                 seat_of[name] = seat
         seats = list(map(seat_of.get, names))
         bodies = list(map(itemgetter(2), parts))
-        if None in seats or "" in bodies:  # a name that is not a player's, no clauses, or no ASCII colon
+        # a name that is not a player's, no clauses, or no ASCII colon (tested without comparing every seat and
+        # body: `None in seats` compares an int with None the slow way)
+        if len(seat_of) < len(distinct) or not all(bodies):
             for k, seat in enumerate(seats):
                 if seat is None or not bodies[k]:
                     turn = self._text_turn(texts[k], line + k, col, parser)
