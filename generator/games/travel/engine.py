@@ -61,7 +61,7 @@ def draw_pile_for(tables: Tables, setup: Setup) -> list[int]:
         for card in hand:
             dealt[card] += 1
     for card in tables.by_family[ITEM]:
-        pile.extend([card] * max(0, tables.copies[card] - dealt[card]))
+        pile.extend([card] * (tables.copies[card] - dealt[card]))  # (none when all are dealt)
     for name, fam in DECK_EXTENSIONS.items():
         if name in setup.extensions:
             pile.extend(tables.by_family[fam])

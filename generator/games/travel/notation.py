@@ -322,7 +322,8 @@ class TurnParser:
         """Token `i` is the notation word `keyword` (in any language)."""
         if i < n:
             word = tok[i]
-            return (self.common.get(word) or self.kind(word)) == (W_KEYWORD, keyword)
+            hit = self.common.get(word) or self.kind(word)
+            return hit[0] == W_KEYWORD and hit[1] == keyword  # (two compares cost less than one of tuples)
         return False
 
     def _expect(self, tok: list[str], i: int, n: int, keyword: str) -> None:

@@ -262,10 +262,11 @@ def event_share(game: GameState, player_: int, event: int) -> int:
     """How many cards an everyone-discards or pass-cards event asks of `player_` (never more than they can give:
     forbidden items are never discarded this way)."""
     t = game.t
-    hand = len(game.hands[player_])
-    if t.kind[event] == K_EV_PASS:
-        return min(t.count[event], hand)
-    return min(t.count[event], hand - game.forbidden_held[player_])
+    count = t.count[event]
+    can = len(game.hands[player_])
+    if t.kind[event] != K_EV_PASS:
+        can -= game.forbidden_held[player_]
+    return count if count < can else can  # (the smaller, without min()'s keyword parsing: run for every player)
 
 
 def miscount(game: GameState, who: int, rule: str, param: str, expected: int, shown: int, reason: str,
