@@ -102,6 +102,12 @@ THREE_POSTCARDS = ("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joo
                    "Mina: draw postcard-temple", "Joon: draw camera", "Mina: draw postcard-volcano")
 """Mina holds 3 postcards (7 cards), Joon the 4th (7 cards)."""
 
+COLLECTOR_NINE = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw camera", "Mina: draw swimsuit",
+                  "Joon: draw swimsuit", "Mina: draw adapter", "Joon: draw sunglasses", "Mina: draw camera -coat",
+                  "Joon: draw umbrella", "Mina: draw map -map")
+"""Joon, the Collector (a recycle costs him 1 card), holds 9 cards under the suitcase's limit of 9."""
+
+
 SORA = ("{name: Joon, passport: passport-jp, transit: DE, hand: adapter map umbrella}\n"
         "  - {name: Sora, passport: passport-in, transit: IT, hand: camera backpack swimsuit}")
 """A third player, Sora (Rome), seated after Joon: play goes Joon, Sora, Mina."""
@@ -164,6 +170,16 @@ STATEMENTS = {
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase; Joon padlock -coat")),
         table(turns(*PADLOCKED_THIEF, "Mina: ^steal Joon pay big-suitcase; Joon padlock")),
         "R17", "over_limit"),
+    "line 55: a Collector who pays the Big Suitcase to recycle discards down at once, before taking a card": (
+        table(turns(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> big-suitcase -camera"), extensions="all",
+              mina=PILOT, joon=COLLECTOR),
+        table(turns(*COLLECTOR_NINE, "Joon: ^recycle big-suitcase -> big-suitcase"), extensions="all", mina=PILOT,
+              joon=COLLECTOR),
+        "R17", "over_limit"),
+    "line 55: a thief who pays the Big Suitcase discards down before the card is taken, so not that card first": (
+        table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella -camera -umbrella")),
+        table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella ^-umbrella -camera")),
+        "R17", "not_in_hand"),
     "FAQ lines 132-133: a steal stopped by a padlock takes nothing, whatever is written after the padlock": (
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -coat; Joon padlock")),
         table(turns("Joon: draw coat", "Mina: draw padlock", "Joon: steal Mina pay coat; Mina padlock ^camera")),
