@@ -180,6 +180,11 @@ STATEMENTS = {
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella -camera -umbrella")),
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella ^-umbrella -camera")),
         "R17", "not_in_hand"),
+    "line 38, FAQ lines 117 and 123: a trade begins with the offer, so none is made once the action is taken": (
+        table(turns("Joon: draw express-ticket", "Mina: draw coat",
+                    "Joon: play express-ticket; draw coat; trade Mina adapter for camera refused; draw camera")),
+        table(turns("Joon: draw coat; ^trade Mina adapter for camera refused")),
+        "R8", "one_action"),
     "FAQ lines 132-133: a steal stopped by a padlock takes nothing, whatever is written after the padlock": (
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -coat; Joon padlock")),
         table(turns("Joon: draw coat", "Mina: draw padlock", "Joon: steal Mina pay coat; Mina padlock ^camera")),

@@ -540,14 +540,15 @@ def _recycle_taken(game: GameState, who: int, action) -> Violation | None:
 
 
 def check_offer(game: GameState, who: int, other: int) -> Violation | None:
-    """An offer (accepted or not) is made to another player."""
+    """An offer (accepted or not) is made to another player, while the turn still has an action to take: a
+    trade begins with the offer (the source FAQ), so an offer after the turn's action starts a second one (R8)."""
     if other == who:
         return Violation(Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
-    return None
+    return _action_left(game, who)
 
 
 def check_trade(game: GameState, who: int, action) -> Violation | None:
-    v = check_turn_going(game, who) or check_offer(game, who, action.other) or _action_left(game, who)
+    v = check_turn_going(game, who) or check_offer(game, who, action.other)
     if v:
         return v
     if not action.give or not action.get:
