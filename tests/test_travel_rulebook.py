@@ -98,6 +98,16 @@ READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw back
 """Joon has travelled to Germany and holds what Japan needs."""
 
 
+PILOT_FR = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map swimsuit}"
+DRAWN_DOWN = ("Joon: draw coat", "Mina: travel FR +camera +umbrella +backpack +coat", *(
+    f"{name}: draw {item}" + (f" -{item}" if k >= 4 else "") for k, (name, item) in enumerate(zip(
+        ["Joon", "Mina"] * 10,
+        ["camera", "camera", "map", "map", "backpack", "backpack", "backpack", "umbrella", "umbrella", "adapter",
+         "adapter", "adapter", "coat", "coat", "swimsuit", "swimsuit", "swimsuit", "sunglasses", "sunglasses"]))))
+"""Mina, the Pilot (4 cards as the travel bonus), has travelled to France and holds what Japan needs; the draw
+pile is drawn down to its last 2 cards (sunglasses), the rest of the items discarded for the limit."""
+
+
 THREE_POSTCARDS = ("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
                    "Mina: draw postcard-temple", "Joon: draw camera", "Mina: draw postcard-volcano")
 """Mina holds 3 postcards (7 cards), Joon the 4th (7 cards)."""
@@ -243,6 +253,12 @@ STATEMENTS = {
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP ^passport-fr")),
         "R9", "passport_not_in_pile"),
+    "lines 60-62, 72: the Pilot's winning travel may show its 4 cards, drawn on from the discards once the pile is out": (
+        table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses +sunglasses reshuffle +camera +map"),
+              extensions="[characters]", mina=PILOT_FR, joon=COLLECTOR),
+        table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses +sunglasses ^+passport-jp"),
+              extensions="[characters]", mina=PILOT_FR, joon=COLLECTOR),
+        "R9", "not_in_pile_reshuffled"),
     "lines 79-80: an event is played when drawn, and nothing replaces it": (
         table(turns("Joon: draw lost-and-found[]", "Mina: draw coat")),
         table(turns("Joon: draw lost-and-found[] ^coat")),

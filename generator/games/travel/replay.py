@@ -473,14 +473,18 @@ class Replay:
         reaction = self._checked(g, p, clauses, k, cl, action, check_travel)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
+        used = travel_plan(g, p, action.standins).used
         if g.visited[p]:
             tail = cl.tail
             lead = []
             for el in tail:
+                if el.kind == E_RESHUFFLE:
+                    lead.append(None)
+                    continue
                 if el.kind > E_PLUS or el.event is not None:
                     break
                 lead.append(el.card)
-            shown, v = winning_draws(g, p, lead)
+            shown, v = winning_draws(g, p, lead, used)
             if v is not None:
                 v.position = tail[shown].at
                 raise Broken(v)
@@ -488,7 +492,7 @@ class Replay:
         else:
             self.oracle.start(cl.tail, Rule.TRAVEL_STEPS, "travel_bonus_draw", int(g.params[p]["travel_bonus_draw"]),
                               p, cl.pos)
-        g.act_travel(p, travel_plan(g, p, action.standins).used)
+        g.act_travel(p, used)
         return k + 1
 
     def _drop(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:

@@ -950,19 +950,37 @@ def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expec
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
-def winning_draws(game: GameState, who: int, cards: list[int]) -> tuple[int, Violation | None]:
+def winning_draws(game: GameState, who: int, cards: list[int | None], used=()) -> tuple[int, Violation | None]:
     """The cards a record shows drawn after `who`'s travel to the centre: a travel ends by drawing the travel
     bonus (R15), but that travel wins and ends the game first (R20), so they may be written or left out; each
-    written must have been in the draw pile. How many of `cards` (from the first) are such draws, and the
+    written must have been in the draw pile or, once that ran out, in the discard pile that renews it (R19), the
+    cards the travel `used` discarded in it (R15). `cards`: the words written, None for a `reshuffle` (written
+    where the renewal happens, or left out). How many of `cards` (from the first) are such draws, and the
     violation of the first that could not have been drawn."""
     pile = list(game.draw)
-    shown = cards[: int(game.params[who]["travel_bonus_draw"])]
-    for i, c in enumerate(shown):
+    renewal = game.discard + list(used)
+    renewed = game.pile_renewed
+    left = int(game.params[who]["travel_bonus_draw"])
+    for i, c in enumerate(cards):
+        if c is None:
+            if pile or not renewal:
+                return i, Violation(Rule.RESHUFFLE, "no_reshuffle" if pile else "no_reshuffle_empty",
+                                    {"pile": len(pile)})
+            pile, renewal, renewed = renewal, [], True
+            continue
+        if not left:
+            return i, None
+        if not pile and renewal:
+            pile, renewal, renewed = renewal, [], True
         if c < 0 or c not in pile:
-            return i, check_drawn(game, c) or Violation(Rule.DRAW, "not_in_pile", {
-                "card": card(c), "places": card_places(game, c)}, Part("card"))
+            v = check_drawn(game, c)
+            if v is None or v.rule == Rule.DRAW and renewed:
+                v = Violation(Rule.DRAW, "not_in_pile_reshuffled" if renewed else "not_in_pile", {
+                    "card": card(c), "places": card_places(game, c)}, Part("card"))
+            return i, v
         pile.remove(c)
-    return len(shown), None
+        left -= 1
+    return len(cards), None
 
 
 def outcome_after_cancel(reactor: int, trap: int) -> Violation:
