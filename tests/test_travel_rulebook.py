@@ -48,6 +48,8 @@ PILES_EMPTIED = tuple(f"{name}: draw {item}" for name, item in zip(
     ["camera", "map", "coat", "coat", "adapter", "adapter", "umbrella", "umbrella", "backpack", "backpack",
      "swimsuit", "swimsuit", "sunglasses", "sunglasses"]))
 """The 14 items left are drawn, nobody over the limit: the draw pile is empty, and so is the discard pile."""
+FORBIDDEN_DRAWN = ("Joon: draw knife", "Sora: draw parrot", "Hana: draw fireworks", "Tae: draw pills")
+"""With the forbidden items in the game, the 4 of them are drawn after the items: six hands of 7 hold every card."""
 
 
 PADLOCKED_THIEF = ("Joon: draw padlock", "Mina: draw big-suitcase", "Joon: draw coat", "Mina: draw camera",
@@ -253,7 +255,7 @@ STATEMENTS = {
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP ^passport-fr")),
         "R9", "passport_not_in_pile"),
-    "lines 60-62, 72: the Pilot's winning travel may show its 4 cards, drawn on from the discards once the pile is out": (
+    "lines 60-62, 72: the Pilot's winning travel may show its 4 cards, on from the discards once the pile is out": (
         table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses +sunglasses reshuffle +camera +map"),
               extensions="[characters]", mina=PILOT_FR, joon=COLLECTOR),
         table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses +sunglasses ^+passport-jp"),
@@ -293,6 +295,12 @@ STATEMENTS = {
         table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: trade Hana camera for sunglasses"),
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
+        "R19", "piles_empty"),
+    "lines 59-62 (ours, README): so with the forbidden items too, 42 cards that six hands of 7 can hold": (
+        table(turns(*PILES_EMPTIED, *FORBIDDEN_DRAWN, "Yuri: draw", "Mina: draw"),
+              **dict(SIX_PLAYERS, extensions="[forbidden]")),
+        table(turns(*PILES_EMPTIED, *FORBIDDEN_DRAWN, "Yuri: draw ^coat"),
+              **dict(SIX_PLAYERS, extensions="[forbidden]")),
         "R19", "piles_empty"),
     "lines 59-62 (ours, README and R19): a pile that ran out with no discards is renewed at the next draw": (
         table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera",
