@@ -327,6 +327,10 @@ STATEMENTS = {
         mousetrapped("coat", "recycle coat map"),
         mousetrapped("coat", "recycle coat ^knife"),
         "R10", "not_in_hand"),
+    "FAQ lines 132-133 (README): the card a stopped recycle would take is never written, even one it could take": (
+        mousetrapped("coat", "recycle coat map"),
+        mousetrapped("coat", "recycle coat map -> ^coat"),
+        "R24", "cancelled_nothing_happens"),
     "FAQ lines 132-133: so is the Merchant's draw after a sale (our Merchant): nothing is sold, nothing drawn": (
         table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter map; Mina mousetrap",
                     "Mina: draw camera", "Joon: draw pay adapter map -> coat camera backpack adapter"),

@@ -379,8 +379,8 @@ class Replay:
         """The reaction was a mousetrap: nothing of the action happens, and nothing may be written for it."""
         if self.t.kind[reaction.card] != K_CANCEL:
             return False
-        if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b) or reaction.tail:
-            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in (C_STEAL, C_PLAY) and cl.b \
+        if cl.tail or (cl.kind in _TAKES and cl.b) or reaction.tail:
+            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in _TAKES and cl.b \
                 else reaction.tail[0].at
             v = outcome_after_cancel(reaction.who, reaction.card)
             v.position = at
@@ -556,6 +556,10 @@ class Replay:
         C_PLAY: _play, C_REACT: _react_alone, C_EMPTY: _empty, C_TAIL: _tail_alone,
     }
 
+
+#: the clauses whose second card list is what the action takes once it happens (after '->'): never written for
+#: an action a mousetrap stopped
+_TAKES = frozenset((C_STEAL, C_PLAY, C_RECYCLE))
 
 #: the clause's card lists an action's list parts come from
 _LIST_A = frozenset(("paid", "give", "sold"))

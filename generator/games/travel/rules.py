@@ -507,8 +507,8 @@ def check_recycle(game: GameState, who: int, action) -> Violation | None:
 @_an_action
 def check_recycle_announced(game: GameState, who: int, action) -> Violation | None:
     """A recycle as announced (a mousetrap answers it): the cost; the card taken is chosen only once it is paid,
-    so a record need not name one (R24: nothing is paid, nothing is taken)."""
-    return _recycle_cost(game, who, action.paid) or (_recycle_taken(game, who, action) if action.taken else None)
+    so it is no part of the announcement (R24: nothing is paid, nothing is taken; the replay refuses one written)."""
+    return _recycle_cost(game, who, action.paid)
 
 
 def _recycle_cost(game: GameState, who: int, paid) -> Violation | None:
