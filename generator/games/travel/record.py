@@ -298,13 +298,7 @@ class RecordReader:
             value = fields["transit"][1]
             transits.append(self._country(parser, value))
             if "character" in fields and not fields["character"][1][NULL]:
-                value = fields["character"][1]
-                code = self._one_card(parser, value)
-                if code >= -1:
-                    word = self._text(value)
-                    raise _fail(self._at(value), self.hint(self.msg("not_character", word=word), word,
-                                                           self.t.character_ids))
-                characters.append(-code - 2)
+                characters.append(self._character(fields["character"][1]))
             else:
                 characters.append(-1)
             hand = []
@@ -374,6 +368,15 @@ class RecordReader:
         if len(cards) != 1:
             raise _fail(self._at(value), self.msg("one_card", found=text))
         return cards[0]
+
+    def _character(self, value: Value) -> int:
+        """The character (its index) a setup's `character:` names; a misspelt one is offered characters, not cards."""
+        word = self._text(value).strip()
+        index = -2 - self.names.cards.get(normalise(word), 0)
+        if not 0 <= index < len(self.t.character_ids):
+            raise _fail(self._at(value), self.hint(self.msg("not_character", word=word), word,
+                                                   self.names.character_spellings))
+        return index
 
     def _country(self, parser: TurnParser, value: Value) -> int:
         if value[KIND] == SCALAR and not value[NULL]:
