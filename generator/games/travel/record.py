@@ -17,6 +17,7 @@ works a word's position out of the raw source only when a message needs it, so r
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import itemgetter
@@ -174,6 +175,13 @@ class Record:
             self.clauses(k)
 
 
+#: the top-level `turns:` key, a plain turn item `- Player: what happened` (`body` starts where that does), and
+#: a player's `name:` in the players' list (read from the text: these hints are for a file YAML cannot read)
+TURNS_KEY = re.compile(r"turns\s*:")
+TURN_ITEM = re.compile(r"\s*-\s+(?P<player>[^\s:'\"\[{][^\s:]*):\s+(?P<body>)")
+PLAYER_NAME = re.compile(r"\bname:\s*([^\s,}]+)")
+
+
 def _fail(position: Position, message: str) -> InputError:
     return InputError([Diagnostic(position, message, "record")])
 
@@ -191,7 +199,10 @@ class RecordReader:
     def read(self, text: str, path: str) -> Record:
         self.src = Source(path, text)
         self.seat_names: list[str] = []  # known once the setup is read
-        root = read_tree(text, path)
+        try:
+            root = read_tree(text, path)
+        except InputError as err:
+            raise self._turn_colon(text, err.diagnostics[0].position) or err from None
         if root is None or root[KIND] != MAPPING:
             raise _fail(self._at(root) if root is not None else Position(path, 1, 1), self.msg("not_mapping"))
         top = self._mapping(root, TOP_KEYS)
@@ -221,6 +232,23 @@ class RecordReader:
             record.bodies = spaced
             record.spaced = True
         return record
+
+    def _turn_colon(self, text: str, at: Position) -> InputError | None:
+        """The notation's hint for YAML's "mapping values are not allowed" on a turn line: a second ':' after
+        the player's, either a second turn on the line (`Joon: draw  Mina: draw`, when `Mina` is a name the
+        players' list gives) or a ':' the notation never takes (`Joon: draw: coat`). None when it is not that."""
+        lines = text.splitlines()
+        if not 0 < at.line <= len(lines) or not any(TURNS_KEY.match(line) for line in lines[:at.line - 1]):
+            return None
+        line = lines[at.line - 1]
+        turn = TURN_ITEM.match(line)
+        if turn is None or at.col - 1 < turn.start("body") or line[at.col - 1:at.col] != ":":
+            return None
+        word = re.search(r"[^\s,;:]+$", line[:at.col - 1])
+        if word is None:
+            return None
+        key = "two_turns_line" if word.group() in PLAYER_NAME.findall(text) else "colon_in_turn"
+        return _fail(at, self.msg(key, word=word.group(), player=turn.group("player")))
 
     # -- the file's values -----------------------------------------------------------------------------------
 
@@ -298,13 +326,7 @@ class RecordReader:
             value = fields["transit"][1]
             transits.append(self._country(parser, value))
             if "character" in fields and not fields["character"][1][NULL]:
-                value = fields["character"][1]
-                code = self._one_card(parser, value)
-                if code >= -1:
-                    word = self._text(value)
-                    raise _fail(self._at(value), self.hint(self.msg("not_character", word=word), word,
-                                                           self.t.character_ids))
-                characters.append(-code - 2)
+                characters.append(self._character(fields["character"][1]))
             else:
                 characters.append(-1)
             hand = []
@@ -374,6 +396,15 @@ class RecordReader:
         if len(cards) != 1:
             raise _fail(self._at(value), self.msg("one_card", found=text))
         return cards[0]
+
+    def _character(self, value: Value) -> int:
+        """The character (its index) a setup's `character:` names; a misspelt one is offered characters, not cards."""
+        word = self._text(value).strip()
+        index = -2 - self.names.cards.get(normalise(word), 0)
+        if not 0 <= index < len(self.t.character_ids):
+            raise _fail(self._at(value), self.hint(self.msg("not_character", word=word), word,
+                                                   self.names.character_spellings))
+        return index
 
     def _country(self, parser: TurnParser, value: Value) -> int:
         if value[KIND] == SCALAR and not value[NULL]:

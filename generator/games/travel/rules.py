@@ -505,7 +505,7 @@ def check_recycle(game: GameState, who: int, action) -> Violation | None:
 
 
 @_an_action
-def check_recycle_announced(game: GameState, who: int, action) -> Violation | None:
+def _recycle_announced(game: GameState, who: int, action) -> Violation | None:
     """A recycle as announced (a mousetrap answers it): the cost; the card taken is chosen only once it is paid,
     so a record need not name one (R24: nothing is paid, nothing is taken)."""
     return _recycle_cost(game, who, action.paid) or (_recycle_taken(game, who, action) if action.taken else None)
@@ -781,6 +781,16 @@ def check_play(game: GameState, who: int, action: Play, announced: bool = False)
     return None
 
 
+def check_announced(game: GameState, who: int, action) -> Violation | None:
+    """`who`'s action as announced, when another player answers it: it must be legal by what is known then (a
+    card chosen only once the action is paid, as a recycle's take or a special item's pick, is not yet)."""
+    if type(action) is Play:
+        return check_play(game, who, action, announced=True)
+    if type(action) is Recycle:
+        return _recycle_announced(game, who, action)
+    return check(game, who, action)
+
+
 _PLAYABLE = frozenset((K_DRAW, K_SEARCH, K_SWAP, K_STEAL_CHOICE, K_EXTRA))
 
 
@@ -792,12 +802,7 @@ def check_reaction(game: GameState, who: int, action: Reaction) -> Violation | N
     answered = action.answered
     kind = t.kind[c] if c >= 0 else 0
     if answered is not None and kind in (K_CANCEL, K_BLOCK):
-        if type(answered) is Play:
-            v = check_play(game, action.actor, answered, announced=True)
-        elif type(answered) is Recycle:
-            v = check_recycle_announced(game, action.actor, answered)
-        else:
-            v = check(game, action.actor, answered)
+        v = check_announced(game, action.actor, answered)
         if v is not None:
             if v.part is not None:
                 v.part = v.part._replace(answered=True)
