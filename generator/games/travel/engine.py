@@ -262,6 +262,8 @@ class Game(GameState):
         self._action()
         for c in paid:
             self.to_discard(p, c)
+        if len(self.hands[p]) > self.hand_limit(p):  # a Big Suitcase paid (a cost of 1, the Collector's): R17
+            self.settle(p)                            # holds at every moment, before the card is taken
         for c in taken:
             self.discard.remove(c)
             self.gain(p, c)
@@ -284,10 +286,11 @@ class Game(GameState):
     def _take_from(self, p: int, q: int, paid: list[int], taken: int, padlock: int) -> None:
         for c in paid:
             self.to_discard(p, c)
+        if len(self.hands[p]) > self.hand_limit(p):  # a Big Suitcase paid as the cost lowered the thief's limit:
+            self.settle(p)                            # it holds at every moment, before anything is taken
         if padlock >= 0:
             self.to_discard(q, padlock)
             self.turn_over = True
-            self.settle(p)  # a Big Suitcase paid as the cost lowered the thief's limit: it holds at every moment
             return
         self.lose(q, taken)
         self.gain(p, taken)

@@ -379,8 +379,8 @@ class Replay:
         """The reaction was a mousetrap: nothing of the action happens, and nothing may be written for it."""
         if self.t.kind[reaction.card] != K_CANCEL:
             return False
-        if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b) or reaction.tail:
-            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in (C_STEAL, C_PLAY) and cl.b \
+        if cl.tail or (cl.kind in _TAKES and cl.b) or reaction.tail:
+            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in _TAKES and cl.b \
                 else reaction.tail[0].at
             v = outcome_after_cancel(reaction.who, reaction.card)
             v.position = at
@@ -473,14 +473,18 @@ class Replay:
         reaction = self._checked(g, p, clauses, k, cl, action, check_travel)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
+        used = travel_plan(g, p, action.standins).used
         if g.visited[p]:
             tail = cl.tail
             lead = []
             for el in tail:
+                if el.kind == E_RESHUFFLE:
+                    lead.append(None)
+                    continue
                 if el.kind > E_PLUS or el.event is not None:
                     break
                 lead.append(el.card)
-            shown, v = winning_draws(g, p, lead)
+            shown, v = winning_draws(g, p, lead, used)
             if v is not None:
                 v.position = tail[shown].at
                 raise Broken(v)
@@ -488,7 +492,7 @@ class Replay:
         else:
             self.oracle.start(cl.tail, Rule.TRAVEL_STEPS, "travel_bonus_draw", int(g.params[p]["travel_bonus_draw"]),
                               p, cl.pos)
-        g.act_travel(p, travel_plan(g, p, action.standins).used)
+        g.act_travel(p, used)
         return k + 1
 
     def _drop(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
@@ -552,6 +556,10 @@ class Replay:
         C_PLAY: _play, C_REACT: _react_alone, C_EMPTY: _empty, C_TAIL: _tail_alone,
     }
 
+
+#: the clauses whose second card list is what the action takes once it happens (after '->'): never written for
+#: an action a mousetrap stopped
+_TAKES = frozenset((C_STEAL, C_PLAY, C_RECYCLE))
 
 #: the clause's card lists an action's list parts come from
 _LIST_A = frozenset(("paid", "give", "sold"))

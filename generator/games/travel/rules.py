@@ -507,8 +507,8 @@ def check_recycle(game: GameState, who: int, action) -> Violation | None:
 @_an_action
 def _recycle_announced(game: GameState, who: int, action) -> Violation | None:
     """A recycle as announced (a mousetrap answers it): the cost; the card taken is chosen only once it is paid,
-    so a record need not name one (R24: nothing is paid, nothing is taken)."""
-    return _recycle_cost(game, who, action.paid) or (_recycle_taken(game, who, action) if action.taken else None)
+    so it is no part of the announcement (R24: nothing is paid, nothing is taken; the replay refuses one written)."""
+    return _recycle_cost(game, who, action.paid)
 
 
 def _recycle_cost(game: GameState, who: int, paid) -> Violation | None:
@@ -540,14 +540,15 @@ def _recycle_taken(game: GameState, who: int, action) -> Violation | None:
 
 
 def check_offer(game: GameState, who: int, other: int) -> Violation | None:
-    """An offer (accepted or not) is made to another player."""
+    """An offer (accepted or not) is made to another player, while the turn still has an action to take: a
+    trade begins with the offer (the source FAQ), so an offer after the turn's action starts a second one (R8)."""
     if other == who:
         return Violation(Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
-    return None
+    return _action_left(game, who)
 
 
 def check_trade(game: GameState, who: int, action) -> Violation | None:
-    v = check_turn_going(game, who) or check_offer(game, who, action.other) or _action_left(game, who)
+    v = check_turn_going(game, who) or check_offer(game, who, action.other)
     if v:
         return v
     if not action.give or not action.get:
@@ -964,19 +965,37 @@ def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expec
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
-def winning_draws(game: GameState, who: int, cards: list[int]) -> tuple[int, Violation | None]:
+def winning_draws(game: GameState, who: int, cards: list[int | None], used=()) -> tuple[int, Violation | None]:
     """The cards a record shows drawn after `who`'s travel to the centre: a travel ends by drawing the travel
     bonus (R15), but that travel wins and ends the game first (R20), so they may be written or left out; each
-    written must have been in the draw pile. How many of `cards` (from the first) are such draws, and the
+    written must have been in the draw pile or, once that ran out, in the discard pile that renews it (R19), the
+    cards the travel `used` discarded in it (R15). `cards`: the words written, None for a `reshuffle` (written
+    where the renewal happens, or left out). How many of `cards` (from the first) are such draws, and the
     violation of the first that could not have been drawn."""
     pile = list(game.draw)
-    shown = cards[: int(game.params[who]["travel_bonus_draw"])]
-    for i, c in enumerate(shown):
+    renewal = game.discard + list(used)
+    renewed = game.pile_renewed
+    left = int(game.params[who]["travel_bonus_draw"])
+    for i, c in enumerate(cards):
+        if c is None:
+            if pile or not renewal:
+                return i, Violation(Rule.RESHUFFLE, "no_reshuffle" if pile else "no_reshuffle_empty",
+                                    {"pile": len(pile)})
+            pile, renewal, renewed = renewal, [], True
+            continue
+        if not left:
+            return i, None
+        if not pile and renewal:
+            pile, renewal, renewed = renewal, [], True
         if c < 0 or c not in pile:
-            return i, check_drawn(game, c) or Violation(Rule.DRAW, "not_in_pile", {
-                "card": card(c), "places": card_places(game, c)}, Part("card"))
+            v = check_drawn(game, c)
+            if v is None or v.rule == Rule.DRAW and renewed:
+                v = Violation(Rule.DRAW, "not_in_pile_reshuffled" if renewed else "not_in_pile", {
+                    "card": card(c), "places": card_places(game, c)}, Part("card"))
+            return i, v
         pile.remove(c)
-    return len(shown), None
+        left -= 1
+    return len(cards), None
 
 
 def outcome_after_cancel(reactor: int, trap: int) -> Violation:
