@@ -92,6 +92,16 @@ PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpo
 COLLECTOR = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
 RICHER_JOON = ("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat")
 """Joon holds 6 cards, Mina (a Pickpocket) 3: he holds 2 more, so her steal from him costs no card."""
+THREE_WITH_PICKPOCKET = (COLLECTOR + "\n  - {name: Sora, passport: passport-in, transit: IT, character: smuggler, "
+                                     "hand: camera backpack swimsuit}")
+"""Three players with every extension: play goes Joon, Sora, Mina (the Pickpocket)."""
+POOREST_MINA = ("Joon: draw coat", "Sora: recycle camera backpack -> camera", "Mina: recycle camera map -> camera",
+                "Joon: draw coat")
+"""Joon holds 6 cards, Sora 3, Mina 3: Joon holds 2 more than Mina, and nobody fewer than she does."""
+FOUR_WITH_PICKPOCKET = ("Joon: draw coat", "Sora: draw coat", "Hana: steal Sora pay sunglasses -> coat",
+                        "Mina: steal Sora pay camera -> backpack", "Joon: draw coat", "Sora: draw umbrella",
+                        "Hana: steal Sora pay umbrella -> umbrella")
+"""Four players (FOUR_WITH_MERCHANT, Mina the Pickpocket): Joon holds 6 cards, Mina and Hana 4, Sora 3."""
 
 
 READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw backpack", "Mina: draw swimsuit",
@@ -377,6 +387,13 @@ STATEMENTS = {
                     "Mina: draw swimsuit", "Joon: draw pay ^adapter map -> camera camera umbrella backpack"),
               extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
         "R35", "sale_over_limit"),
+    "lines 98-102 (ours, README, R13 and the Pickpocket's card): with 3 players or fewer her steal is free only "
+    "while nobody holds fewer cards than she does (a tie counts)": (
+        table(turns(*POOREST_MINA, "Sora: steal Joon pay swimsuit -> coat", "Mina: steal Joon -> coat"),
+              extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
+        table(turns(*POOREST_MINA, "Sora: recycle swimsuit camera -> camera", "Mina: steal Joon ^-> coat"),
+              extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
+        "R13", "cost"),
 }
 
 
@@ -389,3 +406,12 @@ def test_a_record_keeps_the_statement(content, name):
 def test_a_record_breaks_the_statement(content, name):
     _, broken, rule, reason = STATEMENTS[name]
     assert_breaks(content, broken, rule, reason)
+
+
+def test_with_four_players_the_pickpockets_steal_is_free_from_a_richer_player_whoever_else_holds_as_few(content):
+    """R13 asks that nobody hold fewer cards than the Pickpocket only up to `richer_steal_poorest_players` (3)
+    players: with 4, Sora holding fewer cards than Mina does not make her pay."""
+    assert_valid(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon -> coat"), extensions="all",
+                                mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT))
+    assert_breaks(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon pay ^coat -> coat"),
+                                 extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT), "R34", "cost")

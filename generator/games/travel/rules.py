@@ -585,12 +585,22 @@ def check_steal(game: GameState, who: int, action) -> Violation | None:
 
 def steal_cost(game: GameState, who: int, target: int) -> int:
     """The cards `who` pays to steal from `target`: the steal cost, less `who`'s discount (the pickpocket's)
-    when `target` is richer (holds at least the margin more cards than `who`)."""
+    when `target` is richer (`richer`)."""
     par = game.params[who]
     cost = int(par["steal_cost"])
-    if len(game.hands[target]) >= len(game.hands[who]) + int(par["richer_steal_margin"]):
+    if richer(game, who, target):
         return max(0, cost - int(par["richer_steal_discount"]))
     return cost
+
+
+def richer(game: GameState, who: int, target: int) -> bool:
+    """R13: `target` holds at least `richer_steal_margin` more cards than `who`; up to
+    `richer_steal_poorest_players` players, also no player holds fewer cards than `who` (a tie counts)."""
+    par = game.params[who]
+    mine = len(game.hands[who])
+    if len(game.hands[target]) < mine + int(par["richer_steal_margin"]):
+        return False
+    return game.n > int(par["richer_steal_poorest_players"]) or all(len(hand) >= mine for hand in game.hands)
 
 
 def check_stolen(game: GameState, target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
