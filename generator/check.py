@@ -68,7 +68,10 @@ def _with_game_hint(path: Path, game: str, exc: InputError, say: Say) -> InputEr
     own = set(_record_keys(game))
     if not own or first.check != "record":
         return exc
-    data, _ = parse_yaml(read_text(path, str(path), say), str(path))
+    try:
+        data, _ = parse_yaml(read_text(path, str(path), say), str(path))
+    except InputError:  # a record YAML cannot read, whose checker said what was wrong in its own words
+        return exc
     keys = {str(key) for key in data} if isinstance(data, dict) else set()
     if keys <= own:
         return exc

@@ -138,3 +138,30 @@ def test_lint_json_uses_the_same_error_objects(content_copy):
 ])
 def test_the_schema_refuses_other_dialects(dialect):
     assert problems(CHECK, dialect)
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ("  - Joon: draw coat\n", "  - Joon: draw coat  Mina: travel FR\n", "Mina: travel FR",
+     "'Mina:' starts a second turn on this line: write each turn as a list item on a line of its own (- Mina: …)"),
+    ("  - Joon: draw coat\n", "  - Joon: draw coat, Mina: travel FR\n", "Mina: travel FR",
+     "'Mina:' starts a second turn on this line: write each turn as a list item on a line of its own (- Mina: …)"),
+    ("  - Joon: draw coat\n", "  - Joon: draw: coat\n", "draw: coat",
+     "no ':' after 'draw': in a turn only the player's name at the start takes one (Joon: what happened)"),
+])
+def test_a_second_colon_on_a_turn_line_gets_the_notations_hint(tmp_path, old, new, needle, message):
+    """YAML alone says "mapping values are not allowed"; the line is a turn, so the hint says what to write."""
+    path = copy(tmp_path, TRAVEL_BROKEN, old, new)
+    code, data = check_json(path)
+    [error] = data["errors"]
+    assert (code, error["message"], error["check"]) == (1, message, "record")
+    line, col = line_col(path, needle)
+    assert (error["line"], error["col"]) == (line, col + needle.index(":"))
+    _, data = check_json(path, "--lang", "ko")
+    assert data["errors"][0]["message"].startswith(("'Mina:'에서 이 줄에 두 번째 차례가", "'draw' 뒤에는 ':'를"))
+
+
+def test_a_colon_yaml_refuses_outside_the_turns_stays_a_yaml_error(tmp_path):
+    path = copy(tmp_path, TRAVEL_BROKEN, "centre: JP", "centre: JP: KR")
+    _, data = check_json(path)
+    [error] = data["errors"]
+    assert (error["check"], error["message"]) == ("yaml", "malformed YAML: mapping values are not allowed in this context")

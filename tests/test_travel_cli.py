@@ -7,6 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.content.load import load_content
+from generator.errors import InputError
 from generator.games.travel.check import check_file, check_text
 from generator.games.travel.cli import app
 
@@ -66,6 +67,32 @@ def test_a_setup_violation_has_no_turn(content):
     assert report.to_text().startswith("b.yaml:8:28: setup: breaks rule R3 (Passports)")
     assert report.to_json()["violation"]["turn"] is None
 
+
+
+CHARACTERS = """game: travel
+players:
+  - {name: Mina, passport: passport-kr, transit: FR, hand: camera map coat, character: CHARACTER}
+  - {name: Joon, passport: passport-de, transit: DE, hand: adapter map umbrella, character: smuggler}
+centre: JP
+extensions: [characters]
+turns:
+  - Joon: draw CARD
+"""
+
+
+@pytest.mark.parametrize(("character", "card", "message"), [
+    ("pilott", "backpack", "r.yaml:3:88: error: 'pilott' is not a character; did you mean 'pilot'?"),
+    ("Pilote", "backpack", "r.yaml:3:88: error: 'Pilote' is not a character; did you mean 'pilot'?"),
+    ("조종사님", "backpack", "r.yaml:3:88: error: '조종사님' is not a character; did you mean '조종사'?"),
+    ("camera", "backpack", "r.yaml:3:88: error: 'camera' is not a character"),   # a card is never offered here
+    ("pilot", "pilo", "r.yaml:8:16: error: 'pilo' is not a card"),                # nor a character for a card
+    ("pilot", "backpak", "r.yaml:8:16: error: 'backpak' is not a card; did you mean 'backpack'?"),
+])
+def test_did_you_mean_offers_what_the_place_needs(content, character, card, message):
+    text = CHARACTERS.replace("CHARACTER", character).replace("CARD", card)
+    with pytest.raises(InputError) as caught:
+        check_text(text, "r.yaml", content, "en")
+    assert str(caught.value) == message + " [record]"
 
 def run(*args: str):
     return CliRunner().invoke(app, ["simulate", *args])

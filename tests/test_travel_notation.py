@@ -170,7 +170,7 @@ def test_a_violation_message_in_korean(content):
     (NO_CHARACTERS.replace("transit: DE,", "transit: DE, colour: red,").replace("colour", "^colour", 1)
      + "turns:\n", "unknown key 'colour'"),
     (NO_CHARACTERS.replace("game: travel", "game: ^chess"), "not a travel record"),
-    (NO_CHARACTERS + "turns:\n  - Joon: draw^: coat\n", "malformed YAML: mapping values are not allowed"),
+    (NO_CHARACTERS + "turns:\n  - Joon: draw^: coat\n", "no ':' after 'draw'"),
     (NO_CHARACTERS + "turns:\n  - Joon: draw ^[coat\n", "'[' and ']' belong right after an event card"),
     (NO_CHARACTERS.replace("extensions: [events, special, forbidden, postcards]", "extensions: [events, ^snacks]")
      + "turns:\n", "unknown extension 'snacks'"),

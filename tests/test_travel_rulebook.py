@@ -48,6 +48,8 @@ PILES_EMPTIED = tuple(f"{name}: draw {item}" for name, item in zip(
     ["camera", "map", "coat", "coat", "adapter", "adapter", "umbrella", "umbrella", "backpack", "backpack",
      "swimsuit", "swimsuit", "sunglasses", "sunglasses"]))
 """The 14 items left are drawn, nobody over the limit: the draw pile is empty, and so is the discard pile."""
+FORBIDDEN_DRAWN = ("Joon: draw knife", "Sora: draw parrot", "Hana: draw fireworks", "Tae: draw pills")
+"""With the forbidden items in the game, the 4 of them are drawn after the items: six hands of 7 hold every card."""
 
 
 PADLOCKED_THIEF = ("Joon: draw padlock", "Mina: draw big-suitcase", "Joon: draw coat", "Mina: draw camera",
@@ -90,6 +92,16 @@ PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpo
 COLLECTOR = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
 RICHER_JOON = ("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat")
 """Joon holds 6 cards, Mina (a Pickpocket) 3: he holds 2 more, so her steal from him costs no card."""
+THREE_WITH_PICKPOCKET = (COLLECTOR + "\n  - {name: Sora, passport: passport-in, transit: IT, character: smuggler, "
+                                     "hand: camera backpack swimsuit}")
+"""Three players with every extension: play goes Joon, Sora, Mina (the Pickpocket)."""
+POOREST_MINA = ("Joon: draw coat", "Sora: recycle camera backpack -> camera", "Mina: recycle camera map -> camera",
+                "Joon: draw coat")
+"""Joon holds 6 cards, Sora 3, Mina 3: Joon holds 2 more than Mina, and nobody fewer than she does."""
+FOUR_WITH_PICKPOCKET = ("Joon: draw coat", "Sora: draw coat", "Hana: steal Sora pay sunglasses -> coat",
+                        "Mina: steal Sora pay camera -> backpack", "Joon: draw coat", "Sora: draw umbrella",
+                        "Hana: steal Sora pay umbrella -> umbrella")
+"""Four players (FOUR_WITH_MERCHANT, Mina the Pickpocket): Joon holds 6 cards, Mina and Hana 4, Sora 3."""
 
 
 READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw backpack", "Mina: draw swimsuit",
@@ -98,9 +110,25 @@ READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw back
 """Joon has travelled to Germany and holds what Japan needs."""
 
 
+PILOT_FR = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map swimsuit}"
+DRAWN_DOWN = ("Joon: draw coat", "Mina: travel FR +camera +umbrella +backpack +coat", *(
+    f"{name}: draw {item}" + (f" -{item}" if k >= 4 else "") for k, (name, item) in enumerate(zip(
+        ["Joon", "Mina"] * 10,
+        ["camera", "camera", "map", "map", "backpack", "backpack", "backpack", "umbrella", "umbrella", "adapter",
+         "adapter", "adapter", "coat", "coat", "swimsuit", "swimsuit", "swimsuit", "sunglasses", "sunglasses"]))))
+"""Mina, the Pilot (4 cards as the travel bonus), has travelled to France and holds what Japan needs; the draw
+pile is drawn down to its last 2 cards (sunglasses), the rest of the items discarded for the limit."""
+
+
 THREE_POSTCARDS = ("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
                    "Mina: draw postcard-temple", "Joon: draw camera", "Mina: draw postcard-volcano")
 """Mina holds 3 postcards (7 cards), Joon the 4th (7 cards)."""
+
+COLLECTOR_NINE = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw camera", "Mina: draw swimsuit",
+                  "Joon: draw swimsuit", "Mina: draw adapter", "Joon: draw sunglasses", "Mina: draw camera -coat",
+                  "Joon: draw umbrella", "Mina: draw map -map")
+"""Joon, the Collector (a recycle costs him 1 card), holds 9 cards under the suitcase's limit of 9."""
+
 
 SORA = ("{name: Joon, passport: passport-jp, transit: DE, hand: adapter map umbrella}\n"
         "  - {name: Sora, passport: passport-in, transit: IT, hand: camera backpack swimsuit}")
@@ -164,6 +192,21 @@ STATEMENTS = {
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase; Joon padlock -coat")),
         table(turns(*PADLOCKED_THIEF, "Mina: ^steal Joon pay big-suitcase; Joon padlock")),
         "R17", "over_limit"),
+    "line 55: a Collector who pays the Big Suitcase to recycle discards down at once, before taking a card": (
+        table(turns(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> big-suitcase -camera"), extensions="all",
+              mina=PILOT, joon=COLLECTOR),
+        table(turns(*COLLECTOR_NINE, "Joon: ^recycle big-suitcase -> big-suitcase"), extensions="all", mina=PILOT,
+              joon=COLLECTOR),
+        "R17", "over_limit"),
+    "line 55: a thief who pays the Big Suitcase discards down before the card is taken, so not that card first": (
+        table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella -camera -umbrella")),
+        table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella ^-umbrella -camera")),
+        "R17", "not_in_hand"),
+    "line 38, FAQ lines 117 and 123: a trade begins with the offer, so none is made once the action is taken": (
+        table(turns("Joon: draw express-ticket", "Mina: draw coat",
+                    "Joon: play express-ticket; draw coat; trade Mina adapter for camera refused; draw camera")),
+        table(turns("Joon: draw coat; ^trade Mina adapter for camera refused")),
+        "R8", "one_action"),
     "FAQ lines 132-133: a steal stopped by a padlock takes nothing, whatever is written after the padlock": (
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -coat; Joon padlock")),
         table(turns("Joon: draw coat", "Mina: draw padlock", "Joon: steal Mina pay coat; Mina padlock ^camera")),
@@ -222,6 +265,12 @@ STATEMENTS = {
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP ^passport-fr")),
         "R9", "passport_not_in_pile"),
+    "lines 60-62, 72: the Pilot's winning travel may show its 4 cards, on from the discards once the pile is out": (
+        table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses +sunglasses reshuffle +camera +map"),
+              extensions="[characters]", mina=PILOT_FR, joon=COLLECTOR),
+        table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses +sunglasses ^+passport-jp"),
+              extensions="[characters]", mina=PILOT_FR, joon=COLLECTOR),
+        "R9", "not_in_pile_reshuffled"),
     "lines 79-80: an event is played when drawn, and nothing replaces it": (
         table(turns("Joon: draw lost-and-found[]", "Mina: draw coat")),
         table(turns("Joon: draw lost-and-found[] ^coat")),
@@ -257,6 +306,12 @@ STATEMENTS = {
               **SIX_PLAYERS),
         table(turns(*PILES_EMPTIED, "Joon: draw ^coat"), **SIX_PLAYERS),
         "R19", "piles_empty"),
+    "lines 59-62 (ours, README): so with the forbidden items too, 42 cards that six hands of 7 can hold": (
+        table(turns(*PILES_EMPTIED, *FORBIDDEN_DRAWN, "Yuri: draw", "Mina: draw"),
+              **dict(SIX_PLAYERS, extensions="[forbidden]")),
+        table(turns(*PILES_EMPTIED, *FORBIDDEN_DRAWN, "Yuri: draw ^coat"),
+              **dict(SIX_PLAYERS, extensions="[forbidden]")),
+        "R19", "piles_empty"),
     "lines 59-62 (ours, README and R19): a pile that ran out with no discards is renewed at the next draw": (
         table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera",
                     "Hana: draw reshuffle backpack"), **SIX_PLAYERS),
@@ -282,6 +337,10 @@ STATEMENTS = {
         mousetrapped("coat", "recycle coat map"),
         mousetrapped("coat", "recycle coat ^knife"),
         "R10", "not_in_hand"),
+    "FAQ lines 132-133 (README): the card a stopped recycle would take is never written, even one it could take": (
+        mousetrapped("coat", "recycle coat map"),
+        mousetrapped("coat", "recycle coat map -> ^coat"),
+        "R24", "cancelled_nothing_happens"),
     "FAQ lines 132-133: so is the Merchant's draw after a sale (our Merchant): nothing is sold, nothing drawn": (
         table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter map; Mina mousetrap",
                     "Mina: draw camera", "Joon: draw pay adapter map -> coat camera backpack adapter"),
@@ -328,6 +387,13 @@ STATEMENTS = {
                     "Mina: draw swimsuit", "Joon: draw pay ^adapter map -> camera camera umbrella backpack"),
               extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
         "R35", "sale_over_limit"),
+    "lines 98-102 (ours, README, R13 and the Pickpocket's card): with 3 players or fewer her steal is free only "
+    "while nobody holds fewer cards than she does (a tie counts)": (
+        table(turns(*POOREST_MINA, "Sora: steal Joon pay swimsuit -> coat", "Mina: steal Joon -> coat"),
+              extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
+        table(turns(*POOREST_MINA, "Sora: recycle swimsuit camera -> camera", "Mina: steal Joon ^-> coat"),
+              extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
+        "R13", "cost"),
 }
 
 
@@ -340,3 +406,12 @@ def test_a_record_keeps_the_statement(content, name):
 def test_a_record_breaks_the_statement(content, name):
     _, broken, rule, reason = STATEMENTS[name]
     assert_breaks(content, broken, rule, reason)
+
+
+def test_with_four_players_the_pickpockets_steal_is_free_from_a_richer_player_whoever_else_holds_as_few(content):
+    """R13 asks that nobody hold fewer cards than the Pickpocket only up to `richer_steal_poorest_players` (3)
+    players: with 4, Sora holding fewer cards than Mina does not make her pay."""
+    assert_valid(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon -> coat"), extensions="all",
+                                mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT))
+    assert_breaks(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon pay ^coat -> coat"),
+                                 extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT), "R34", "cost")

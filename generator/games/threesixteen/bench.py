@@ -16,8 +16,8 @@ the seconds do, and are reported next to the load average: wall seconds, and the
 (on a machine shared with other work the wall clock also counts the others' turns, the CPU clock does not).
 Deals run on every core (one deal per process). A deal left open spends the whole budget, and a proven loss
 most of it, so the 3-column run takes the longest (most 3-column deals are decided, the losses among them by
-proofs that take 3-10 s of the budget; deals 20-59 took 310 s in one process at load 3-5, so the 200 deals take
-some 15 minutes on two cores).
+proofs that take 3-10 s of the budget; all three column counts took 1,035 s on two cores at load 1-2, 719 s of
+it at 3 columns).
 
 Play: every online strategy on the same seeded deals (caller.deal, the solver's deals), at each column count:
 wins, the mean tiles left with its 95% interval (Student's t, generator/stats.py), CPU milliseconds per game,

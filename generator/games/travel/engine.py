@@ -61,7 +61,7 @@ def draw_pile_for(tables: Tables, setup: Setup) -> list[int]:
         for card in hand:
             dealt[card] += 1
     for card in tables.by_family[ITEM]:
-        pile.extend([card] * max(0, tables.copies[card] - dealt[card]))
+        pile.extend([card] * (tables.copies[card] - dealt[card]))  # (none when all are dealt)
     for name, fam in DECK_EXTENSIONS.items():
         if name in setup.extensions:
             pile.extend(tables.by_family[fam])
@@ -109,7 +109,8 @@ class Game(GameState):
     def settle(self, p: int) -> None:
         """After `p`'s hand or limit changed: four postcards win at once; over the limit (which may have
         fallen), discard down at once."""
-        self._postcard_win(p)
+        if self.postcards_held[p] >= self.to_win[p]:  # _postcard_win's test, made first: settle runs after most draws
+            self._postcard_win(p)
         hand = self.hands[p]
         while len(hand) > self.base_limit[p] + self.limit_bonus[p] and len(hand) > self.forbidden_held[p]:
             self.to_discard(p, self.oracle.limit_discard(self, p))
@@ -262,6 +263,8 @@ class Game(GameState):
         self._action()
         for c in paid:
             self.to_discard(p, c)
+        if len(self.hands[p]) > self.hand_limit(p):  # a Big Suitcase paid (a cost of 1, the Collector's): R17
+            self.settle(p)                            # holds at every moment, before the card is taken
         for c in taken:
             self.discard.remove(c)
             self.gain(p, c)
@@ -284,10 +287,11 @@ class Game(GameState):
     def _take_from(self, p: int, q: int, paid: list[int], taken: int, padlock: int) -> None:
         for c in paid:
             self.to_discard(p, c)
+        if len(self.hands[p]) > self.hand_limit(p):  # a Big Suitcase paid as the cost lowered the thief's limit:
+            self.settle(p)                            # it holds at every moment, before anything is taken
         if padlock >= 0:
             self.to_discard(q, padlock)
             self.turn_over = True
-            self.settle(p)  # a Big Suitcase paid as the cost lowered the thief's limit: it holds at every moment
             return
         self.lose(q, taken)
         self.gain(p, taken)

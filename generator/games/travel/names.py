@@ -29,8 +29,10 @@ class NameIndex:
         self.countries: dict[str, int] = {}
         #: normalised first word of a multi-word name -> the most words such a name has
         self.multi_first: dict[str, int] = {}
-        #: names as written in the content, for "did you mean …?": cards (and characters), countries
-        self.card_spellings: list[str] = [*t.ids, *t.character_ids]
+        #: names as written in the content, for "did you mean …?": cards, characters, countries (a character is
+        #: never offered where a card is wanted, nor a card where a character is)
+        self.card_spellings: list[str] = list(t.ids)
+        self.character_spellings: list[str] = list(t.character_ids)
         self.country_spellings: list[str] = list(t.side_codes)
         for c, card_id in enumerate(t.ids):
             self.cards[normalise(card_id)] = c
@@ -82,7 +84,7 @@ class NameIndex:
         if not norm:
             return
         self._note_words(name)
-        self.card_spellings.append(name)
+        (self.character_spellings if code < 0 else self.card_spellings).append(name)
         if norm not in ids:
             known = self.cards.get(norm)
             self.cards[norm] = code if known in (None, code) else AMBIGUOUS

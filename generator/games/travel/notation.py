@@ -53,6 +53,8 @@ _new = tuple.__new__
 # Word classes: what a token is (one dict lookup per token once a word has been seen)
 W_OTHER, W_KEYWORD, W_CARD, W_PLAYER, W_MARKED, W_ARROW, W_PUNCT, W_BAD = range(8)
 _DRAW_WORD = (W_KEYWORD, "draw")
+#: the fields of a `draw <card>` clause before its tail (the tail, then arrow -1, follow)
+_DRAW_FIELDS = (C_DRAW, 0, -1, 0, -1, 0, (), (), (), (), -1, False, ())
 
 
 #: the full-width marks a Japanese or Chinese input method types, and the ideographic comma, as the notation's
@@ -80,7 +82,7 @@ def spaced_lines(texts: list[str]) -> list[str] | None:
     text = "\n".join(texts)
     if not text.isascii():
         text = text.translate(WIDE_MARKS)
-    if ">" in text and ">" in text.replace("->", ""):
+    if text.count(">") != text.count("->"):  # (two counts cost less than a copy without the arrows)
         return None
     lines = _spaced(text).split("\n")
     return lines if len(lines) == len(texts) else None
@@ -264,8 +266,7 @@ class TurnParser:
             common = self.common
             hit = common.get(tok[1])
             if hit is not None and hit[0] == W_CARD and common.get(tok[0]) == _DRAW_WORD:
-                return [_new(Clause, (C_DRAW, 0, -1, 0, -1, 0, (), (), (), (), -1, False, (),
-                                      [_new(Written, (E_DRAW, hit[1], 1, None))], -1))]
+                return [_new(Clause, _DRAW_FIELDS + ([_new(Written, (E_DRAW, hit[1], 1, None))], -1))]
         clauses = []
         i = 0
         while True:
@@ -321,7 +322,8 @@ class TurnParser:
         """Token `i` is the notation word `keyword` (in any language)."""
         if i < n:
             word = tok[i]
-            return (self.common.get(word) or self.kind(word)) == (W_KEYWORD, keyword)
+            hit = self.common.get(word) or self.kind(word)
+            return hit[0] == W_KEYWORD and hit[1] == keyword  # (two compares cost less than one of tuples)
         return False
 
     def _expect(self, tok: list[str], i: int, n: int, keyword: str) -> None:

@@ -17,6 +17,7 @@ works a word's position out of the raw source only when a message needs it, so r
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import itemgetter
@@ -35,6 +36,7 @@ from .state import Setup
 
 TOP_KEYS = ("game", "players", "centre", "first", "extensions", "turns", "date", "notes")
 PLAYER_KEYS = ("name", "passport", "transit", "character", "hand")
+_REQUIRED_KEYS = frozenset(("name", "passport", "transit", "hand"))
 
 
 #: a place in the file worked out on demand: (0-based line, column of a scalar's start, its value, offset)
@@ -135,8 +137,8 @@ class Record:
 
     def clauses(self, k: int) -> list[Clause]:
         """The parsed clauses of turn `k`; a word that is not notation is an InputError at that word."""
-        try:
-            return self.reader.parser.parse_tokens(self.tokens(k))
+        try:  # (`tokens`, inlined: this runs for every turn)
+            return self.reader.parser.parse_tokens(self.bodies[k].split() if self.spaced else tokenize(self.bodies[k]))
         except NotationError as err:
             raise self.reader.notation_error(self.turn(k).spot, err) from None
 
@@ -174,6 +176,13 @@ class Record:
             self.clauses(k)
 
 
+#: the top-level `turns:` key, a plain turn item `- Player: what happened` (`body` starts where that does), and
+#: a player's `name:` in the players' list (read from the text: these hints are for a file YAML cannot read)
+TURNS_KEY = re.compile(r"turns\s*:")
+TURN_ITEM = re.compile(r"\s*-\s+(?P<player>[^\s:'\"\[{][^\s:]*):\s+(?P<body>)")
+PLAYER_NAME = re.compile(r"\bname:\s*([^\s,}]+)")
+
+
 def _fail(position: Position, message: str) -> InputError:
     return InputError([Diagnostic(position, message, "record")])
 
@@ -191,7 +200,10 @@ class RecordReader:
     def read(self, text: str, path: str) -> Record:
         self.src = Source(path, text)
         self.seat_names: list[str] = []  # known once the setup is read
-        root = read_tree(text, path)
+        try:
+            root = read_tree(text, path)
+        except InputError as err:
+            raise self._turn_colon(text, err.diagnostics[0].position) or err from None
         if root is None or root[KIND] != MAPPING:
             raise _fail(self._at(root) if root is not None else Position(path, 1, 1), self.msg("not_mapping"))
         top = self._mapping(root, TOP_KEYS)
@@ -221,6 +233,23 @@ class RecordReader:
             record.bodies = spaced
             record.spaced = True
         return record
+
+    def _turn_colon(self, text: str, at: Position) -> InputError | None:
+        """The notation's hint for YAML's "mapping values are not allowed" on a turn line: a second ':' after
+        the player's, either a second turn on the line (`Joon: draw  Mina: draw`, when `Mina` is a name the
+        players' list gives) or a ':' the notation never takes (`Joon: draw: coat`). None when it is not that."""
+        lines = text.splitlines()
+        if not 0 < at.line <= len(lines) or not any(TURNS_KEY.match(line) for line in lines[:at.line - 1]):
+            return None
+        line = lines[at.line - 1]
+        turn = TURN_ITEM.match(line)
+        if turn is None or at.col - 1 < turn.start("body") or line[at.col - 1:at.col] != ":":
+            return None
+        word = re.search(r"[^\s,;:]+$", line[:at.col - 1])
+        if word is None:
+            return None
+        key = "two_turns_line" if word.group() in PLAYER_NAME.findall(text) else "colon_in_turn"
+        return _fail(at, self.msg(key, word=word.group(), player=turn.group("player")))
 
     # -- the file's values -----------------------------------------------------------------------------------
 
@@ -273,9 +302,9 @@ class RecordReader:
         entries = []
         for seat, entry in enumerate(players[DATA]):
             fields = self._mapping(entry, PLAYER_KEYS)
-            for key in ("name", "passport", "transit", "hand"):
-                if key not in fields:
-                    raise _fail(self._at(entry), self.msg("missing_key", field=key))
+            if not fields.keys() >= _REQUIRED_KEYS:
+                missing = next(key for key in ("name", "passport", "transit", "hand") if key not in fields)
+                raise _fail(self._at(entry), self.msg("missing_key", field=missing))
             name_value = fields["name"][1]
             name = self._text(name_value).strip()
             norm = normalise(name)
@@ -298,13 +327,7 @@ class RecordReader:
             value = fields["transit"][1]
             transits.append(self._country(parser, value))
             if "character" in fields and not fields["character"][1][NULL]:
-                value = fields["character"][1]
-                code = self._one_card(parser, value)
-                if code >= -1:
-                    word = self._text(value)
-                    raise _fail(self._at(value), self.hint(self.msg("not_character", word=word), word,
-                                                           self.t.character_ids))
-                characters.append(-code - 2)
+                characters.append(self._character(fields["character"][1]))
             else:
                 characters.append(-1)
             hand = []
@@ -375,6 +398,15 @@ class RecordReader:
             raise _fail(self._at(value), self.msg("one_card", found=text))
         return cards[0]
 
+    def _character(self, value: Value) -> int:
+        """The character (its index) a setup's `character:` names; a misspelt one is offered characters, not cards."""
+        word = self._text(value).strip()
+        index = -2 - self.names.cards.get(normalise(word), 0)
+        if not 0 <= index < len(self.t.character_ids):
+            raise _fail(self._at(value), self.hint(self.msg("not_character", word=word), word,
+                                                   self.names.character_spellings))
+        return index
+
     def _country(self, parser: TurnParser, value: Value) -> int:
         if value[KIND] == SCALAR and not value[NULL]:
             side = self.names.countries_raw.get(value[DATA])
@@ -432,13 +464,16 @@ class RecordReader:
         parts = list(map(str.partition, texts, repeat(":")))  # (name, colon, clauses), without a Python loop
         names = list(map(itemgetter(0), parts))
         seat_of = {}
-        for name in set(names):
+        distinct = set(names)
+        for name in distinct:
             seat = parser.player_of(name.strip())
             if seat >= 0:
                 seat_of[name] = seat
         seats = list(map(seat_of.get, names))
         bodies = list(map(itemgetter(2), parts))
-        if None in seats or "" in bodies:  # a name that is not a player's, no clauses, or no ASCII colon
+        # a name that is not a player's, no clauses, or no ASCII colon (tested without comparing every seat and
+        # body: `None in seats` compares an int with None the slow way)
+        if len(seat_of) < len(distinct) or not all(bodies):
             for k, seat in enumerate(seats):
                 if seat is None or not bodies[k]:
                     turn = self._text_turn(texts[k], line + k, col, parser)

@@ -20,7 +20,7 @@ from .notation import (
 )
 from .record import Record
 from .rules import (
-    Broken, Draw, Drop, EmptyHandDraw, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle, Rule,
+    NO_PLAYER, Broken, Draw, Drop, EmptyHandDraw, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle, Rule,
     StandIn, Steal, Trade, Travel, Violation, bonus_after_refusal, check_choice, check_draw, check_drawn,
     check_drop, check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle, check_setup,
     check_steal, check_stolen, check_trade, check_travel, check_turn_end, check_turn_going, check_turn_start,
@@ -30,6 +30,10 @@ from .rules import (
 
 DRAW = Draw()
 EMPTY_HAND_DRAW = EmptyHandDraw()
+#: makes an action record from all its fields in one C call, as the parser makes its clauses (notation._new):
+#: `_new(Recycle, (paid, taken))` is `Recycle(paid, taken)` without the NamedTuple's Python `__new__`, a fifth of
+#: replaying a short turn
+_new = tuple.__new__
 
 
 class Stretch(NamedTuple):
@@ -85,7 +89,7 @@ class CheckOracle:
     @property
     def stretch(self) -> Stretch:
         """The stretch being read, kept aside while an event interrupts it."""
-        return Stretch(self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor)
+        return _new(Stretch, (self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor))
 
     @stretch.setter
     def stretch(self, saved: Stretch) -> None:
@@ -138,7 +142,7 @@ class CheckOracle:
         i = self.i
         if i < len(els) and els[i].kind == E_MINUS:
             c, at = els[i].card, els[i].at
-            v = check_choice(g, p, LimitDiscard(c))
+            v = check_choice(g, p, _new(LimitDiscard, (c,)))
             if v:
                 self._raise_at(v, at)
             self.i = i + 1
@@ -189,7 +193,7 @@ class CheckOracle:
     def _event_choice(self, g: Game, q: int, kind, types: tuple[int, ...], count: int) -> list[int]:
         chosen = self._take_cards(types, count)
         picked = [el.card for el in chosen]
-        v = check_choice(g, q, kind(self.frames[-1].card, tuple(picked)))
+        v = check_choice(g, q, _new(kind, (self.frames[-1].card, tuple(picked))))
         if v:
             index = v.part.index
             self._raise_at(v, chosen[index].at if index < len(chosen) else self.anchor)
@@ -307,10 +311,9 @@ class Replay:
         k = 0
         count = len(clauses)
         try:
-            handlers = self._HANDLERS
             while k < count:
                 cl = clauses[k]
-                k = handlers[cl.kind](self, g, p, clauses, k, cl)
+                k = _HANDLERS[cl.kind](self, g, p, clauses, k, cl)
                 if oracle.i < len(oracle.els):
                     oracle.finish(g)  # a word written for the clause that did not happen
             v = check_turn_end(g, p)
@@ -364,12 +367,13 @@ class Replay:
         """Check clause `k`'s action with `check_kind` (the rules' check for its kind), or the mousetrap or
         padlock written right after it (which checks the action as announced); returns that reaction's clause,
         if any."""
-        nxt = clauses[k + 1] if k + 1 < len(clauses) else None
-        if nxt is not None and nxt.kind == C_REACT and nxt.card >= 0 and self.t.kind[nxt.card] in (K_CANCEL, K_BLOCK):
-            v = check_reaction(g, nxt.who, Reaction(nxt.card, action, p))
-            if v is not None:
-                self._refuse(v, cl, nxt)
-            return nxt
+        if k + 1 < len(clauses):
+            nxt = clauses[k + 1]
+            if nxt.kind == C_REACT and nxt.card >= 0 and self.t.kind[nxt.card] in (K_CANCEL, K_BLOCK):
+                v = check_reaction(g, nxt.who, _new(Reaction, (nxt.card, action, p)))
+                if v is not None:
+                    self._refuse(v, cl, nxt)
+                return nxt
         v = check_kind(g, p, action)
         if v is not None:
             self._refuse(v, cl)
@@ -379,8 +383,8 @@ class Replay:
         """The reaction was a mousetrap: nothing of the action happens, and nothing may be written for it."""
         if self.t.kind[reaction.card] != K_CANCEL:
             return False
-        if cl.tail or (cl.kind in (C_STEAL, C_PLAY) and cl.b) or reaction.tail:
-            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in (C_STEAL, C_PLAY) and cl.b \
+        if cl.tail or (cl.kind in _TAKES and cl.b) or reaction.tail:
+            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in _TAKES and cl.b \
                 else reaction.tail[0].at
             v = outcome_after_cancel(reaction.who, reaction.card)
             v.position = at
@@ -400,7 +404,7 @@ class Replay:
         return k + 1
 
     def _draw(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Draw(cl.a) if cl.a else DRAW
+        action = _new(Draw, (cl.a,)) if cl.a else DRAW
         reaction = self._checked(g, p, clauses, k, cl, action, check_draw)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -413,7 +417,7 @@ class Replay:
         return k + 1
 
     def _recycle(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Recycle(cl.a, cl.b)
+        action = _new(Recycle, (cl.a, cl.b))
         reaction = self._checked(g, p, clauses, k, cl, action, check_recycle)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -434,7 +438,7 @@ class Replay:
                     v.position = el.at
                     raise Broken(v)
             return k + 1
-        action = Trade(q, cl.a, cl.b)
+        action = _new(Trade, (q, cl.a, cl.b))
         reaction = self._checked(g, p, clauses, k, cl, action, check_trade)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -459,7 +463,7 @@ class Replay:
         return cl.b[0], -1
 
     def _steal(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Steal(cl.who, cl.a)
+        action = _new(Steal, (cl.who, cl.a))
         reaction = self._checked(g, p, clauses, k, cl, action, check_steal)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -469,18 +473,23 @@ class Replay:
         return k + 2 if lock >= 0 else k + 1
 
     def _travel(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Travel(cl.side, tuple([StandIn(standin, item) for standin, item, _ in cl.standins]))
+        standins = tuple([_new(StandIn, (standin, item)) for standin, item, _ in cl.standins]) if cl.standins else ()
+        action = _new(Travel, (cl.side, standins))
         reaction = self._checked(g, p, clauses, k, cl, action, check_travel)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
+        used = travel_plan(g, p, action.standins).used
         if g.visited[p]:
             tail = cl.tail
             lead = []
             for el in tail:
+                if el.kind == E_RESHUFFLE:
+                    lead.append(None)
+                    continue
                 if el.kind > E_PLUS or el.event is not None:
                     break
                 lead.append(el.card)
-            shown, v = winning_draws(g, p, lead)
+            shown, v = winning_draws(g, p, lead, used)
             if v is not None:
                 v.position = tail[shown].at
                 raise Broken(v)
@@ -488,11 +497,11 @@ class Replay:
         else:
             self.oracle.start(cl.tail, Rule.TRAVEL_STEPS, "travel_bonus_draw", int(g.params[p]["travel_bonus_draw"]),
                               p, cl.pos)
-        g.act_travel(p, travel_plan(g, p, action.standins).used)
+        g.act_travel(p, used)
         return k + 1
 
     def _drop(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = Drop(cl.card, cl.a[0])
+        action = _new(Drop, (cl.card, cl.a[0]))
         reaction = self._checked(g, p, clauses, k, cl, action, check_drop)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -505,13 +514,13 @@ class Replay:
         c = cl.card
         kind = t.kind[c] if c >= 0 else 0
         if kind == K_SEARCH:
-            action = Play(c, chosen=cl.b)
+            action = _new(Play, (c, NO_PLAYER, (), cl.b))
         elif kind == K_SWAP:
-            action = Play(c, paid=cl.a)
+            action = _new(Play, (c, NO_PLAYER, cl.a, ()))
         elif kind == K_STEAL_CHOICE:
-            action = Play(c, cl.who, cl.a, cl.b)
+            action = _new(Play, (c, cl.who, cl.a, cl.b))
         else:
-            action = Play(c)
+            action = _new(Play, (c, NO_PLAYER, (), ()))
         reaction = self._checked(g, p, clauses, k, cl, action, check_play)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
@@ -547,11 +556,19 @@ class Replay:
         self.oracle.start(cl.tail, Rule.ONE_ACTION, "", 0, p, cl.pos)
         return k + 1
 
-    _HANDLERS = {
-        C_DRAW: _draw, C_RECYCLE: _recycle, C_TRADE: _trade, C_STEAL: _steal, C_TRAVEL: _travel, C_DROP: _drop,
-        C_PLAY: _play, C_REACT: _react_alone, C_EMPTY: _empty, C_TAIL: _tail_alone,
-    }
 
+
+#: per clause kind, the Replay method replaying it
+_HANDLERS = {
+    C_DRAW: Replay._draw, C_RECYCLE: Replay._recycle, C_TRADE: Replay._trade, C_STEAL: Replay._steal,
+    C_TRAVEL: Replay._travel, C_DROP: Replay._drop, C_PLAY: Replay._play, C_REACT: Replay._react_alone,
+    C_EMPTY: Replay._empty, C_TAIL: Replay._tail_alone,
+}
+
+
+#: the clauses whose second card list is what the action takes once it happens (after '->'): never written for
+#: an action a mousetrap stopped
+_TAKES = frozenset((C_STEAL, C_PLAY, C_RECYCLE))
 
 #: the clause's card lists an action's list parts come from
 _LIST_A = frozenset(("paid", "give", "sold"))

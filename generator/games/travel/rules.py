@@ -23,6 +23,8 @@ from .cards import (
 from .state import WIN_CENTRE, GameState, Setup
 
 NO_PLAYER = -1
+#: makes a NamedTuple from its fields in one C call (`_new(TravelPlan, (used, missing))`), as notation.py does
+_new = tuple.__new__
 #: a stand-in's item when the player leaves it to the rules (the first needed item they lack)
 ANY_ITEM = -1
 
@@ -260,10 +262,11 @@ def event_share(game: GameState, player_: int, event: int) -> int:
     """How many cards an everyone-discards or pass-cards event asks of `player_` (never more than they can give:
     forbidden items are never discarded this way)."""
     t = game.t
-    hand = len(game.hands[player_])
-    if t.kind[event] == K_EV_PASS:
-        return min(t.count[event], hand)
-    return min(t.count[event], hand - game.forbidden_held[player_])
+    count = t.count[event]
+    can = len(game.hands[player_])
+    if t.kind[event] != K_EV_PASS:
+        can -= game.forbidden_held[player_]
+    return count if count < can else can  # (the smaller, without min()'s keyword parsing: run for every player)
 
 
 def miscount(game: GameState, who: int, rule: str, param: str, expected: int, shown: int, reason: str,
@@ -505,10 +508,10 @@ def check_recycle(game: GameState, who: int, action) -> Violation | None:
 
 
 @_an_action
-def check_recycle_announced(game: GameState, who: int, action) -> Violation | None:
+def _recycle_announced(game: GameState, who: int, action) -> Violation | None:
     """A recycle as announced (a mousetrap answers it): the cost; the card taken is chosen only once it is paid,
-    so a record need not name one (R24: nothing is paid, nothing is taken)."""
-    return _recycle_cost(game, who, action.paid) or (_recycle_taken(game, who, action) if action.taken else None)
+    so it is no part of the announcement (R24: nothing is paid, nothing is taken; the replay refuses one written)."""
+    return _recycle_cost(game, who, action.paid)
 
 
 def _recycle_cost(game: GameState, who: int, paid) -> Violation | None:
@@ -540,14 +543,15 @@ def _recycle_taken(game: GameState, who: int, action) -> Violation | None:
 
 
 def check_offer(game: GameState, who: int, other: int) -> Violation | None:
-    """An offer (accepted or not) is made to another player."""
+    """An offer (accepted or not) is made to another player, while the turn still has an action to take: a
+    trade begins with the offer (the source FAQ), so an offer after the turn's action starts a second one (R8)."""
     if other == who:
         return Violation(Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
-    return None
+    return _action_left(game, who)
 
 
 def check_trade(game: GameState, who: int, action) -> Violation | None:
-    v = check_turn_going(game, who) or check_offer(game, who, action.other) or _action_left(game, who)
+    v = check_turn_going(game, who) or check_offer(game, who, action.other)
     if v:
         return v
     if not action.give or not action.get:
@@ -581,12 +585,22 @@ def check_steal(game: GameState, who: int, action) -> Violation | None:
 
 def steal_cost(game: GameState, who: int, target: int) -> int:
     """The cards `who` pays to steal from `target`: the steal cost, less `who`'s discount (the pickpocket's)
-    when `target` is richer (holds at least the margin more cards than `who`)."""
+    when `target` is richer (`richer`)."""
     par = game.params[who]
     cost = int(par["steal_cost"])
-    if len(game.hands[target]) >= len(game.hands[who]) + int(par["richer_steal_margin"]):
+    if richer(game, who, target):
         return max(0, cost - int(par["richer_steal_discount"]))
     return cost
+
+
+def richer(game: GameState, who: int, target: int) -> bool:
+    """R13: `target` holds at least `richer_steal_margin` more cards than `who`; up to
+    `richer_steal_poorest_players` players, also no player holds fewer cards than `who` (a tie counts)."""
+    par = game.params[who]
+    mine = len(game.hands[who])
+    if len(game.hands[target]) < mine + int(par["richer_steal_margin"]):
+        return False
+    return game.n > int(par["richer_steal_poorest_players"]) or all(len(hand) >= mine for hand in game.hands)
 
 
 def check_stolen(game: GameState, target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
@@ -609,7 +623,8 @@ def travel_plan(game: GameState, who: int, standins=()) -> TravelPlan:
     stand-in allowed here (a transit-only one only before the transit is done), the transit-only ones first."""
     t = game.t
     hand = list(game.hands[who])
-    missing = list(t.side_needs[game.next_country(who)])
+    needs = t.side_needs[game.next_country(who)]
+    missing = list(needs) if standins else needs
     used: list[int] = []
     for standin, item in standins:
         if item < 0:
@@ -618,19 +633,20 @@ def travel_plan(game: GameState, who: int, standins=()) -> TravelPlan:
             missing.remove(item)
             hand.remove(standin)
             used.append(standin)
-    for item in list(missing):
+    lacking = []
+    for item in missing:
         if item in hand:
             hand.remove(item)
-            missing.remove(item)
             used.append(item)
-    if missing:
-        scopes = ("transit", "any") if not game.visited[who] else ("any",)
-        for scope in scopes:
-            for c in [c for c in hand if t.standin[c] == scope]:
-                if missing:
-                    missing.pop()
+        else:
+            lacking.append(item)
+    if lacking:
+        for scope in ("transit", "any") if not game.visited[who] else ("any",):
+            for c in hand:
+                if lacking and t.standin[c] == scope:
+                    lacking.pop()
                     used.append(c)
-    return TravelPlan(used, missing)
+    return _new(TravelPlan, (used, lacking))
 
 
 @_an_action
@@ -771,6 +787,16 @@ def check_play(game: GameState, who: int, action: Play, announced: bool = False)
     return None
 
 
+def check_announced(game: GameState, who: int, action) -> Violation | None:
+    """`who`'s action as announced, when another player answers it: it must be legal by what is known then (a
+    card chosen only once the action is paid, as a recycle's take or a special item's pick, is not yet)."""
+    if type(action) is Play:
+        return check_play(game, who, action, announced=True)
+    if type(action) is Recycle:
+        return _recycle_announced(game, who, action)
+    return check(game, who, action)
+
+
 _PLAYABLE = frozenset((K_DRAW, K_SEARCH, K_SWAP, K_STEAL_CHOICE, K_EXTRA))
 
 
@@ -782,12 +808,7 @@ def check_reaction(game: GameState, who: int, action: Reaction) -> Violation | N
     answered = action.answered
     kind = t.kind[c] if c >= 0 else 0
     if answered is not None and kind in (K_CANCEL, K_BLOCK):
-        if type(answered) is Play:
-            v = check_play(game, action.actor, answered, announced=True)
-        elif type(answered) is Recycle:
-            v = check_recycle_announced(game, action.actor, answered)
-        else:
-            v = check(game, action.actor, answered)
+        v = check_announced(game, action.actor, answered)
         if v is not None:
             if v.part is not None:
                 v.part = v.part._replace(answered=True)
@@ -949,19 +970,37 @@ def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expec
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
-def winning_draws(game: GameState, who: int, cards: list[int]) -> tuple[int, Violation | None]:
+def winning_draws(game: GameState, who: int, cards: list[int | None], used=()) -> tuple[int, Violation | None]:
     """The cards a record shows drawn after `who`'s travel to the centre: a travel ends by drawing the travel
     bonus (R15), but that travel wins and ends the game first (R20), so they may be written or left out; each
-    written must have been in the draw pile. How many of `cards` (from the first) are such draws, and the
+    written must have been in the draw pile or, once that ran out, in the discard pile that renews it (R19), the
+    cards the travel `used` discarded in it (R15). `cards`: the words written, None for a `reshuffle` (written
+    where the renewal happens, or left out). How many of `cards` (from the first) are such draws, and the
     violation of the first that could not have been drawn."""
     pile = list(game.draw)
-    shown = cards[: int(game.params[who]["travel_bonus_draw"])]
-    for i, c in enumerate(shown):
+    renewal = game.discard + list(used)
+    renewed = game.pile_renewed
+    left = int(game.params[who]["travel_bonus_draw"])
+    for i, c in enumerate(cards):
+        if c is None:
+            if pile or not renewal:
+                return i, Violation(Rule.RESHUFFLE, "no_reshuffle" if pile else "no_reshuffle_empty",
+                                    {"pile": len(pile)})
+            pile, renewal, renewed = renewal, [], True
+            continue
+        if not left:
+            return i, None
+        if not pile and renewal:
+            pile, renewal, renewed = renewal, [], True
         if c < 0 or c not in pile:
-            return i, check_drawn(game, c) or Violation(Rule.DRAW, "not_in_pile", {
-                "card": card(c), "places": card_places(game, c)}, Part("card"))
+            v = check_drawn(game, c)
+            if v is None or v.rule == Rule.DRAW and renewed:
+                v = Violation(Rule.DRAW, "not_in_pile_reshuffled" if renewed else "not_in_pile", {
+                    "card": card(c), "places": card_places(game, c)}, Part("card"))
+            return i, v
         pile.remove(c)
-    return len(shown), None
+        left -= 1
+    return len(cards), None
 
 
 def outcome_after_cancel(reactor: int, trap: int) -> Violation:

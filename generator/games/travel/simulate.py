@@ -199,9 +199,13 @@ class Table:
             self.g.act_draw(p, action.sold)
 
     def recycle(self, p: int, action: Recycle) -> None:
-        if self.rec is not None:
-            self.rec.clause(("recycle", *self.rec.names(action.paid), "->", *self.rec.names(action.taken)))
+        """The card taken is chosen once the cost is paid: a record writes it only if no mousetrap stopped it."""
+        rec = self.rec
+        if rec is not None:
+            rec.clause(("recycle", *rec.names(action.paid)))
         if not (self.traps and self._cancelled(p, action)):
+            if rec is not None:
+                rec.extend(("->", *rec.names(action.taken)))
             self.g.act_recycle(p, list(action.paid), list(action.taken))
 
     def offer(self, p: int, action: Trade) -> bool:
