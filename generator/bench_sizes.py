@@ -6,8 +6,8 @@ turn after the game ended), once as the simulator writes it (the quick reader's 
 top, as a person may write it (read through libyaml's events); the 3x16 record has one player's token line grown
 past the calls (read whole, then refused at the first token too many), once in one text and once as a YAML list
 (refused at the first of more than yamlsrc.MAX_VALUES values, before libyaml composes the file). Each is checked
-in a fresh process, which reports the seconds `check_record` took (the best of a few runs: the machine is shared) and how much its peak
-memory grew. Targets: the 10x larger record takes at most 12x the time, and needs at most 10 bytes of memory per
+in a fresh process, which reports the seconds `check_record` took (the best of a few runs: the machine is
+shared) and how much its peak memory grew. Targets: the 10x larger record takes at most 12x the time, and needs at most 10 bytes of memory per
 byte of record (travel keeps each turn line's text and a small Turn, parsing its clauses only when replayed:
 about 4-7; 3x16 keeps only the tokens it can use and counts the rest: about 1).
 """

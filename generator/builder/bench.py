@@ -3,7 +3,8 @@
 The baseline draws the same faces (every front and back of every PDF, in each of the three editions) with the same
 words, in the same font, on the same grid of pieces per page, but with plain `drawString` calls only: no icons, no
 fitting, no art. The words are recorded by drawing our own faces once on a recording canvas. Both sides run as
-fresh Python processes, so interpreter start and imports count for both; ours runs as `pnp build`, the command `make pdf` runs.
+fresh Python processes, so interpreter start and imports count for both; ours runs as `pnp build`, the command
+`make pdf` runs.
 
 Our build keeps parsed fonts and converted icons in output/.cache (generator/render/core/font_cache.py, icons.py), so a
 clean build is measured twice: warm, after deleting the PDFs and the manifest as `make clean` does (the cache stays),

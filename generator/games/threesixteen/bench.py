@@ -115,7 +115,8 @@ def run_check(deals: int = 40, seconds: float = 2.0) -> list[dict]:
                   f"{moves / files:.0f} tile moves per record, without the hindsight solver",
     }]
 
-# solve targets per columns: (decided share, median nodes); 10,000 nodes are 0.1 s at the 100,000 nodes per second of solver.NODES
+# solve targets per columns: (decided share, median nodes); 10,000 nodes are 0.1 s at the 100,000 nodes per
+# second of solver.NODES
 TARGETS = {5: (1.0, 10_000), 4: (0.95, None), 3: (0.75, None)}
 
 

@@ -1,10 +1,10 @@
 """Strong's play on plain lists, fast enough to finish thousands of imagined games per call (for `sampling`).
 
-A playout takes a board and one imagined order of calls to come and plays them the way `strong` would. It gives the same placements as strong: a called tile that fits a row
-goes there, and otherwise to the column whose cost (strong's evaluation) rises least; but it works on tuples and
-lists and compares only what differs between the columns. Moves are made as soon as they fit; only when two
-columns offer a tile for the same row end does it weigh every set of moves with strong's full evaluation, as
-strong does. It differs from strong only where strong would leave a fitting tile in its column (rare).
+A playout takes a board and one imagined order of calls to come and plays them the way `strong` would. It gives
+the same placements as strong: a called tile that fits a row goes there, and otherwise to the column whose cost
+(strong's evaluation) rises least; but it works on tuples and lists and compares only what differs between the
+columns. Moves are made as soon as they fit; only when two columns offer a tile for the same row end does it
+weigh every set of moves with strong's full evaluation, as strong does. It differs from strong only where strong would leave a fitting tile in its column (rare).
 """
 from __future__ import annotations
 

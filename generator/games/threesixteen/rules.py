@@ -32,7 +32,8 @@ class Rules:
 
     @classmethod
     def from_game(cls, game, columns: int | None = None) -> "Rules":
-        """Rules of the game data (`content.games["threesixteen"]`); a record may play with fewer columns than the game allows."""
+        """Rules of the game data (`content.games["threesixteen"]`); a record may play with fewer columns than the
+        game allows."""
         letters = "".join(game.columns)
         return cls(game.high, game.copies, game.rows, columns or len(letters), letters)
 

@@ -9,9 +9,9 @@ that alternate in growing slices until they meet:
   finds plans, and on small games it settles everything alone.
 The rest of the budget goes to a constraint model of the whole deal (solver_cp, CP-SAT), hinted with the best
 plan so far. It finds far better plans (most 4-column deals the local search leaves at 4-19 are wins) and
-proves, with its chain levels, nearly every loss at 3 to 5 columns. (A lower bound from cut deals, the calls without the tiles above h,
-was dropped: since the model names no rows it decided nothing the whole-deal model did not, and the time it
-took cost a win; see notes/threesixteen-bounds.md.)
+proves, with its chain levels, nearly every loss at 3 to 5 columns. (A lower bound from cut deals, the calls
+without the tiles above h, was dropped: since the model names no rows it decided nothing the whole-deal model
+did not, and the time it took cost a win.)
 The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at NODES_PER_WORK), so
 the same calls and budget give the same answer on any machine under any load; a time limit is only a safety
 stop, and the result says which one ended the search.

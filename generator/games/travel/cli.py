@@ -1,4 +1,5 @@
-"""`pnp travel ...`: simulate many games with bots, and the balance lab. A thin layer: options in, library call, words out.
+"""`pnp travel ...`: simulate many games with bots, and the balance lab. A thin layer: options in, library call,
+words out.
 
 Exit codes: 0 ok, 1 invalid input (content), 2 usage. Every word printed comes from content/travel/<lang>.yaml.
 """
@@ -79,7 +80,8 @@ def simulate(
         typer.echo(words("simulate.records", count=games, folder=str(records)), err=as_json)
     if plots:
         written = save_plots(summary, words, plots, chart_font_family(content, lang))
-        typer.echo(words("simulate.plots", folder=str(plots), files=words.texts.listed(p.name for p in written)), err=as_json)
+        listed = words.texts.listed(p.name for p in written)
+        typer.echo(words("simulate.plots", folder=str(plots), files=listed), err=as_json)
 
 
 def _extension_set(values: list[str] | None, option: str) -> frozenset[str]:
