@@ -356,6 +356,12 @@ STATEMENTS = {
         table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella -> coat")),
         table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post ^trading-post -> coat")),
         "R23", "pays_itself"),
+    "line 102: a character is never traded, so never offered either (an offer may bluff with cards, FAQ 118-119)": (
+        table(turns("Joon: trade Mina swimsuit for camera refused; draw coat"), extensions="all", mina=PILOT,
+              joon=COLLECTOR),
+        table(turns("Joon: trade Mina adapter for ^pilot refused; draw coat"), extensions="all", mina=PILOT,
+              joon=COLLECTOR),
+        "R33", "character_not_card"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
                     "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack +sunglasses"),

@@ -428,7 +428,7 @@ class Replay:
     def _trade(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
         q = cl.who
         if cl.refused:
-            v = check_turn_going(g, p) or check_offer(g, p, q)
+            v = check_turn_going(g, p) or check_offer(g, p, q, cl.a, cl.b)
             if v is not None:
                 self._refuse(v, cl)
             self.oracle.start(cl.tail, Rule.TRADE_BONUS, "", 0, p, cl.pos)

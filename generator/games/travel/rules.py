@@ -542,12 +542,19 @@ def _recycle_taken(game: GameState, who: int, action) -> Violation | None:
     return None
 
 
-def check_offer(game: GameState, who: int, other: int) -> Violation | None:
+def check_offer(game: GameState, who: int, other: int, give=(), get=()) -> Violation | None:
     """An offer (accepted or not) is made to another player, while the turn still has an action to take: a
-    trade begins with the offer (the source FAQ), so an offer after the turn's action starts a second one (R8)."""
+    trade begins with the offer (the source FAQ), so an offer after the turn's action starts a second one (R8).
+    It may name cards nobody holds (a bluff), but never a character, which is never traded (R33)."""
     if other == who:
         return Violation(Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
-    return _action_left(game, who)
+    v = _action_left(game, who)
+    if v is None:
+        for name, offered in (("give", give), ("get", get)):
+            for i, c in enumerate(offered):
+                if c < 0:
+                    return _character(c, Part(name, i))
+    return v
 
 
 def check_trade(game: GameState, who: int, action) -> Violation | None:
