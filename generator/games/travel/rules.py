@@ -595,8 +595,9 @@ def steal_cost(game: GameState, who: int, target: int) -> int:
     when `target` is richer (`richer`)."""
     par = game.params[who]
     cost = int(par["steal_cost"])
-    if richer(game, who, target):
-        return max(0, cost - int(par["richer_steal_discount"]))
+    discount = int(par["richer_steal_discount"])
+    if discount and richer(game, who, target):  # who is richer matters only to a player with the discount
+        return max(0, cost - discount)
     return cost
 
 
