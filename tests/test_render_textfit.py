@@ -25,6 +25,12 @@ def font() -> str:
     return fonts_for(load_content(ROOT / "content"), "ko").regular
 
 
+@pytest.fixture(scope="module")
+def ja_font() -> str:
+    """The Japanese cards' regular face, whose full-width punctuation is one em wide with a blank half."""
+    return fonts_for(load_content(ROOT / "content"), "ja").regular
+
+
 def _fit(text: str, font: str, width: float = CARD_TEXT_W, size: float = 9.0) -> textfit.Fitted:
     fitted = textfit.fit(text, font, width, 500, size, 7.0)
     assert fitted.fits
@@ -222,19 +228,13 @@ class _Canvas:
     """Records the strings drawn and how they were aligned."""
 
     def __init__(self) -> None:
-        self.drawn: list[tuple[str, str]] = []
+        self.drawn: list[tuple[float, str]] = []
 
     def setFont(self, name, size) -> None:
         pass
 
-    def drawString(self, x, y, text) -> None:
-        self.drawn.append(("left", text))
-
-    def drawCentredString(self, x, y, text) -> None:
-        self.drawn.append(("center", text))
-
-    def drawRightString(self, x, y, text) -> None:
-        self.drawn.append(("right", text))
+    def drawString(self, x, y, text, charSpace=0) -> None:
+        self.drawn.append((x, text))
 
 
 @pytest.mark.parametrize(("align", "expected"), [
@@ -243,8 +243,27 @@ class _Canvas:
 ])
 def test_draw_balances_centred_text_only(font, align, expected):
     canvas = _Canvas()
-    textfit.draw(canvas, _fit("For places where summer is only a rumour.", font), 0, 100, CARD_TEXT_W, align=align)
-    assert canvas.drawn == [(align, line) for line in expected]
+    fitted = _fit("For places where summer is only a rumour.", font)
+    textfit.draw(canvas, fitted, 0, 100, CARD_TEXT_W, align=align)
+    assert [text for _, text in canvas.drawn] == expected
+    for x, text in canvas.drawn:
+        width = textfit.unit_width(text, font) * fitted.size
+        assert x == pytest.approx((CARD_TEXT_W - width) / 2 if align == "center" else 0.0)
+
+
+def test_two_marks_in_a_row_are_set_a_half_em_nearer(ja_font):
+    """JIS X 4051: "）。", "、「" and "（「" lose one blank half between them, on every alignment."""
+    size = 10.0
+    for align in ("left", "center", "justify"):
+        canvas = _Canvas()
+        fitted = textfit.fit("（「手札」）。", ja_font, 200, 50, size, size)
+        textfit.draw(canvas, fitted, 0, 100, 200, align=align)
+        runs = canvas.drawn
+        assert [text for _, text in runs] == ["（", "「手札」", "）", "。"]
+        start = runs[0][0]
+        # （ whole; 「 pulled a half em nearer; ）after 」 and 。 after ）: each a half em nearer
+        assert [round((x - start) / size, 3) for x, _ in runs] == [0.0, 0.5, 4.0, 4.5]
+    assert textfit.unit_width("（「手札」）。", ja_font) == pytest.approx(7 - 1.5)
 
 
 # ---- properties ----------------------------------------------------------------------------------------------------

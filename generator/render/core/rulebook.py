@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import partial
 from html import escape
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -96,6 +96,7 @@ class Styles:
                 style.breaks = partial(textfit.wrap_paragraphs, lang=ctx.lang, filled=style in running)
                 style.keep = ctx.names  # see `Para.breakLines`
                 style.justified = linebreak.between_characters(ctx.lang) and style in running
+                style.set_by_textfit = linebreak.between_characters(ctx.lang)  # see `Para.drawPara`
                 if linebreak.between_characters(ctx.lang):  # ReportLab's CJK path
                     style.wordWrap = "CJK"
         return styles
@@ -108,6 +109,14 @@ def hanging_indent(font: str, size: float, bullet_indent: float) -> float:
     further right: a left indent exactly there puts every line of the item on one edge.
     """
     return bullet_indent + stringWidth(BULLET, font, size) + 0.6 * size
+
+
+class Kept(NamedTuple):
+    """The lines of one part of a paragraph split between frames, as the whole was broken at `width`."""
+
+    width: float
+    lines: tuple[str, ...]
+    spread: tuple[bool, ...]
 
 
 class Para(Paragraph):
@@ -124,9 +133,16 @@ class Para(Paragraph):
         return self.width, self.height
 
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
+        """ReportLab's split, each part keeping its lines as this paragraph broke them (`Kept`): ReportLab would
+        break the parts again itself."""
         parts = super().split(avail_w, avail_h)
         for part in parts:
             part.text_key = self.text_key
+        if len(parts) == 2 and getattr(self, "_spread", ()):
+            lines = tuple(line for _, (line,) in self.blPara.lines)
+            cut = len(parts[0].blPara.lines)
+            parts[0]._kept = Kept(self._wrapped_to, lines[:cut], self._spread[:cut])
+            parts[1]._kept = Kept(self._wrapped_to, lines[cut:], self._spread[cut:])
         return parts
 
     def breakLines(self, width):  # noqa: N802 (ReportLab's name)
@@ -140,31 +156,37 @@ class Para(Paragraph):
     def _text_lines(self, maxWidths):  # noqa: N803 (ReportLab's name)
         """The lines of a paragraph where `textfit.wrap_paragraphs` breaks them (the style's `breaks`: names and
         rule citations whole, no poor break, kinsoku), in the form ReportLab's own wrap gives a paragraph of one piece of plain text; None
-        for what ReportLab must break itself (mixed fonts, the rest of a split paragraph). Keeps which lines
-        `drawPara` sets justified: in a justified style, each but a paragraph's last."""
+        for what ReportLab must break itself (mixed fonts, the rest of a split paragraph). Keeps, for `drawPara`, which
+        lines are spread: in a justified style, each but a paragraph's last."""
         breaks = getattr(self.style, "breaks", None)
         frags = self.frags
-        self._justified = ()
-        if breaks is None or len(frags) != 1 or getattr(self, "_splitpara", 0) or not hasattr(frags[0], "text"):
-            return None
+        self._spread = ()
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
-        self.height = 0
-        _handleBulletWidth(self.bulletText, self.style, widths)
-        frag = frags[0]
-        width = min(widths)  # the first line of a bullet item may be narrower; the book's hanging indent keeps it not
-        lines = breaks(frag.text, frag.fontName, frag.fontSize, width,
-                       keep=self.style.keep + tuple(UNSPACED_CITATION.findall(frag.text)))
-        if getattr(self.style, "justified", False):
-            self._justified = tuple(not ends for _, ends in lines)
+        kept = getattr(self, "_kept", None)
+        if kept is not None and kept.width == min(widths):  # a part of a paragraph split between frames
+            frag, width, self._spread = frags[0], kept.width, kept.spread
+            lines = [(line, False) for line in kept.lines]
+        elif breaks is None or len(frags) != 1 or getattr(self, "_splitpara", 0) or not hasattr(frags[0], "text"):
+            return None
+        else:
+            self.height = 0
+            _handleBulletWidth(self.bulletText, self.style, widths)
+            frag = frags[0]
+            width = min(widths)  # a bullet item's first line may be narrower; the book's hanging indent keeps it not
+            lines = breaks(frag.text, frag.fontName, frag.fontSize, width,
+                           keep=self.style.keep + tuple(UNSPACED_CITATION.findall(frag.text)))
+            if getattr(self.style, "set_by_textfit", False):
+                self._spread = tuple(self.style.justified and not ends for _, ends in lines)
         return frag.clone(kind=0, ascent=frag.fontSize, descent=-0.2 * frag.fontSize, lines=[
             (width - stringWidth(line, frag.fontName, frag.fontSize), [line]) for line, _ in lines])
 
     def drawPara(self, debug=0):  # noqa: N802 (ReportLab's name)
-        """Japanese and Chinese lines set justified (`textfit.draw_justified`): each line but a paragraph's last
-        spread to the full width by even space between its characters (ReportLab justifies by word spaces only,
-        which these scripts lack), a line pushed in where its punctuation made room for more."""
-        justified = getattr(self, "_justified", ())
-        if not justified or getattr(self.blPara, "kind", None) != 0:
+        """Japanese and Chinese lines set as the cards set them (`textfit.draw_justified`): two punctuation marks in a
+        row a half em nearer, and in running text each line but a paragraph's last spread to the full width by even
+        space between its characters (ReportLab justifies by word spaces only, which these scripts lack), a line
+        pushed in where its punctuation made room for more."""
+        spread = getattr(self, "_spread", ())
+        if not spread or getattr(self.blPara, "kind", None) != 0:
             return super().drawPara(debug)
         canvas, style, block = self.canv, self.style, self.blPara
         y = self.height - block.fontSize  # as ReportLab places a paragraph's first baseline
@@ -177,7 +199,7 @@ class Para(Paragraph):
         for n, (extra, (line,)) in enumerate(block.lines):
             x = style.leftIndent + (offset if n == 0 else 0)
             textfit.draw_justified(canvas, line, block.fontName, block.fontSize, x, y - n * style.leading,
-                                   stringWidth(line, block.fontName, block.fontSize) + extra, justified[n])
+                                   stringWidth(line, block.fontName, block.fontSize) + extra, spread[n])
         canvas.restoreState()
 
 

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import accumulate
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -59,10 +59,36 @@ TOLERANCE_PT = 0.01
 Line = tuple[Piece, ...]
 
 
+class Blank(NamedTuple):
+    """The blank half of a full-width punctuation mark in a run of text: the text from `at` on may be drawn this much
+    (at 1 pt) nearer. `squeezed` blanks are always set away (JIS X 4051 sets two marks in a row, "）。", "、「",
+    "（「", a half em nearer); the others are given up only to push a justified line in (`shed`)."""
+
+    at: int
+    width: float
+    squeezed: bool
+
+
+@lru_cache(maxsize=65536)
+def blanks(text: str, font: str) -> tuple[Blank, ...]:
+    """Every blank half of the punctuation in `text`, in order: a closing mark's after it, an opening bracket's before
+    it (that of an opening bracket that starts `text` too, at 0)."""
+    found = []
+    for n, ch in enumerate(text):
+        if ch in OPENING:
+            found.append(Blank(n, _blank(ch, font), n > 0 and text[n - 1] in OPENING))
+        elif ch in CLOSING:
+            after = text[n + 1:n + 2]
+            found.append(Blank(n + 1, _blank(ch, font), bool(after) and (after in CLOSING or after in OPENING)))
+    return tuple(found)
+
+
 @lru_cache(maxsize=65536)
 def unit_width(word: str, font: str) -> float:
-    """Width of `word` at 1 pt."""
-    return stringWidth(word, font, 1.0) if word else 0.0
+    """Width of `word` at 1 pt, as `draw` sets it (two punctuation marks in a row a half em nearer: `blanks`)."""
+    if not word:
+        return 0.0
+    return stringWidth(word, font, 1.0) - sum(b.width for b in blanks(word, font) if b.squeezed)
 
 
 def line_width(line: Sequence[Piece], font: str) -> float:
@@ -194,12 +220,12 @@ def shed(line: Sequence[Piece], font: str) -> float:
 
 @lru_cache(maxsize=65536)
 def _shed(text: str, font: str) -> float:
-    return sum(_blank(ch, font) for ch in text if ch in OPENING or ch in CLOSING)
+    return sum(b.width for b in blanks(text, font) if not b.squeezed)
 
 
 def _blank(mark: str, font: str) -> float:
     """The blank half of a full-width punctuation mark, at 1 pt."""
-    return unit_width(mark, font) / 2
+    return stringWidth(mark, font, 1.0) / 2
 
 
 def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
@@ -504,13 +530,13 @@ def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str 
     canvas.setFont(fitted.font, size)
     for line, ends_paragraph in fitted.lines:
         if align == "center":
-            canvas.drawCentredString(x + width / 2, y, line)
+            draw_line(canvas, line, fitted.font, size, x + width / 2 - 0.5 * set_width(line, fitted.font, size), y)
         elif align == "right":
-            canvas.drawRightString(x + width, y, line)
+            draw_line(canvas, line, fitted.font, size, x + width - set_width(line, fitted.font, size), y)
         elif align == "justify":
             draw_justified(canvas, line, fitted.font, size, x, y, width, spread=not ends_paragraph)
         else:
-            canvas.drawString(x, y, line)
+            draw_line(canvas, line, fitted.font, size, x, y)
         y -= size * leading + (size * PARAGRAPH_GAP if ends_paragraph else 0)
 
 
@@ -519,21 +545,40 @@ def draw_justified(canvas, line: str, font: str, size: float, x: float, y: float
     """One line of justified Japanese or Chinese on `width` from `x`: a line wider than that pushed in, the blank
     half of each of its punctuation marks but an opening bracket that starts it (as `shed` counts them) given up by
     the same share; a narrower one, where `spread` (not a paragraph's last line), spread by even space between its
-    characters, never more than WIDEST_SPREAD: a line `_filled` could not fill closer ends short of the edge."""
-    over = stringWidth(line, font, size) - width
-    marks = [(n, _blank(ch, font) * size) for n, ch in enumerate(line)
-             if ch in CLOSING or (ch in OPENING and n > 0)]
+    characters, never more than WIDEST_SPREAD: a line `_filled` could not fill closer ends short of the edge.
+    Two marks in a row are set a half em nearer either way (`blanks`)."""
+    over = set_width(line, font, size) - width
+    marks = [b for b in blanks(line, font) if not b.squeezed and b.at > 0]
     if over <= TOLERANCE_PT or not marks:
         gap = min(-over / (len(line) - 1), WIDEST_SPREAD * size) if spread and len(line) > 1 and over < 0 else 0.0
-        canvas.drawString(x, y, line, charSpace=gap)
+        draw_line(canvas, line, font, size, x, y, gap)
         return
-    share = min(1.0, over / sum(blank for _, blank in marks))
-    pulled: dict[int, float] = {}  # where a run starts: how much nearer it is drawn
-    for n, blank in marks:
-        cut = n + 1 if line[n] in CLOSING else n
-        pulled[cut] = pulled.get(cut, 0.0) + blank * share
+    share = min(1.0, over / (sum(b.width for b in marks) * size))
+    draw_line(canvas, line, font, size, x, y, pushed=share)
+
+
+def set_width(line: str, font: str, size: float) -> float:
+    """The width of `line` drawn at `size` by `draw_line` (what ReportLab measures, less its `squeezed` blanks)."""
+    return stringWidth(line, font, size) - size * sum(b.width for b in blanks(line, font) if b.squeezed)
+
+
+def draw_line(canvas, line: str, font: str, size: float, x: float, y: float, gap: float = 0.0,
+              pushed: float = 0.0) -> None:
+    """`line` drawn from `x` as Japanese is set: two punctuation marks in a row a half em nearer (`blanks`), each other
+    blank half but one that starts the line given up by the share `pushed`, `gap` pt more between characters."""
+    pulled: dict[int, float] = {}  # where a run starts: how much nearer it is drawn than the run before it
+    for b in blanks(line, font):
+        if 0 < b.at < len(line) and (b.squeezed or pushed):
+            pulled[b.at] = pulled.get(b.at, 0.0) + b.width * size * (1.0 if b.squeezed else pushed)
+    if not pulled:
+        canvas.drawString(x, y, line, charSpace=gap) if gap else canvas.drawString(x, y, line)
+        return
     start, back = 0, 0.0
-    for cut in [*sorted(at for at in pulled if at < len(line)), len(line)]:
-        canvas.drawString(x + stringWidth(line[:start], font, size) - back, y, line[start:cut])
+    for cut in [*sorted(pulled), len(line)]:
+        run_x = x + stringWidth(line[:start], font, size) + gap * start - back
+        if gap:
+            canvas.drawString(run_x, y, line[start:cut], charSpace=gap)
+        else:
+            canvas.drawString(run_x, y, line[start:cut])
         back += pulled.get(cut, 0.0)
         start = cut

@@ -284,7 +284,7 @@ def _listed(canvas, fitted: textfit.Fitted, markers: list[str | None], area: Box
                 disc(canvas, area.x - GUTTER + 3, y + size * 0.33, size * 0.2, colour)
         canvas.setFillColor(INK)
         canvas.setFont(fitted.font, size)
-        canvas.drawString(area.x, y, line)
+        textfit.draw_line(canvas, line, fitted.font, size, area.x, y)
         y -= size * fitted.leading + (size * textfit.PARAGRAPH_GAP if ends else 0)
         paragraph += ends
         starts = ends
