@@ -421,3 +421,14 @@ def test_with_four_players_the_pickpockets_steal_is_free_from_a_richer_player_wh
                                 mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT))
     assert_breaks(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon pay ^coat -> coat"),
                                  extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT), "R34", "cost")
+
+
+def test_a_second_action_is_refused_without_naming_a_card_the_game_may_not_have(content):
+    """Source line 38 (one action a turn): the message names no Express Ticket, which a game without the special
+    items does not have; with them, a player who played one and took two actions has none left either."""
+    base = assert_breaks(content, table(turns("Joon: draw coat; ^draw camera"), extensions="[]"), "R8", "one_action")
+    assert base["reason"] == "Joon has no action left this turn."
+    ticket = assert_breaks(content, table(turns("Joon: draw express-ticket", "Mina: draw coat",
+                                                "Joon: play express-ticket; draw coat; draw camera; ^draw map")),
+                           "R8", "one_action")
+    assert ticket["reason"] == "Joon has no action left this turn."
