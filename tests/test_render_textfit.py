@@ -351,3 +351,23 @@ def test_the_breaks_are_the_most_even_of_all_that_keep_the_width(font, words, co
     assert " ".join(lines).split(" ") == words
     breaks = tuple(accumulate(len(line.split(" ")) for line in lines[:-1]))
     assert cost(breaks) == pytest.approx(min(costs), abs=1e-6)
+
+
+_punctuated = st.text(alphabet="（「『」』）、。手札カードをAb1 \u00a0", max_size=40)
+
+
+@settings(max_examples=200)
+@given(text=_punctuated, align=st.sampled_from(["left", "center", "right", "justify"]))
+def test_any_punctuation_is_drawn_whole_in_order_and_as_wide_as_measured(ja_font, text, align):
+    """Whatever marks meet: every line is drawn whole and in order, each run no further left than the last, and the
+    line ends where `unit_width` measured it (so a line that fits its box is drawn inside it)."""
+    size = 9.0
+    fitted = textfit.fit(text, ja_font, 120, 500, size, size)
+    canvas = _Canvas()
+    textfit.draw(canvas, fitted, 0, 100, 120, align=align)
+    assert "".join(run for _, run in canvas.drawn) == "".join(line for line, _ in fitted.lines)
+    for line, _ in fitted.lines:
+        assert textfit.set_width(line, ja_font, size) == pytest.approx(textfit.unit_width(line, ja_font) * size)
+    for (x, run), (next_x, _) in zip(canvas.drawn, canvas.drawn[1:]):
+        if next_x > x:  # the next run on the same line
+            assert next_x >= x + textfit.unit_width(run[:1], ja_font) * size / 2 - 1e-6

@@ -84,11 +84,15 @@ def blanks(text: str, font: str) -> tuple[Blank, ...]:
 
 
 @lru_cache(maxsize=65536)
+def _squeezed(text: str, font: str) -> float:
+    """How much nearer, at 1 pt, `draw_line` sets `text` than ReportLab measures it: its `squeezed` blanks."""
+    return sum(b.width for b in blanks(text, font) if b.squeezed)
+
+
+@lru_cache(maxsize=65536)
 def unit_width(word: str, font: str) -> float:
     """Width of `word` at 1 pt, as `draw` sets it (two punctuation marks in a row a half em nearer: `blanks`)."""
-    if not word:
-        return 0.0
-    return stringWidth(word, font, 1.0) - sum(b.width for b in blanks(word, font) if b.squeezed)
+    return stringWidth(word, font, 1.0) - _squeezed(word, font) if word else 0.0
 
 
 def line_width(line: Sequence[Piece], font: str) -> float:
@@ -559,7 +563,7 @@ def draw_justified(canvas, line: str, font: str, size: float, x: float, y: float
 
 def set_width(line: str, font: str, size: float) -> float:
     """The width of `line` drawn at `size` by `draw_line` (what ReportLab measures, less its `squeezed` blanks)."""
-    return stringWidth(line, font, size) - size * sum(b.width for b in blanks(line, font) if b.squeezed)
+    return stringWidth(line, font, size) - size * _squeezed(line, font)
 
 
 def draw_line(canvas, line: str, font: str, size: float, x: float, y: float, gap: float = 0.0,
@@ -570,15 +574,9 @@ def draw_line(canvas, line: str, font: str, size: float, x: float, y: float, gap
     for b in blanks(line, font):
         if 0 < b.at < len(line) and (b.squeezed or pushed):
             pulled[b.at] = pulled.get(b.at, 0.0) + b.width * size * (1.0 if b.squeezed else pushed)
-    if not pulled:
-        canvas.drawString(x, y, line, charSpace=gap) if gap else canvas.drawString(x, y, line)
-        return
     start, back = 0, 0.0
     for cut in [*sorted(pulled), len(line)]:
-        run_x = x + stringWidth(line[:start], font, size) + gap * start - back
-        if gap:
-            canvas.drawString(run_x, y, line[start:cut], charSpace=gap)
-        else:
-            canvas.drawString(run_x, y, line[start:cut])
+        canvas.drawString(x + stringWidth(line[:start], font, size) + gap * start - back, y, line[start:cut],
+                          charSpace=gap)  # ReportLab writes no spacing for 0
         back += pulled.get(cut, 0.0)
         start = cut
