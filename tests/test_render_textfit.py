@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import accumulate, combinations
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from hypothesis import assume, example, given, settings
@@ -224,17 +225,23 @@ def test_a_two_word_line_above_is_not_split(font):
 # ---- drawing -------------------------------------------------------------------------------------------------------
 
 
+class _Drawn(NamedTuple):
+    x: float
+    y: float
+    text: str
+
+
 class _Canvas:
-    """Records the strings drawn and how they were aligned."""
+    """Records the strings drawn and where."""
 
     def __init__(self) -> None:
-        self.drawn: list[tuple[float, str]] = []
+        self.drawn: list[_Drawn] = []
 
     def setFont(self, name, size) -> None:
         pass
 
     def drawString(self, x, y, text, charSpace=0) -> None:
-        self.drawn.append((x, text))
+        self.drawn.append(_Drawn(x, y, text))
 
 
 @pytest.mark.parametrize(("align", "expected"), [
@@ -245,8 +252,8 @@ def test_draw_balances_centred_text_only(font, align, expected):
     canvas = _Canvas()
     fitted = _fit("For places where summer is only a rumour.", font)
     textfit.draw(canvas, fitted, 0, 100, CARD_TEXT_W, align=align)
-    assert [text for _, text in canvas.drawn] == expected
-    for x, text in canvas.drawn:
+    assert [run.text for run in canvas.drawn] == expected
+    for x, _, text in canvas.drawn:
         width = textfit.unit_width(text, font) * fitted.size
         assert x == pytest.approx((CARD_TEXT_W - width) / 2 if align == "center" else 0.0)
 
@@ -259,10 +266,10 @@ def test_two_marks_in_a_row_are_set_a_half_em_nearer(ja_font):
         fitted = textfit.fit("（「手札」）。", ja_font, 200, 50, size, size)
         textfit.draw(canvas, fitted, 0, 100, 200, align=align)
         runs = canvas.drawn
-        assert [text for _, text in runs] == ["（", "「手札」", "）", "。"]
-        start = runs[0][0]
+        assert [run.text for run in runs] == ["（", "「手札」", "）", "。"]
+        start = runs[0].x
         # （ whole; 「 pulled a half em nearer; ）after 」 and 。 after ）: each a half em nearer
-        assert [round((x - start) / size, 3) for x, _ in runs] == [0.0, 0.5, 4.0, 4.5]
+        assert [round((run.x - start) / size, 3) for run in runs] == [0.0, 0.5, 4.0, 4.5]
     assert textfit.unit_width("（「手札」）。", ja_font) == pytest.approx(7 - 1.5)
 
 
@@ -359,6 +366,7 @@ _punctuated = st.text(alphabet="（「『」』）、。手札カードをAb1 \u
 @settings(max_examples=200)
 @given(text=_punctuated, align=st.sampled_from(["left", "center", "right", "justify"]))
 @example(text="1111A、「、 、「、「を、「", align="center")  # centred lines are drawn balanced, not as fitted
+@example(text="1、を、を、を111「、を、（", align="center")  # a centred line may start right of the last run above
 def test_any_punctuation_is_drawn_whole_in_order_and_as_wide_as_measured(ja_font, text, align):
     """Whatever marks meet: every line is drawn whole and in order, each run no further left than the last, and the
     line ends where `unit_width` measured it (so a line that fits its box is drawn inside it)."""
@@ -368,9 +376,14 @@ def test_any_punctuation_is_drawn_whole_in_order_and_as_wide_as_measured(ja_font
     textfit.draw(canvas, fitted, 0, 100, 120, align=align)
     if align == "center" and len(fitted.lines) > 1:
         fitted = textfit.balanced(fitted)  # as `draw` sets centred text
-    assert "".join(run for _, run in canvas.drawn) == "".join(line for line, _ in fitted.lines)
+    assert "".join(run.text for run in canvas.drawn) == "".join(line for line, _ in fitted.lines)
     for line, _ in fitted.lines:
         assert textfit.set_width(line, ja_font, size) == pytest.approx(textfit.unit_width(line, ja_font) * size)
-    for (x, run), (next_x, _) in zip(canvas.drawn, canvas.drawn[1:]):
-        if next_x > x:  # the next run on the same line
-            assert next_x >= x + textfit.unit_width(run[:1], ja_font) * size / 2 - 1e-6
+    for run, after in zip(canvas.drawn, canvas.drawn[1:]):
+        if after.y == run.y:  # the next run on the same line (centred lines start anywhere, so x cannot tell)
+            assert after.x >= run.x + textfit.unit_width(run.text[:1], ja_font) * size / 2 - 1e-6
+    rows = [[run for run in canvas.drawn if run.y == y] for y in dict.fromkeys(run.y for run in canvas.drawn)]
+    for (line, _), row in zip(fitted.lines, rows, strict=True):
+        if textfit.unit_width(line, ja_font) * size <= 120:  # a line that fits its box is drawn inside it
+            assert row[0].x >= -1e-6
+            assert row[-1].x + textfit.set_width(row[-1].text, ja_font, size) <= 120 + 1e-6
