@@ -198,6 +198,12 @@ STATEMENTS = {
         table(turns(*COLLECTOR_NINE, "Joon: ^recycle big-suitcase -> big-suitcase"), extensions="all", mina=PILOT,
               joon=COLLECTOR),
         "R17", "over_limit"),
+    "lines 43 and 55: the card a paid Big Suitcase sends away for the limit is on the discard pile, so may be taken": (
+        table(turns(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> camera -camera -umbrella"), extensions="all",
+              mina=PILOT, joon=COLLECTOR),
+        table(turns(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> ^camera -umbrella -camera"), extensions="all",
+              mina=PILOT, joon=COLLECTOR),
+        "R10", "not_in_discard"),
     "line 55: a thief who pays the Big Suitcase discards down before the card is taken, so not that card first": (
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella -camera -umbrella")),
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella ^-umbrella -camera")),

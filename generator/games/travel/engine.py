@@ -260,11 +260,19 @@ class Game(GameState):
 
     def act_recycle(self, p: int, paid: list[int], taken: list[int]) -> None:
         """R10: pay to the discard pile, then take cards of your choice from it."""
+        self.pay_recycle(p, paid)
+        self.take_recycled(p, taken)
+
+    def pay_recycle(self, p: int, paid: list[int]) -> None:
+        """R10's payment. R17 holds at every moment: a Big Suitcase paid lowers the limit at once, so the discard
+        for it is made before anything is taken (and that card may be taken back)."""
         self._action()
         for c in paid:
             self.to_discard(p, c)
-        if len(self.hands[p]) > self.hand_limit(p):  # a Big Suitcase paid (a cost of 1, the Collector's): R17
-            self.settle(p)                            # holds at every moment, before the card is taken
+        if len(self.hands[p]) > self.hand_limit(p):
+            self.settle(p)
+
+    def take_recycled(self, p: int, taken: list[int]) -> None:
         for c in taken:
             self.discard.remove(c)
             self.gain(p, c)

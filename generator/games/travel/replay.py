@@ -20,12 +20,12 @@ from .notation import (
 )
 from .record import Record
 from .rules import (
-    NO_PLAYER, Broken, Draw, Drop, EmptyHandDraw, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle, Rule,
-    StandIn, Steal, Trade, Travel, Violation, bonus_after_refusal, check_choice, check_draw, check_drawn,
-    check_drop, check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle, check_setup,
-    check_steal, check_stolen, check_trade, check_travel, check_turn_end, check_turn_going, check_turn_start,
-    draw_not_due, event_part_not_due, game_over, limit_discard_missing, limit_discard_not_due, miscount,
-    outcome_after_cancel, outcome_after_padlock, reshuffle_not_due, travel_plan, winning_draws,
+    NO_PLAYER, Broken, Draw, Drop, EmptyHandDraw, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle,
+    Rule, StandIn, Steal, Trade, Travel, Violation, bonus_after_refusal, check_choice, check_draw, check_drawn,
+    check_drop, check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle_cost, check_recycle_take,
+    check_setup, check_steal, check_stolen, check_trade, check_travel, check_turn_end, check_turn_going,
+    check_turn_start, draw_not_due, event_part_not_due, game_over, limit_discard_missing, limit_discard_not_due,
+    miscount, outcome_after_cancel, outcome_after_padlock, reshuffle_not_due, travel_plan, winning_draws,
 )
 
 DRAW = Draw()
@@ -418,11 +418,15 @@ class Replay:
 
     def _recycle(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
         action = _new(Recycle, (cl.a, cl.b))
-        reaction = self._checked(g, p, clauses, k, cl, action, check_recycle)
+        reaction = self._checked(g, p, clauses, k, cl, action, check_recycle_cost)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         self.oracle.start(cl.tail, Rule.RECYCLE, "", 0, p, cl.pos)
-        g.act_recycle(p, list(action.paid), list(action.taken))
+        g.pay_recycle(p, list(action.paid))
+        v = check_recycle_take(g, p, action.taken)  # after the payment: a card it sent for the hand limit may be taken
+        if v is not None:
+            self._refuse(v, cl)
+        g.take_recycled(p, list(action.taken))
         return k + 1
 
     def _trade(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:

@@ -504,13 +504,15 @@ def check_sale(game: GameState, who: int, sold) -> Violation | None:
 
 @_an_action
 def check_recycle(game: GameState, who: int, action) -> Violation | None:
-    return _recycle_cost(game, who, action.paid) or _recycle_taken(game, who, action)
+    """R10 as a whole, before anything is paid: the cost, then the cards taken from the discard pile and the cost."""
+    return _recycle_cost(game, who, action.paid) or check_recycle_take(game, who, action.taken, action.paid)
 
 
 @_an_action
-def _recycle_announced(game: GameState, who: int, action) -> Violation | None:
-    """A recycle as announced (a mousetrap answers it): the cost; the card taken is chosen only once it is paid,
-    so it is no part of the announcement (R24: nothing is paid, nothing is taken; the replay refuses one written)."""
+def check_recycle_cost(game: GameState, who: int, action) -> Violation | None:
+    """A recycle as announced (a mousetrap answers it) or as paid: the cost. The cards taken are chosen only once
+    it is paid, and the payment may send a card to the discard pile for the hand limit (a Big Suitcase paid), which
+    may then be taken: the replay checks them with `check_recycle_take` after the payment."""
     return _recycle_cost(game, who, action.paid)
 
 
@@ -520,12 +522,12 @@ def _recycle_cost(game: GameState, who: int, paid) -> Violation | None:
             or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", int(game.params[who]["recycle_cost"])))
 
 
-def _recycle_taken(game: GameState, who: int, action) -> Violation | None:
+def check_recycle_take(game: GameState, who: int, taken, paid=()) -> Violation | None:
+    """R10's take: as many cards as the rule says (fewer when fewer may be taken), from the discard pile as it is
+    once `paid` (if not yet paid) is on it, and never an event (R27)."""
     t = game.t
-    par = game.params[who]
-    paid = action.paid
     pool = game.discard + list(paid)
-    for i, c in enumerate(action.taken):
+    for i, c in enumerate(taken):
         if c < 0:
             return _character(c, Part("taken", i))
         if t.family[c] == EVENT:
@@ -533,12 +535,12 @@ def _recycle_taken(game: GameState, who: int, action) -> Violation | None:
         if c not in pool:
             return Violation(Rule.RECYCLE, "not_in_discard", {"card": card(c)}, Part("taken", i))
         pool.remove(c)
-    take = int(par["recycle_take"])
-    if len(action.taken) != take:  # the pool held fewer cards than that, or the record shows too few or many
-        take = min(take, len(pool) + len(action.taken) - sum(map(pool.count, t.by_family[EVENT])))
-    if len(action.taken) != take:
+    take = int(game.params[who]["recycle_take"])
+    if len(taken) != take:  # the pool held fewer cards than that, or the record shows too few or many
+        take = min(take, len(pool) + len(taken) - sum(map(pool.count, t.by_family[EVENT])))
+    if len(taken) != take:
         return Violation(Rule.RECYCLE, "recycle_take", {"player": player(who), "count": take,
-                                                        "shown": len(action.taken)}, Part("taken", take))
+                                                        "shown": len(taken)}, Part("taken", take))
     return None
 
 
@@ -801,7 +803,7 @@ def check_announced(game: GameState, who: int, action) -> Violation | None:
     if type(action) is Play:
         return check_play(game, who, action, announced=True)
     if type(action) is Recycle:
-        return _recycle_announced(game, who, action)
+        return check_recycle_cost(game, who, action)
     return check(game, who, action)
 
 
