@@ -449,3 +449,27 @@ def test_a_second_action_is_refused_without_naming_a_card_the_game_may_not_have(
                                                 "Joon: play express-ticket; draw coat; draw camera; ^draw map")),
                            "R8", "one_action")
     assert ticket["reason"] == "Joon has no action left this turn."
+
+
+MERCHANT_SEVEN = ("Joon: draw coat", "Mina: draw swimsuit", "Joon: draw swimsuit", "Mina: draw adapter",
+                  "Joon: draw sunglasses", "Mina: draw umbrella")
+"""Joon, the Merchant, holds 7 cards: at the limit."""
+
+
+def test_a_draw_of_several_cards_discards_at_the_card_that_goes_over(content):
+    """R17 "at once": the Merchant sells 2 and draws 4 from a hand of 7, so the 3rd card puts him over, and the
+    discard is written right after it, not after the last card drawn (README, the `-CARD` row)."""
+    seats = dict(extensions="all", joon=MERCHANT, mina=PILOT)
+    assert_valid(content, table(turns(*MERCHANT_SEVEN, "Joon: draw pay swimsuit coat -> camera camera backpack "
+                                                       "-umbrella backpack -backpack"), **seats))
+    assert_breaks(content, table(turns(*MERCHANT_SEVEN, "Joon: draw pay swimsuit coat -> camera camera backpack "
+                                                        "^backpack -umbrella -backpack"), **seats), "R17", "over_limit")
+
+
+def test_after_a_trade_the_other_players_limit_discard_comes_before_the_bonus_card(content):
+    """R11, R12 and R17: the exchange is done, the hands are settled (Joon's limit fell with the suitcase he gave
+    away), and only then does the active player draw the trade bonus."""
+    assert_valid(content, table(turns(*SUITCASE_HAND, "Mina: trade Joon coat for big-suitcase -umbrella -adapter "
+                                                      "+map")))
+    assert_breaks(content, table(turns(*SUITCASE_HAND, "Mina: trade Joon coat for big-suitcase ^+map -umbrella "
+                                                       "-adapter")), "R17", "over_limit")
