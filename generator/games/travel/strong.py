@@ -26,6 +26,8 @@ HARM_LEADER = 0.9
 HARM_OTHER = 0.25
 #: a trade that gives a card the other player needs helps them: this much per step given, times their threat
 HELP_PENALTY = 0.8
+#: a missing passport, in steps
+NO_PASSPORT = 1.0
 #: a card needed only for the centre, while the transit country is still ahead, counts this much of a step
 LATER = 0.5
 #: how much more a trade must save us than the other's gain times their threat, before we accept
@@ -87,7 +89,7 @@ class Plan:
         missing_first -= cover
         any_standins -= cover
         missing_later -= min(missing_later, any_standins)
-        return missing_first + LATER * missing_later + (not passport) + (0 if self.twf else forbidden)
+        return missing_first + LATER * missing_later + NO_PASSPORT * (not passport) + (0 if self.twf else forbidden)
 
 
 def _uncovered(items, counts: dict[int, int]) -> int:
