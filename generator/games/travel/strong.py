@@ -132,9 +132,10 @@ class Outlook:
     def card_loss(self, index: int) -> float:
         """Steps lost if the card at `index` left the hand (negative: glad to be rid of it)."""
         hand = self.hand
-        c = hand[index]
-        rest = hand[:index] + hand[index + 1:]
-        lost = self.plan.steps(rest) - self.base
+        return self._worth(hand[index], self.plan.steps(hand[:index] + hand[index + 1:]) - self.base)
+
+    def _worth(self, c: int, lost: float) -> float:
+        """What letting card `c` go costs, when it takes `lost` steps with it."""
         t = self.t
         if t.family[c] in (ITEM, PASSPORT):
             return lost if lost else SPARE
@@ -177,12 +178,28 @@ class Outlook:
         """The `count` cards the player minds losing least that may pay a cost (`items_only`: item cards), and
         what they are worth."""
         family = self.t.family
-        ranked = sorted((self.loss[i], i) for i, c in enumerate(self.hand)
-                        if c not in skip and may_let_go(self.g, self.p, c) and (not items_only or family[c] == ITEM))
-        if len(ranked) < count:
+        hand = self.hand
+        free = [i for i, c in enumerate(hand)
+                if c not in skip and may_let_go(self.g, self.p, c) and (not items_only or family[c] == ITEM)]
+        if len(free) < count:
             return [], 99.0
-        picked = ranked[:count]
-        return [self.hand[i] for _, i in picked], sum(v for v, _ in picked)
+        if count <= 0:
+            return [], 0.0
+        # One card at a time, each valued in the hand the cards before it left: two copies of a needed item each
+        # look spare while the other stays, but paying both loses the step.
+        picked: list[int] = []
+        total = 0.0
+        loss = self.loss
+        while True:
+            value, i = min((loss[i], i) for i in free if i not in picked)
+            picked.append(i)
+            total += value
+            if len(picked) == count:
+                return [hand[i] for i in picked], total
+            steps = self.plan.steps
+            base = steps([c for k, c in enumerate(hand) if k not in picked])
+            loss = {j: self._worth(hand[j], steps([c for k, c in enumerate(hand) if k != j and k not in picked]) - base)
+                    for j in free if j not in picked}
 
 
 def composition_of(g) -> list[int]:
