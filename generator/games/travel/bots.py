@@ -158,6 +158,9 @@ class GreedyBot:
     def offer_refused(self, g, p: int, trade: Trade) -> None:
         self.refused.add((trade.other, trade.give[0], trade.get[0]))
 
+    def steal_announced(self, g, q: int, p: int) -> None:
+        """`p` announced a steal from us: nothing to learn (the strong bot remembers it)."""
+
     # -- a turn --------------------------------------------------------------------------------------------
 
     def act(self, g, p: int):
@@ -291,6 +294,9 @@ class RandomBot:
 
     def offer_refused(self, g, p: int, trade: Trade) -> None:
         """Nothing to learn."""
+
+    def steal_announced(self, g, q: int, p: int) -> None:
+        """`p` announced a steal from us: nothing to learn (the strong bot remembers it)."""
 
     def act(self, g, p: int):
         """Trades are listed last and multiply fast, so at most `TRADES` of them are looked at."""

@@ -238,6 +238,7 @@ class Table:
         paid = list(action.paid)
         if rec is not None:
             rec.clause(("steal", g.names[q]) + (("pay", *rec.names(paid)) if paid else ()))
+        self.bots[q].steal_announced(g, q, p)
         if self.traps and self._cancelled(p, action):
             return
         lock = self._padlock(p, q, action)

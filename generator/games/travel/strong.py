@@ -3,10 +3,11 @@
 The unit is a *step*: one needed card still missing (for the next country, then the centre), a missing
 passport, or a forbidden item still to drop. Every action is valued by the steps it is expected to save, from
 what the player may see: their own hand, the discard pile, hand sizes, the face-up countries and characters,
-who has travelled, and the deck's public make-up (so "unknown" cards are the deck minus their hand minus the
-discard pile, wherever those cards are). Paid steals, trades offered and accepted (spare items for needed
-ones, a forbidden item passed on), recycling, every special item and both reactions are weighed, and harm
-done to a player close to winning counts too. The weights were tuned against the greedy bot (bench.py).
+who has travelled, who announced a steal from them in the last round, and the deck's public make-up (so
+"unknown" cards are the deck minus their hand minus the discard pile, wherever those cards are). Paid steals,
+trades offered and accepted (spare items for needed ones, a forbidden item passed on), recycling, every special
+item and both reactions are weighed; harm done to a player close to winning counts too, and so do the steps a
+hand puts at risk while it is being stolen from. The weights were tuned against the greedy bot (bench.py).
 """
 from __future__ import annotations
 
@@ -134,9 +135,10 @@ class Outlook:
     def card_loss(self, index: int) -> float:
         """Steps lost if the card at `index` left the hand (negative: glad to be rid of it)."""
         hand = self.hand
-        c = hand[index]
-        rest = hand[:index] + hand[index + 1:]
-        lost = self.plan.steps(rest) - self.base
+        return self._worth(hand[index], self.plan.steps(hand[:index] + hand[index + 1:]) - self.base)
+
+    def _worth(self, c: int, lost: float) -> float:
+        """What letting card `c` go costs, when it takes `lost` steps with it."""
         t = self.t
         if t.family[c] in (ITEM, PASSPORT):
             return lost if lost else SPARE
@@ -179,12 +181,28 @@ class Outlook:
         """The `count` cards the player minds losing least that may pay a cost (`items_only`: item cards), and
         what they are worth."""
         family = self.t.family
-        ranked = sorted((self.loss[i], i) for i, c in enumerate(self.hand)
-                        if c not in skip and may_let_go(self.g, self.p, c) and (not items_only or family[c] == ITEM))
-        if len(ranked) < count:
+        hand = self.hand
+        free = [i for i, c in enumerate(hand)
+                if c not in skip and may_let_go(self.g, self.p, c) and (not items_only or family[c] == ITEM)]
+        if len(free) < count:
             return [], 99.0
-        picked = ranked[:count]
-        return [self.hand[i] for _, i in picked], sum(v for v, _ in picked)
+        if count <= 0:
+            return [], 0.0
+        # One card at a time, each valued in the hand the cards before it left: two copies of a needed item each
+        # look spare while the other stays, but paying both loses the step.
+        picked: list[int] = []
+        total = 0.0
+        loss = self.loss
+        while True:
+            value, i = min((loss[i], i) for i in free if i not in picked)
+            picked.append(i)
+            total += value
+            if len(picked) == count:
+                return [hand[i] for i in picked], total
+            steps = self.plan.steps
+            base = steps([c for k, c in enumerate(hand) if k not in picked])
+            loss = {j: self._worth(hand[j], steps([c for k, c in enumerate(hand) if k != j and k not in picked]) - base)
+                    for j in free if j not in picked}
 
 
 def composition_of(g) -> list[int]:
@@ -199,6 +217,10 @@ def composition_of(g) -> list[int]:
             for c in t.by_family[family]:
                 counts[c] = 1
     return counts
+
+
+def _mean(total: float, count: int) -> float:
+    return total / count if count else 0.0
 
 
 def threat(g, q: int) -> float:
@@ -222,6 +244,8 @@ class StrongBot:
         self.refused: dict[tuple, int] = {}
         self.offers_turn = -1
         self.offers = 0
+        #: the turns on which another player announced a steal from us (public: steals are announced)
+        self.robbed: list[int] = []
 
     def _outlook(self, g, p: int) -> Outlook:
         """The outlook, computed again only when what we see has changed (a refused offer changes nothing)."""
@@ -300,7 +324,20 @@ class StrongBot:
         par = g.params[p]
         # A draw from two empty piles draws nothing: then only steals and trades move cards.
         draw_value = o.random_gain() if g.draw or g.discard else 0.0
-        options: list[tuple[float, int, object]] = [(draw_value, 0, lambda: Draw())]
+        # A card is ours only until someone steals it. As many random cards as steals were aimed at us in the
+        # last round may go before our next turn, so each action is charged the steps it puts at risk: a draw
+        # adds a card to share the risk, a paid steal or recycle gives spare cards (which shield the needed ones)
+        # for needed ones. Without it, two players one travel from winning stole from each other every turn,
+        # paying their spares, and each steal took a needed card back: 2-player games ran to the turn cap.
+        robbed = sum(1 for turn in self.robbed if turn > g.turn - g.n)
+        held = sum(o.loss)
+        size = len(hand)
+
+        def at_risk(paid: float, got: float, after: int) -> float:
+            return robbed * (_mean(held - paid + got, after) - _mean(held, size)) if robbed else 0.0
+
+        options: list[tuple[float, int, object]] = [(draw_value - at_risk(0.0, draw_value, size + 1), 0,
+                                                      lambda: Draw())]
         add = options.append
         # A sale before the draw (R35): the cards minded least, for `sale_draw` cards drawn instead of 1, while
         # the hand stays within its limit.
@@ -318,7 +355,8 @@ class StrongBot:
                 pool = sorted(set(c for c in g.discard if t.family[c] != EVENT), key=lambda c: -o.gain(c))
                 if pool:
                     wanted = pool[:take]
-                    value = sum(o.gain(c) for c in wanted) - paid_loss
+                    got = sum(o.gain(c) for c in wanted)
+                    value = got - paid_loss - at_risk(paid_loss, got, size - len(paid) + len(wanted))
                     if cost < int(t.rules["recycle_cost"]):
                         value -= CHEAP_RECYCLE
                     add((value, 1, lambda paid=paid, wanted=wanted: Recycle(tuple(paid), tuple(wanted))))
@@ -328,7 +366,8 @@ class StrongBot:
             cost = steal_cost(g, p, q)
             paid, paid_loss = o.cheapest(cost)
             if paid or cost == 0:
-                value = self._steal_value(g, p, q, o) - paid_loss
+                got = self._steal_value(g, p, q, o)
+                value = got - paid_loss - at_risk(paid_loss, got, size - len(paid) + 1)
                 add((value, 2, lambda q=q, paid=paid: Steal(q, tuple(paid))))
         # Drop a forbidden item with the card minded least: it blocks travel, and (never discarded for the hand
         # limit) it takes room even from a smuggler whose hand is full. It is the whole turn (R29): never after an
@@ -480,6 +519,10 @@ class StrongBot:
 
     def offer_refused(self, g, p: int, trade: Trade) -> None:
         self.refused[(trade.other, trade.give, trade.get)] = g.turn
+
+    def steal_announced(self, g, q: int, p: int) -> None:
+        """`p` announced a steal from us: remembered for a round (see `_best`)."""
+        self.robbed = [turn for turn in self.robbed if turn > g.turn - g.n] + [g.turn]
 
     def _search(self, g, p: int, c: int) -> Play:
         """Played: now the draw pile is ours to look through; take what saves most."""
