@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 from generator.content.load import load_content
 from generator.games.travel import simulate as sim
 from generator.games.travel.bench import strong_share
-from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, K_BLOCK, K_CANCEL, tables_for
-from generator.games.travel.rules import Play, Recycle, Steal, Trade, legal_actions
+from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, ITEM, K_BLOCK, K_CANCEL, tables_for
+from generator.games.travel.engine import Game
+from generator.games.travel.rules import Draw, Play, Recycle, Steal, Trade, legal_actions
+from generator.games.travel.stats import game_seed
 from generator.games.travel.strong import StrongBot
 
 from conftest import GAME_DEADLINE
@@ -163,6 +165,39 @@ def test_strong_games_end_before_the_turn_cap(players, extensions):
     for seed in range(30):
         result, _ = sim.simulate_one(T, players, extensions, seed, "strong")
         assert result.winner >= 0 and result.turns < sim.MAX_TURNS
+
+
+@pytest.mark.parametrize("index", [5976, 7838])
+def test_the_two_player_games_that_looped_on_steals_end(index):
+    """Seed 0's games 5976 and 7838 (2 players, base game) ran to the turn cap: both players one travel from
+    winning paid their spare cards to steal from each other, and each steal took a needed card back."""
+    result, _ = sim.simulate_one(T, 2, frozenset(), game_seed(0, index), "strong")
+    assert result.winner >= 0 and result.turns < sim.MAX_TURNS
+
+
+def test_the_strong_bot_keeps_its_spare_card_while_it_is_being_stolen_from():
+    """Two needed items and a passport of four cards, on the way to the centre: unrobbed, the strong bot pays its
+    spare to steal from the other player; once that player has stolen from it in the last round, it draws (the
+    spare shields the needed cards from the next steal)."""
+    rng = random.Random(1)
+    setup = sim.random_setup(T, 2, frozenset(), rng)
+    bots = [StrongBot(T, rng) for _ in range(2)]
+    g = Game(T, setup, sim.SimOracle(rng, bots))
+    g.begin_turn()
+    p, q = g.active, 1 - g.active
+    need = list(T.side_needs[g.centre])
+    spare = next(c for c in T.by_family[ITEM] if c not in need)
+    g.visited = [True, True]
+    g.hands[p] = [setup.passports[p], need[0], need[1], spare]
+    g.hands[q] = [setup.passports[q], need[0], need[2], need[2]]
+    g.draw[:] = list(Counter(c for c in T.by_family[ITEM] for _ in range(T.copies[c]))
+                     - Counter(g.hands[p] + g.hands[q]))
+    g.turn = 5
+    assert bots[p].act(g, p) == Steal(q, (spare,))
+    g.turn = 4
+    bots[p].steal_announced(g, p, q)
+    g.turn = 5
+    assert bots[p].act(g, p) == Draw()
 
 
 def test_a_lineup_seats_bots_in_turn_order():

@@ -329,7 +329,7 @@ class StrongBot:
         # A draw from two empty piles draws nothing: then only steals and trades move cards.
         draw_value = o.random_gain() if g.draw or g.discard else 0.0
         # A card is ours only until someone steals it. As many random cards as steals were aimed at us in the
-        # last round may go before our next turn, so each action is charged the steps it puts at risk: a draw
+        # last round (at most the whole hand) may go before our next turn, so each action is charged the steps it puts at risk: a draw
         # adds a card to share the risk, a paid steal or recycle gives spare cards (which shield the needed ones)
         # for needed ones. Without it, two players one travel from winning stole from each other every turn,
         # paying their spares, and each steal took a needed card back: 2-player games ran to the turn cap.
@@ -338,7 +338,9 @@ class StrongBot:
         size = len(hand)
 
         def at_risk(paid: float, got: float, after: int) -> float:
-            return robbed * (_mean(held - paid + got, after) - _mean(held, size)) if robbed else 0.0
+            if not robbed:
+                return 0.0
+            return min(robbed, after) * _mean(held - paid + got, after) - min(robbed, size) * _mean(held, size)
 
         options: list[tuple[float, int, object]] = [(draw_value - at_risk(0.0, draw_value, size + 1), 0,
                                                       lambda: Draw())]
