@@ -114,13 +114,14 @@ READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw back
 
 
 PILOT_FR = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map swimsuit}"
-DRAWN_DOWN = ("Joon: draw coat", "Mina: travel FR +camera +umbrella +backpack +coat", *(
-    f"{name}: draw {item}" + (f" -{item}" if k >= 4 else "") for k, (name, item) in enumerate(zip(
-        ["Joon", "Mina"] * 10,
-        ["camera", "camera", "map", "map", "backpack", "backpack", "backpack", "umbrella", "umbrella", "adapter",
-         "adapter", "adapter", "coat", "coat", "swimsuit", "swimsuit", "swimsuit", "sunglasses", "sunglasses"]))))
-"""Mina, the Pilot (4 cards as the travel bonus), has travelled to France and holds what Japan needs; the draw
-pile is drawn down to its last 2 cards (sunglasses), the rest of the items discarded for the limit."""
+DRAWN_DOWN = ("Joon: draw coat", "Mina: travel FR +camera +umbrella +backpack", *(
+    f"{name}: draw {item}" + (f" -{item}" if k >= (4 if name == "Joon" else 7) else "") for k, (name, item) in enumerate(
+        zip(["Joon", "Mina"] * 11,
+            ["camera", "camera", "map", "map", "backpack", "backpack", "backpack", "umbrella", "umbrella", "adapter",
+             "adapter", "adapter", "coat", "coat", "swimsuit", "swimsuit", "swimsuit", "sunglasses", "sunglasses", "coat",
+             "sunglasses"]))))
+"""Mina, the Pilot (3 cards as the travel bonus), has travelled to France and holds what Japan needs; the draw
+pile is drawn down to its last card (sunglasses), the rest of the items discarded for the limit."""
 
 
 THREE_POSTCARDS = ("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
@@ -274,10 +275,10 @@ STATEMENTS = {
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP ^passport-fr")),
         "R9", "passport_not_in_pile"),
-    "lines 60-62, 72: the Pilot's winning travel may show its 4 cards, on from the discards once the pile is out": (
-        table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses +sunglasses reshuffle +camera +map"),
+    "lines 60-62, 72: the Pilot's winning travel may show its 3 cards, on from the discards once the pile is out": (
+        table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses reshuffle +camera +map"),
               extensions="[characters]", mina=PILOT_FR, joon=COLLECTOR),
-        table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses +sunglasses ^+passport-jp"),
+        table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses ^+passport-jp"),
               extensions="[characters]", mina=PILOT_FR, joon=COLLECTOR),
         "R9", "not_in_pile_reshuffled"),
     "lines 79-80: an event is played when drawn, and nothing replaces it": (
@@ -381,10 +382,10 @@ STATEMENTS = {
         "R33", "character_not_card"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
-                    "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack +sunglasses"),
+                    "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),
               extensions="all", mina=PILOT, joon=COLLECTOR),
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
-                    "Joon: draw camera", "Mina: ^travel FR +umbrella +coat +backpack"),
+                    "Joon: draw camera", "Mina: ^travel FR +umbrella +coat"),
               extensions="all", mina=PILOT, joon=COLLECTOR),
         "R34", "missing_draw"),
     "lines 98-102 (our characters): the Pickpocket's free steal is hers (R34), paying for it is no steal of R13's": (
