@@ -696,6 +696,17 @@ STATEMENTS = {
         table(turns("Joon: draw local-guide", "Mina: draw map", "Joon: draw map", "Mina: recycle map coat -> coat",
                     "Joon: play local-guide -> ^map")),
         "R26", "search_in_discard"),
+    "FAQ lines 135-136: the Trading Post draws from the draw pile, not the discard pile (R26, as the Local Guide)": (
+        table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella -> coat")),
+        table(turns("Joon: draw trading-post", "Mina: draw map", "Joon: draw map", "Mina: recycle map coat -> coat",
+                    "Joon: play trading-post umbrella -> ^map")),
+        "R26", "swap_in_discard"),
+    "FAQ lines 135-136: so is the card it draws after an event it drew (the card just paid, the last map)": (
+        table(turns("Joon: draw trading-post", "Mina: draw map", "Joon: draw map", "Mina: draw coat",
+                    "Joon: play trading-post umbrella map -> duty-free[Joon coat, Mina camera] backpack")),
+        table(turns("Joon: draw trading-post", "Mina: draw map", "Joon: draw map", "Mina: draw coat",
+                    "Joon: play trading-post umbrella map -> duty-free[Joon coat, Mina camera] ^map")),
+        "R26", "swap_in_discard"),
     "FAQ line 137: the Messy Map stands in for the transit country's item, never the centre's": (
         table(turns("Joon: draw messy-map", "Mina: draw coat", "Joon: travel DE +coat")),
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +messy-map", "Mina: draw coat",
