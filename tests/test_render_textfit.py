@@ -384,6 +384,11 @@ def test_any_punctuation_is_drawn_whole_in_order_and_as_wide_as_measured(ja_font
             assert after.x >= run.x + textfit.unit_width(run.text[:1], ja_font) * size / 2 - 1e-6
     rows = [[run for run in canvas.drawn if run.y == y] for y in dict.fromkeys(run.y for run in canvas.drawn)]
     for (line, _), row in zip(fitted.lines, rows, strict=True):
-        if textfit.unit_width(line, ja_font) * size <= 120:  # a line that fits its box is drawn inside it
-            assert row[0].x >= -1e-6
-            assert row[-1].x + textfit.set_width(row[-1].text, ja_font, size) <= 120 + 1e-6
+        if textfit.unit_width(line, ja_font) * size <= 120:  # a line that fits its box is inked inside it
+            lead, trail = textfit.ink_ends(line, ja_font)
+            assert row[0].x + lead * size >= -1e-6
+            assert row[-1].x + textfit.set_width(row[-1].text, ja_font, size) - trail * size <= 120 + 1e-6
+            if align == "center":  # and centred on its ink
+                ink = (row[0].x + lead * size + row[-1].x + textfit.set_width(row[-1].text, ja_font, size)
+                       - trail * size) / 2
+                assert ink == pytest.approx(60)

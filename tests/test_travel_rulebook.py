@@ -23,6 +23,9 @@ TWO_COUNTRIES = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw expre
 """Joon (a backpacker, dealt 6 cards; hand limit 9 with the suitcase) holds what both his countries need, and an
 express ticket."""
 
+TICKET_AND_KNIFE = ("Joon: draw express-ticket", "Mina: draw coat", "Joon: draw knife", "Mina: draw swimsuit")
+"""Joon holds an Express Ticket and a knife (a forbidden item)."""
+
 UK_FR = dict(mina="{name: Mina, passport: passport-kr, transit: GB, hand: camera map coat}",
              joon="{name: Joon, passport: passport-jp, transit: FR, hand: adapter map umbrella}", centre="DE")
 MX_VN = dict(mina="{name: Mina, passport: passport-kr, transit: MX, hand: camera map coat}",
@@ -323,10 +326,18 @@ STATEMENTS = {
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter ^map")),
         "R29", "drop_pair_one"),
-    "line 92: getting rid of a forbidden item is the turn's action": (
+    "line 92: getting rid of a forbidden item counts as the turn: nothing comes after it": (
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter")),
         table(turns("Joon: draw knife", "Mina: draw coat", "Joon: drop knife with adapter; ^draw coat")),
-        "R8", "one_action"),
+        "R29", "drop_ended_turn"),
+    "line 92: a drop counts as the whole turn, so an Express Ticket's extra action does not follow it": (
+        table(turns(*TICKET_AND_KNIFE, "Joon: play express-ticket; drop knife with adapter")),
+        table(turns(*TICKET_AND_KNIFE, "Joon: play express-ticket; drop knife with adapter; ^draw coat")),
+        "R29", "drop_ended_turn"),
+    "line 92: a drop is the whole turn, so it never follows an action, even with an Express Ticket": (
+        table(turns(*TICKET_AND_KNIFE, "Joon: play express-ticket; draw coat; draw camera")),
+        table(turns(*TICKET_AND_KNIFE, "Joon: play express-ticket; draw coat; ^drop knife with adapter")),
+        "R29", "drop_whole_turn"),
     "lines 69-70: a travel discards the items used and keeps the passport and the rest": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
                     "Joon: trade Mina umbrella passport-jp for camera +sunglasses")),

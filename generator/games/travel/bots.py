@@ -181,7 +181,7 @@ class GreedyBot:
         if g.forbidden_held[p] == 0 or g.travels_with_forbidden[p]:
             if (not missing or standins) and check(g, p, Travel(g.next_country(p))) is None:
                 return Travel(g.next_country(p))
-        else:
+        elif not g.actions_taken:  # a drop is the whole turn (R29): never after an action
             other = least_useful(g, p, bt)
             if other >= 0 and card_value(g, p, other, hand.index(other), hand, bt) < 100:
                 forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)

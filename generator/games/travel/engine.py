@@ -226,6 +226,7 @@ class Game(GameState):
         self.started_empty = not self.hands[self.active]
         self.refilled = False
         self.travelled_this_turn = False
+        self.dropped_this_turn = False
         self.turn_over = False
 
     def end_turn(self) -> None:
@@ -327,11 +328,14 @@ class Game(GameState):
         self.draw_cards(p, self.params[p]["travel_bonus_draw"])
 
     def act_drop(self, p: int, forbidden: int, other: int) -> None:
-        """R29: a forbidden item leaves with exactly one other, non-forbidden card."""
+        """R29: a forbidden item leaves with exactly one other, non-forbidden card, and that is the whole turn (an
+        extra action left is lost)."""
         self._action()
         self.to_discard(p, forbidden)
         self.to_discard(p, other)
         self.settle(p)
+        self.dropped_this_turn = True
+        self.turn_over = True
 
     def cancel(self, p: int, q: int, trap: int) -> None:
         """`q` answers `p`'s announced action with `trap`: nothing happens, but the action was taken, and `p`'s

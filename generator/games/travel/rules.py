@@ -383,6 +383,8 @@ def check_turn_going(game: GameState, who: int) -> Violation | None:
         return Violation(Rule.FIRST_PLAYER, "not_your_turn", {"player": player(who),
                                                               "expected": player(game.active)})
     if game.turn_over:
+        if game.dropped_this_turn:
+            return Violation(Rule.FORBIDDEN_DROP, "drop_ended_turn", {"player": player(who)})
         return Violation(Rule.INTERRUPTED, "turn_ended", {"player": player(who)})
     if needs_empty_hand_draw(game, who):
         return Violation(Rule.EMPTY_HAND, "empty_hand_missing",
@@ -714,6 +716,10 @@ def check_travel(game: GameState, who: int, action) -> Violation | None:
 
 @_an_action
 def check_drop(game: GameState, who: int, action) -> Violation | None:
+    """R29: the drop is the whole turn (source line 92), so it comes before any action (an Express Ticket, not an
+    action, may come first); what may follow it, `check_turn_going` refuses."""
+    if game.actions_taken:
+        return Violation(Rule.FORBIDDEN_DROP, "drop_whole_turn", {"player": player(who)})
     t = game.t
     f = action.forbidden
     hand = list(game.hands[who])

@@ -46,8 +46,8 @@ class GameState:
         "t", "n", "names", "hands", "draw", "discard", "visited", "transit", "centre", "characters",
         "extensions", "params", "base_limit", "limit_bonus", "forbidden_held", "postcards_held",
         "travels_with_forbidden", "to_win", "clockwise", "start", "active", "turn", "actions_left", "actions_taken",
-        "actions", "started_empty", "refilled", "travelled_this_turn", "turn_over", "winner", "win_how",
-        "win_card", "reshuffles", "pile_renewed",
+        "actions", "started_empty", "refilled", "travelled_this_turn", "dropped_this_turn", "turn_over", "winner",
+        "win_how", "win_card", "reshuffles", "pile_renewed",
     )
 
     def __init__(self, tables: Tables, setup: Setup, params: list[dict[str, object]], start: int,
@@ -81,6 +81,7 @@ class GameState:
         self.started_empty = False  # this turn began with an empty hand
         self.refilled = False       # the empty-hand draw of this turn is made
         self.travelled_this_turn = False
+        self.dropped_this_turn = False  # a forbidden item was dropped: that was the whole turn (R29)
         self.turn_over = False
         self.winner = -1
         self.win_how = ""           # WIN_CENTRE or WIN_POSTCARDS once someone won

@@ -329,8 +329,9 @@ class StrongBot:
                 value = self._steal_value(g, p, q, o) - paid_loss
                 add((value, 2, lambda q=q, paid=paid: Steal(q, tuple(paid))))
         # Drop a forbidden item with the card minded least: it blocks travel, and (never discarded for the hand
-        # limit) it takes room even from a smuggler whose hand is full.
-        if g.forbidden_held[p]:
+        # limit) it takes room even from a smuggler whose hand is full. It is the whole turn (R29): never after an
+        # action.
+        if g.forbidden_held[p] and not g.actions_taken:
             crowded = len(hand) >= g.hand_limit(p) - 1
             if not g.travels_with_forbidden[p] or crowded:
                 forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)

@@ -96,9 +96,8 @@ class Styles:
                 style.breaks = partial(textfit.wrap_paragraphs, lang=ctx.lang, filled=style in running)
                 style.keep = ctx.names  # see `Para.breakLines`
                 style.justified = linebreak.between_characters(ctx.lang) and style in running
-                style.set_by_textfit = linebreak.between_characters(ctx.lang)  # see `Para.drawPara`
-                if linebreak.between_characters(ctx.lang):  # ReportLab's CJK path
-                    style.wordWrap = "CJK"
+                if linebreak.between_characters(ctx.lang):  # ReportLab's CJK path, and lines set by textfit
+                    style.wordWrap = "CJK"                   # (see `Para.drawPara`)
         return styles
 
 
@@ -175,7 +174,7 @@ class Para(Paragraph):
             width = min(widths)  # a bullet item's first line may be narrower; the book's hanging indent keeps it not
             lines = breaks(frag.text, frag.fontName, frag.fontSize, width,
                            keep=self.style.keep + tuple(UNSPACED_CITATION.findall(frag.text)))
-            if getattr(self.style, "set_by_textfit", False):
+            if self.style.wordWrap == "CJK":
                 self._spread = tuple(self.style.justified and not ends for _, ends in lines)
         return frag.clone(kind=0, ascent=frag.fontSize, descent=-0.2 * frag.fontSize, lines=[
             (width - stringWidth(line, frag.fontName, frag.fontSize), [line]) for line, _ in lines])

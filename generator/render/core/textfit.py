@@ -520,7 +520,7 @@ def running(lang: str) -> str:
 def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str = "left",
          box_height: float | None = None, valign: str = "top") -> None:
     """Draw fitted lines with the first baseline under `top`; `valign` centres in `box_height` if given.
-    Centred text is drawn `balanced`; "justify" spreads each line but a paragraph's last to `width` by even space
+    Centred text is drawn `balanced`, each line centred on its ink (`ink_ends`); "justify" spreads each line but a paragraph's last to `width` by even space
     between its characters (Japanese and Chinese running text)."""
     if align == "center" and len(fitted.lines) > 1:
         fitted = balanced(fitted)
@@ -534,7 +534,9 @@ def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str 
     canvas.setFont(fitted.font, size)
     for line, ends_paragraph in fitted.lines:
         if align == "center":
-            draw_line(canvas, line, fitted.font, size, x + width / 2 - 0.5 * set_width(line, fitted.font, size), y)
+            lead, trail = ink_ends(line, fitted.font)  # centred on its ink: "写真三百枚。" not a quarter em left
+            draw_line(canvas, line, fitted.font, size,
+                      x + width / 2 - 0.5 * (set_width(line, fitted.font, size) + (lead - trail) * size), y)
         elif align == "right":
             draw_line(canvas, line, fitted.font, size, x + width - set_width(line, fitted.font, size), y)
         elif align == "justify":
@@ -559,6 +561,15 @@ def draw_justified(canvas, line: str, font: str, size: float, x: float, y: float
         return
     share = min(1.0, over / (sum(b.width for b in marks) * size))
     draw_line(canvas, line, font, size, x, y, pushed=share)
+
+
+def ink_ends(line: str, font: str) -> tuple[float, float]:
+    """The blank halves at the two ends of `line`, at 1 pt: an opening bracket's before it starts, a closing mark's
+    after it ends (nothing is inked there)."""
+    found = blanks(line, font)
+    lead = found[0].width if found and found[0].at == 0 else 0.0
+    trail = found[-1].width if found and found[-1].at == len(line) else 0.0
+    return lead, trail
 
 
 def set_width(line: str, font: str, size: float) -> float:
