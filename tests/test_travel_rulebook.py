@@ -154,6 +154,36 @@ def tied(first: str) -> str:
     return text.replace("centre: FR\n", f"centre: FR\nfirst: {first}\n")
 
 
+BACK_TO_GERMANY = ("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw coat",
+                   "Joon: draw adapter", "Mina: draw camera", "Joon: draw map", "Mina: draw swimsuit -swimsuit",
+                   "Joon: draw backpack", "Mina: draw umbrella -umbrella")
+"""Joon has travelled to Germany and holds its three items again."""
+
+KNIFE_DRAWN = ("Joon: draw knife", "Mina: draw coat")
+SMUGGLER = "{name: Joon, passport: passport-jp, transit: DE, character: smuggler, hand: adapter map umbrella}"
+STOLEN_KNIFE = ("Joon: draw knife", "Mina: draw swimsuit", "Joon: draw coat", "Mina: steal Joon pay coat -> knife")
+"""Mina holds what France needs, and the knife she stole."""
+KNIFE_AND_GERMANY = ("Joon: draw knife", "Mina: draw coat", "Joon: draw backpack", "Mina: draw camera")
+"""Joon holds a knife and what Germany needs."""
+
+MOM_AND_THREE_POSTCARDS = ("Joon: draw coat", "Mina: draw postcard-beach", "Joon: draw coat",
+                           "Mina: draw postcard-temple", "Joon: draw coat", "Mina: draw postcard-volcano",
+                           "Joon: draw camera -camera", "Mina: draw call-mom -coat")
+"""Mina holds 3 postcards and Call Mum (7 cards)."""
+
+ITEMS_LEFT = (["camera"] * 3 + ["map"] * 2 + ["coat"] * 3 + ["adapter"] * 3 + ["umbrella"] * 3 + ["backpack"] * 4
+              + ["sunglasses"] * 4 + ["swimsuit"] * 4)
+"""The 26 item cards in the draw pile after dealing."""
+FORBIDDEN_RESHUFFLED = (
+    "Joon: draw knife", "Mina: draw parrot", "Joon: drop knife with umbrella", "Mina: drop parrot with coat",
+    "Joon: draw fireworks", "Mina: draw pills", "Joon: drop fireworks with adapter", "Mina: drop pills with camera",
+    *(f"{('Joon', 'Mina')[k % 2]}: draw {item}" + (f" -{item}" if k >= 10 else "")
+      for k, item in enumerate(ITEMS_LEFT[:-1])), "Mina: draw swimsuit reshuffle -swimsuit")
+"""Forbidden items only: the 4 of them are drawn and dropped, then every item left; the last one drawn empties
+the draw pile and the discard pile, the forbidden items in it, becomes the new one. Joon holds 7 cards, an
+adapter last drawn among them."""
+
+
 # Each entry: the rulebook line it checks, a valid record, and a breaking record with its rule id and reason.
 STATEMENTS = {
     "lines 35-36: the closest transit country starts (France, 877 km from Berlin, before the UK, 932 km)": (
@@ -418,6 +448,282 @@ STATEMENTS = {
         table(turns(*POOREST_MINA, "Sora: recycle swimsuit camera -> camera", "Mina: steal Joon ^-> coat"),
               extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
         "R13", "cost"),
+    "line 2 and 74: the first to travel to the centre country wins, so nobody plays after": (
+        table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
+        table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP", "^Mina: draw coat")),
+        "R20", "game_over"),
+    "lines 3 and 11: your transit country before the centre country": (
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat")),
+        table(turns("Joon: travel ^JP")),
+        "R16", "transit_first"),
+    "lines 4-5 and 66: a country needs its three items in the hand": (
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat")),
+        table(turns("Joon: draw camera", "Mina: draw coat", "Joon: travel ^DE")),
+        "R2", "missing_items"),
+    "lines 5, 15 and 66: and a passport": (
+        table(turns("Joon: trade Mina umbrella for coat +backpack", "Mina: draw coat", "Joon: travel DE +camera")),
+        table(turns("Joon: trade Mina passport-jp for coat +backpack", "Mina: draw coat", "Joon: ^travel DE")),
+        "R14", "no_passport"),
+    "lines 18-19: one passport each; the rest are set aside, never drawn": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw ^passport-fr")),
+        "R9", "passport_not_in_pile"),
+    "line 18: each player takes a passport of their own": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), joon="{name: Joon, passport: ^passport-kr, transit: DE, "
+                                             "hand: adapter map umbrella}"),
+        "R3", "passport_twice"),
+    "line 25: the country cards nobody was dealt are set aside: nobody travels there": (
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat")),
+        table(turns("Joon: travel ^US")),
+        "R1", "not_your_country"),
+    "lines 21-24 (README notes: a country card is double-sided): one card cannot be a transit and the centre": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: PE, hand: camera map coat}",
+              centre="^JP"),
+        "R4", "country_card_twice"),
+    "line 27: the starting hands are dealt from the item cards alone": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: FR, "
+                                             "hand: camera map ^knife}"),
+        "R5", "hand_not_item"),
+    "line 28: 3 cards each": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: FR, "
+                                             "hand: ^camera map coat coat}"),
+        "R5", "hand_size"),
+    "line 30: only the extensions chosen are shuffled in": (
+        table(turns("Joon: draw knife"), extensions="[forbidden]"),
+        table(turns("Joon: draw ^duty-free"), extensions="[forbidden]"),
+        "R6", "extension_not_chosen"),
+    "line 36: play goes clockwise, down the list of seats": (
+        table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw coat"), joon=SORA),
+        table(turns("Joon: draw coat", "^Mina: draw coat"), joon=SORA),
+        "R7", "not_your_turn"),
+    "line 38: one of the actions must be taken (a refused offer is none, FAQ line 123)": (
+        table(turns("Joon: trade Mina adapter for camera refused; draw coat")),
+        table(turns("Joon: trade Mina adapter for camera ^refused")),
+        "R8", "no_action"),
+    "line 42: a recycle costs 2 cards": (
+        table(turns("Joon: recycle adapter map -> map")),
+        table(turns("Joon: recycle adapter ^-> adapter")),
+        "R10", "cost"),
+    "line 42: from your own hand": (
+        table(turns("Joon: recycle adapter map -> map")),
+        table(turns("Joon: recycle adapter ^camera -> adapter")),
+        "R10", "not_in_hand"),
+    "line 43 (FAQ 112-113): the card taken is one in the discard pile, the ones just paid too": (
+        table(turns("Joon: recycle adapter map -> map")),
+        table(turns("Joon: recycle adapter map -> ^camera")),
+        "R10", "not_in_discard"),
+    "line 45: a trade gives 1 card or more": (
+        table(turns("Joon: trade Mina adapter for camera +coat")),
+        table(turns("Joon: ^trade Mina for camera +coat")),
+        "R11", "trade_side_empty"),
+    "line 45: for cards the other player holds (an exchange: something comes back)": (
+        table(turns("Joon: trade Mina adapter for camera +coat")),
+        table(turns("Joon: trade Mina adapter ^for +coat")),
+        "R11", "trade_side_empty"),
+    "line 45: with another player": (
+        table(turns("Joon: trade Mina adapter for camera +coat")),
+        table(turns("Joon: trade ^Joon adapter for map +coat")),
+        "R11", "trade_self"),
+    "line 47: a steal costs 1 card": (
+        table(turns("Joon: steal Mina pay adapter -> camera")),
+        table(turns("Joon: steal Mina ^-> camera")),
+        "R13", "cost"),
+    "line 47: from your own hand": (
+        table(turns("Joon: steal Mina pay adapter -> camera")),
+        table(turns("Joon: steal Mina pay ^camera -> coat")),
+        "R13", "not_in_hand"),
+    "line 48: the card taken is one in the other player's hand": (
+        table(turns("Joon: steal Mina pay adapter -> camera")),
+        table(turns("Joon: steal Mina pay adapter -> ^umbrella")),
+        "R13", "not_in_hand"),
+    "line 48: another player's": (
+        table(turns("Joon: steal Mina pay adapter -> camera")),
+        table(turns("Joon: steal ^Joon pay adapter -> map")),
+        "R13", "steal_self"),
+    "lines 53-54: at most 7 cards, the passport and special items counted": (
+        table(turns("Joon: draw padlock", "Mina: draw coat", "Joon: draw camera", "Mina: draw coat",
+                    "Joon: draw coat", "Mina: draw camera", "Joon: draw swimsuit -padlock")),
+        table(turns("Joon: draw padlock", "Mina: draw coat", "Joon: draw camera", "Mina: draw coat",
+                    "Joon: draw coat", "Mina: draw camera", "Joon: draw ^swimsuit")),
+        "R17", "over_limit"),
+    "line 57: an empty hand at the start of the turn draws 3 first": (
+        table(turns("Joon: draw coat", "Mina: trade Joon passport-kr camera map for coat +knife",
+                    "Joon: steal Mina pay adapter -> coat", "Mina: drop knife with coat", "Joon: draw camera -map",
+                    "Mina: empty umbrella swimsuit coat; draw sunglasses")),
+        table(turns("Joon: draw coat", "Mina: trade Joon passport-kr camera map for coat +knife",
+                    "Joon: steal Mina pay adapter -> coat", "Mina: drop knife with coat", "Joon: draw camera -map",
+                    "Mina: ^draw umbrella")),
+        "R18", "empty_hand_missing"),
+    "line 58: and that is not the turn's action": (
+        table(turns("Joon: draw coat", "Mina: trade Joon passport-kr camera map for coat +knife",
+                    "Joon: steal Mina pay adapter -> coat", "Mina: drop knife with coat", "Joon: draw camera -map",
+                    "Mina: empty umbrella swimsuit coat; draw sunglasses")),
+        table(turns("Joon: draw coat", "Mina: trade Joon passport-kr camera map for coat +knife",
+                    "Joon: steal Mina pay adapter -> coat", "Mina: drop knife with coat", "Joon: draw camera -map",
+                    "Mina: empty umbrella swimsuit ^coat")),
+        "R8", "no_action"),
+    "lines 60-62: the new draw pile is the whole discard pile, forbidden items too, and only it": (
+        table(turns(*FORBIDDEN_RESHUFFLED, "Joon: draw knife -adapter"), extensions="[forbidden]"),
+        table(turns(*FORBIDDEN_RESHUFFLED, "Joon: draw ^passport-kr -adapter"), extensions="[forbidden]"),
+        "R9", "not_in_pile_reshuffled"),
+    "line 71: a country travelled to is set aside: the transit country is not travelled to twice": (
+        table(turns(*BACK_TO_GERMANY, "Joon: draw camera")),
+        table(turns(*BACK_TO_GERMANY, "Joon: travel ^DE")),
+        "R16", "transit_done"),
+    "line 72: a travel ends with a free card drawn": (
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat")),
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: ^travel DE")),
+        "R15", "missing_draw"),
+    "lines 79-80: an event drawn as a trade bonus is played at once, and is that bonus": (
+        table(turns("Joon: trade Mina adapter for camera +duty-free[Joon coat, Mina coat]")),
+        table(turns("Joon: trade Mina adapter for camera +duty-free[Joon coat, Mina coat] ^coat")),
+        "R12", "extra_draw"),
+    "lines 79-80: so is an event drawn as the travel's free card": (
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +duty-free[Joon coat, Mina coat]")),
+        table(turns("Joon: draw backpack", "Mina: draw coat",
+                    "Joon: travel DE +duty-free[Joon coat, Mina coat] ^+coat")),
+        "R15", "extra_draw"),
+    "line 80: an event affects every player (our Lost Luggage: each discards a card)": (
+        table(turns("Joon: draw lost-luggage[Joon map, Mina coat]")),
+        table(turns("Joon: draw ^lost-luggage[Joon map]")),
+        "R21", "event_discard_count"),
+    "line 81: an event is never taken back from the discard pile": (
+        table(turns("Joon: draw duty-free[Joon coat, Mina camera]", "Mina: recycle camera map -> camera")),
+        table(turns("Joon: draw duty-free[Joon coat, Mina camera]", "Mina: recycle camera map -> ^duty-free")),
+        "R22", "event_from_discard"),
+    "line 85: some special items are the turn's action (our Lucky Coin)": (
+        table(turns("Joon: draw lucky-coin", "Mina: draw coat", "Joon: play lucky-coin coat camera")),
+        table(turns("Joon: draw lucky-coin", "Mina: draw coat", "Joon: play lucky-coin coat camera; ^draw swimsuit")),
+        "R8", "one_action"),
+    "line 89: no travel while holding a forbidden item": (
+        table(turns(*KNIFE_AND_GERMANY, "Joon: drop knife with umbrella", "Mina: draw coat", "Joon: travel DE +coat")),
+        table(turns(*KNIFE_AND_GERMANY, "Joon: ^travel DE +coat")),
+        "R28", "travel_forbidden"),
+    "line 90: a forbidden item is dropped with any one other card, a passport too": (
+        table(turns(*KNIFE_DRAWN, "Joon: drop knife with passport-jp")),
+        table(turns(*KNIFE_DRAWN, "Joon: drop knife with ^camera")),
+        "R29", "not_in_hand"),
+    "line 91: both cards go to the discard pile": (
+        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter", "Mina: recycle camera map -> adapter")),
+        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter", "Mina: recycle camera map -> ^umbrella")),
+        "R10", "not_in_discard"),
+    "lines 99-100: with the characters, every player has one": (
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=COLLECTOR),
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT,
+              joon="{name: ^Joon, passport: passport-jp, transit: DE, hand: adapter map umbrella}"),
+        "R33", "character_missing"),
+    "lines 99-101: one character card each, so no two players have the same": (
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=COLLECTOR),
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=COLLECTOR.replace("collector", "^pilot")),
+        "R33", "character_twice"),
+    "FAQ line 105: any passport will do, another player's too": (
+        table(turns("Joon: trade Mina passport-jp for passport-kr +backpack", "Mina: draw coat",
+                    "Joon: travel DE +coat")),
+        table(turns("Joon: trade Mina passport-jp for coat +backpack", "Mina: draw coat", "Joon: ^travel DE")),
+        "R14", "no_passport"),
+    "FAQ line 106: a lost passport may be stolen back, if the other player holds it": (
+        table(turns("Joon: trade Mina passport-jp for coat +backpack", "Mina: draw coat",
+                    "Joon: steal Mina pay umbrella -> passport-jp", "Mina: draw coat", "Joon: travel DE +camera")),
+        table(turns("Joon: trade Mina passport-jp for coat +backpack", "Mina: draw coat",
+                    "Joon: steal Mina pay umbrella -> ^passport-fr")),
+        "R13", "not_in_hand"),
+    "FAQ lines 109-110: a draw at the limit is allowed, then the hand goes back to 7": (
+        table(turns("Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera",
+                    "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw sunglasses -coat")),
+        table(turns("Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera",
+                    "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw ^sunglasses")),
+        "R17", "over_limit"),
+    "FAQ lines 109-110: the discard comes after the draw, not before": (
+        table(turns("Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera",
+                    "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw sunglasses -coat")),
+        table(turns("Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera",
+                    "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw ^-coat sunglasses")),
+        "R17", "no_discard_due"),
+    "FAQ line 115: the Smuggler travels holding a forbidden item, nobody else does": (
+        table(turns(*KNIFE_AND_GERMANY, "Joon: travel DE +swimsuit"), extensions="all", mina=PILOT, joon=SMUGGLER),
+        table(turns(*KNIFE_AND_GERMANY, "Joon: ^travel DE +swimsuit"), extensions="all", mina=PILOT,
+              joon=COLLECTOR),
+        "R28", "travel_forbidden"),
+    "FAQ lines 118-120: an offer may bluff, but a trade made moves the cards agreed, which must be held": (
+        table(turns("Joon: trade Mina swimsuit for sunglasses refused; draw coat")),
+        table(turns("Joon: trade Mina ^swimsuit for camera +coat")),
+        "R11", "not_in_hand"),
+    "FAQ lines 118-120: on both sides": (
+        table(turns("Joon: trade Mina adapter for camera +coat")),
+        table(turns("Joon: trade Mina adapter for ^swimsuit +coat")),
+        "R11", "not_in_hand"),
+    "FAQ lines 121-122: the counts may differ (3 for 2), each card held": (
+        table(turns("Joon: trade Mina adapter map umbrella for camera coat +coat")),
+        table(turns("Joon: trade Mina adapter map umbrella for camera ^swimsuit +coat")),
+        "R11", "not_in_hand"),
+    "FAQ line 124 (and line 45): the bonus card only when the trade is made": (
+        table(turns("Joon: trade Mina adapter for camera +coat")),
+        table(turns("Joon: trade Mina adapter for camera refused ^+coat; draw coat")),
+        "R12", "bonus_refused"),
+    "FAQ line 126: a forbidden item is never paid to recycle": (
+        table(turns(*KNIFE_DRAWN, "Joon: recycle adapter map -> map")),
+        table(turns(*KNIFE_DRAWN, "Joon: recycle ^knife map -> map")),
+        "R30", "forbidden_cost"),
+    "FAQ line 126: nor to steal": (
+        table(turns(*KNIFE_DRAWN, "Joon: steal Mina pay map -> coat")),
+        table(turns(*KNIFE_DRAWN, "Joon: steal Mina pay ^knife -> coat")),
+        "R30", "forbidden_cost"),
+    "FAQ line 127: nor discarded for the hand limit": (
+        table(turns(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit", "Mina: draw camera",
+                    "Joon: draw sunglasses -camera")),
+        table(turns(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit", "Mina: draw camera",
+                    "Joon: draw sunglasses ^-knife")),
+        "R30", "forbidden_limit"),
+    "FAQ line 128: a forbidden item is not dropped with another forbidden item": (
+        table(turns(*KNIFE_DRAWN, "Joon: draw parrot", "Mina: draw coat", "Joon: drop knife with map")),
+        table(turns(*KNIFE_DRAWN, "Joon: draw parrot", "Mina: draw coat", "Joon: drop knife with ^parrot")),
+        "R29", "drop_pair_forbidden"),
+    "FAQ line 129: a forbidden item may be stolen, and then it keeps the thief from travelling": (
+        table(turns(*STOLEN_KNIFE)),
+        table(turns(*STOLEN_KNIFE, "Joon: draw coat", "Mina: ^travel FR")),
+        "R28", "travel_forbidden"),
+    "FAQ line 130: a forbidden item may be traded, and then it keeps the new holder from travelling": (
+        table(turns("Joon: draw knife", "Mina: draw swimsuit", "Joon: trade Mina knife for coat +coat")),
+        table(turns("Joon: draw knife", "Mina: draw swimsuit", "Joon: trade Mina knife for coat +coat",
+                    "Mina: ^travel FR")),
+        "R28", "travel_forbidden"),
+    "FAQ line 134: the mom card never stands in for a passport": (
+        table(turns("Joon: trade Mina umbrella for coat +call-mom", "Mina: draw coat", "Joon: travel DE +coat")),
+        table(turns("Joon: trade Mina passport-jp for coat +call-mom", "Mina: draw coat", "Joon: ^travel DE")),
+        "R25", "standin_passport"),
+    "FAQ line 134: nor for a postcard: 3 postcards and the mom card do not win, the 4th postcard does": (
+        table(turns(*MOM_AND_THREE_POSTCARDS, "Joon: draw map -map")),
+        table(turns(*MOM_AND_THREE_POSTCARDS[:-1], "Mina: draw postcard-city", "^Joon: draw map -map")),
+        "R32", "game_over"),
+    "FAQ line 134: nor is it written standing in for a postcard": (
+        table(turns("Joon: draw call-mom", "Mina: draw coat", "Joon: travel DE with call-mom for backpack +coat")),
+        table(turns("Joon: draw call-mom", "Mina: draw coat", "Joon: travel DE with ^call-mom for postcard-city")),
+        "R25", "standin_not_item"),
+    "FAQ lines 135-136: the Local Guide searches the draw pile, not the discard pile": (
+        table(turns("Joon: draw local-guide", "Mina: draw coat", "Joon: play local-guide -> backpack")),
+        table(turns("Joon: draw local-guide", "Mina: draw map", "Joon: draw map", "Mina: recycle map coat -> coat",
+                    "Joon: play local-guide -> ^map")),
+        "R26", "search_in_discard"),
+    "FAQ lines 135-136: the Trading Post draws from the draw pile, not the discard pile (R26, as the Local Guide)": (
+        table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella -> coat")),
+        table(turns("Joon: draw trading-post", "Mina: draw map", "Joon: draw map", "Mina: recycle map coat -> coat",
+                    "Joon: play trading-post umbrella -> ^map")),
+        "R26", "swap_in_discard"),
+    "FAQ lines 135-136: so is the card it draws after an event it drew (the card just paid, the last map)": (
+        table(turns("Joon: draw trading-post", "Mina: draw map", "Joon: draw map", "Mina: draw coat",
+                    "Joon: play trading-post umbrella map -> duty-free[Joon coat, Mina camera] backpack")),
+        table(turns("Joon: draw trading-post", "Mina: draw map", "Joon: draw map", "Mina: draw coat",
+                    "Joon: play trading-post umbrella map -> duty-free[Joon coat, Mina camera] ^map")),
+        "R26", "swap_in_discard"),
+    "FAQ line 137: the Messy Map stands in for the transit country's item, never the centre's": (
+        table(turns("Joon: draw messy-map", "Mina: draw coat", "Joon: travel DE +coat")),
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +messy-map", "Mina: draw coat",
+                    "Joon: draw camera", "Mina: draw coat", "Joon: travel ^JP")),
+        "R27", "standin_centre"),
 }
 
 

@@ -46,6 +46,7 @@ class Stretch(NamedTuple):
     count: int
     who: int
     anchor: int
+    pile_only: bool
 
 
 class _EventFrame:
@@ -76,8 +77,9 @@ class CheckOracle:
         self.frames: list[_EventFrame] = []
         self.last_drawn: Written | None = None  # the word of the card drawn last
 
-    def start(self, els: list, rule: str, param: str, count: int, who: int, anchor: int) -> None:
-        """A new stretch of the record begins."""
+    def start(self, els: list, rule: str, param: str, count: int, who: int, anchor: int,
+              pile_only: bool = False) -> None:
+        """A new stretch of the record begins; `pile_only`: its cards are drawn by a Trading Post (check_drawn)."""
         self.els = els
         self.i = 0
         self.rule = rule
@@ -85,15 +87,17 @@ class CheckOracle:
         self.count = count
         self.who = who
         self.anchor = anchor
+        self.pile_only = pile_only
 
     @property
     def stretch(self) -> Stretch:
         """The stretch being read, kept aside while an event interrupts it."""
-        return _new(Stretch, (self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor))
+        return _new(Stretch, (self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor,
+                              self.pile_only))
 
     @stretch.setter
     def stretch(self, saved: Stretch) -> None:
-        self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor = saved
+        self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor, self.pile_only = saved
 
     @staticmethod
     def _raise_at(v: Violation, at: int):
@@ -112,7 +116,7 @@ class CheckOracle:
                 try:
                     g.draw.remove(c)
                 except ValueError:
-                    self._raise_at(check_drawn(g, c), el.at)
+                    self._raise_at(check_drawn(g, c, self.pile_only), el.at)
                 self.i = i + 1
                 self.last_drawn = el  # an event's parts, if it is one (event_begin)
                 return c
@@ -533,7 +537,7 @@ class Replay:
             oracle.start(cl.tail, Rule.DRAW_PILE_ONLY, "", 0, p, cl.pos)
             g.play_search(p, c, list(action.chosen))
         elif kind == K_SWAP:
-            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", len(action.paid), p, cl.pos)
+            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", len(action.paid), p, cl.pos, pile_only=True)
             g.play_swap(p, c, list(action.paid))
         elif kind == K_STEAL_CHOICE:
             taken, lock = self._taken(g, cl, reaction, Rule.SPECIAL_ITEMS)

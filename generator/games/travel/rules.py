@@ -923,9 +923,10 @@ def check_choice(game: GameState, who: int, choice: Choice) -> Violation | None:
     return None
 
 
-def check_drawn(game: GameState, c: int) -> Violation | None:
+def check_drawn(game: GameState, c: int, pile_only: bool = False) -> Violation | None:
     """A card recorded as drawn must be in the draw pile (the draw rule); a card of an extension not in play is
-    not in the game at all (the extensions rule)."""
+    not in the game at all (the extensions rule). `pile_only`: drawn by a Trading Post, whose card says "never
+    from the discard pile" (R26, source FAQ lines 135-136), so a card that is there breaks that rule."""
     if c >= 0 and c in game.draw:
         return None
     t = game.t
@@ -935,6 +936,8 @@ def check_drawn(game: GameState, c: int) -> Violation | None:
     ext = next((name for name, f in DECK_EXTENSIONS.items() if f == fam), "")
     if ext and ext not in game.extensions:
         return Violation(Rule.EXTENSIONS, "extension_not_chosen", {"card": card(c), "extension": ext}, Part("card"))
+    if pile_only and c in game.discard:
+        return Violation(Rule.DRAW_PILE_ONLY, "swap_in_discard", {"card": card(c)}, Part("card"))
     places = card_places(game, c)
     if game.pile_renewed:
         reason = "not_in_pile_reshuffled"
