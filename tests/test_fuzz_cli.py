@@ -88,7 +88,15 @@ def says_where(report: str) -> bool:
         data = json.loads(report)
     except ValueError:
         return False
-    return bool(isinstance(data, dict) and data.get("findings")) or has_line(data)
+    return bool(isinstance(data, dict) and data.get("findings")) or has_line(data) or names_the_file(data)
+
+
+def names_the_file(data) -> bool:
+    """A checker's JSON for a file it could not read (missing, a folder, a device): each error names the file, which
+    has no line to give (README, the checker's JSON: `file`, line 0)."""
+    errors = data.get("errors") if isinstance(data, dict) else None
+    return bool(errors) and all(isinstance(e, dict) and e.get("check") == "file" and e.get("path") and e.get("message")
+                                and e.get("line") == 0 for e in errors)
 
 
 def has_line(data) -> bool:
