@@ -366,7 +366,7 @@ _punctuated = st.text(alphabet="（「『」』）、。手札カードをAb1 \u
 @settings(max_examples=200)
 @given(text=_punctuated, align=st.sampled_from(["left", "center", "right", "justify"]))
 @example(text="1111A、「、 、「、「を、「", align="center")  # centred lines are drawn balanced, not as fitted
-@example(text="1、を、を、を111「、を、（", align="center")  # a centred line may start right of the last run above
+@example(text="1、を、を、を111「、を、（", align="center")  # a centred line starts right of the last run above
 def test_any_punctuation_is_drawn_whole_in_order_and_as_wide_as_measured(ja_font, text, align):
     """Whatever marks meet: every line is drawn whole and in order, each run no further left than the last, and the
     line ends where `unit_width` measured it (so a line that fits its box is drawn inside it)."""

@@ -115,11 +115,12 @@ READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw back
 
 PILOT_FR = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map swimsuit}"
 DRAWN_DOWN = ("Joon: draw coat", "Mina: travel FR +camera +umbrella +backpack", *(
-    f"{name}: draw {item}" + (f" -{item}" if k >= (4 if name == "Joon" else 7) else "") for k, (name, item) in enumerate(
-        zip(["Joon", "Mina"] * 11,
-            ["camera", "camera", "map", "map", "backpack", "backpack", "backpack", "umbrella", "umbrella", "adapter",
-             "adapter", "adapter", "coat", "coat", "swimsuit", "swimsuit", "swimsuit", "sunglasses", "sunglasses", "coat",
-             "sunglasses"]))))
+    f"{name}: draw {item}" + (f" -{item}" if k >= (4 if name == "Joon" else 7) else "")
+    for k, (name, item) in enumerate(zip(
+        ["Joon", "Mina"] * 11,
+        ["camera", "camera", "map", "map", "backpack", "backpack", "backpack", "umbrella", "umbrella", "adapter",
+         "adapter", "adapter", "coat", "coat", "swimsuit", "swimsuit", "swimsuit", "sunglasses", "sunglasses", "coat",
+         "sunglasses"]))))
 """Mina, the Pilot (3 cards as the travel bonus), has travelled to France and holds what Japan needs; the draw
 pile is drawn down to its last card (sunglasses), the rest of the items discarded for the limit."""
 
@@ -372,7 +373,7 @@ STATEMENTS = {
         table(turns(*PILES_EMPTIED, "Joon: draw", "Sora: recycle camera backpack -> camera ^reshuffle"),
               **SIX_PLAYERS),
         "R19", "no_reshuffle_yet"),
-    "line 80 (our Customs Check): an event that asks nothing of anyone takes no parts, not even the discards it makes": (
+    "line 80 (our Customs Check): an event that asks nothing of anyone takes no parts, not even its discards": (
         table(turns("Joon: draw knife", "Mina: draw customs-check[]", "Joon: draw coat")),
         table(turns("Joon: draw knife", "Mina: draw customs-check[^Joon knife]")),
         "R21", "event_asks_nothing"),

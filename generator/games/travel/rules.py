@@ -506,7 +506,8 @@ def check_sale(game: GameState, who: int, sold) -> Violation | None:
 
 @_an_action
 def check_recycle(game: GameState, who: int, action) -> Violation | None:
-    """R10 as a whole, before anything is paid: the cost, then the cards taken from the discard pile and the cost."""
+    """R10 as a whole, before anything is paid: the cost, then the cards taken from the discard pile with the cost
+    on it."""
     return _recycle_cost(game, who, action.paid) or check_recycle_take(game, who, action.taken, action.paid)
 
 

@@ -197,13 +197,13 @@ class Outlook:
         picked: list[int] = []
         total = 0.0
         loss = self.loss
+        steps = self.plan.steps
         while True:
             value, i = min((loss[i], i) for i in free if i not in picked)
             picked.append(i)
             total += value
             if len(picked) == count:
                 return [hand[i] for i in picked], total
-            steps = self.plan.steps
             base = steps([c for k, c in enumerate(hand) if k not in picked])
             loss = {j: self._worth(hand[j], steps([c for k, c in enumerate(hand) if k != j and k not in picked]) - base)
                     for j in free if j not in picked}
@@ -329,10 +329,11 @@ class StrongBot:
         # A draw from two empty piles draws nothing: then only steals and trades move cards.
         draw_value = o.random_gain() if g.draw or g.discard else 0.0
         # A card is ours only until someone steals it. As many random cards as steals were aimed at us in the
-        # last round (at most the whole hand) may go before our next turn, so each action is charged the steps it puts at risk: a draw
-        # adds a card to share the risk, a paid steal or recycle gives spare cards (which shield the needed ones)
-        # for needed ones. Without it, two players one travel from winning stole from each other every turn,
-        # paying their spares, and each steal took a needed card back: 2-player games ran to the turn cap.
+        # last round (at most the whole hand) may go before our next turn, so each action is charged the steps it
+        # puts at risk: a draw adds a card to share the risk, a paid steal or recycle gives spare cards (which
+        # shield the needed ones) for needed ones. Without it, two players one travel from winning stole from each
+        # other every turn, paying their spares, and each steal took a needed card back: 2-player games ran to the
+        # turn cap.
         robbed = sum(1 for turn in self.robbed if turn > g.turn - g.n)
         held = sum(o.loss)
         size = len(hand)

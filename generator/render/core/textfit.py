@@ -520,8 +520,8 @@ def running(lang: str) -> str:
 def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str = "left",
          box_height: float | None = None, valign: str = "top") -> None:
     """Draw fitted lines with the first baseline under `top`; `valign` centres in `box_height` if given.
-    Centred text is drawn `balanced`, each line centred on its ink (`ink_ends`); "justify" spreads each line but a paragraph's last to `width` by even space
-    between its characters (Japanese and Chinese running text)."""
+    Centred text is drawn `balanced`, each line centred on its ink (`ink_ends`); "justify" spreads each line but a
+    paragraph's last to `width` by even space between its characters (Japanese and Chinese running text)."""
     if align == "center" and len(fitted.lines) > 1:
         fitted = balanced(fitted)
     size, leading = fitted.size, fitted.leading
