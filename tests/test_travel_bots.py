@@ -16,7 +16,8 @@ from generator.games.travel import simulate as sim
 from generator.games.travel.bench import strong_share
 from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, ITEM, K_BLOCK, K_CANCEL, tables_for
 from generator.games.travel.engine import Game
-from generator.games.travel.rules import Draw, Play, Recycle, Steal, Trade, legal_actions
+from generator.games.travel import strong
+from generator.games.travel.rules import Draw, Drop, Play, Recycle, Steal, Trade, legal_actions
 from generator.games.travel.stats import game_seed
 from generator.games.travel.strong import StrongBot
 
@@ -198,6 +199,48 @@ def test_the_strong_bot_keeps_its_spare_card_while_it_is_being_stolen_from():
     bots[p].steal_announced(g, p, q)
     g.turn = 5
     assert bots[p].act(g, p) == Draw()
+
+
+def _table(players: int, extensions: frozenset[str], seed: int = 1):
+    """A fresh game on turn 0 with strong bots in every seat, and its active player."""
+    rng = random.Random(seed)
+    setup = sim.random_setup(T, players, extensions, rng)
+    bots = [StrongBot(T, rng) for _ in range(players)]
+    g = Game(T, setup, sim.SimOracle(rng, bots))
+    g.begin_turn()
+    return g, bots, g.active
+
+
+def test_a_souvenir_swap_gives_away_one_copy_of_a_needed_item_not_both():
+    """Two copies of an item the next country needs once: each looks spare while the other stays, so only one of
+    them is spare to swap away (pricing each card alone gave both, and lost the step)."""
+    g, bots, p = _table(2, frozenset({"special"}))
+    need = list(T.side_needs[g.next_country(p)])
+    post = T.ids.index("trading-post")
+    passport = g.hands[p][0]
+    g.hands[p] = [passport, need[0], need[0], need[1], post]
+    outlook = strong.Outlook(g, p, strong.composition_of(g))
+    assert outlook.spare(2, (post,)) == [need[0]]
+    assert sorted(outlook.cheapest(2, (post,))[0]) == [need[0], need[0]]  # paying a cost of 2: both, the step lost
+
+
+def test_an_express_ticket_is_kept_on_a_turn_that_drops_a_forbidden_item():
+    """Dropping a forbidden item is the whole turn (R29), so the ticket's extra action would be lost: the strong
+    bot drops without it, and plays it first on a turn that draws."""
+    g, bots, p = _table(2, frozenset({"special", "forbidden"}))
+    need = list(T.side_needs[g.next_country(p)])
+    ticket = T.ids.index("express-ticket")
+    knife = next(c for c in range(T.n_cards) if T.flag[c] == F_FORBIDDEN)
+    spare = next(c for c in T.by_family[ITEM] if c not in need and c not in T.side_needs[g.centre])
+    passport = g.hands[p][0]
+    g.hands[p] = [passport, need[0], knife, spare, ticket]
+    g.forbidden_held[p] = 1
+    g.hands[1 - p] = []  # nobody to trade the knife to
+    action = bots[p].act(g, p)
+    assert type(action) is Drop and action.forbidden == knife  # (paired with what it minds least)
+    g.hands[p] = [passport, need[0], ticket]
+    g.forbidden_held[p] = 0
+    assert bots[p].act(g, p) == Play(ticket)
 
 
 def test_a_lineup_seats_bots_in_turn_order():

@@ -50,6 +50,8 @@ CHEAP_RECYCLE = 0.2
 #: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
 OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
+#: of two actions worth the same, the lower order is taken (draw 0, recycle 1, steal 2, drop 3, special items 4-7)
+DROP_ORDER = 3
 
 
 class Plan:
@@ -184,29 +186,46 @@ class Outlook:
     def cheapest(self, count: int, skip: tuple[int, ...] = (), items_only: bool = False) -> tuple[list[int], float]:
         """The `count` cards the player minds losing least that may pay a cost (`items_only`: item cards), and
         what they are worth."""
+        if count <= 0:
+            return [], 0.0
+        picked = []
+        total = 0.0
+        for c, worth in self._letting_go(skip, items_only):
+            picked.append(c)
+            total += worth
+            if len(picked) == count:
+                return picked, total
+        return [], 99.0
+
+    def spare(self, most: int, skip: tuple[int, ...] = ()) -> list[int]:
+        """Up to `most` cards the player may let go at no loss of a step, taken together (a Souvenir Swap's)."""
+        picked = []
+        for c, worth in self._letting_go(skip, False):
+            if worth > SPARE or len(picked) == most:
+                break
+            picked.append(c)
+        return picked
+
+    def _letting_go(self, skip: tuple[int, ...], items_only: bool):
+        """The cards that may pay a cost, minded least first, each with its worth in the hand the cards before it
+        left: two copies of a needed item each look spare while the other stays, but letting both go loses the
+        step."""
         family = self.t.family
         hand = self.hand
         free = [i for i, c in enumerate(hand)
                 if c not in skip and may_let_go(self.g, self.p, c) and (not items_only or family[c] == ITEM)]
-        if len(free) < count:
-            return [], 99.0
-        if count <= 0:
-            return [], 0.0
-        # One card at a time, each valued in the hand the cards before it left: two copies of a needed item each
-        # look spare while the other stays, but paying both loses the step.
-        picked: list[int] = []
-        total = 0.0
+        picked: set[int] = set()
         loss = self.loss
         steps = self.plan.steps
-        while True:
-            value, i = min((loss[i], i) for i in free if i not in picked)
-            picked.append(i)
-            total += value
-            if len(picked) == count:
-                return [hand[i] for i in picked], total
-            base = steps([c for k, c in enumerate(hand) if k not in picked])
-            loss = {j: self._worth(hand[j], steps([c for k, c in enumerate(hand) if k != j and k not in picked]) - base)
-                    for j in free if j not in picked}
+        while free:
+            worth, i = min((loss[i], i) for i in free)
+            yield hand[i], worth
+            picked.add(i)
+            free.remove(i)
+            if free:
+                base = steps([c for k, c in enumerate(hand) if k not in picked])
+                loss = {j: self._worth(hand[j], steps([c for k, c in enumerate(hand) if k != j and k not in picked])
+                                       - base) for j in free}
 
 
 def composition_of(g) -> list[int]:
@@ -313,16 +332,17 @@ class StrongBot:
         if self.offers_turn != g.turn:
             self.offers_turn = g.turn
             self.offers = 0
-        for c in hand:
-            if t.kind[c] == K_EXTRA and g.actions_left == 1:
-                return Play(c)
+        # An Express Ticket is played before the action it doubles, unless that action is a forbidden item's
+        # drop, which is the whole turn (R29): then the ticket is kept for a later turn.
+        ticket = next((c for c in hand if t.kind[c] == K_EXTRA), -1) if g.actions_left == 1 else -1
         if check(g, p, Travel(g.next_country(p))) is None:
-            return Travel(g.next_country(p))
+            return Play(ticket) if ticket >= 0 else Travel(g.next_country(p))
         o = self._outlook(g, p)
-        return self._best(g, p, o)
+        return self._best(g, p, o, ticket)
 
-    def _best(self, g, p: int, o: Outlook):
-        """The action worth most (the cards a special item picks are picked once it is chosen)."""
+    def _best(self, g, p: int, o: Outlook, ticket: int = -1):
+        """The action worth most (the cards a special item picks are picked once it is chosen); with an Express
+        Ticket `ticket` in hand, the ticket first unless that action is a drop."""
         t = g.t
         hand = g.hands[p]
         par = g.params[p]
@@ -386,7 +406,7 @@ class StrongBot:
                 other, other_loss = o.cheapest(1)
                 if other:
                     worth = (0.0 if g.travels_with_forbidden[p] else 1.0) + (CROWDED if crowded else 0.0)
-                    add((worth - other_loss - 0.2, 3, lambda f=forbidden, x=other[0]: Drop(f, x)))
+                    add((worth - other_loss - 0.2, DROP_ORDER, lambda f=forbidden, x=other[0]: Drop(f, x)))
         # Special items played as actions.
         for c in set(hand):
             kind = t.kind[c]
@@ -399,7 +419,7 @@ class StrongBot:
                 value = self._search_value(g, o) - keep
                 add((value, 5, lambda c=c: self._search(g, p, c)))
             elif kind == K_SWAP:
-                junk = [x for x in o.cheapest(t.effect[c].max, (c,))[0] if o.loss[hand.index(x)] <= SPARE]
+                junk = o.spare(t.effect[c].max, (c,))
                 if junk:
                     value = len(junk) * draw_value - keep  # spare cards swapped away are worth nothing here
                     add((value, 6, lambda c=c, junk=junk: Play(c, paid=tuple(junk))))
@@ -410,7 +430,9 @@ class StrongBot:
                     q = max(others, key=lambda q: (self._choice_value(g, p, q, o), -q))
                     value = self._choice_value(g, p, q, o) - bloss - keep
                     add((value, 7, lambda c=c, q=q, bpaid=bpaid: self._binoculars(g, c, q, bpaid, o)))
-        value, _, perform = max(options, key=lambda option: (option[0], -option[1]))
+        _, order, perform = max(options, key=lambda option: (option[0], -option[1]))
+        if ticket >= 0 and order != DROP_ORDER:
+            return Play(ticket)
         # A refused offer is not an action, so an offer that would beat the best action is worth a try first.
         if self.offers < OFFERS_PER_TURN:
             offer = self._offer(g, p, o, draw_value)
