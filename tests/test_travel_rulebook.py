@@ -185,6 +185,25 @@ the draw pile and the discard pile, the forbidden items in it, becomes the new o
 adapter last drawn among them."""
 
 
+POSTCARDS_AT_SEVEN = ("Joon: draw coat", "Mina: draw postcard-beach", "Joon: draw coat", "Mina: draw postcard-temple",
+                      "Joon: draw camera", "Mina: draw postcard-volcano", "Joon: draw camera -camera")
+"""Mina holds 3 postcards (7 cards), Joon 7 cards; Mina plays next."""
+
+
+TRAPPED_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw backpack", "Mina: draw swimsuit",
+                  "Joon: travel DE +camera", "Mina: draw mousetrap", "Joon: draw backpack",
+                  "Mina: draw sunglasses -sunglasses")
+"""Joon has travelled to Germany and holds what Japan needs; Mina holds a mousetrap."""
+
+
+EVENTS_SPENT = ("Joon: draw lost-and-found[]", "Mina: draw customs-check[]",
+                "Joon: draw lost-luggage[Joon umbrella, Mina coat]",
+                "Mina: draw souvenir-swap[Mina camera, Joon adapter]",
+                *(f"{('Joon', 'Mina')[k % 2]}: draw {item}" + (f" -{item}" if k >= 8 else "")
+                  for k, item in enumerate(ITEMS_LEFT)))
+"""Events only: four of them are drawn, then every item: the Duty-Free Spree is the last card of the draw pile."""
+
+
 # Each entry: the rulebook line it checks, a valid record, and a breaking record with its rule id and reason.
 STATEMENTS = {
     "lines 35-36: the closest transit country starts (France, 877 km from Berlin, before the UK, 932 km)": (
@@ -725,6 +744,129 @@ STATEMENTS = {
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +messy-map", "Mina: draw coat",
                     "Joon: draw camera", "Mina: draw coat", "Joon: travel ^JP")),
         "R27", "standin_centre"),
+    "lines 96-97 and 80: the 4th postcard drawn in another player's Duty-Free Spree wins, on that player's turn": (
+        table(turns(*THREE_POSTCARDS, "Joon: draw duty-free[Joon coat -coat, Mina postcard-mountains]")),
+        table(turns(*THREE_POSTCARDS, "Joon: draw duty-free[Joon coat -coat, Mina postcard-mountains]",
+                    "^Mina: draw coat")),
+        "R32", "game_over"),
+    "lines 96-97 and 55: so the Duty-Free Spree's 4th postcard at the limit is kept, no discard follows it": (
+        table(turns(*THREE_POSTCARDS, "Joon: draw duty-free[Joon coat -coat, Mina postcard-mountains]")),
+        table(turns(*THREE_POSTCARDS, "Joon: draw duty-free[Joon coat -coat, Mina postcard-mountains ^-coat]")),
+        "R32", "game_over"),
+    "lines 80 and 55: a player at the limit who draws in another player's Duty-Free Spree discards in their part": (
+        table(turns(*THREE_POSTCARDS, "Joon: draw duty-free[Joon coat -coat, Mina coat -coat]")),
+        table(turns(*THREE_POSTCARDS, "Joon: draw duty-free[Joon coat -coat, Mina ^coat]")),
+        "R17", "over_limit"),
+    "lines 96-97: a Lucky Coin's first card, the 4th postcard, wins: its second card is never drawn": (
+        table(turns(*POSTCARDS_AT_SEVEN, "Mina: draw lucky-coin -coat", "Joon: draw map -map",
+                    "Mina: play lucky-coin postcard-mountains")),
+        table(turns(*POSTCARDS_AT_SEVEN, "Mina: draw lucky-coin -coat", "Joon: draw map -map",
+                    "Mina: play lucky-coin postcard-mountains ^coat")),
+        "R32", "game_over"),
+    "lines 96-97 and 43: a postcard recycled from the discard pile counts, and the 4th wins at once": (
+        table(turns("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw postcard-mountains",
+                    "Mina: draw postcard-temple", "Joon: draw camera", "Mina: draw postcard-volcano",
+                    "Joon: recycle postcard-mountains adapter -> adapter",
+                    "Mina: recycle camera coat -> postcard-mountains")),
+        table(turns("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw postcard-mountains",
+                    "Mina: draw postcard-temple", "Joon: draw camera", "Mina: draw postcard-volcano",
+                    "Joon: recycle postcard-mountains adapter -> adapter",
+                    "Mina: recycle camera coat -> postcard-mountains", "^Joon: draw coat")),
+        "R32", "game_over"),
+    "lines 96-97 and 48: a 4th postcard stolen wins at once": (
+        table(turns(*THREE_POSTCARDS, "Joon: draw umbrella -umbrella", "Mina: steal Joon pay coat -> postcard-city")),
+        table(turns(*THREE_POSTCARDS, "Joon: draw umbrella -umbrella", "Mina: steal Joon pay coat -> postcard-city",
+                    "^Joon: draw coat")),
+        "R32", "game_over"),
+    "lines 96-97 and 45: a 4th postcard got in your own trade wins before its bonus card is drawn": (
+        table(turns(*THREE_POSTCARDS, "Joon: draw umbrella -umbrella", "Mina: trade Joon coat for postcard-city")),
+        table(turns(*THREE_POSTCARDS, "Joon: draw umbrella -umbrella",
+                    "Mina: trade Joon coat for postcard-city ^+coat")),
+        "R32", "game_over"),
+    "lines 96-97 and 72 (our Pilot): a 4th postcard among the Pilot's 3 travel cards wins, the rest are not drawn": (
+        table(turns("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
+                    "Mina: draw postcard-temple", "Joon: draw coat", "Mina: draw postcard-volcano",
+                    "Joon: draw coat -coat", "Mina: travel FR +umbrella +postcard-mountains"),
+              extensions="all", mina=PILOT_FR, joon=COLLECTOR),
+        table(turns("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
+                    "Mina: draw postcard-temple", "Joon: draw coat", "Mina: draw postcard-volcano",
+                    "Joon: draw coat -coat", "Mina: travel FR +umbrella +postcard-mountains ^+backpack"),
+              extensions="all", mina=PILOT_FR, joon=COLLECTOR),
+        "R32", "game_over"),
+    "line 55 and 80: Lost Luggage that takes a Big Suitcase away: its holder discards down in the same part": (
+        table(turns(*SUITCASE_HAND, "Mina: draw lost-luggage[Mina coat, Joon big-suitcase -umbrella]")),
+        table(turns(*SUITCASE_HAND, "Mina: draw lost-luggage[Mina coat, Joon ^big-suitcase]")),
+        "R17", "over_limit"),
+    "line 55 (our Binoculars): a Big Suitcase taken with the Binoculars: the player who held it discards down": (
+        table(turns(*SUITCASE_HAND, "Mina: draw binoculars -camera", "Joon: draw map -map",
+                    "Mina: play binoculars Joon pay coat -> big-suitcase -umbrella")),
+        table(turns(*SUITCASE_HAND, "Mina: draw binoculars -camera", "Joon: draw map -map",
+                    "Mina: play binoculars Joon pay coat -> ^big-suitcase")),
+        "R17", "over_limit"),
+    "FAQ lines 132-133: a mousetrap on the first action after an Express Ticket ends the turn: no second action": (
+        table(turns("Joon: draw express-ticket", "Mina: draw mousetrap",
+                    "Joon: play express-ticket; draw coat; draw; Mina mousetrap")),
+        table(turns("Joon: draw express-ticket", "Mina: draw mousetrap",
+                    "Joon: play express-ticket; draw; Mina mousetrap; ^draw coat")),
+        "R24", "turn_ended"),
+    "line 86 (our Express Ticket and Mousetrap): the ticket is no action, so a mousetrap does not answer it": (
+        table(turns("Joon: draw express-ticket", "Mina: draw mousetrap",
+                    "Joon: play express-ticket; draw; Mina mousetrap")),
+        table(turns("Joon: draw express-ticket", "Mina: draw mousetrap",
+                    "Joon: play express-ticket; ^Mina mousetrap; draw coat")),
+        "R24", "reaction_out_of_place"),
+    "FAQ lines 132-133: the other player of a trade may stop it with a mousetrap: no card changes hands": (
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: trade Mina adapter for camera; Mina mousetrap",
+                    "Mina: trade Joon camera for adapter +coat")),
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: trade Mina adapter for camera; Mina mousetrap",
+                    "Mina: trade Joon ^adapter for camera +coat")),
+        "R11", "not_in_hand"),
+    "FAQ lines 132-133 and line 89: a drop stopped by a mousetrap leaves the forbidden item in the hand": (
+        table(turns("Joon: draw knife", "Mina: draw mousetrap", "Joon: drop knife with adapter; Mina mousetrap",
+                    "Mina: draw coat", "Joon: draw backpack", "Mina: draw coat", "Joon: drop knife with umbrella")),
+        table(turns("Joon: draw knife", "Mina: draw mousetrap", "Joon: drop knife with adapter; Mina mousetrap",
+                    "Mina: draw coat", "Joon: draw backpack", "Mina: draw coat", "Joon: ^travel DE")),
+        "R28", "travel_forbidden"),
+    "FAQ lines 132-133 and line 74: a travel to the centre stopped by a mousetrap wins nothing; the game goes on": (
+        table(turns(*TRAPPED_CENTRE, "Joon: travel JP; Mina mousetrap", "Mina: draw coat", "Joon: travel JP")),
+        table(turns(*TRAPPED_CENTRE, "Joon: travel JP ^+coat; Mina mousetrap")),
+        "R24", "cancelled_nothing_happens"),
+    "FAQ lines 132-133: a special item stops another player's action, never the player's own": (
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw; Mina mousetrap")),
+        table(turns("Joon: draw mousetrap", "Mina: draw coat", "Joon: draw coat; ^Joon mousetrap")),
+        "R24", "own_reaction"),
+    "FAQ lines 132-133 (our Padlock): only the player stolen from stops the steal with a padlock": (
+        table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw padlock",
+                    "Joon: steal Mina pay coat; Mina padlock"), joon=SORA),
+        table(turns("Joon: draw coat", "Sora: draw padlock", "Mina: draw coat",
+                    "Joon: steal Mina pay coat; ^Sora padlock"), joon=SORA),
+        "R24", "padlock_not_target"),
+    "lines 60-61 and 79: an event that is the last card renews the pile when drawn, before it is played": (
+        table(turns(*EVENTS_SPENT, "Joon: draw duty-free[Joon coat -coat, Mina umbrella -umbrella]"),
+              extensions="[events]"),
+        table(turns(*EVENTS_SPENT, "Joon: draw duty-free[Joon ^reshuffle coat -coat, Mina umbrella -umbrella]"),
+              extensions="[events]"),
+        "R19", "no_reshuffle"),
+    "lines 60-61 (ours, R19 and R21): that event goes to the discard pile once played, not into the pile it renewed": (
+        table(turns(*EVENTS_SPENT, "Joon: draw duty-free[Joon coat -coat, Mina umbrella -umbrella]",
+                    "Mina: draw backpack -backpack"), extensions="[events]"),
+        table(turns(*EVENTS_SPENT, "Joon: draw duty-free[Joon coat -coat, Mina umbrella -umbrella]",
+                    "Mina: draw ^duty-free"), extensions="[events]"),
+        "R9", "not_in_pile_reshuffled"),
+    "FAQ lines 135-136 and lines 60-61: a Trading Post that draws the last card draws on from the renewed pile": (
+        table(turns(*GUIDE_TAKES_THE_LAST[:-1], "Joon: play trading-post umbrella map -> swimsuit reshuffle map"),
+              extensions="[special]"),
+        table(turns(*GUIDE_TAKES_THE_LAST[:-1], "Joon: play trading-post umbrella map -> swimsuit ^local-guide"),
+              extensions="[special]"),
+        "R9", "not_in_pile_reshuffled"),
+    "lines 60-62: after the reshuffle the discard pile holds only what was discarded since": (
+        table(turns(*FORBIDDEN_RESHUFFLED, "Joon: recycle adapter passport-jp -> swimsuit"), extensions="[forbidden]"),
+        table(turns(*FORBIDDEN_RESHUFFLED, "Joon: recycle adapter passport-jp -> ^knife"), extensions="[forbidden]"),
+        "R10", "not_in_discard"),
+    "lines 55 and 60-61 (ours, README): the reshuffle comes right after the last card, before its limit discard": (
+        table(turns(*FORBIDDEN_RESHUFFLED), extensions="[forbidden]"),
+        table(turns(*FORBIDDEN_RESHUFFLED[:-1], "Mina: draw swimsuit -swimsuit ^reshuffle"), extensions="[forbidden]"),
+        "R19", "no_reshuffle"),
 }
 
 
