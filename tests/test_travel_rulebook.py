@@ -867,6 +867,11 @@ STATEMENTS = {
         table(turns(*FORBIDDEN_RESHUFFLED), extensions="[forbidden]"),
         table(turns(*FORBIDDEN_RESHUFFLED[:-1], "Mina: draw swimsuit -swimsuit ^reshuffle"), extensions="[forbidden]"),
         "R19", "no_reshuffle"),
+    "lines 72-74 (README: customs-check[] is the card alone): the winning travel may show an event as its card, "
+    "but nobody plays it, the game is over": (
+        table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP +customs-check[]")),
+        table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP ^+duty-free[Joon coat, Mina coat]")),
+        "R20", "game_over"),
 }
 
 

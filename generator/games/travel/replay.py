@@ -494,7 +494,8 @@ class Replay:
                 if el.kind == E_RESHUFFLE:
                     lead.append(None)
                     continue
-                if el.kind > E_PLUS or el.event is not None:
+                # an event with parts would be played after the end; `customs-check[]` is only shown, as the bare card
+                if el.kind > E_PLUS or el.event:
                     break
                 lead.append(el.card)
             shown, v = winning_draws(g, p, lead, used)
