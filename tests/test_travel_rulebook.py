@@ -204,6 +204,9 @@ EVENTS_SPENT = ("Joon: draw lost-and-found[]", "Mina: draw customs-check[]",
 """Events only: four of them are drawn, then every item: the Duty-Free Spree is the last card of the draw pile."""
 
 
+ALL_PILOT = dict(extensions="all", mina=PILOT, joon=SMUGGLER)
+
+
 # Each entry: the rulebook line it checks, a valid record, and a breaking record with its rule id and reason.
 STATEMENTS = {
     "lines 35-36: the closest transit country starts (France, 877 km from Berlin, before the UK, 932 km)": (
@@ -872,6 +875,81 @@ STATEMENTS = {
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP +customs-check[]")),
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP ^+duty-free[Joon coat, Mina coat]")),
         "R20", "game_over"),
+    "lines 79-80 and 45: a Souvenir Swap drawn as the trade bonus comes after the exchange: a card just got may be "
+    "passed on": (
+        table(turns("Joon: trade Mina adapter for camera +souvenir-swap[Joon camera, Mina adapter]")),
+        table(turns("Joon: trade Mina adapter for camera +souvenir-swap[Joon ^adapter, Mina coat]")),
+        "R21", "not_in_hand"),
+    "lines 79-80 and FAQ line 130 (our Customs Check): a Customs Check drawn as the trade bonus takes the forbidden "
+    "item the other player just got": (
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: trade Mina knife for coat +customs-check",
+                    "Mina: draw swimsuit", "Joon: draw backpack")),
+        table(turns("Joon: draw knife", "Mina: draw coat", "Joon: trade Mina knife for coat +customs-check",
+                    "Mina: drop ^knife with coat")),
+        "R29", "not_in_hand"),
+    "FAQ lines 115 and 126 (our Smuggler): the Smuggler travels with a forbidden item, but never pays with one": (
+        table(turns(*KNIFE_DRAWN, "Joon: steal Mina pay adapter -> coat"), **ALL_PILOT),
+        table(turns(*KNIFE_DRAWN, "Joon: steal Mina pay ^knife -> coat"), **ALL_PILOT),
+        "R30", "forbidden_cost"),
+    "FAQ lines 115 and 127: nor discards one for the hand limit": (
+        table(turns(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit", "Mina: draw camera",
+                    "Joon: draw sunglasses -camera"), **ALL_PILOT),
+        table(turns(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit", "Mina: draw camera",
+                    "Joon: draw sunglasses ^-knife"), **ALL_PILOT),
+        "R30", "forbidden_limit"),
+    "FAQ line 115 and lines 90-92: the Smuggler may still get rid of a forbidden item, as the whole turn": (
+        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter"), **ALL_PILOT),
+        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter; ^draw coat"), **ALL_PILOT),
+        "R29", "drop_ended_turn"),
+    "FAQ line 115 and line 80 (our Lost Luggage): Lost Luggage never takes a forbidden item, the Smuggler's either": (
+        table(turns(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon adapter, Mina coat]"), **ALL_PILOT),
+        table(turns(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon ^knife, Mina coat]"), **ALL_PILOT),
+        "R30", "forbidden_event_discard"),
+    "lines 79-80 and 72 (our Pilot): an event among the Pilot's 3 travel cards is one of them": (
+        table(turns("Joon: draw coat", "Mina: travel FR +duty-free[Mina coat, Joon camera] +umbrella +backpack"),
+              extensions="all", mina=PILOT_FR, joon=COLLECTOR),
+        table(turns("Joon: draw coat",
+                    "Mina: travel FR +duty-free[Mina coat, Joon camera] +umbrella +backpack ^+coat"),
+              extensions="all", mina=PILOT_FR, joon=COLLECTOR),
+        "R34", "extra_draw"),
+    "lines 79-80 (our Merchant): an event among the Merchant's 4 cards after a sale is one of them": (
+        table(turns("Joon: draw pay adapter map -> camera duty-free[Joon coat, Mina coat] backpack umbrella"),
+              extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: draw pay adapter map -> camera duty-free[Joon coat, Mina coat] backpack umbrella "
+                    "^umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
+        "R35", "extra_draw"),
+    "lines 12 and 82 (our Merchant): only item cards are sold, never a special item such as the Big Suitcase": (
+        table(turns("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw pay umbrella map -> camera coat "
+                    "backpack umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw pay ^big-suitcase map -> camera coat "
+                    "backpack umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
+        "R35", "sell_items_only"),
+    "lines 12 and 93 (our Merchant): nor a postcard": (
+        table(turns("Joon: draw postcard-city", "Mina: draw coat", "Joon: draw pay umbrella map -> camera coat "
+                    "backpack umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: draw postcard-city", "Mina: draw coat", "Joon: draw pay ^postcard-city map -> camera coat "
+                    "backpack umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
+        "R35", "sell_items_only"),
+    "line 81 (our Collector): the Collector's cheap recycle never takes an event either": (
+        table(turns("Joon: draw duty-free[Joon coat, Mina coat]", "Mina: draw coat",
+                    "Joon: recycle adapter -> adapter"), extensions="all", mina=PILOT, joon=COLLECTOR),
+        table(turns("Joon: draw duty-free[Joon coat, Mina coat]", "Mina: draw coat",
+                    "Joon: recycle adapter -> ^duty-free"), extensions="all", mina=PILOT, joon=COLLECTOR),
+        "R22", "event_from_discard"),
+    "line 102 (R33: not part of the hand): a character is never stolen": (
+        table(turns("Joon: steal Mina pay adapter -> camera"), extensions="all", mina=PILOT, joon=COLLECTOR),
+        table(turns("Joon: steal Mina pay adapter -> ^pilot"), extensions="all", mina=PILOT, joon=COLLECTOR),
+        "R33", "character_not_card"),
+    "line 102 (R33) and line 80: nor passed in a Souvenir Swap": (
+        table(turns("Joon: draw souvenir-swap[Joon adapter, Mina coat]"), extensions="all", mina=PILOT,
+              joon=COLLECTOR),
+        table(turns("Joon: draw souvenir-swap[Joon ^collector, Mina coat]"), extensions="all", mina=PILOT,
+              joon=COLLECTOR),
+        "R33", "character_not_card"),
+    "lines 53 and 98-102 (our Backpacker): 6 cards dealt, but the hand limit stays 7": (
+        table(turns("Joon: draw coat -coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
+        table(turns("Joon: draw ^coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
+        "R17", "over_limit"),
 }
 
 
