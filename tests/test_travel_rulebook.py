@@ -207,6 +207,11 @@ EVENTS_SPENT = ("Joon: draw lost-and-found[]", "Mina: draw customs-check[]",
 ALL_PILOT = dict(extensions="all", mina=PILOT, joon=SMUGGLER)
 
 
+MINA_EMPTIED = ("Joon: draw coat", "Mina: trade Joon passport-kr camera map for coat +knife",
+                "Joon: steal Mina pay adapter -> coat", "Mina: drop knife with coat")
+"""Mina's hand is empty (the records of line 57)."""
+
+
 # Each entry: the rulebook line it checks, a valid record, and a breaking record with its rule id and reason.
 STATEMENTS = {
     "lines 35-36: the closest transit country starts (France, 877 km from Berlin, before the UK, 932 km)": (
@@ -950,6 +955,64 @@ STATEMENTS = {
         table(turns("Joon: draw coat -coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
         table(turns("Joon: draw ^coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
         "R17", "over_limit"),
+    "line 48: a steal takes from another player's hand, so that player must hold a card": (
+        table(turns(*MINA_EMPTIED, "Joon: draw camera -map")),
+        table(turns(*MINA_EMPTIED, "Joon: steal ^Mina pay adapter -> coat")),
+        "R13", "steal_empty"),
+    "line 48: a steal takes one card": (
+        table(turns("Joon: steal Mina pay adapter -> camera")),
+        table(turns("Joon: steal Mina pay adapter -> camera ^camera")),
+        "R13", "steal_one"),
+    "lines 47-48: a steal draws nothing from the draw pile": (
+        table(turns("Joon: steal Mina pay adapter -> camera")),
+        table(turns("Joon: steal Mina pay adapter -> camera ^+coat")),
+        "R13", "no_draw_here"),
+    "line 57: the empty-hand draw comes at the start of the turn, not after its action": (
+        table(turns(*MINA_EMPTIED, "Joon: draw camera -map", "Mina: empty umbrella swimsuit coat; draw sunglasses")),
+        table(turns("Joon: draw coat", "Mina: draw coat; ^empty umbrella swimsuit coat")),
+        "R18", "empty_not_first"),
+    "lines 12 and 27 (our deck: 4 copies of each item): the starting hands hold no more copies than the deck": (
+        table(turns("Joon: draw coat"), joon="{name: Joon, passport: passport-jp, transit: DE, "
+                                             "hand: camera camera camera}"),
+        table(turns("Joon: draw coat"), mina="{name: Mina, passport: passport-kr, transit: FR, "
+                                             "hand: camera camera coat}",
+              joon="{name: Joon, passport: passport-jp, transit: DE, hand: camera camera ^camera}"),
+        "R5", "too_many_copies"),
+    "lines 17-18: the card under passport: is a passport card": (
+        table(turns("Joon: draw coat")),
+        table(turns("Joon: draw coat"), joon="{name: Joon, passport: ^camera, transit: DE, "
+                                             "hand: adapter map umbrella}"),
+        "R3", "not_passport"),
+    "FAQ lines 132-133 (our Padlock): a padlock stops a steal only, not another action": (
+        table(turns("Joon: draw coat", "Mina: draw padlock", "Joon: steal Mina pay coat; Mina padlock")),
+        table(turns("Joon: draw coat", "Mina: draw padlock", "Joon: draw coat; ^Mina padlock")),
+        "R24", "padlock_only_steal"),
+    "FAQ lines 132-133: the special item that stops an action is one its player holds": (
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw; Mina mousetrap")),
+        table(turns("Joon: draw coat", "Mina: draw coat", "Joon: draw; Mina ^mousetrap")),
+        "R24", "reaction_not_held"),
+    "FAQ lines 135-136 (our Local Guide): it takes an item card, not another kind": (
+        table(turns("Joon: draw local-guide", "Mina: draw coat", "Joon: play local-guide -> backpack")),
+        table(turns("Joon: draw local-guide", "Mina: draw coat", "Joon: play local-guide -> ^postcard-city")),
+        "R23", "search_items_only"),
+    "line 84 (our Trading Post): it swaps 1 or 2 cards": (
+        table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella map -> coat "
+                    "camera")),
+        table(turns("Joon: draw trading-post", "Mina: draw coat", "Joon: play trading-post umbrella map adapter "
+                    "^-> coat camera camera")),
+        "R23", "swap_count"),
+    "line 80 (our Souvenir Swap): every player passes one card, not two": (
+        table(turns("Joon: draw souvenir-swap[Joon adapter, Mina coat]")),
+        table(turns("Joon: draw souvenir-swap[Joon adapter ^map, Mina coat]")),
+        "R21", "event_pass_count"),
+    "lines 66 and 134: a stand-in counts as an item the country needs, not another": (
+        table(turns("Joon: draw call-mom", "Mina: draw coat", "Joon: travel DE with call-mom for backpack +coat")),
+        table(turns("Joon: draw call-mom", "Mina: draw coat", "Joon: travel DE with ^call-mom for camera")),
+        "R2", "standin_not_needed"),
+    "line 134 and 137: only the stand-in cards stand in; an item is itself": (
+        table(turns("Joon: draw call-mom", "Mina: draw coat", "Joon: travel DE with call-mom for backpack +coat")),
+        table(turns("Joon: draw call-mom", "Mina: draw coat", "Joon: travel DE with ^map for backpack")),
+        "R23", "not_standin"),
 }
 
 
