@@ -1013,6 +1013,27 @@ STATEMENTS = {
         table(turns("Joon: draw call-mom", "Mina: draw coat", "Joon: travel DE with call-mom for backpack +coat")),
         table(turns("Joon: draw call-mom", "Mina: draw coat", "Joon: travel DE with ^map for backpack")),
         "R23", "not_standin"),
+    "FAQ line 123 and line 92: a refused offer is no action, so a drop may follow it as the whole turn": (
+        table(turns(*KNIFE_DRAWN, "Joon: trade Mina adapter for coat refused; drop knife with adapter")),
+        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter; ^trade Mina map for coat refused")),
+        "R29", "drop_ended_turn"),
+    "lines 36 and 80 (ours, README): an event drawn by a middle seat goes clockwise from there, round the table": (
+        table(turns("Joon: draw coat", "Sora: draw duty-free[Sora coat, Mina coat, Joon camera]"), joon=SORA),
+        table(turns("Joon: draw coat", "Sora: draw duty-free[Sora coat, ^Joon camera, Mina coat]"), joon=SORA),
+        "R21", "event_entry"),
+    "line 36 (our Souvenir Swap: to the left, the next seat): the last seat passes to the first": (
+        table(turns("Joon: draw coat", "Sora: draw souvenir-swap[Sora camera, Mina coat, Joon adapter]",
+                    "Mina: trade Joon camera for coat +coat"), joon=SORA),
+        table(turns("Joon: draw coat", "Sora: draw souvenir-swap[Sora camera, Mina coat, Joon adapter]",
+                    "Mina: trade Joon camera for ^adapter +coat"), joon=SORA),
+        "R11", "not_in_hand"),
+    "FAQ line 126 (only as a cost): a forbidden item dropped may be recycled, and then it keeps its new holder home": (
+        table(turns("Joon: draw knife", "Mina: draw swimsuit", "Joon: drop knife with adapter",
+                    "Mina: recycle coat map -> knife")),
+        table(turns("Joon: draw knife", "Mina: draw swimsuit", "Joon: drop knife with adapter", "Mina: draw umbrella",
+                    "Joon: draw coat", "Mina: recycle coat umbrella -> knife", "Joon: draw coat",
+                    "Mina: ^travel FR")),
+        "R28", "travel_forbidden"),
 }
 
 
