@@ -1034,6 +1034,24 @@ STATEMENTS = {
                     "Joon: draw coat", "Mina: recycle coat umbrella -> knife", "Joon: draw coat",
                     "Mina: ^travel FR")),
         "R28", "travel_forbidden"),
+    "lines 57 and 79-80: an event among the 3 cards of the empty-hand draw is one of them": (
+        table(turns(*MINA_EMPTIED, "Joon: draw camera -map",
+                    "Mina: empty umbrella lost-luggage[Mina umbrella, Joon passport-kr] swimsuit; draw coat")),
+        table(turns(*MINA_EMPTIED, "Joon: draw camera -map",
+                    "Mina: empty umbrella lost-luggage[Mina umbrella, Joon passport-kr] swimsuit ^coat; draw coat")),
+        "R18", "extra_draw"),
+    "line 86 (our Express Ticket: on your own turn): a ticket stolen as the turn's action may be played at once": (
+        table(turns("Joon: draw coat", "Mina: draw express-ticket",
+                    "Joon: steal Mina pay coat -> express-ticket; play express-ticket; draw camera")),
+        table(turns("Joon: draw coat", "Mina: draw express-ticket",
+                    "Joon: steal Mina pay coat -> express-ticket; play express-ticket; draw camera; ^draw map")),
+        "R8", "one_action"),
+    "FAQ lines 132-133: a third player may stop a trade with a mousetrap: no bonus card follows": (
+        table(turns("Joon: draw coat", "Sora: draw mousetrap", "Mina: trade Joon camera for adapter; Sora mousetrap",
+                    "Joon: draw coat"), joon=SORA),
+        table(turns("Joon: draw coat", "Sora: draw mousetrap",
+                    "Mina: trade Joon camera for adapter ^+coat; Sora mousetrap"), joon=SORA),
+        "R24", "cancelled_nothing_happens"),
 }
 
 
