@@ -1052,6 +1052,21 @@ STATEMENTS = {
         table(turns("Joon: draw coat", "Sora: draw mousetrap",
                     "Mina: trade Joon camera for adapter ^+coat; Sora mousetrap"), joon=SORA),
         "R24", "cancelled_nothing_happens"),
+    "FAQ lines 129-130 and line 89 (our Souvenir Swap: forbidden items too): a forbidden item passed keeps its new "
+    "holder home": (
+        table(turns("Joon: draw knife", "Mina: draw souvenir-swap[Mina coat, Joon knife]", "Joon: draw backpack",
+                    "Mina: drop knife with map")),
+        table(turns("Joon: draw knife", "Mina: draw souvenir-swap[Mina coat, Joon knife]", "Joon: draw backpack",
+                    "Mina: draw swimsuit", "Joon: draw coat", "Mina: ^travel FR")),
+        "R28", "travel_forbidden"),
+    "lines 60-61 and 80: a pile that runs out in a Duty-Free Spree is renewed in that part, and the next player "
+    "draws from the new one": (
+        table(turns(*EVENTS_SPENT[:-1], "Mina: draw duty-free[Mina swimsuit reshuffle -swimsuit, Joon coat -coat]"),
+              extensions="[events]"),
+        table(turns(*EVENTS_SPENT[:-1],
+                    "Mina: draw duty-free[Mina swimsuit -swimsuit, Joon ^reshuffle coat -coat]"),
+              extensions="[events]"),
+        "R19", "no_reshuffle"),
 }
 
 
