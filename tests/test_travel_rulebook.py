@@ -1067,6 +1067,16 @@ STATEMENTS = {
                     "Mina: draw duty-free[Mina swimsuit -swimsuit, Joon ^reshuffle coat -coat]"),
               extensions="[events]"),
         "R19", "no_reshuffle"),
+    "line 55: a Big Suitcase discarded for the limit lowers it at once, so the discard goes on to 7": (
+        table(turns(*SUITCASE_HAND, "Mina: draw map -map", "Joon: draw coat -big-suitcase -coat -umbrella")),
+        table(turns(*SUITCASE_HAND, "Mina: draw map -map", "Joon: draw coat -big-suitcase ^-coat")),
+        "R17", "over_limit"),
+    "line 55 and lines 90-92: a Big Suitcase dropped with a forbidden item: the hand left is within the limit": (
+        table(turns(*SUITCASE_HAND, "Mina: draw map -map", "Joon: draw knife -camera", "Mina: draw map -map",
+                    "Joon: drop knife with big-suitcase")),
+        table(turns(*SUITCASE_HAND, "Mina: draw map -map", "Joon: draw knife -camera", "Mina: draw map -map",
+                    "Joon: drop knife with big-suitcase ^-umbrella")),
+        "R17", "no_discard_due"),
 }
 
 
