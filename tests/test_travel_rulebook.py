@@ -1077,6 +1077,20 @@ STATEMENTS = {
         table(turns(*SUITCASE_HAND, "Mina: draw map -map", "Joon: draw knife -camera", "Mina: draw map -map",
                     "Joon: drop knife with big-suitcase ^-umbrella")),
         "R17", "no_discard_due"),
+    "FAQ line 137: nor may a record name it standing in at the centre": (
+        table(turns("Joon: draw messy-map", "Mina: draw coat", "Joon: travel DE with messy-map for backpack +coat")),
+        table(turns("Joon: draw messy-map", "Mina: draw coat", "Joon: draw backpack", "Mina: draw coat",
+                    "Joon: travel DE +camera", "Mina: draw swimsuit", "Joon: draw backpack", "Mina: draw sunglasses -coat",
+                    "Joon: travel JP with ^messy-map for umbrella")),
+        "R27", "standin_centre"),
+    "lines 21-22: the transit country is the player's own, not another player's": (
+        table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat")),
+        table(turns("Joon: draw camera", "Mina: draw coat", "Joon: travel ^FR")),
+        "R1", "not_your_country"),
+    "line 45: a trade that is made draws its bonus card": (
+        table(turns("Joon: trade Mina adapter for camera +coat")),
+        table(turns("Joon: ^trade Mina adapter for camera")),
+        "R12", "missing_draw"),
 }
 
 
