@@ -1080,8 +1080,8 @@ STATEMENTS = {
     "FAQ line 137: nor may a record name it standing in at the centre": (
         table(turns("Joon: draw messy-map", "Mina: draw coat", "Joon: travel DE with messy-map for backpack +coat")),
         table(turns("Joon: draw messy-map", "Mina: draw coat", "Joon: draw backpack", "Mina: draw coat",
-                    "Joon: travel DE +camera", "Mina: draw swimsuit", "Joon: draw backpack", "Mina: draw sunglasses -coat",
-                    "Joon: travel JP with ^messy-map for umbrella")),
+                    "Joon: travel DE +camera", "Mina: draw swimsuit", "Joon: draw backpack",
+                    "Mina: draw sunglasses -coat", "Joon: travel JP with ^messy-map for umbrella")),
         "R27", "standin_centre"),
     "lines 21-22: the transit country is the player's own, not another player's": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat")),
