@@ -1091,6 +1091,15 @@ STATEMENTS = {
         table(turns("Joon: trade Mina adapter for camera +coat")),
         table(turns("Joon: ^trade Mina adapter for camera")),
         "R12", "missing_draw"),
+    "lines 57 and 80 (our Souvenir Swap): an empty hand passes nothing but gets a card, so no empty-hand draw "
+    "follows": (
+        table(turns(*MINA_EMPTIED, "Joon: draw souvenir-swap[Joon camera]", "Mina: trade Joon camera for coat +coat")),
+        table(turns(*MINA_EMPTIED, "Joon: draw souvenir-swap[Joon camera]", "Mina: ^empty umbrella swimsuit coat")),
+        "R18", "empty_hand_not_empty"),
+    "line 80 (our Lost Luggage: a card if they have one): an empty hand discards nothing": (
+        table(turns(*MINA_EMPTIED, "Joon: draw lost-luggage[Joon camera, Mina]")),
+        table(turns(*MINA_EMPTIED, "Joon: draw lost-luggage[Joon camera, Mina ^coat]")),
+        "R21", "not_in_hand"),
 }
 
 
