@@ -212,6 +212,10 @@ MINA_EMPTIED = ("Joon: draw coat", "Mina: trade Joon passport-kr camera map for 
 """Mina's hand is empty (the records of line 57)."""
 
 
+PADLOCKED_RICHER = ("Joon: draw padlock", "Mina: recycle camera map -> camera", "Joon: draw coat")
+"""Joon holds 6 cards, a padlock among them; Mina (a Pickpocket) 3."""
+
+
 # Each entry: the rulebook line it checks, a valid record, and a breaking record with its rule id and reason.
 STATEMENTS = {
     "lines 35-36: the closest transit country starts (France, 877 km from Berlin, before the UK, 932 km)": (
@@ -1100,6 +1104,12 @@ STATEMENTS = {
         table(turns(*MINA_EMPTIED, "Joon: draw lost-luggage[Joon camera, Mina]")),
         table(turns(*MINA_EMPTIED, "Joon: draw lost-luggage[Joon camera, Mina ^coat]")),
         "R21", "not_in_hand"),
+    "FAQ lines 132-133 (our Padlock and Pickpocket): her free steal stopped by a padlock still costs nothing": (
+        table(turns(*PADLOCKED_RICHER, "Mina: steal Joon; Joon padlock"), extensions="all", mina=PICKPOCKET,
+              joon=COLLECTOR),
+        table(turns(*PADLOCKED_RICHER, "Mina: steal Joon pay ^coat; Joon padlock"), extensions="all",
+              mina=PICKPOCKET, joon=COLLECTOR),
+        "R34", "cost"),
 }
 
 
