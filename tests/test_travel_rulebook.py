@@ -1110,6 +1110,12 @@ STATEMENTS = {
         table(turns(*PADLOCKED_RICHER, "Mina: steal Joon pay ^coat; Joon padlock"), extensions="all",
               mina=PICKPOCKET, joon=COLLECTOR),
         "R34", "cost"),
+    "lines 96-97 and 80: a player who wins in a Duty-Free Spree ends it: the players after draw nothing": (
+        table(turns(*SWAP_TABLE, "Sora: draw duty-free[Sora umbrella -umbrella, Mina postcard-mountains]"),
+              joon=SORA),
+        table(turns(*SWAP_TABLE, "Sora: draw duty-free[Sora umbrella -umbrella, Mina postcard-mountains, ^Joon coat]"),
+              joon=SORA),
+        "R32", "game_over"),
 }
 
 
