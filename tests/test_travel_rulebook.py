@@ -1116,6 +1116,12 @@ STATEMENTS = {
         table(turns(*SWAP_TABLE, "Sora: draw duty-free[Sora umbrella -umbrella, Mina postcard-mountains, ^Joon coat]"),
               joon=SORA),
         "R32", "game_over"),
+    "FAQ lines 132-133 (our Mousetrap: no card moves): a special item whose action is stopped stays in the hand": (
+        table(turns("Joon: draw lucky-coin", "Mina: draw mousetrap", "Joon: play lucky-coin; Mina mousetrap",
+                    "Mina: draw coat", "Joon: play lucky-coin coat camera")),
+        table(turns("Joon: draw lucky-coin", "Mina: draw mousetrap", "Joon: play lucky-coin; Mina mousetrap",
+                    "Mina: recycle coat map -> ^lucky-coin")),
+        "R10", "not_in_discard"),
 }
 
 
