@@ -392,3 +392,25 @@ def test_any_punctuation_is_drawn_whole_in_order_and_as_wide_as_measured(ja_font
                 ink = (row[0].x + lead * size + row[-1].x + textfit.set_width(row[-1].text, ja_font, size)
                        - trail * size) / 2
                 assert ink == pytest.approx(60)
+
+
+_run = st.text(alphabet="（「『」』）、。手札カードをAb1", min_size=1, max_size=6)
+
+
+@settings(max_examples=300)
+@given(pieces=st.lists(st.tuples(_run, st.sampled_from(["", " "]), st.sampled_from(["", "-"])), min_size=1,
+                       max_size=8))
+@example(pieces=[("カードです、", "", ""), ("「手札」", "", "")])  # "、「" across two pieces: a half em nearer
+@example(pieces=[("（", "", ""), ("「札」）", "", ""), ("。", "", "")])  # "（「" and "）。" across pieces
+def test_a_line_of_pieces_is_measured_as_wide_as_it_is_drawn(ja_font, pieces):
+    """Fitting measures a line piece by piece; the line is drawn as one text, where two marks that meet across
+    pieces are set a half em nearer too: both widths agree, so a line that fits is never drawn over its box."""
+    line = tuple(linebreak.Piece(text, glue, end) for text, glue, end in pieces)
+    assert textfit.line_width(line, ja_font) * 9 == pytest.approx(
+        textfit.set_width(textfit.line_text(line), ja_font, 9), abs=1e-9)
+
+
+def test_two_marks_meeting_across_pieces_are_measured_a_half_em_nearer(ja_font):
+    line = (linebreak.Piece("です、", ""), linebreak.Piece("「手札」", ""))
+    apart = textfit.unit_width("です、", ja_font) + textfit.unit_width("「手札」", ja_font)
+    assert textfit.line_width(line, ja_font) == pytest.approx(apart - textfit.unit_width("、", ja_font) / 2)

@@ -95,12 +95,26 @@ def unit_width(word: str, font: str) -> float:
     return stringWidth(word, font, 1.0) - _squeezed(word, font) if word else 0.0
 
 
+def glue_width(left: Piece, right: Piece, font: str) -> float:
+    """Width at 1 pt of what `draw_line` sets between `left` and `right` on one line: `left`'s glue, less the half em
+    by which two punctuation marks meeting across them are set nearer ("、" then "「", `blanks`), which neither
+    piece's own width can count; so negative where they meet with no glue."""
+    return _glue_width(left.text[-1:], left.glue, right.text[:1], font)
+
+
+@lru_cache(maxsize=65536)
+def _glue_width(before: str, glue: str, after: str, font: str) -> float:
+    # a mark's blank is squeezed by its neighbours only, so the joint's squeezes are those of these few letters
+    return stringWidth(glue, font, 1.0) - _squeezed(before + glue + after, font)
+
+
 def line_width(line: Sequence[Piece], font: str) -> float:
-    """Width at 1 pt of `line` as drawn: its pieces, the glue between them, and the end of the last (a hyphen)."""
+    """Width at 1 pt of `line` as drawn (`set_width` of its text): its pieces, the glue between them (`glue_width`),
+    and the end of the last (a hyphen)."""
     if not line:
         return 0.0
-    return (sum(unit_width(p.text, font) for p in line) + sum(unit_width(p.glue, font) for p in line[:-1])
-            + unit_width(line[-1].end, font))
+    return (sum(unit_width(p.text, font) for p in line)
+            + sum(glue_width(a, b, font) for a, b in zip(line, line[1:])) + unit_width(line[-1].end, font))
 
 
 def line_text(line: Sequence[Piece]) -> str:
@@ -157,7 +171,7 @@ def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang
                     todo.extend((p, part) for p in reversed(parts))
                     continue
                 too_wide = max(too_wide, w - width)
-            glue = unit_width(current[-1].glue, font) * size if current else 0.0
+            glue = glue_width(current[-1], piece, font) * size if current else 0.0
             room = width - used - glue  # left at the natural width; pushing in gives `shed_pt` more
             pushed = shed_pt + _shed(piece.text, font) * size if pushing else 0.0
             if current and w + unit_width(piece.end, font) * size > room + pushed + 1e-9:
@@ -190,7 +204,8 @@ def _filled(current: Sequence[Piece], piece: Piece, fill: Callable[[Piece, int],
     for level in linebreak.LEVELS:
         parts = fill(piece, level)
         natural = _taken(parts, room, None, font, size)
-        left = room - sum(unit_width(p.text, font) * size for p in parts[:natural])
+        left = room - (line_width(parts[:natural], font) - unit_width(parts[natural - 1].end, font)
+                       if natural else 0.0) * size
         count = letters + sum(len(p.text) for p in parts[:natural])
         if left <= WIDEST_SPREAD * size * max(1, count - 1) and (level > linebreak.TIGHT or left <= LOOSE_EMS * size):
             return parts, False
@@ -204,7 +219,7 @@ def _taken(parts: Sequence[Piece], room: float, shed_pt: float | None, font: str
     takes shed (not pushed in where `shed_pt` is None)."""
     used, pushed = 0.0, shed_pt
     for count, p in enumerate(parts):
-        w = unit_width(p.text, font) * size
+        w = (unit_width(p.text, font) + (glue_width(parts[count - 1], p, font) if count else 0.0)) * size
         if pushed is not None:
             pushed += _shed(p.text, font) * size
         if used + w + unit_width(p.end, font) * size > room + (pushed or 0.0) + 1e-9:
@@ -373,7 +388,9 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
         fill = partial(linebreak.filling, lang=lang, keep=names) if between else None
         flow = _flow_fill(lang, names) if flowing and between else None
         # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
-        natural = [sum(unit_width(p.text, font) for p in paragraph) for paragraph in paragraphs]
+        natural = [sum(unit_width(p.text, font) for p in paragraph)
+                   + sum(min(0.0, glue_width(a, b, font)) for a, b in zip(paragraph, paragraph[1:]))
+                   for paragraph in paragraphs]
         current = size
         while True:
             final = current - STEP < min_size - 1e-9
@@ -479,7 +496,9 @@ def _even_lines(pieces: Line, font: str, count: int, widest: float, unspaced: bo
     last too: the lines are centred) shorter than SHORT_LINE of the mean line costs as much as a line half of
     `widest`: a phrase is cut where that spares such a line ("ほかのプレイヤーに" over
     "盗まれそうになったとき（盗む・"), or makes the lines much more even. Widths are at 1 pt (width is linear in size, so they decide for every size)."""
-    starts = list(accumulate((unit_width(p.text, font) + unit_width(p.glue, font) for p in pieces), initial=0.0))
+    # the glue after each piece as set before the next (the last one's is taken back by `tail`)
+    glues = [glue_width(a, b, font) for a, b in zip(pieces, pieces[1:])] + [unit_width(p.glue, font) for p in pieces[-1:]]
+    starts = list(accumulate((unit_width(p.text, font) + g for p, g in zip(pieces, glues)), initial=0.0))
     total, limit = len(pieces), widest + 1e-9
     penalty = (widest / 4) ** 2
     inside = (widest * PHRASE_COST) ** 2
@@ -495,7 +514,7 @@ def _even_lines(pieces: Line, font: str, count: int, widest: float, unspaced: bo
                 poor = penalty
             elif j < total and pieces[j - 1].inside:
                 poor = within if linebreak.within_word(pieces[j - 1].text[-1], pieces[j].text[0]) else inside
-            tail = unit_width(pieces[j - 1].end, font) - unit_width(pieces[j - 1].glue, font)
+            tail = unit_width(pieces[j - 1].end, font) - glues[j - 1]
             for i in range(j - 1, c - 2, -1):
                 w = starts[j] - starts[i] + tail
                 if w > limit:
