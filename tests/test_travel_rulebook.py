@@ -88,7 +88,7 @@ FOUR_WITH_MERCHANT = (
     "  - {name: Hana, passport: passport-fr, transit: ES, character: collector, hand: sunglasses umbrella adapter}")
 """Four players with every extension, centre JP: Joon (the Merchant; Berlin is nearest Tokyo) starts."""
 MERCHANT_AT_FIVE = ("Joon: draw coat", "Sora: draw coat", "Hana: draw backpack", "Mina: draw sunglasses")
-"""Joon holds 5 cards (his passport and 4 items): a sale of 2 and a draw of 4 make 7, the limit."""
+"""Joon holds 5 cards (his passport and 4 items): a sale of 1 and a draw of 3 make 7, the limit."""
 
 
 PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
@@ -422,10 +422,10 @@ STATEMENTS = {
         mousetrapped("coat", "recycle coat map -> ^coat"),
         "R24", "cancelled_nothing_happens"),
     "FAQ lines 132-133: so is the Merchant's draw after a sale (our Merchant): nothing is sold, nothing drawn": (
-        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter map; Mina mousetrap",
-                    "Mina: draw camera", "Joon: draw pay adapter map -> coat camera backpack adapter"),
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter; Mina mousetrap",
+                    "Mina: draw camera", "Joon: draw pay adapter -> coat camera backpack"),
               extensions="all", mina=PICKPOCKET, joon=MERCHANT),
-        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay adapter ^passport-jp; Mina mousetrap"),
+        table(turns("Joon: draw coat", "Mina: draw mousetrap", "Joon: draw pay ^passport-jp; Mina mousetrap"),
               extensions="all", mina=PICKPOCKET, joon=MERCHANT),
         "R35", "sell_items_only"),
     "FAQ lines 132-133: so is a Trading Post (our card): nothing is paid, nothing drawn, so no '->' is written": (
@@ -467,10 +467,10 @@ STATEMENTS = {
               joon=BACKPACKER.replace(" backpack}", "}").replace("hand: ", "hand: ^")),
         "R34", "hand_size"),
     "lines 98-102 (our Merchant): from 4 players, a sale only while its draw keeps the hand within the limit": (
-        table(turns(*MERCHANT_AT_FIVE, "Joon: draw pay adapter map -> camera camera umbrella backpack"),
+        table(turns(*MERCHANT_AT_FIVE, "Joon: draw pay adapter -> camera camera umbrella"),
               extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
         table(turns(*MERCHANT_AT_FIVE, "Joon: draw swimsuit", "Sora: draw backpack", "Hana: draw swimsuit",
-                    "Mina: draw swimsuit", "Joon: draw pay ^adapter map -> camera camera umbrella backpack"),
+                    "Mina: draw swimsuit", "Joon: draw pay ^adapter -> camera camera umbrella"),
               extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
         "R35", "sale_over_limit"),
     "lines 98-102 (ours, README, R13 and the Pickpocket's card): with 3 players or fewer her steal is free only "
@@ -921,23 +921,23 @@ STATEMENTS = {
                     "Mina: travel FR +duty-free[Mina coat, Joon camera] +umbrella +backpack ^+coat"),
               extensions="all", mina=PILOT_FR, joon=COLLECTOR),
         "R34", "extra_draw"),
-    "lines 79-80 (our Merchant): an event among the Merchant's 4 cards after a sale is one of them": (
-        table(turns("Joon: draw pay adapter map -> camera duty-free[Joon coat, Mina coat] backpack umbrella"),
+    "lines 79-80 (our Merchant): an event among the cards the Merchant draws after a sale is one of them": (
+        table(turns("Joon: draw pay adapter -> camera duty-free[Joon coat, Mina coat] backpack"),
               extensions="all", mina=PILOT, joon=MERCHANT),
-        table(turns("Joon: draw pay adapter map -> camera duty-free[Joon coat, Mina coat] backpack umbrella "
+        table(turns("Joon: draw pay adapter -> camera duty-free[Joon coat, Mina coat] backpack "
                     "^umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
         "R35", "extra_draw"),
     "lines 12 and 82 (our Merchant): only item cards are sold, never a special item such as the Big Suitcase": (
-        table(turns("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw pay umbrella map -> camera coat "
-                    "backpack umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
-        table(turns("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw pay ^big-suitcase map -> camera coat "
-                    "backpack umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw pay umbrella -> camera coat "
+                    "backpack"), extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw pay ^big-suitcase -> camera coat "
+                    "backpack"), extensions="all", mina=PILOT, joon=MERCHANT),
         "R35", "sell_items_only"),
     "lines 12 and 93 (our Merchant): nor a postcard": (
-        table(turns("Joon: draw postcard-city", "Mina: draw coat", "Joon: draw pay umbrella map -> camera coat "
-                    "backpack umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
-        table(turns("Joon: draw postcard-city", "Mina: draw coat", "Joon: draw pay ^postcard-city map -> camera coat "
-                    "backpack umbrella"), extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: draw postcard-city", "Mina: draw coat", "Joon: draw pay umbrella -> camera coat "
+                    "backpack"), extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: draw postcard-city", "Mina: draw coat", "Joon: draw pay ^postcard-city -> camera coat "
+                    "backpack"), extensions="all", mina=PILOT, joon=MERCHANT),
         "R35", "sell_items_only"),
     "line 81 (our Collector): the Collector's cheap recycle never takes an event either": (
         table(turns("Joon: draw duty-free[Joon coat, Mina coat]", "Mina: draw coat",
@@ -1162,12 +1162,12 @@ MERCHANT_SEVEN = ("Joon: draw coat", "Mina: draw swimsuit", "Joon: draw swimsuit
 
 
 def test_a_draw_of_several_cards_discards_at_the_card_that_goes_over(content):
-    """R17 "at once": the Merchant sells 2 and draws 4 from a hand of 7, so the 3rd card puts him over, and the
+    """R17 "at once": the Merchant sells 1 and draws 3 from a hand of 7, so the 2nd card puts him over, and the
     discard is written right after it, not after the last card drawn (README, the `-CARD` row)."""
     seats = dict(extensions="all", joon=MERCHANT, mina=PILOT)
-    assert_valid(content, table(turns(*MERCHANT_SEVEN, "Joon: draw pay swimsuit coat -> camera camera backpack "
-                                                       "-umbrella backpack -backpack"), **seats))
-    assert_breaks(content, table(turns(*MERCHANT_SEVEN, "Joon: draw pay swimsuit coat -> camera camera backpack "
+    assert_valid(content, table(turns(*MERCHANT_SEVEN, "Joon: draw pay swimsuit -> camera camera -umbrella "
+                                                       "backpack -backpack"), **seats))
+    assert_breaks(content, table(turns(*MERCHANT_SEVEN, "Joon: draw pay swimsuit -> camera camera "
                                                         "^backpack -umbrella -backpack"), **seats), "R17", "over_limit")
 
 
