@@ -102,8 +102,11 @@ def test_shell_completion_knows_commands_and_the_lazy_game_groups(tmp_path: Path
 
     assert complete("pnp bu") == ["build"]
     assert complete("pnp travel si") == ["simulate"]
-    assert "complete -o default -F _pnp_completion pnp" in run_pnp("--show-completion", "bash",
-                                                                   cwd=tmp_path).stdout
+    # as typed in bash: the shell is found from the process tree (`; true` keeps bash from exec-ing pnp), so the test
+    # does not depend on whether pytest itself runs under a shell (nohup or CI may start it without one)
+    script = subprocess.run(["bash", "-c", '"$0" --show-completion; true', str(PNP)], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert "complete -o default -F _pnp_completion pnp" in script.stdout, script.stderr
 
 
 def test_a_content_folder_in_the_working_directory_is_the_one_used(tmp_path: Path):
