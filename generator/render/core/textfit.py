@@ -109,12 +109,14 @@ def _glue_width(before: str, glue: str, after: str, font: str) -> float:
 
 
 def line_width(line: Sequence[Piece], font: str) -> float:
-    """Width at 1 pt of `line` as drawn (`set_width` of its text): its pieces, the glue between them (`glue_width`),
-    and the end of the last (a hyphen)."""
-    if not line:
-        return 0.0
-    return (sum(unit_width(p.text, font) for p in line)
-            + sum(glue_width(a, b, font) for a, b in zip(line, line[1:])) + unit_width(line[-1].end, font))
+    """Width at 1 pt of `line` as drawn (`set_width` of its text): its run (`run_width`) and the end of the last
+    piece (a hyphen)."""
+    return run_width(line, font) + unit_width(line[-1].end, font) if line else 0.0
+
+
+def run_width(line: Sequence[Piece], font: str) -> float:
+    """Width at 1 pt of `line`'s pieces and the glue between them (`glue_width`), without a line end after it."""
+    return sum(unit_width(p.text, font) for p in line) + sum(glue_width(a, b, font) for a, b in zip(line, line[1:]))
 
 
 def line_text(line: Sequence[Piece]) -> str:
@@ -182,7 +184,7 @@ def _wrap(paragraphs: Sequence[Line], font: str, size: float, width: float, lang
                 kept, moved = _mended_break(current, piece, font, size, width) if mend else (current, [])
                 lines.append((tuple(kept), False))
                 current = [*moved, piece]
-                used = line_width(current, font) * size - unit_width(piece.end, font) * size
+                used = run_width(current, font) * size
                 shed_pt, pushing = (shed(current, font) * size if fill else 0.0), False
             else:
                 used += glue + w
@@ -204,8 +206,7 @@ def _filled(current: Sequence[Piece], piece: Piece, fill: Callable[[Piece, int],
     for level in linebreak.LEVELS:
         parts = fill(piece, level)
         natural = _taken(parts, room, None, font, size)
-        left = room - (line_width(parts[:natural], font) - unit_width(parts[natural - 1].end, font)
-                       if natural else 0.0) * size
+        left = room - run_width(parts[:natural], font) * size
         count = letters + sum(len(p.text) for p in parts[:natural])
         if left <= WIDEST_SPREAD * size * max(1, count - 1) and (level > linebreak.TIGHT or left <= LOOSE_EMS * size):
             return parts, False
@@ -497,7 +498,8 @@ def _even_lines(pieces: Line, font: str, count: int, widest: float, unspaced: bo
     `widest`: a phrase is cut where that spares such a line ("ほかのプレイヤーに" over
     "盗まれそうになったとき（盗む・"), or makes the lines much more even. Widths are at 1 pt (width is linear in size, so they decide for every size)."""
     # the glue after each piece as set before the next (the last one's is taken back by `tail`)
-    glues = [glue_width(a, b, font) for a, b in zip(pieces, pieces[1:])] + [unit_width(p.glue, font) for p in pieces[-1:]]
+    glues = [*(glue_width(a, b, font) for a, b in zip(pieces, pieces[1:])),
+             *(unit_width(p.glue, font) for p in pieces[-1:])]
     starts = list(accumulate((unit_width(p.text, font) + g for p, g in zip(pieces, glues)), initial=0.0))
     total, limit = len(pieces), widest + 1e-9
     penalty = (widest / 4) ** 2
