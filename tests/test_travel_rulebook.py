@@ -94,7 +94,7 @@ MERCHANT_AT_FIVE = ("Joon: draw coat", "Sora: draw coat", "Hana: draw backpack",
 PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
 COLLECTOR = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
 RICHER_JOON = ("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat")
-"""Joon holds 6 cards, Mina (a Pickpocket) 3: he holds 2 more, so her steal from him costs no card."""
+"""Joon holds 6 cards, Mina (a Pickpocket) 3: he holds 3 more, so with 2 players her steal from him costs no card."""
 THREE_WITH_PICKPOCKET = (COLLECTOR + "\n  - {name: Sora, passport: passport-in, transit: IT, character: smuggler, "
                                      "hand: camera backpack swimsuit}")
 """Three players with every extension: play goes Joon, Sora, Mina (the Pickpocket)."""
@@ -455,7 +455,7 @@ STATEMENTS = {
         table(turns(*RICHER_JOON, "Mina: steal Joon pay ^coat -> coat"), extensions="all", mina=PICKPOCKET,
               joon=COLLECTOR),
         "R34", "cost"),
-    "lines 98-102 (ours, README and the Pickpocket's card): the Binoculars cost their card, for her too": (
+    "lines 98-102 (ours, README and R13): the Binoculars cost their card, for her too": (
         table(turns(*RICHER_JOON, "Mina: draw binoculars", "Joon: draw coat", "Mina: play binoculars Joon pay camera "
                     "-> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
         table(turns(*RICHER_JOON, "Mina: draw binoculars", "Joon: draw coat", "Mina: play binoculars Joon ^-> coat"),
@@ -474,11 +474,25 @@ STATEMENTS = {
               extensions="all", mina=PILOT, joon=FOUR_WITH_MERCHANT),
         "R35", "sale_over_limit"),
     "lines 98-102 (ours, README, R13 and the Pickpocket's card): with 3 players or fewer her steal is free only "
-    "while nobody holds fewer cards than she does (a tie counts)": (
-        table(turns(*POOREST_MINA, "Sora: steal Joon pay swimsuit -> coat", "Mina: steal Joon -> coat"),
+    "while every other player holds more cards than she does (a tie does not count)": (
+        table(turns(*POOREST_MINA, "Sora: draw swimsuit", "Mina: steal Joon -> coat"),
+              extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
+        table(turns(*POOREST_MINA, "Sora: steal Joon pay swimsuit -> coat", "Mina: steal Joon ^-> coat"),
+              extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
+        "R13", "cost"),
+    "lines 98-102 (ours, README, R13 and the Pickpocket's card): with 3 players, a player holding fewer cards than "
+    "she does makes her pay too": (
+        table(turns(*POOREST_MINA, "Sora: recycle swimsuit camera -> camera", "Mina: steal Joon pay camera -> coat"),
               extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
         table(turns(*POOREST_MINA, "Sora: recycle swimsuit camera -> camera", "Mina: steal Joon ^-> coat"),
               extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
+        "R13", "cost"),
+    "lines 98-102 (ours, README, R13 and the Pickpocket's card): with 2 players the other must hold 3 more cards "
+    "than she does, not 2": (
+        table(turns("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat",
+                    "Mina: steal Joon -> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
+        table(turns("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: recycle adapter -> map",
+                    "Mina: steal Joon ^-> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
         "R13", "cost"),
     "line 2 and 74: the first to travel to the centre country wins, so nobody plays after": (
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
@@ -1136,13 +1150,39 @@ def test_a_record_breaks_the_statement(content, name):
     assert_breaks(content, broken, rule, reason)
 
 
-def test_with_four_players_the_pickpockets_steal_is_free_from_a_richer_player_whoever_else_holds_as_few(content):
-    """R13 asks that nobody hold fewer cards than the Pickpocket only up to `richer_steal_poorest_players` (3)
-    players: with 4, Sora holding fewer cards than Mina does not make her pay."""
-    assert_valid(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon -> coat"), extensions="all",
+def test_with_four_players_a_tie_for_the_fewest_cards_leaves_the_pickpockets_steal_free(content):
+    """R13: with 4 players (above `richer_steal_strictly_poorest_players`, 3, up to `richer_steal_poorest_players`,
+    4) nobody may hold fewer cards than the Pickpocket, and a tie counts: Mina and Sora hold 4, Joon 6."""
+    tied = FOUR_WITH_PICKPOCKET[:6] + ("Hana: draw camera",)
+    assert_valid(content, table(turns(*tied, "Mina: steal Joon -> coat"), extensions="all",
                                 mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT))
-    assert_breaks(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon pay ^coat -> coat"),
+    assert_breaks(content, table(turns(*tied, "Mina: steal Joon pay ^map -> coat"),
                                  extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT), "R34", "cost")
+
+
+def test_with_four_players_a_player_holding_fewer_cards_makes_the_pickpocket_pay(content):
+    """R13: Sora holds 3 cards, Mina 4, Joon 6: Joon is 2 richer, but Sora is poorer than Mina, so she pays."""
+    assert_valid(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon pay map -> coat"),
+                                extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT))
+    assert_breaks(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon ^-> coat"),
+                                 extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT), "R13", "cost")
+
+
+FIVE_WITH_PICKPOCKET = FOUR_WITH_MERCHANT + (
+    "\n  - {name: Yuna, passport: passport-br, transit: GB, character: pilot, hand: sunglasses swimsuit backpack}")
+"""Five players with every extension: play goes Joon, Sora, Hana, Yuna, Mina (the Pickpocket)."""
+
+
+def test_with_five_players_the_pickpockets_steal_is_free_from_a_richer_player_whoever_else_holds_fewer(content):
+    """R13: above `richer_steal_poorest_players` (4) only the margin counts: Joon holds 6 cards, Mina 3 and Yuna
+    2, and Mina's steal from Joon is free."""
+    before = ("Joon: draw coat", "Sora: draw coat", "Hana: draw backpack",
+              "Yuna: recycle sunglasses swimsuit -> sunglasses", "Mina: recycle camera map -> camera",
+              "Joon: draw umbrella", "Sora: draw map", "Hana: draw swimsuit", "Yuna: recycle backpack sunglasses -> backpack")
+    assert_valid(content, table(turns(*before, "Mina: steal Joon -> coat"), extensions="all",
+                                mina=PICKPOCKET, joon=FIVE_WITH_PICKPOCKET))
+    assert_breaks(content, table(turns(*before, "Mina: steal Joon pay ^camera -> coat"),
+                                 extensions="all", mina=PICKPOCKET, joon=FIVE_WITH_PICKPOCKET), "R34", "cost")
 
 
 def test_a_second_action_is_refused_without_naming_a_card_the_game_may_not_have(content):

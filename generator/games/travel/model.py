@@ -30,8 +30,12 @@ class TravelRules(Strict):
     richer_steal_discount: Annotated[int, Field(ge=0, le=5)] = 0
     #: how many more cards than the thief a target holds to count as richer
     richer_steal_margin: Annotated[int, Field(ge=1, le=10)] = 2
+    #: that margin with 2 players
+    richer_steal_margin_two_players: Annotated[int, Field(ge=1, le=10)] = 3
     #: up to this many players, that cheaper steal also asks that no player hold fewer cards than the thief
-    richer_steal_poorest_players: Annotated[int, Field(ge=1, le=7)] = 3
+    richer_steal_poorest_players: Annotated[int, Field(ge=1, le=7)] = 4
+    #: up to this many players, it asks instead that every other player hold more cards than the thief
+    richer_steal_strictly_poorest_players: Annotated[int, Field(ge=1, le=7)] = 3
     trade_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
     #: how many cards a player may sell (discard) together before drawing as their action (the merchant's)
     draw_sell: Annotated[int, Field(ge=0, le=5)] = 0

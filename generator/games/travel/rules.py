@@ -607,12 +607,16 @@ def steal_cost(game: GameState, who: int, target: int) -> int:
 
 
 def richer(game: GameState, who: int, target: int) -> bool:
-    """R13: `target` holds at least `richer_steal_margin` more cards than `who`; up to
-    `richer_steal_poorest_players` players, also no player holds fewer cards than `who` (a tie counts)."""
+    """R13: `target` holds at least `richer_steal_margin` more cards than `who` (with 2 players
+    `richer_steal_margin_two_players`); up to `richer_steal_strictly_poorest_players` players, also every other
+    player holds more cards than `who`; up to `richer_steal_poorest_players`, nobody holds fewer (a tie counts)."""
     par = game.params[who]
     mine = len(game.hands[who])
-    if len(game.hands[target]) < mine + int(par["richer_steal_margin"]):
+    margin = par["richer_steal_margin_two_players"] if game.n == 2 else par["richer_steal_margin"]
+    if len(game.hands[target]) < mine + int(margin):
         return False
+    if game.n <= int(par["richer_steal_strictly_poorest_players"]):
+        return all(len(hand) > mine for other, hand in enumerate(game.hands) if other != who)
     return game.n > int(par["richer_steal_poorest_players"]) or all(len(hand) >= mine for hand in game.hands)
 
 
