@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from generator.content.load import load_content
 from generator.games.travel import simulate as sim
+from generator.games.travel.balance import with_value
 from generator.games.travel.bench import strong_share
-from generator.games.travel.cards import EXTENSIONS, F_FORBIDDEN, F_POSTCARD, ITEM, K_BLOCK, K_CANCEL, tables_for
+from generator.games.travel.cards import EXTENSIONS, build_tables, F_FORBIDDEN, F_POSTCARD, ITEM, K_BLOCK, K_CANCEL, tables_for
 from generator.games.travel.engine import Game
 from generator.games.travel import strong
 from generator.games.travel.rules import Draw, Drop, Play, Recycle, Steal, Trade, legal_actions
@@ -63,6 +64,23 @@ def test_every_bot_action_is_a_legal_action(bot, seed, players, every):
     assert seen
     for action, legal in seen:
         assert action in legal
+
+
+def test_the_strong_bot_stays_legal_when_a_recycle_takes_two_cards():
+    """A designer's sweep (`--vary recycle_take=2`): R10 then takes 2 cards, one just paid among them when the
+    discard pile holds only one other; the strong bot once asked for 1 there, and the table refused it."""
+    varied = build_tables(with_value(load_content().games["travel"], "recycle_take", 2))
+    taken = Counter()
+    with pytest.MonkeyPatch.context() as m:
+        seen: list = []
+        watch(m, StrongBot, seen)
+        for seed in range(40):
+            sim.simulate_one(varied, 2, EVERYTHING, seed, "strong")
+    for action, legal in seen:
+        assert action in legal
+        if type(action) is Recycle:
+            taken[len(action.taken)] += 1
+    assert taken[2] > 0
 
 
 def hidden_shuffled(g, me: int, rng: random.Random):

@@ -382,6 +382,8 @@ class StrongBot:
                 pool = sorted(set(c for c in g.discard if t.family[c] != EVENT), key=lambda c: -o.gain(c))
                 if pool:
                     wanted = pool[:take]
+                    if len(wanted) < take:  # R10 takes as many as it can, the cards just paid among them
+                        wanted += list(paid)[:take - len(wanted)]
                     got = sum(o.gain(c) for c in wanted)
                     value = got - paid_loss - at_risk(paid_loss, got, size - len(paid) + len(wanted))
                     if cost < int(t.rules["recycle_cost"]):
