@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from ...content.load import Content
 from ...content.texts import Texts
 from ...games import registry
-from . import textfit
+from . import linebreak, textfit
 from .fonts import FontPair, fonts_for
 
 
@@ -113,11 +113,15 @@ class RenderContext:
     fonts: FontPair = field(init=False)
     #: the names the language file defines, which a line never cuts (`linebreak`)
     names: tuple[str, ...] = field(init=False)
+    #: the words the language keeps with the word before them (its `typography`: "할 수"), for `linebreak`
+    bound: linebreak.Bound = field(init=False)
 
     def __post_init__(self) -> None:
         self.texts = self.content.texts(self.game, self.lang)
         self.fonts = fonts_for(self.content, self.lang)
         self.names = self.texts.names()
+        breaking = self.texts.typography
+        self.bound = linebreak.Bound(breaking.keep_with_previous, breaking.endings, breaking.exceptions)
 
     @property
     def print(self):
@@ -145,7 +149,8 @@ class RenderContext:
             bold: bool = False, **kw: Any) -> textfit.Fitted:
         """Fit or raise TextOverflow naming the component (`where`), the text key, the language and the overflow."""
         font = self.fonts.bold if bold else self.fonts.regular
-        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names, **kw)
+        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names,
+                             bound=self.bound, **kw)
         if not fitted.fits:
             raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
         return fitted
