@@ -78,7 +78,8 @@ def test_tile_counts_decks_and_shared_backs(content):
         assert len({t.back.key for t in tiles}) == 1, "one back per set"
     assert len({c.id for c in components}) == 240
     assert len({c.front.key for c in components}) == 240
-    assert {(round(c.width / mm, 3), round(c.height / mm, 3)) for c in components} == {(16.0, 16.0)}
+    sizes = {c.deck: (round(c.width / mm, 3), round(c.height / mm, 3)) for c in components}
+    assert sizes == {**{deck: (16.0, 16.0) for deck in list(decks)[:-1]}, "tiles-caller": (30.0, 30.0)}
 
 
 def test_only_numbers_that_turn_into_another_number_are_marked():
@@ -143,37 +144,62 @@ def colour_key(hex_colour: str) -> tuple[float, ...]:
     return tuple(round(((value >> shift) & 0xFF) / 255, 3) for shift in (16, 8, 0))
 
 
+def tile_rects(page, tile: float) -> list[dict]:
+    """The tile backgrounds a page of the PDF paints, as `tile_fills` finds them."""
+    return [r for r in page.rects
+            if tile - 0.01 <= r["width"] <= tile + 6 * mm and abs(r["width"] - r["height"]) < 0.01 and r["fill"]]
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("edition", ["standard", "ink-saver", "gutterfold"])
-def test_each_player_colour_prints_on_one_page_of_its_own_fronts_only(content, paper, edition):
-    """Read from the PDF: a player colour's 48 tile fronts fill one page that holds no other colour, that page is
-    followed by an empty page (never by backs), and no page paints a player tile's back; only the caller's tiles
-    get backs (a page of them after their fronts, or beside each front in the gutterfold edition)."""
+def test_player_tiles_fill_one_sheet_and_the_caller_set_another(content, paper, edition):
+    """Read from the PDF: the 4 x 48 player tile fronts fill one page (each colour's 48 in four full rows of 12),
+    followed by an empty page (never by backs), and no page paints a player tile's back; the caller's 48 larger
+    tiles fill a page of their own, fronts then backs (or, in the gutterfold edition, beside each front). Every
+    tile lies inside the printer margin, and the tiles span most of the printable area (measured: 192 of 200 mm
+    across A4 and 256 of 287 down it; 192 of 206 and 256 of 269 on Letter; the caller's 180 x 240 mm)."""
     ctx = RenderContext(content, "threesixteen", "en", paper, ink_saver=edition == "ink-saver")
     doc = render_document(ctx, gutterfold=edition == "gutterfold")
-    tile = content.games["threesixteen"].tile.width_mm * mm
+    game = content.games["threesixteen"]
+    tile, caller_tile = game.tile.width_mm * mm, game.caller_tile.width_mm * mm
     sets = [edition_colour(ctx, colour) for colour in tile_sets(ctx)]
     players, caller = {colour_key(c.fill): c.id for c in sets[:-1]}, colour_key(sets[-1].fill)
-    seen: dict[str, list[int]] = {}
-    caller_faces = 0
+    player_pages, caller_pages, caller_faces = [], [], 0
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        for n, (page, plan) in enumerate(zip(pdf.pages, doc.pages)):
+        for n, (page, plan) in enumerate(zip(pdf.pages, doc.pages), start=1):
             if plan.kind not in ("fronts", "backs"):  # a board's places are tile-sized squares too
                 continue
-            fills = tile_fills(page, tile)
-            colours = set(fills)
-            assert len(colours) == 1, (n + 1, colours)
-            fill = fills[0]
-            if fill in players:
-                assert plan.kind == "fronts" and len(fills) == 48, (n + 1, plan.kind, len(fills))
-                seen.setdefault(players[fill], []).append(n + 1)
+            small, large = tile_rects(page, tile), tile_rects(page, caller_tile)
+            assert bool(small) != bool(large), (n, len(small), len(large))  # one size to a page
+            rects = small or large
+            printable_w, printable_h = float(page.width) - 2 * MARGIN, float(page.height) - 2 * MARGIN
+            for r in rects:
+                assert r["x0"] >= MARGIN - 0.01 and r["x1"] <= float(page.width) - MARGIN + 0.01, (n, r["x0"], r["x1"])
+                assert r["top"] >= MARGIN - 0.01 and r["bottom"] <= float(page.height) - MARGIN + 0.01, (n, r["top"])
+            span_w = max(r["x1"] for r in rects) - min(r["x0"] for r in rects)
+            span_h = max(r["bottom"] for r in rects) - min(r["top"] for r in rects)
+            fills = [tuple(round(c, 3) for c in r["non_stroking_color"]) for r in rects]
+            if small:
+                assert plan.kind == "fronts", n
+                counts = {players[f]: fills.count(f) for f in set(fills)}
+                assert counts == {c.id: 48 for c in sets[:-1]}, (n, counts)
+                for f in set(fills):  # a colour's tiles take whole rows of their own
+                    rows = {round(r["top"]) for r, g in zip(rects, fills) if g == f}
+                    assert len(rows) == 4 and not any(round(r["top"]) in rows for r, g in zip(rects, fills) if g != f)
+                assert span_w >= 0.9 * printable_w and span_h >= 0.85 * printable_h, (n, span_w / mm, span_h / mm)
+                player_pages.append(n)
                 if edition != "gutterfold":
-                    assert doc.pages[n + 1].kind == "blank" and not tile_fills(pdf.pages[n + 1], tile)
+                    assert doc.pages[n].kind == "blank" and not tile_rects(pdf.pages[n], tile)
             else:
-                assert fill == caller, (n + 1, fill)
+                assert set(fills) == {caller}, (n, set(fills))
+                if edition != "gutterfold":
+                    assert len(fills) == 48, (n, len(fills))
+                    assert span_w >= 0.85 * printable_w and span_h >= 0.8 * printable_h, (n, span_w / mm, span_h / mm)
+                caller_pages.append(n)
                 caller_faces += len(fills)
-    assert {colour: len(pages) for colour, pages in seen.items()} == {c.id: 1 for c in sets[:-1]}
+    assert len(player_pages) == 1
     assert caller_faces == 2 * 48  # fronts and backs
+    assert len(caller_pages) == 2  # fronts and backs; in the gutterfold edition, 24 (A4: 27) pairs to a page
     assert [p.kind for p in doc.pages].count("backs") == (0 if edition == "gutterfold" else 1)
 
 

@@ -83,11 +83,10 @@ def _back_key(piece: Component) -> str | None:
 
 
 def _size_groups(components: list[Component]) -> list[list[Component]]:
-    """Pieces grouped by trim size in order of first appearance (different sizes never share a page), an
-    `own_sheets` deck in a group of its own."""
-    groups: dict[tuple[float, float, str], list[Component]] = {}
+    """Pieces grouped by trim size in order of first appearance (different sizes never share a page)."""
+    groups: dict[tuple[float, float], list[Component]] = {}
     for component in components:
-        key = (round(component.width, 3), round(component.height, 3), component.deck if component.own_sheets else "")
+        key = (round(component.width, 3), round(component.height, 3))
         groups.setdefault(key, []).append(component)
     return list(groups.values())
 
@@ -130,7 +129,8 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
         groups = [part for group in groups for part in (
             [c for c in group if c.back is not None], [c for c in group if c.back is None]) if part]
     planned = [plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
-                           printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM)
+                           printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM,
+                           off_centre=all(c.back is None for c in group))
                for group in groups]
     layouts = [gutter_layout(ctx, group[0].width, group[0].height) if gutterfold and group[0].back is not None
                else layout for group, layout in zip(groups, planned)]
