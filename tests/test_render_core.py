@@ -417,6 +417,9 @@ def test_printed_two_sided_with_defaults_no_two_pages_that_belong_apart_share_a_
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "followed by an empty page" in text and "Leave out the empty pages (6, 8, 12, 14)" in text
+    # the contents name the printed pages only: the fronts on 5 and 7 (6 and 8 are empty), each board's one page
+    assert "pp. 5, 7 2 sheets of card stock, one-sided" in text and "Board p. 11 1 sheet" in text
+    assert [s.printed for s in doc.sections] == [(1, 2, 3, 4), (5, 7), (9, 10), (11,), (13,), (15,)]
 
 
 def painted_block(pdf, index: int, dpi: int = 150) -> tuple[float, float]:

@@ -203,6 +203,57 @@ def test_player_tiles_fill_one_sheet_and_the_caller_set_another(content, paper, 
     assert [p.kind for p in doc.pages].count("backs") == (0 if edition == "gutterfold" else 1)
 
 
+def pages_named(ctx, text: str) -> list[int]:
+    """The page numbers a checklist row names ("p. 5", "pp. 9–10", "pp. 5, 7–8" in its language), read back
+    through the language's own templates."""
+    def pattern(key: str, **fields: str) -> str:
+        template = re.escape(ctx.t(key, **{k: f"@{k}@" for k in fields}))
+        for k, rx in fields.items():
+            template = template.replace(f"@{k}@", rx)
+        return template
+
+    run = pattern("punctuation.range", first=r"\d+", last=r"\d+")
+    listed = f"(?:{run}|\\d+)(?:{re.escape(ctx.t('punctuation.list'))}(?:{run}|\\d+))+"
+    for key, fields in (("checklist.pages_list", {"pages": f"({listed})"}),
+                        ("checklist.pages_range", {"first": r"(\d+)", "last": r"(\d+)"}),
+                        ("checklist.pages_one", {"first": r"(\d+)"})):
+        found = re.search(pattern(key, **fields), text)
+        if found is None:
+            continue
+        if key == "checklist.pages_one":
+            return [int(found.group(1))]
+        if key == "checklist.pages_range":
+            return list(range(int(found.group(1)), int(found.group(2)) + 1))
+        pages = []
+        for part in found.group(1).split(ctx.t("punctuation.list")):
+            ends = [int(x) for x in re.findall(r"\d+", part)]
+            pages += list(range(ends[0], ends[-1] + 1))
+        return pages
+    raise AssertionError(f"no page numbers in {text!r}")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_the_contents_name_the_pages_the_rulebook_is_printed_on(content, lang, paper):
+    """Read from the PDF: page 1's rulebook row names exactly the pages that carry rules (a rule id such as
+    "R1"), not the empty page after them, and calls them one-sided when none lies on the back of a sheet; the empty
+    page says so in a few words."""
+    ctx = ctx_for(content, lang, paper)
+    doc = render_document(ctx)
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    rule_pages = [n for n, text in enumerate(texts, start=1) if re.search(r"\bR\d{1,2}\b", text)]
+    row = next(line for line in texts[0].splitlines() if line.startswith(ctx.t("checklist.rulebook")))
+    assert pages_named(ctx, row[len(ctx.t("checklist.rulebook")):]) == rule_pages == [5], row
+    sides = ctx.t("checklist.two_sided", edge=ctx.t("duplex.long")) if any(n % 2 == 0 for n in rule_pages) \
+        else ctx.t("checklist.one_sided")
+    assert row.endswith(sides), row
+    after = rule_pages[-1] + 1
+    if doc.pages[after - 1].kind == "blank":  # kept for duplex: the tiles start a sheet of card stock
+        assert squash(texts[after - 1]) == squash(ctx.t("page.blank") + ctx.t("page.number", n=after,
+                                                                                  total=len(texts)))
+
+
 # --- boards and log sheet ----------------------------------------------------------------------------------
 
 

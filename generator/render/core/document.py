@@ -190,7 +190,9 @@ def _start_sheet(ctx: RenderContext, entries: list[_Entry]) -> None:
 def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Component]],
               one_sided: bool = False) -> list[own_pages.Section]:
     """The runs of pages page 1 lists, each with the empty pages after it and the sheets it takes (one per odd
-    page, since every sheet starts on one, or one per page when the whole file prints one-sided)."""
+    page, since every sheet starts on one, or one per page when the whole file prints one-sided), and the pages
+    of the run that are printed (its empty pages left out: a rulebook of one page followed by an empty one is
+    one-sided, on p. 5, not pp. 5–6)."""
     runs: dict[str, list[int]] = {}
     key = ""
     for n, entry in enumerate(entries, start=1):
@@ -202,6 +204,7 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
     sections: list[own_pages.Section] = []
     for key, numbers in runs.items():
         first, last = numbers[0], numbers[-1]
+        printed = tuple(n for n in numbers if entries[n - 1].kind != "blank")
         sheets = len(numbers) if one_sided else sum(1 for n in numbers if n % 2 == 1)
         kind = key.split("-")[0]
         if kind == "sheets":
@@ -212,15 +215,18 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
             two_sided = any(e.kind == "backs" and e.group == g for e in entries)
             sections.append(own_pages.Section(
                 "sheets", own_pages.size_label(ctx, groups[g][0].width, groups[g][0].height), first, last, two_sided,
-                tuple(counts.items()), sheets, card_stock=True))
+                tuple(counts.items()), sheets, card_stock=True, printed=printed))
         elif kind == "page":
-            sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, sheets=sheets))
+            sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, sheets=sheets,
+                                              printed=printed))
         else:
             tested = any(entry.kind == "test" for entry in entries)  # the gutterfold edition has no duplex test
             label = {"front": "checklist.front_matter" if tested else "checklist.front_matter_no_test",
                      "rulebook": "checklist.rulebook", "credits": "checklist.credits"}[kind]
+            backed = any(n % 2 == 0 for n in printed)  # a page printed on the back of a sheet
             sections.append(own_pages.Section(kind, ctx.t(label), first, last,
-                                              two_sided=kind != "credits" and not one_sided, sheets=sheets))
+                                              two_sided=kind != "credits" and not one_sided and backed, sheets=sheets,
+                                              printed=printed))
     return sections
 
 
