@@ -411,7 +411,7 @@ def test_log_sheet_shows_the_notation_legend_and_its_labels(content, lang):
 def test_the_japanese_log_sheet_legend_never_parts_a_sign_from_what_it_binds(content, paper):
     """The legend read "…書きます。A～E＝" over "その縦列のいちばん下。": a line ended on the equals sign, which binds the
     letters before it to their meaning after it. Read from the PDF: no line of the panel ends or starts with a sign
-    of relation or range, and the legend's "A～E＝その" and "R＝1で" each stand on one line."""
+    of relation or range, and the legend's "A～E＝その" and "R＝1を" each stand on one line."""
     ctx = ctx_for(content, "ja", paper)
     page_w, page_h = PAPERS[paper]
     panel = LogSheetLayout.for_page(ctx, page_w, page_h).panel
@@ -420,7 +420,7 @@ def test_the_japanese_log_sheet_legend_never_parts_a_sign_from_what_it_binds(con
         lines = page.crop((panel.x, page_h - panel.top, panel.right, page_h - panel.y)).extract_text().split("\n")
     lines = [squash(line) for line in lines if line.strip()]
     assert not [line for line in lines if line[0] in "＝～" or line[-1] in "＝～"]
-    assert any("A～E＝その" in line for line in lines) and any("R＝1で" in line for line in lines)
+    assert any("A～E＝その" in line for line in lines) and any("R＝1を" in line for line in lines)
 
 
 def test_pages_draw_the_same_bytes_twice(content):
