@@ -273,6 +273,31 @@ def test_boards_and_log_sheet_are_landscape_and_inside_the_printer_margin(conten
                 assert obj["top"] >= MARGIN - 0.5 and obj["bottom"] <= page.height - MARGIN + 0.5
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_boards_and_the_log_sheet_carry_a_page_label_clear_of_everything_drawn(content, lang, paper):
+    """Read from the PDF: each board and the log sheet carries "n / total · its title" at its foot, like a sheet's
+    label, inside the printer margin, and no line, box or other text of the page reaches into the label's box."""
+    ctx = ctx_for(content, lang, paper)
+    doc = render_document(ctx)
+    full = [n for n, plan in enumerate(doc.pages, start=1) if plan.kind == "page"]
+    assert len(full) == 5
+    titles = {p.key: p.title for p in threesixteen_pages(ctx)}
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        for n in full:
+            page, key = pdf.pages[n - 1], doc.pages[n - 1].key
+            label = squash(ctx.t("page.full", n=n, total=len(pdf.pages), title=titles[key]))
+            lowest = max(c["bottom"] for c in page.chars)
+            line = [c for c in page.chars if abs(c["bottom"] - lowest) < 2]
+            assert squash("".join(c["text"] for c in line)) == label, (n, key)
+            box = (min(c["x0"] for c in line), min(c["top"] for c in line), max(c["x1"] for c in line), lowest)
+            assert box[0] >= MARGIN and box[2] <= page.width - MARGIN and box[3] <= page.height - MARGIN, (n, box)
+            others = [o for o in page.chars + page.rects + page.lines + page.curves if o not in line]
+            clash = [o for o in others if o["x0"] < box[2] and o["x1"] > box[0] and o["top"] < box[3]
+                     and o["bottom"] > box[1]]
+            assert not clash, (n, key, [(o.get("text"), round(o["top"], 1), round(o["bottom"], 1)) for o in clash][:5])
+
+
 def test_board_is_the_same_size_on_both_papers(content):
     extents = []
     for paper in ("a4", "letter"):

@@ -88,6 +88,9 @@ class Page:
     draw: Callable[[Any, float, float], None]  # (canvas, page width pt, page height pt)
     title: str = ""  # for the PDF outline
     number_y: float | None = None  # baseline of the page number, when the page's own footer sets it (pt from bottom)
+    #: a full page (a board) that keeps a footer band: (page width, height) -> the label's line in it, as
+    #: SheetLayout.footer_anchor gives a sheet's; the document writes the page number and the page's title there
+    footer: Callable[[float, float], tuple[float, float, float, float]] | None = None
 
 
 class TextOverflow(Exception):

@@ -257,6 +257,9 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
             canvas.restoreState()
             if entry.kind in ("checklist", "instructions", "test", "blank", "credits", "rulebook"):
                 own_pages.page_number(ctx, canvas, w, n, total, entry.page.number_y)
+            elif entry.page.footer is not None:  # a board, a log sheet: its label in the band it keeps
+                own_pages.footer_line(ctx, canvas, "page.full", ctx.t("page.full", n=n, total=total,
+                                                                      title=entry.page.title), entry.page.footer(w, h))
         outline.mark(entry, n)
         plans.append(plan)
         canvas.showPage()
