@@ -257,6 +257,22 @@ def test_a_japanese_determiner_stays_with_its_word(ja_font):
         "カードも動きません）、", "その人の手番は終わります。"]
 
 
+def test_a_word_a_language_keeps_with_the_word_before_it_holds_the_break_before_it_in_unspaced_text(ja_font):
+    """A language without spaces may list words of its own under `typography.keep_with_previous` (Japanese lists none
+    today): no line breaks just before one, at any level of cutting."""
+    bound = linebreak.Bound(("こと",))
+    text = "カードを捨てることができます。"
+    for cut in (linebreak.pieces, linebreak.units):
+        assert not any(piece.text.startswith("こと") for piece in cut(text, "ja", bound=bound))
+    assert any(piece.text.startswith("こ") for piece in linebreak.units(text, "ja"))
+    for level in linebreak.LEVELS:
+        parts = linebreak.filling(linebreak.Piece("捨てることが"), "ja", (), level, bound)
+        assert not any(part.text.startswith("こと") for part in parts), level
+    width = textfit.unit_width("カードを捨てる", ja_font) * 9 + 0.5
+    lines = textfit.wrap(text, ja_font, 9, width, "ja", bound=bound)
+    assert "".join(lines) == text and not any(line.startswith("こと") for line in lines)
+
+
 def test_a_short_quotation_is_held_whole_like_a_name_with_spaces(ja_font):
     """Page one's scale check once read "배율 100%(“실제" / "크기”)로": a print dialog's label parted."""
     text = "그렇지 않다면 배율 100%(“실제 크기”)로 다시 인쇄하십시오. ‘긴 가장자리에서 넘기기’로, “a label of five words long”"

@@ -64,6 +64,30 @@ def test_extra_key(content_copy):
         f"reference language (en); check the spelling or remove it [extra-key]"]
 
 
+def test_typography_is_checked_like_game_data(content_copy):
+    """The line-breaking data in common/<lang>.yaml: each entry one word, unknown keys rejected, at their place."""
+    path = content_copy / "common" / "ko.yaml"
+    replace_in(path, "  keep_with_previous: [수, 것,", "  keep_with_prevous: [수, 것,")
+    line, col = line_col(path, "keep_with_prevous")
+    assert findings(content_copy) == [
+        f"content/common/ko.yaml:{line}:{col}: error: typography.keep_with_prevous: unknown key "
+        "'keep_with_prevous' [schema]"]
+    replace_in(path, "  keep_with_prevous: [수, 것,", "  keep_with_previous: [할 수, 것,")
+    line, col = line_col(path, "[할 수")
+    assert findings(content_copy) == [
+        f"content/common/ko.yaml:{line}:{col + 1}: error: typography.keep_with_previous[0]: expected one word without "
+        "spaces; found '할 수' [schema]"]
+
+
+def test_a_language_without_typography_breaks_by_its_script_alone(content_copy):
+    """The section is optional, and only English's keys are text keys: ko's `typography` is no extra key."""
+    from generator.content.load import load_texts
+
+    assert load_texts(content_copy, "travel", "en").typography.keep_with_previous == ()
+    assert "수" in load_texts(content_copy, "travel", "ko").typography.keep_with_previous
+    assert not any(key.startswith("typography") for key, _ in load_texts(content_copy, "travel", "ko").leaves())
+
+
 def test_empty_text(content_copy):
     path = content_copy / "travel" / "ko.yaml"
     replace_in(path, 'name: "카메라"', 'name: ""')

@@ -92,20 +92,30 @@ def lines_of(page) -> list[tuple[str, float, float, float, float, str]]:
             if (round(run[1], 2), round(run[3], 2)) in faces]
 
 
-def poor_breaks(page) -> list[tuple[str, str]]:
-    """(the end of a line, the start of the line under it) wherever the break between two lines of one paragraph
-    is `_poor_break`: two runs in the same face and size, one line apart (a paragraph's gap is more), aligned
-    left or centred alike."""
+def line_pairs(page) -> list[tuple[str, str]]:
+    """(a line, the line under it) for every two lines of one paragraph: two runs in the same face and size, one
+    line apart (a paragraph's gap is more), aligned left or centred alike."""
     runs = lines_of(page)
-    poor = []
+    pairs = []
     for text, x0, x1, top, size, face in runs:
         for lower, lx0, lx1, ltop, lsize, lface in runs:
             if not (lface == face and abs(lsize - size) < 0.01 and 0.8 * size < ltop - top < 1.4 * size):
                 continue
             if abs(lx0 - x0) < 0.5 or abs((lx0 + lx1) - (x0 + x1)) < 1:
-                words = [linebreak.Piece(word) for word in (*text.split()[-2:], lower.split()[0])]
-                if len(words) > 1 and textfit._poor_break(words, len(words) - 1):
-                    poor.append((text[-20:], lower[:20]))
+                pairs.append((text, lower))
+    return pairs
+
+
+def poor_breaks(page, ctx: RenderContext) -> list[tuple[str, str]]:
+    """(the end of a line, the start of the line under it) wherever the break between two lines of one paragraph
+    is `_poor_break`; the end of the line cut into pieces as the renderer cuts it (a Korean dependent noun one piece
+    with the word before it: "할 수", by the language's `typography`)."""
+    poor = []
+    for text, lower in line_pairs(page):
+        words = [*linebreak.pieces(" ".join(text.split()[-3:]), ctx.lang, bound=ctx.bound),
+                 linebreak.Piece(lower.split()[0])]
+        if len(words) > 1 and textfit._poor_break(words, len(words) - 1):
+            poor.append((text[-20:], lower[:20]))
     return poor
 
 
@@ -115,8 +125,24 @@ def test_no_line_on_any_page_ends_on_a_word_that_goes_with_the_next(game, lang):
     """Rulebook, cards, sheets: every line with a line of its paragraph under it (ReportLab's word wrap left "never
     a" / "forbidden item", "그" / "플레이어"; the reference card's setup list "무작위로, 아무" / "면이나 위로")."""
     with pdfplumber.open(io.BytesIO(document(game, lang))) as pdf:
-        poor = [(n + 1, *pair) for n, page in enumerate(pdf.pages) for pair in poor_breaks(page)]
+        ctx = RenderContext(content(), game, lang, "a4")
+        poor = [(n + 1, *pair) for n, page in enumerate(pdf.pages) for pair in poor_breaks(page, ctx)]
     assert poor == []
+
+
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+def test_no_korean_line_ends_before_a_dependent_noun_on_any_page(game):
+    """Rulebook, cards, sheets of the Korean A4 file: no line of a paragraph ends on a word whose dependent noun
+    (`typography.keep_with_previous` in content/common/ko.yaml, alone or with its particles) starts the line under
+    it: "대신할 | 수는", "되찾을 | 수도", "교환할 | 수도" and "않았을 | 때만" were so parted in the rulebook."""
+    ctx = RenderContext(content(), game, "ko", "a4")
+    assert {"수", "것", "줄", "데", "바", "뿐", "때", "만큼", "듯"} <= set(ctx.bound.words)
+    follows = linebreak._bound_pattern(ctx.bound)
+    with pdfplumber.open(io.BytesIO(document(game, "ko"))) as pdf:
+        pairs = [(n + 1, text, lower) for n, page in enumerate(pdf.pages) for text, lower in line_pairs(page)]
+    parted = [(n, text[-20:], lower[:20]) for n, text, lower in pairs if follows.fullmatch(lower.split()[0])]
+    assert len(pairs) > 50  # the check saw the pages' paragraphs (travel 238, 3x16 85)
+    assert parted == []
 
 
 STEP = 30 * MM  # from one box's top to the next one's

@@ -132,6 +132,20 @@ def test_tiles_fill_the_page_as_far_as_fits():
     assert layout.block.w <= A4[0] - 10 * MM and layout.block.h <= A4[1] - 10 * MM
 
 
+def test_a_one_sided_sheet_moves_its_block_for_the_label_before_giving_up_a_row():
+    """16 rows of 16 mm tiles fit US Letter with the label's band only if the block sits 0.8 mm above the middle:
+    centred, a row is given up (15 x 12); a sheet without backs (`off_centre`) keeps it, full bleed and marks on
+    every side, the label's band below."""
+    centred = plan_layout(*LETTER, *TILE, 5 * MM, BLEED, 4 * MM, 0.8 * MM)
+    moved = plan_layout(*LETTER, *TILE, 5 * MM, BLEED, 4 * MM, 0.8 * MM, off_centre=True)
+    assert (centred.cols, centred.rows) == (12, 15)
+    assert (moved.cols, moved.rows, moved.footer, moved.bleed) == (12, 16, "bottom", pytest.approx(BLEED))
+    assert min(moved.room(side) for side in ("bottom", "top", "left", "right")) >= BLEED + MARK_GAP + MIN_MARK - 1e-6
+    assert moved.block.y > LETTER[1] - moved.block.top  # moved up, off the label
+    assert plan_layout(*A4, *TILE, 5 * MM, BLEED, 4 * MM, 0.8 * MM, off_centre=True) == plan_layout(
+        *A4, *TILE, 5 * MM, BLEED, 4 * MM, 0.8 * MM)  # where centred leaves room, nothing moves
+
+
 def test_bleed_only_on_the_outer_edges_of_the_block():
     layout = plan_layout(*A4, *CARD, 5 * MM, BLEED, 4 * MM)
     centre = layout.clip(4)
@@ -403,6 +417,9 @@ def test_printed_two_sided_with_defaults_no_two_pages_that_belong_apart_share_a_
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "followed by an empty page" in text and "Leave out the empty pages (6, 8, 12, 14)" in text
+    # the contents name the printed pages only: the fronts on 5 and 7 (6 and 8 are empty), each board's one page
+    assert "pp. 5, 7 2 sheets of card stock, one-sided" in text and "Board p. 11 1 sheet" in text
+    assert [s.printed for s in doc.sections] == [(1, 2, 3, 4), (5, 7), (9, 10), (11,), (13,), (15,)]
 
 
 def painted_block(pdf, index: int, dpi: int = 150) -> tuple[float, float]:

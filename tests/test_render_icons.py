@@ -479,3 +479,32 @@ def test_a_kept_icon_that_does_not_load_is_converted_again(tmp_path):
         for broken in (b"{not json", b'{"code": "q Q"}'):
             kept.write_bytes(broken)
             assert icons._converted(path) == svg_ops.convert(path)
+
+
+# ---- no card icon is a picture on a square sky ------------------------------------------------------------------
+
+
+def _square_backgrounds(code: str) -> list[str]:
+    """The filled rectangles of an icon that cover nearly its whole 72-unit grid (OpenMoji's 1F304 and 1F306 paint
+    their sky as one 64 x 64 square, which looks pasted in beside icons drawn on nothing)."""
+    import xml.etree.ElementTree as ET
+
+    found = []
+    for element in ET.parse(icons.icon_path(code)).iter():
+        if element.tag.rsplit("}", 1)[-1] == "rect" and element.get("fill", "none") != "none":
+            if float(element.get("width", 0)) >= 56 and float(element.get("height", 0)) >= 56:
+                found.append(element.get("fill"))
+    return found
+
+
+def test_no_card_icon_but_a_flag_is_drawn_on_a_square_background(used_codes):
+    """Flags are rectangles and fill their boxes; every other icon stands on the card as OpenMoji draws its objects.
+    The sunrise and city postcards use the kit's own drawings (E901, E902: 1F304 and 1F307 without their skies)."""
+    def flag(code: str) -> bool:  # a pair of regional indicators
+        return all(icons.REGIONAL_A <= int(part, 16) <= icons.REGIONAL_A + 25 for part in code.split("-"))
+
+    squares = {code: found for code in used_codes if not flag(code) and (found := _square_backgrounds(code))}
+    assert squares == {}
+    assert all(map(_square_backgrounds, ("1F304", "1F306", "1F307")))  # the check sees what it is for
+    postcards = {card.id: card.icon for card in load_content().games["travel"].postcards}
+    assert postcards["postcard-sunrise"] == "E901" and postcards["postcard-city"] == "E902"

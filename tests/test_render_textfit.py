@@ -14,10 +14,13 @@ from hypothesis import strategies as st
 
 from generator.content.load import load_content
 from generator.render.core import linebreak, textfit
+from generator.render.core.context import RenderContext
 from generator.render.core.fonts import fonts_for
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD_TEXT_W = 144.85  # the text width on a poker card (63.5 mm less the margins), in pt
+#: what Korean keeps with the word before it (`typography` in content/common/ko.yaml): its dependent nouns
+KO = RenderContext(load_content(ROOT / "content"), "travel", "ko", "a4").bound
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +36,8 @@ def ja_font() -> str:
 
 
 def _fit(text: str, font: str, width: float = CARD_TEXT_W, size: float = 9.0) -> textfit.Fitted:
-    fitted = textfit.fit(text, font, width, 500, size, 7.0)
+    """`text` fitted as a card fits it, Korean dependent nouns kept with their words (`KO`)."""
+    fitted = textfit.fit(text, font, width, 500, size, 7.0, bound=KO)
     assert fitted.fits
     return fitted
 
@@ -141,8 +145,81 @@ def test_balancing_keeps_a_one_letter_word_or_a_korean_bound_noun_with_its_word(
     ("pp. 9–30 | two-sided", False),
 ])
 def test_a_poor_break_splits_what_is_read_as_one(words, poor):
+    """Poor: a `_poor_break`, or no break at all where a Korean dependent noun is one piece with the word before it
+    ("여행할 수", by `KO`), as `linebreak.pieces` cuts the text."""
     words = words.split(" ")
-    assert textfit._poor_break(_pieces(w for w in words if w != "|"), words.index("|")) is poor
+    at = words.index("|")
+    before, after = " ".join(words[:at]), " ".join(words[at + 1:])
+    pieces = linebreak.pieces(f"{before} {after}", "ko", bound=KO)
+    ends = list(accumulate(len(piece.text) + 1 for piece in pieces))  # where each piece and its space end
+    held = len(before) + 1 not in ends
+    assert (held or textfit._poor_break(pieces, ends.index(len(before) + 1) + 1)) is poor
+
+
+@pytest.mark.parametrize(("text", "pieces"), [
+    ("여행할 수 없습니다", ["여행할 수", "없습니다"]),
+    ("재활용해(R10) 되찾을 수도 있습니다.", ["재활용해(R10)", "되찾을 수도", "있습니다."]),
+    ("3장과 2장을 교환할 수도 있습니다(R11).", ["3장과", "2장을", "교환할 수도", "있습니다(R11)."]),
+    ("행동을 아직 하지 않았을 때만 할 수 있습니다.", ["행동을", "아직", "하지", "않았을 때만", "할 수", "있습니다."]),
+    ("원하는 만큼 뽑은 것입니다.", ["원하는 만큼", "뽑은 것입니다."]),
+    ("분실 때문에 버리지도", ["분실 때문에", "버리지도"]),
+    ("할 수 있을 때에도", ["할 수", "있을 때에도"]),
+    # another word that only looks like a dependent noun and its particle: 바로 ("right"), 수하물, 바꿉니다
+    ("페이지 바로 뒤에", ["페이지", "바로 뒤에"]),
+    ("하나를 바꿉니다 수하물", ["하나를", "바꿉니다", "수하물"]),
+])
+def test_a_korean_dependent_noun_is_one_piece_with_the_word_before_it(text, pieces):
+    assert [piece.text for piece in linebreak.pieces(text, "ko", bound=KO)] == pieces
+    assert [piece.text for piece in linebreak.units(text, "ko", bound=KO)] == pieces
+    assert [piece.text for piece in linebreak.pieces(text, "ko")] == text.split()  # a language without the list
+
+
+@pytest.mark.parametrize("size", [7.0, 8.0, 9.0, 10.0])
+def test_hal_su_is_never_split_where_the_line_can_hold_it(font, size):
+    """"할 수 있습니다" breaks after "수", never between "할" and "수", at every width that holds "할 수"; only a box
+    narrower than "할 수" parts them."""
+    text = "할 수 있습니다"
+    least = max(textfit.unit_width("할 수", font), textfit.unit_width("있습니다", font)) * size
+    for width in (least + 0.01, least + 5, textfit.unit_width("할 수 있습니", font) * size):
+        assert textfit.wrap(text, font, size, width, "ko", bound=KO) == ["할 수", "있습니다"]
+        assert _lines(textfit.fit(text, font, width, 500, size, size, lang="ko", bound=KO)) == ["할 수", "있습니다"]
+    width = textfit.unit_width("그는 할 수", font) * size - 0.5  # "그는 할" fits, "그는 할 수" does not
+    assert textfit.wrap("그는 할 수 있습니다", font, size, width, "ko", bound=KO) == ["그는", "할 수", "있습니다"]
+    narrow = textfit.unit_width("있다", font) * size + 0.5  # narrower than "할 수": only then are they parted
+    assert narrow < textfit.unit_width("할 수", font) * size
+    assert textfit.wrap("할 수 있다", font, size, narrow, "ko", bound=KO) == ["할", "수", "있다"]
+
+
+_ko_word = st.sampled_from(["카드를", "여행할", "있습니다.", "대신할", "할", "얻는", "국가로", "교환", "뽑을", "되찾을",
+                            "않았을", "물건", "한", "장을", "버릴", "그"])
+_ko_bound = st.sampled_from(["수", "수도", "수는", "것", "것입니다.", "때", "때만", "데", "뿐", "만큼", "후", "듯이"])
+
+
+@settings(max_examples=200)
+@given(words=st.lists(st.one_of(_ko_word, _ko_word, _ko_bound), min_size=2, max_size=16),
+       width=st.floats(60, 200), size=st.sampled_from([7.0, 9.0]), flowing=st.booleans())
+def test_no_korean_line_starts_with_a_dependent_noun_the_line_above_could_hold(font, words, width, size, flowing):
+    """Every line that starts with a dependent noun (`KO`, alone or with its particles) follows a line that could
+    not hold it beside the word before it: the two, with any dependent noun after them ("카드를 수도 수도"), are
+    wider than the box; the words come back whole and in order, each line within the box."""
+    text = " ".join(words)
+    follows = linebreak._bound_pattern(KO)
+    held = [piece.text for piece in linebreak.pieces(text, "ko", bound=KO)]  # each a run of whole words
+    first_word = list(accumulate([0] + [len(piece.split()) for piece in held]))
+    if flowing:
+        lines = textfit.wrap(text, font, size, width, "ko", bound=KO)
+    else:
+        fitted = textfit.fit(text, font, width, 10_000, size, size, lang="ko", bound=KO)
+        assert fitted.fits
+        lines = _lines(fitted)
+    assert " ".join(lines).split() == words
+    starts = list(accumulate(len(line.split()) for line in lines))[:-1]  # the word each line but the first starts
+    for above, line, at in zip(lines, lines[1:], starts):
+        assert textfit.unit_width(line, font) * size <= width + 1e-6
+        assert follows.fullmatch(line.split()[0]) is None or at not in first_word  # a run of whole words parted
+        if at not in first_word:
+            run = held[max(n for n, start in enumerate(first_word) if start < at)]
+            assert textfit.unit_width(run, font) * size > width, (above, line)
 
 
 # ---- the last break of a paragraph (every alignment) --------------------------------------------------------------

@@ -78,7 +78,8 @@ def test_tile_counts_decks_and_shared_backs(content):
         assert len({t.back.key for t in tiles}) == 1, "one back per set"
     assert len({c.id for c in components}) == 240
     assert len({c.front.key for c in components}) == 240
-    assert {(round(c.width / mm, 3), round(c.height / mm, 3)) for c in components} == {(16.0, 16.0)}
+    sizes = {c.deck: (round(c.width / mm, 3), round(c.height / mm, 3)) for c in components}
+    assert sizes == {**{deck: (16.0, 16.0) for deck in list(decks)[:-1]}, "tiles-caller": (30.0, 30.0)}
 
 
 def test_only_numbers_that_turn_into_another_number_are_marked():
@@ -143,38 +144,114 @@ def colour_key(hex_colour: str) -> tuple[float, ...]:
     return tuple(round(((value >> shift) & 0xFF) / 255, 3) for shift in (16, 8, 0))
 
 
+def tile_rects(page, tile: float) -> list[dict]:
+    """The tile backgrounds a page of the PDF paints, as `tile_fills` finds them."""
+    return [r for r in page.rects
+            if tile - 0.01 <= r["width"] <= tile + 6 * mm and abs(r["width"] - r["height"]) < 0.01 and r["fill"]]
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("edition", ["standard", "ink-saver", "gutterfold"])
-def test_each_player_colour_prints_on_one_page_of_its_own_fronts_only(content, paper, edition):
-    """Read from the PDF: a player colour's 48 tile fronts fill one page that holds no other colour, that page is
-    followed by an empty page (never by backs), and no page paints a player tile's back; only the caller's tiles
-    get backs (a page of them after their fronts, or beside each front in the gutterfold edition)."""
+def test_player_tiles_fill_one_sheet_and_the_caller_set_another(content, paper, edition):
+    """Read from the PDF: the 4 x 48 player tile fronts fill one page (each colour's 48 in four full rows of 12),
+    followed by an empty page (never by backs), and no page paints a player tile's back; the caller's 48 larger
+    tiles fill a page of their own, fronts then backs (or, in the gutterfold edition, beside each front). Every
+    tile lies inside the printer margin, and the tiles span most of the printable area (measured: 192 of 200 mm
+    across A4 and 256 of 287 down it; 192 of 206 and 256 of 269 on Letter; the caller's 180 x 240 mm)."""
     ctx = RenderContext(content, "threesixteen", "en", paper, ink_saver=edition == "ink-saver")
     doc = render_document(ctx, gutterfold=edition == "gutterfold")
-    tile = content.games["threesixteen"].tile.width_mm * mm
+    game = content.games["threesixteen"]
+    tile, caller_tile = game.tile.width_mm * mm, game.caller_tile.width_mm * mm
     sets = [edition_colour(ctx, colour) for colour in tile_sets(ctx)]
     players, caller = {colour_key(c.fill): c.id for c in sets[:-1]}, colour_key(sets[-1].fill)
-    seen: dict[str, list[int]] = {}
-    caller_faces = 0
+    player_pages, caller_pages, caller_faces = [], [], 0
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
-        for n, (page, plan) in enumerate(zip(pdf.pages, doc.pages)):
+        for n, (page, plan) in enumerate(zip(pdf.pages, doc.pages), start=1):
             if plan.kind not in ("fronts", "backs"):  # a board's places are tile-sized squares too
                 continue
-            fills = tile_fills(page, tile)
-            colours = set(fills)
-            assert len(colours) == 1, (n + 1, colours)
-            fill = fills[0]
-            if fill in players:
-                assert plan.kind == "fronts" and len(fills) == 48, (n + 1, plan.kind, len(fills))
-                seen.setdefault(players[fill], []).append(n + 1)
+            small, large = tile_rects(page, tile), tile_rects(page, caller_tile)
+            assert bool(small) != bool(large), (n, len(small), len(large))  # one size to a page
+            rects = small or large
+            printable_w, printable_h = float(page.width) - 2 * MARGIN, float(page.height) - 2 * MARGIN
+            for r in rects:
+                assert r["x0"] >= MARGIN - 0.01 and r["x1"] <= float(page.width) - MARGIN + 0.01, (n, r["x0"], r["x1"])
+                assert r["top"] >= MARGIN - 0.01 and r["bottom"] <= float(page.height) - MARGIN + 0.01, (n, r["top"])
+            span_w = max(r["x1"] for r in rects) - min(r["x0"] for r in rects)
+            span_h = max(r["bottom"] for r in rects) - min(r["top"] for r in rects)
+            fills = [tuple(round(c, 3) for c in r["non_stroking_color"]) for r in rects]
+            if small:
+                assert plan.kind == "fronts", n
+                counts = {players[f]: fills.count(f) for f in set(fills)}
+                assert counts == {c.id: 48 for c in sets[:-1]}, (n, counts)
+                for f in set(fills):  # a colour's tiles take whole rows of their own
+                    rows = {round(r["top"]) for r, g in zip(rects, fills) if g == f}
+                    assert len(rows) == 4 and not any(round(r["top"]) in rows for r, g in zip(rects, fills) if g != f)
+                assert span_w >= 0.9 * printable_w and span_h >= 0.85 * printable_h, (n, span_w / mm, span_h / mm)
+                player_pages.append(n)
                 if edition != "gutterfold":
-                    assert doc.pages[n + 1].kind == "blank" and not tile_fills(pdf.pages[n + 1], tile)
+                    assert doc.pages[n].kind == "blank" and not tile_rects(pdf.pages[n], tile)
             else:
-                assert fill == caller, (n + 1, fill)
+                assert set(fills) == {caller}, (n, set(fills))
+                if edition != "gutterfold":
+                    assert len(fills) == 48, (n, len(fills))
+                    assert span_w >= 0.85 * printable_w and span_h >= 0.8 * printable_h, (n, span_w / mm, span_h / mm)
+                caller_pages.append(n)
                 caller_faces += len(fills)
-    assert {colour: len(pages) for colour, pages in seen.items()} == {c.id: 1 for c in sets[:-1]}
+    assert len(player_pages) == 1
     assert caller_faces == 2 * 48  # fronts and backs
+    assert len(caller_pages) == 2  # fronts and backs; in the gutterfold edition, 24 (A4: 27) pairs to a page
     assert [p.kind for p in doc.pages].count("backs") == (0 if edition == "gutterfold" else 1)
+
+
+def pages_named(ctx, text: str) -> list[int]:
+    """The page numbers a checklist row names ("p. 5", "pp. 9–10", "pp. 5, 7–8" in its language), read back
+    through the language's own templates."""
+    def pattern(key: str, **fields: str) -> str:
+        template = re.escape(ctx.t(key, **{k: f"@{k}@" for k in fields}))
+        for k, rx in fields.items():
+            template = template.replace(f"@{k}@", rx)
+        return template
+
+    run = pattern("punctuation.range", first=r"\d+", last=r"\d+")
+    listed = f"(?:{run}|\\d+)(?:{re.escape(ctx.t('punctuation.list'))}(?:{run}|\\d+))+"
+    for key, fields in (("checklist.pages_list", {"pages": f"({listed})"}),
+                        ("checklist.pages_range", {"first": r"(\d+)", "last": r"(\d+)"}),
+                        ("checklist.pages_one", {"first": r"(\d+)"})):
+        found = re.search(pattern(key, **fields), text)
+        if found is None:
+            continue
+        if key == "checklist.pages_one":
+            return [int(found.group(1))]
+        if key == "checklist.pages_range":
+            return list(range(int(found.group(1)), int(found.group(2)) + 1))
+        pages = []
+        for part in found.group(1).split(ctx.t("punctuation.list")):
+            ends = [int(x) for x in re.findall(r"\d+", part)]
+            pages += list(range(ends[0], ends[-1] + 1))
+        return pages
+    raise AssertionError(f"no page numbers in {text!r}")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_the_contents_name_the_pages_the_rulebook_is_printed_on(content, lang, paper):
+    """Read from the PDF: page 1's rulebook row names exactly the pages that carry rules (a rule id such as
+    "R1"), not the empty page after them, and calls them one-sided when none lies on the back of a sheet; the empty
+    page says so in a few words."""
+    ctx = ctx_for(content, lang, paper)
+    doc = render_document(ctx)
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    rule_pages = [n for n, text in enumerate(texts, start=1) if re.search(r"\bR\d{1,2}\b", text)]
+    row = next(line for line in texts[0].splitlines() if line.startswith(ctx.t("checklist.rulebook")))
+    assert pages_named(ctx, row[len(ctx.t("checklist.rulebook")):]) == rule_pages == [5], row
+    sides = ctx.t("checklist.two_sided", edge=ctx.t("duplex.long")) if any(n % 2 == 0 for n in rule_pages) \
+        else ctx.t("checklist.one_sided")
+    assert row.endswith(sides), row
+    after = rule_pages[-1] + 1
+    if doc.pages[after - 1].kind == "blank":  # kept for duplex: the tiles start a sheet of card stock
+        assert squash(texts[after - 1]) == squash(ctx.t("page.blank") + ctx.t("page.number", n=after,
+                                                                                  total=len(texts)))
 
 
 # --- boards and log sheet ----------------------------------------------------------------------------------
@@ -194,6 +271,31 @@ def test_boards_and_log_sheet_are_landscape_and_inside_the_printer_margin(conten
             for obj in page.chars + page.rects + page.lines + page.curves:
                 assert obj["x0"] >= MARGIN - 0.5 and obj["x1"] <= page.width - MARGIN + 0.5
                 assert obj["top"] >= MARGIN - 0.5 and obj["bottom"] <= page.height - MARGIN + 0.5
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_boards_and_the_log_sheet_carry_a_page_label_clear_of_everything_drawn(content, lang, paper):
+    """Read from the PDF: each board and the log sheet carries "n / total · its title" at its foot, like a sheet's
+    label, inside the printer margin, and no line, box or other text of the page reaches into the label's box."""
+    ctx = ctx_for(content, lang, paper)
+    doc = render_document(ctx)
+    full = [n for n, plan in enumerate(doc.pages, start=1) if plan.kind == "page"]
+    assert len(full) == 5
+    titles = {p.key: p.title for p in threesixteen_pages(ctx)}
+    with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+        for n in full:
+            page, key = pdf.pages[n - 1], doc.pages[n - 1].key
+            label = squash(ctx.t("page.full", n=n, total=len(pdf.pages), title=titles[key]))
+            lowest = max(c["bottom"] for c in page.chars)
+            line = [c for c in page.chars if abs(c["bottom"] - lowest) < 2]
+            assert squash("".join(c["text"] for c in line)) == label, (n, key)
+            box = (min(c["x0"] for c in line), min(c["top"] for c in line), max(c["x1"] for c in line), lowest)
+            assert box[0] >= MARGIN and box[2] <= page.width - MARGIN and box[3] <= page.height - MARGIN, (n, box)
+            others = [o for o in page.chars + page.rects + page.lines + page.curves if o not in line]
+            clash = [o for o in others if o["x0"] < box[2] and o["x1"] > box[0] and o["top"] < box[3]
+                     and o["bottom"] > box[1]]
+            assert not clash, (n, key, [(o.get("text"), round(o["top"], 1), round(o["bottom"], 1)) for o in clash][:5])
 
 
 def test_board_is_the_same_size_on_both_papers(content):
@@ -334,7 +436,7 @@ def test_log_sheet_shows_the_notation_legend_and_its_labels(content, lang):
 def test_the_japanese_log_sheet_legend_never_parts_a_sign_from_what_it_binds(content, paper):
     """The legend read "…書きます。A～E＝" over "その縦列のいちばん下。": a line ended on the equals sign, which binds the
     letters before it to their meaning after it. Read from the PDF: no line of the panel ends or starts with a sign
-    of relation or range, and the legend's "A～E＝その" and "R＝1で" each stand on one line."""
+    of relation or range, and the legend's "A～E＝その" and "R＝1を" each stand on one line."""
     ctx = ctx_for(content, "ja", paper)
     page_w, page_h = PAPERS[paper]
     panel = LogSheetLayout.for_page(ctx, page_w, page_h).panel
@@ -343,7 +445,7 @@ def test_the_japanese_log_sheet_legend_never_parts_a_sign_from_what_it_binds(con
         lines = page.crop((panel.x, page_h - panel.top, panel.right, page_h - panel.y)).extract_text().split("\n")
     lines = [squash(line) for line in lines if line.strip()]
     assert not [line for line in lines if line[0] in "＝～" or line[-1] in "＝～"]
-    assert any("A～E＝その" in line for line in lines) and any("R＝1で" in line for line in lines)
+    assert any("A～E＝その" in line for line in lines) and any("R＝1を" in line for line in lines)
 
 
 def test_pages_draw_the_same_bytes_twice(content):

@@ -46,14 +46,19 @@ class LintReport:
 
 
 def _single(folder: str, root: Path, lang: str) -> Texts:
-    """One language file alone (not merged with common), so findings point at the file that has the key."""
+    """One language file alone (not merged with common), so findings point at the file that has the key; the
+    common file's `typography` checked and set apart from its texts (`content/typography.py`)."""
+    from . import typography
     from .texts import check_shape
     from .yamlsrc import load_yaml
 
     path = root / folder / f"{lang}.yaml"
     data, located = load_yaml(path, str(path.relative_to(root.parent)), inside=root)
+    breaking = typography.Typography()
+    if folder == COMMON:
+        data, breaking = typography.split(data, located)
     check_shape(data, located)
-    return Texts(lang, data or {}, [located])
+    return Texts(lang, data or {}, [located], breaking)
 
 
 def _missing_at(texts: Texts, key: str) -> Position:

@@ -10,6 +10,7 @@ from .crosscheck import check_game, check_print
 from .folders import default_root, language_name_problems, languages, text_folders
 from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
+from . import typography
 from .texts import Texts, check_shape
 from .validate import validate
 from .yamlsrc import Located, load_yaml
@@ -50,12 +51,16 @@ class Content:
 
 
 def load_texts(root: Path, game: str, lang: str) -> Texts:
-    """Merge `common/<lang>.yaml` and `<game>/<lang>.yaml`; a key in both is an error."""
+    """Merge `common/<lang>.yaml` and `<game>/<lang>.yaml`; a key in both is an error. The common file's
+    `typography` is the language's line-breaking data, not text (`content/typography.py`)."""
     tree: dict = {}
     located_all: list[Located] = []
+    breaking = typography.Typography()
     for folder in ("common", game) if game != "common" else ("common",):
         path = root / folder / f"{lang}.yaml"
         data, located = load_yaml(path, _rel(root, path), inside=root)
+        if folder == "common":
+            data, breaking = typography.split(data, located)
         check_shape(data, located)
         for key, value in (data or {}).items():
             if key in tree:
@@ -63,7 +68,7 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
                                     f"key '{key}' is already defined in common/{lang}.yaml", "duplicate-key", key)
             tree[key] = value
         located_all.append(located)
-    return Texts(lang, tree, located_all)
+    return Texts(lang, tree, located_all, breaking)
 
 
 def load_game(root: Path, game: str):

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..games import registry
 from .folders import REFERENCE_LANG
+from . import typography
 from .load import load_texts
 from .print_model import PrintConfig
 
@@ -48,6 +49,8 @@ def schemas(root: Path) -> dict[str, dict]:
         reference = load_texts(root, "common", REFERENCE_LANG) if folder == "common" else None
         tree = reference.tree if reference else _game_only_tree(root, folder)
         schema = _tree_schema(tree)
+        if folder == "common":  # the language's own line-breaking data, optional (content/typography.py)
+            schema["properties"][typography.KEY] = typography.schema()
         schema["$schema"] = DRAFT
         schema["title"] = f"content/{folder}/<lang>.yaml (keys of {REFERENCE_LANG})"
         out[f"{folder}-lang.schema.json"] = schema

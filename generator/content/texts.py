@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
 from .josa import attach
 from .plurals import agree, unmatched_mark
+from .typography import Typography
 from .yamlsrc import Located
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -39,6 +40,8 @@ class Texts:
     lang: str
     tree: dict[str, Any]
     located: list[Located]
+    #: how the language's lines break beyond its script's rules (`typography` in common/<lang>.yaml)
+    typography: Typography = field(default_factory=Typography)
 
     def get(self, key: str, /, **values: Any) -> str:
         node: Any = self.tree

@@ -27,6 +27,8 @@ class ThreeSixteenGame(Strict):
     columns: list[Annotated[str, pattern(r"^[A-Z]$", "one capital letter")]]
     #: a tile's trim size (print.yaml holds the sizes every game shares)
     tile: Size
+    #: a caller tile's trim size: it is drawn and called, never placed on a board, so it may be larger
+    caller_tile: Size
     colours: list[PlayerColour]
     caller: PlayerColour
     sections: list[Slug]

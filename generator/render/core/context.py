@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from ...content.load import Content
 from ...content.texts import Texts
 from ...games import registry
-from . import textfit
+from . import linebreak, textfit
 from .fonts import FontPair, fonts_for
 
 
@@ -66,9 +66,8 @@ class Component:
     never shares a sheet with a piece showing another back (a back printed a millimetre off would show a strip of
     its neighbour's back on its edge).
 
-    An `own_sheets` piece shares sheets only with its own deck, so a group prints just the decks it plays with (a
-    3x16 player colour each). A `fronts_only` piece's back is never seen in play: the home sheets print its front
-    alone, one-sided, while exports (print on demand, Tabletop Simulator) still show the back."""
+    A `fronts_only` piece's back is never seen in play (a 3x16 player's tile): the home sheets print its front alone,
+    one-sided, while exports (print on demand, Tabletop Simulator) still show the back."""
 
     id: str
     deck: str
@@ -77,7 +76,6 @@ class Component:
     front: Face
     back: Face | None = None
     hidden: bool = False
-    own_sheets: bool = False
     fronts_only: bool = False
 
 
@@ -90,6 +88,9 @@ class Page:
     draw: Callable[[Any, float, float], None]  # (canvas, page width pt, page height pt)
     title: str = ""  # for the PDF outline
     number_y: float | None = None  # baseline of the page number, when the page's own footer sets it (pt from bottom)
+    #: a full page (a board) that keeps a footer band: (page width, height) -> the label's line in it, as
+    #: SheetLayout.footer_anchor gives a sheet's; the document writes the page number and the page's title there
+    footer: Callable[[float, float], tuple[float, float, float, float]] | None = None
 
 
 class TextOverflow(Exception):
@@ -113,11 +114,15 @@ class RenderContext:
     fonts: FontPair = field(init=False)
     #: the names the language file defines, which a line never cuts (`linebreak`)
     names: tuple[str, ...] = field(init=False)
+    #: the words the language keeps with the word before them (its `typography`: "할 수"), for `linebreak`
+    bound: linebreak.Bound = field(init=False)
 
     def __post_init__(self) -> None:
         self.texts = self.content.texts(self.game, self.lang)
         self.fonts = fonts_for(self.content, self.lang)
         self.names = self.texts.names()
+        breaking = self.texts.typography
+        self.bound = linebreak.Bound(breaking.keep_with_previous, breaking.endings, breaking.exceptions)
 
     @property
     def print(self):
@@ -145,7 +150,8 @@ class RenderContext:
             bold: bool = False, **kw: Any) -> textfit.Fitted:
         """Fit or raise TextOverflow naming the component (`where`), the text key, the language and the overflow."""
         font = self.fonts.bold if bold else self.fonts.regular
-        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names, **kw)
+        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names,
+                             bound=self.bound, **kw)
         if not fitted.fits:
             raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
         return fitted

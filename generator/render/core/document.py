@@ -83,11 +83,10 @@ def _back_key(piece: Component) -> str | None:
 
 
 def _size_groups(components: list[Component]) -> list[list[Component]]:
-    """Pieces grouped by trim size in order of first appearance (different sizes never share a page), an
-    `own_sheets` deck in a group of its own."""
-    groups: dict[tuple[float, float, str], list[Component]] = {}
+    """Pieces grouped by trim size in order of first appearance (different sizes never share a page)."""
+    groups: dict[tuple[float, float], list[Component]] = {}
     for component in components:
-        key = (round(component.width, 3), round(component.height, 3), component.deck if component.own_sheets else "")
+        key = (round(component.width, 3), round(component.height, 3))
         groups.setdefault(key, []).append(component)
     return list(groups.values())
 
@@ -130,7 +129,8 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
         groups = [part for group in groups for part in (
             [c for c in group if c.back is not None], [c for c in group if c.back is None]) if part]
     planned = [plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
-                           printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM)
+                           printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM,
+                           off_centre=all(c.back is None for c in group))
                for group in groups]
     layouts = [gutter_layout(ctx, group[0].width, group[0].height) if gutterfold and group[0].back is not None
                else layout for group, layout in zip(groups, planned)]
@@ -190,7 +190,9 @@ def _start_sheet(ctx: RenderContext, entries: list[_Entry]) -> None:
 def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Component]],
               one_sided: bool = False) -> list[own_pages.Section]:
     """The runs of pages page 1 lists, each with the empty pages after it and the sheets it takes (one per odd
-    page, since every sheet starts on one, or one per page when the whole file prints one-sided)."""
+    page, since every sheet starts on one, or one per page when the whole file prints one-sided), and the pages
+    of the run that are printed (its empty pages left out: a rulebook of one page followed by an empty one is
+    one-sided, on p. 5, not pp. 5–6)."""
     runs: dict[str, list[int]] = {}
     key = ""
     for n, entry in enumerate(entries, start=1):
@@ -202,6 +204,7 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
     sections: list[own_pages.Section] = []
     for key, numbers in runs.items():
         first, last = numbers[0], numbers[-1]
+        printed = tuple(n for n in numbers if entries[n - 1].kind != "blank")
         sheets = len(numbers) if one_sided else sum(1 for n in numbers if n % 2 == 1)
         kind = key.split("-")[0]
         if kind == "sheets":
@@ -212,15 +215,18 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
             two_sided = any(e.kind == "backs" and e.group == g for e in entries)
             sections.append(own_pages.Section(
                 "sheets", own_pages.size_label(ctx, groups[g][0].width, groups[g][0].height), first, last, two_sided,
-                tuple(counts.items()), sheets, card_stock=True))
+                tuple(counts.items()), sheets, card_stock=True, printed=printed))
         elif kind == "page":
-            sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, sheets=sheets))
+            sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, sheets=sheets,
+                                              printed=printed))
         else:
             tested = any(entry.kind == "test" for entry in entries)  # the gutterfold edition has no duplex test
             label = {"front": "checklist.front_matter" if tested else "checklist.front_matter_no_test",
                      "rulebook": "checklist.rulebook", "credits": "checklist.credits"}[kind]
+            backed = any(n % 2 == 0 for n in printed)  # a page printed on the back of a sheet
             sections.append(own_pages.Section(kind, ctx.t(label), first, last,
-                                              two_sided=kind != "credits" and not one_sided, sheets=sheets))
+                                              two_sided=kind != "credits" and not one_sided and backed, sheets=sheets,
+                                              printed=printed))
     return sections
 
 
@@ -251,6 +257,9 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
             canvas.restoreState()
             if entry.kind in ("checklist", "instructions", "test", "blank", "credits", "rulebook"):
                 own_pages.page_number(ctx, canvas, w, n, total, entry.page.number_y)
+            elif entry.page.footer is not None:  # a board, a log sheet: its label in the band it keeps
+                own_pages.footer_line(ctx, canvas, "page.full", ctx.t("page.full", n=n, total=total,
+                                                                      title=entry.page.title), entry.page.footer(w, h))
         outline.mark(entry, n)
         plans.append(plan)
         canvas.showPage()

@@ -24,7 +24,9 @@ SVG_FOLDER = ("openmoji", "svg")
 #: slack around the grid kept inside the form's bounding box (strokes may reach past the grid)
 FORM_SLACK = 6.0
 REGIONAL_A = 0x1F1E6
-#: drawings in OpenMoji's style for what OpenMoji has no icon for (binoculars), under private-use codes from E900
+#: drawings in OpenMoji's style for what OpenMoji has no icon for (binoculars), or only as a picture on a square sky
+#: that looks pasted in beside the other icons (a sunrise over hills, a city at dusk: 1F304 and 1F307 without the
+#: square), under private-use codes from E900
 OWN_ART = Path(__file__).with_name("art")
 
 

@@ -8,6 +8,9 @@
   with what it binds ("A～E＝その", "1～16"), and a name the language file defines
   (`keep`: card, country and character names, kinds, decks) is never cut, unless it alone is wider than its box; a
   name with spaces ("Pocket Knife", "주머니 칼") is one piece, its spaces kept, cut at them only as a fallback.
+- A word the language's `typography` keeps with the word before it (`Bound`: Korean dependent nouns, "할 수", "되찾을
+  수도") is one piece with that word, its space kept, cut at it only where the two are wider than the box; in unspaced
+  text a line never breaks just before one.
 - A piece wider than its box is cut finer (`finer`): a word into syllables with a hyphen (pyphen), a phrase into
   UAX #14 units, and at last into characters (grapheme clusters).
 
@@ -58,6 +61,20 @@ LEVELS = (TIGHT, LOOSE, INNER, ANY)
 CLAUSE_MARKS = "".join(sorted(CLAUSE_ENDS)) + "）」』"  # what may follow a phrase's last letter
 
 
+class Bound(NamedTuple):
+    """What a language keeps with the word before it (`typography` in `content/common/<lang>.yaml`): `words` a
+    line does not start with while the line above can hold them with that word, each alone or followed, inside the
+    same word, by any run of `endings` (Korean: "수", "수도", "때만", "것입니다"), then by punctuation or nothing;
+    but not one of `exceptions`, another word that only looks so (Korean "바로", right, is not 바 + 로)."""
+
+    words: tuple[str, ...] = ()
+    endings: tuple[str, ...] = ()
+    exceptions: tuple[str, ...] = ()
+
+
+NO_BOUND = Bound()
+
+
 class Piece(NamedTuple):
     """A run of text no line breaks inside. `glue` is drawn after it when the next piece is on the same line (a
     space, or nothing between two characters), `end` when a line ends after it (a hyphen in a broken word).
@@ -80,37 +97,42 @@ def unspaced(word: str) -> bool:
     return any(ord(ch) >= 0x2E80 and not ("\uac00" <= ch <= "\ud7a3" or "\u3130" <= ch <= "\u318f") for ch in word)
 
 
-def pieces(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
+def pieces(paragraph: str, lang: str, keep: tuple[str, ...] = (), bound: Bound = NO_BOUND) -> tuple[Piece, ...]:
     """The pieces of one paragraph (no line feeds) at the coarsest breaks: words, and phrases of unspaced text;
-    never inside a name of `keep` or between a number and the word it counts."""
+    never inside a name of `keep`, between a number and the word it counts, nor before a word of `bound`."""
     out: list[Piece] = []
-    for word in _words(paragraph, keep):
+    for word in _words(paragraph, keep, bound):
         if unspaced(word):
-            out += _glued(_cut(word, _held(word, _phrase_boundaries(word, lang), keep, lang)))
+            out += _glued(_cut(word, _held(word, _phrase_boundaries(word, lang), keep, lang, bound=bound)))
         else:
             out.append(Piece(word))
     return tuple(out)
 
 
-def units(paragraph: str, lang: str, keep: tuple[str, ...] = ()) -> tuple[Piece, ...]:
+def units(paragraph: str, lang: str, keep: tuple[str, ...] = (), bound: Bound = NO_BOUND) -> tuple[Piece, ...]:
     """The pieces of one paragraph at every break UAX #14 allows in unspaced text (still words elsewhere), but
-    for those inside a name of `keep` or between a number and the word it counts."""
+    for those inside a name of `keep`, between a number and the word it counts or before a word of `bound`."""
     out: list[Piece] = []
-    for word in _words(paragraph, keep):
-        out += (_glued(_cut(word, _held(word, _uax14_boundaries(word, lang), keep, lang))) if unspaced(word)
-                else [Piece(word)])
+    for word in _words(paragraph, keep, bound):
+        out += (_glued(_cut(word, _held(word, _uax14_boundaries(word, lang), keep, lang, bound=bound)))
+                if unspaced(word) else [Piece(word)])
     return tuple(out)
 
 
-def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str, level: int = TIGHT) -> list[int]:
+def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str, level: int = TIGHT,
+          bound: Bound = NO_BOUND) -> list[int]:
     """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`), part
     a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人), a sign from what it binds
     ("A～E＝その": `SIGNS`) or a determiner from its word ("その人"). At `LOOSE` (a justified line that would be spread far) a name may part at its compound seams
     ("禁止|アイテム", "アイテム|カード": `compound_seams`) and a determiner from its word; at `INNER` and `ANY`
     a name more freely still (`_name_holds`), as Japanese books are set (each level where the one before would
-    spread a line further than `textfit.WIDEST_SPREAD`)."""
+    spread a line further than `textfit.WIDEST_SPREAD`). At every level no break is just before a word of
+    `bound`."""
     held = {at for at in allowed if word[at - 1].isdigit() and unspaced(word[at])
             or word[at - 1] in SIGNS or word[at] in RELATIONS}
+    before = _unspaced_pattern(bound.words)
+    if before is not None:
+        held.update(found.start() for found in before.finditer(word))
     names = _names_pattern(keep + UNCUT_WORDS.get(lang, ()))
     if names is not None:
         for found in names.finditer(word):
@@ -181,7 +203,8 @@ def finer(piece: Piece, lang: str) -> tuple[Piece, ...]:
 
 
 @lru_cache(maxsize=65536)
-def filling(piece: Piece, lang: str, keep: tuple[str, ...] = (), level: int = TIGHT) -> tuple[Piece, ...]:
+def filling(piece: Piece, lang: str, keep: tuple[str, ...] = (), level: int = TIGHT,
+            bound: Bound = NO_BOUND) -> tuple[Piece, ...]:
     """A phrase of unspaced text cut at the breaks UAX #14 allows, but not inside a name of `keep`, between a
     number and its counter, inside a katakana word ("プレイヤー") or after a determiner ("その|人"; more loosely at a
     higher `level`: `_held`, a katakana word but a letter from its end) or before the phrase's last letter
@@ -191,7 +214,7 @@ def filling(piece: Piece, lang: str, keep: tuple[str, ...] = (), level: int = TI
     if not unspaced(piece.text):
         return (piece,)
     word = piece.text
-    allowed = [at for at in _held(word, _uax14_boundaries(word, lang), keep, lang, level)
+    allowed = [at for at in _held(word, _uax14_boundaries(word, lang), keep, lang, level, bound)
                if not (_katakana(word[at - 1]) and _katakana(word[at]) and level < ANY
                        and (level == TIGHT or not _inner(word, at)))
                and len(word[at:].rstrip(CLAUSE_MARKS)) > 1]
@@ -252,9 +275,47 @@ def _spaced_names_pattern(keep: tuple[str, ...]) -> re.Pattern | None:
                                for name in names))
 
 
-def _words(paragraph: str, keep: tuple[str, ...] = ()) -> list[str]:
+def _words(paragraph: str, keep: tuple[str, ...] = (), bound: Bound = NO_BOUND) -> list[str]:
     """A line breaks at a space, never at a no-break space ("passports ×12") nor inside a name of `keep`; a name
-    comes out as one word, a plain space between its words ("Pocket Knife")."""
+    comes out as one word, a plain space between its words ("Pocket Knife"), and so does a word of `bound` with
+    the word before it ("할 수", "되찾을 수도")."""
+    words = _spaced_words(paragraph, keep)
+    follows = _bound_pattern(bound)
+    if follows is None or len(words) < 2:
+        return words
+    out = words[:1]
+    for word in words[1:]:
+        if follows.fullmatch(word):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _unspaced_pattern(words: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern finding every unspaced word of `words` (a bound word of Japanese, say), the longest first."""
+    found = sorted({word for word in words if unspaced(word)}, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, found))) if found else None
+
+
+@lru_cache(maxsize=64)
+def _bound_pattern(bound: Bound) -> re.Pattern | None:
+    """A whole word that is a word of `bound`, then any run of its endings, then punctuation or nothing ("수",
+    "수도", "것입니다.", "때만)"; not "수하물", nor an exception, "바로", with or without punctuation after it)."""
+    if not bound.words:
+        return None
+
+    def either(words: tuple[str, ...]) -> str:
+        return "|".join(map(re.escape, sorted(set(words), key=len, reverse=True)))
+
+    after = r"(?:[^\w\u00a0].*)?"
+    unless = rf"(?!(?:{either(bound.exceptions)}){after}$)" if bound.exceptions else ""
+    ended = f"(?:{either(bound.endings)})*" if bound.endings else ""
+    return re.compile(f"{unless}(?:{either(bound.words)}){ended}{after}", re.S)
+
+
+def _spaced_words(paragraph: str, keep: tuple[str, ...]) -> list[str]:
     names = _spaced_names_pattern(keep)
     if names is None and NO_BREAK_SPACE not in paragraph:
         return paragraph.split()

@@ -46,12 +46,27 @@ class Section:
     decks: tuple[tuple[str, int], ...] = ()  # (deck, count) on these sheets
     sheets: int = 0  # sheets of paper these pages take, printed as the file is laid out
     card_stock: bool = False  # pieces: card stock; everything else plain paper
+    printed: tuple[int, ...] = ()  # the pages from first to last that are not empty (page 1 lists these)
 
 
 def page_range(ctx: RenderContext, first: int, last: int) -> str:
     if first == last:
         return ctx.t("checklist.pages_one", first=first)
     return ctx.t("checklist.pages_range", first=first, last=last)
+
+
+def page_list(ctx: RenderContext, pages: tuple[int, ...]) -> str:
+    """"p. 5", "pp. 9–10", or, where empty pages part them, "pp. 5, 7–8"."""
+    runs: list[list[int]] = []
+    for n in pages:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    if len(runs) == 1:
+        return page_range(ctx, runs[0][0], runs[0][-1])
+    return ctx.t("checklist.pages_list", pages=ctx.texts.listed(
+        str(run[0]) if len(run) == 1 else ctx.t("punctuation.range", first=run[0], last=run[-1]) for run in runs))
 
 
 def size_label(ctx: RenderContext, w_pt: float, h_pt: float) -> str:
@@ -190,7 +205,7 @@ def _checklist_row(ctx: RenderContext, section: Section, edge: str) -> list[tupl
         what = ctx.t("checklist.sheet", size=section.label, decks=decks)
     sides = ctx.t("checklist.two_sided", edge=edge) if section.two_sided else ctx.t("checklist.one_sided")
     paper = ctx.t("checklist.sheet_row", sheets=sheet_count(ctx, section.sheets, section.card_stock), sides=sides)
-    return [("checklist.sheet", what, 0.5), ("checklist.pages_range", page_range(ctx, section.first, section.last),
+    return [("checklist.sheet", what, 0.5), ("checklist.pages_range", page_list(ctx, section.printed),
              0.15), ("checklist.sheet_row", paper, 0.35)]
 
 

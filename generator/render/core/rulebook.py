@@ -93,7 +93,8 @@ class Styles:
             if isinstance(style, ParagraphStyle):
                 # running text in Japanese and Chinese is filled and set justified; titles, questions and headings
                 # keep their phrases whole ("どうすれば | いいですか？")
-                style.breaks = partial(textfit.wrap_paragraphs, lang=ctx.lang, filled=style in running)
+                style.breaks = partial(textfit.wrap_paragraphs, lang=ctx.lang, filled=style in running,
+                                       bound=ctx.bound)
                 style.keep = ctx.names  # see `Para.breakLines`
                 style.justified = linebreak.between_characters(ctx.lang) and style in running
                 if linebreak.between_characters(ctx.lang):  # ReportLab's CJK path, and lines set by textfit

@@ -267,11 +267,15 @@ def needed_room(bleed: float) -> float:
 
 
 def plan_layout(page_w: float, page_h: float, item_w: float, item_h: float, margin: float, bleed: float,
-                mark_len: float, min_bleed: float | None = None) -> SheetLayout:
+                mark_len: float, min_bleed: float | None = None, off_centre: bool = False) -> SheetLayout:
     """As many pieces as fit inside the printer margin with at least `min_bleed` and cut marks, upright or turned a
     quarter (upright on a tie), centred, with room for the page label on the first side of FOOTER_SIDES that has
     it with the full bleed, else with the least (a row or column fewer when none has); then as much of the
-    `bleed` as the room left allows."""
+    `bleed` as the room left allows.
+
+    With `off_centre` (a sheet printed one-sided: no back has to mirror it), a block that leaves the label too
+    little room when centred moves away from the label's side first, as far as the other side can spare, before a
+    row or column is given up (16 rows of 16 mm tiles on US Letter)."""
     least = bleed if min_bleed is None else min(bleed, min_bleed)
     edge = margin + needed_room(least)
     best = None
@@ -290,12 +294,28 @@ def plan_layout(page_w: float, page_h: float, item_w: float, item_h: float, marg
                              bleed, mark_len, margin, turned=turned)
         footer = next((side for wanted in (bleed, least) for side in FOOTER_SIDES
                        if layout.room(side) - FOOTER_BAND >= needed_room(wanted) - 1e-9), "")
+        if not footer and off_centre:
+            footer, layout = _moved_for_footer(layout, (bleed, least))
         if footer or rows * cols == 1:
             break
         rows, cols = (rows - 1, cols) if rows > 1 else (rows, cols - 1)
     layout = replace(layout, footer=footer)
     room = min(layout.room(side) for side in SIDES) - MARK_GAP - MIN_MARK
     return replace(layout, bleed=max(least, min(bleed, room)))
+
+
+def _moved_for_footer(layout: SheetLayout, bleeds: tuple[float, float]) -> tuple[str, SheetLayout]:
+    """The first side of FOOTER_SIDES that gets room for the label when the block moves away from it by what it
+    lacks, and the moved layout; ("", layout) when no side's opposite can spare that much."""
+    opposite = {"bottom": "top", "left": "right"}
+    for wanted in bleeds:
+        for side in FOOTER_SIDES:
+            short = needed_room(wanted) + FOOTER_BAND - layout.room(side)
+            if layout.room(opposite[side]) - short >= needed_room(wanted) - 1e-9:
+                moved = (replace(layout, y0=layout.y0 + short) if side == "bottom"
+                         else replace(layout, x0=layout.x0 + short))
+                return side, moved
+    return "", layout
 
 
 def draw_lines(canvas, segments: list[Segment], grey: float, width: float) -> None:

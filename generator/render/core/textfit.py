@@ -9,7 +9,8 @@ text shrinks a little before its phrases or words are cut. Widths are measured o
 (width is linear in size), which keeps fitting linear in the length of the text.
 
 Lines are broken greedily to find the size, then made to look set by hand without changing the size: no line ends
-after a break that splits what is read as one ("a | rumour", "할 | 수", "한 | 장") where the box has room for the line
+after a break that splits what is read as one ("a | rumour", "한 | 장"; a Korean dependent noun is one piece with the
+word before it, "할 수", by the language's `typography`: `linebreak.Bound`) where the box has room for the line
 that may add (or the paragraph can do without it), a paragraph does not end on a lone word when the line above can
 spare one (left-aligned body text stays ragged-right otherwise, as a column of prose should), and centred text is
 drawn with its lines as even as they can be (`balanced`), so a two-line caption never leaves one word below a
@@ -29,8 +30,6 @@ from . import linebreak
 from .linebreak import NO_BREAK_SPACE, Piece  # noqa: F401 (NO_BREAK_SPACE: for the pages that bind words)
 
 STEP = 0.25  # pt between tried sizes
-#: one-syllable Korean bound nouns: each goes with the modifier before it ("할 수", "얻는 것", "교환 후")
-BOUND_NOUNS = frozenset("수것때후뒤전중줄데적채뿐듯법리척체양")
 #: Korean determiners of two syllables or more: each goes with the noun after it ("아무 면이나", "모든 카드");
 #: one-syllable ones ("한", "그", "두") are every one-syllable word
 DETERMINERS = frozenset(("아무", "모든", "여러", "어느", "어떤", "무슨", "온갖", "이런", "그런", "저런"))
@@ -269,32 +268,24 @@ def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
 def _poor_break(pieces: Sequence[Piece], j: int) -> bool:
     """Whether a break before `pieces[j]` would split what is read as one: a one-letter Latin word, a number or a
     lone sign goes with the word after it ("a rumour", "12 cards", "50 mm", "> 뒤에", "= the bottom"); a
-    one-syllable Korean bound noun after a word ending in ㄴ or ㄹ goes with that word ("할 수", "얻는 것", "교환 후");
-    any other one-syllable Korean word, and a longer determiner (`DETERMINERS`), goes with the word after it
-    ("한 장", "맨 아래", "그 세로줄", "아무 면이나", also after a particle ending in ㄴ or ㄹ: "막히면 그 플레이어").
-    Breaks inside a word (between its syllables or characters, or the phrases of a script without spaces) are
-    judged by `linebreak`, not here."""
+    one-syllable Korean word, and a longer determiner (`DETERMINERS`), goes with the word after it ("한 장",
+    "맨 아래", "그 세로줄", "아무 면이나", also after a particle ending in ㄴ or ㄹ: "막히면 그 플레이어"). A Korean
+    dependent noun is not judged here: it is one piece with the word before it ("할 수", "교환 후": `linebreak.Bound`,
+    from the language's `typography`), which a line ends after as after any word. Breaks inside a word (between its
+    syllables or characters, or the phrases of a script without spaces) are judged by `linebreak`, not here."""
     if pieces[j - 1].glue != " ":
         return False
-    before, after = pieces[j - 1].text, pieces[j].text
+    before = pieces[j - 1].text
     if before.isascii() and (len(before) == 1 or before.isdigit()):
-        return True
-    if after in BOUND_NOUNS and _adnominal(before):
         return True
     if before in DETERMINERS:
         return True
-    return _is_syllable(before) and not (before in BOUND_NOUNS and j >= 2 and _adnominal(pieces[j - 2].text))
+    return _is_syllable(before)
 
 
 def _is_syllable(word: str) -> bool:
     """A one-syllable Korean word."""
     return len(word) == 1 and "가" <= word <= "힣"
-
-
-def _adnominal(word: str) -> bool:
-    """Ends like a Korean modifier (a last syllable with final ㄴ or ㄹ: "할", "얻는", "가져온")."""
-    last = word[-1]
-    return "가" <= last <= "힣" and (ord(last) - ord("가")) % 28 in (4, 8)  # 28 finals a syllable; 4 is ㄴ, 8 is ㄹ
 
 
 def _mend_breaks(lines: list[tuple[Line, bool]], mended: list[tuple[Line, bool]]) -> list[tuple[Line, bool]]:
@@ -364,7 +355,7 @@ def _fitted(lines: list[tuple[Line, bool]], size: float, font: str, leading: flo
 
 def fit(text: str, font: str, width: float, height: float, size: float, min_size: float,
         leading: float = LEADING, max_lines: int | None = None, lang: str = "en",
-        keep: tuple[str, ...] = (), flowing: bool = False) -> Fitted:
+        keep: tuple[str, ...] = (), flowing: bool = False, bound: linebreak.Bound = linebreak.NO_BOUND) -> Fitted:
     """Lay `text` out in `width` x `height` pt at the largest size from `size` down to `min_size` that fits, with
     the coarse breaks of `lang`'s script if they fit at any size, else the fine ones; the names of `keep` are cut
     only where one alone is wider than the box, a name with spaces (or a short quotation, `linebreak.quoted`) also
@@ -372,22 +363,23 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
     has room for the line mending it adds. In Japanese and Chinese the lines keep every place they could also break
     at (`linebreak.filling`), so that centred text can be evened out with a phrase cut where phrase breaks alone
     leave a line far short (`balanced`). A `flowing` paragraph (a page's running text, drawn justified) fills each
-    Japanese or Chinese line to its end, as `wrap_paragraphs` does."""
+    Japanese or Chinese line to its end, as `wrap_paragraphs` does. A word of `bound` stays with the word before it
+    (`linebreak.pieces`) at every level, parted from it only where the two are wider than the box."""
     texts = text.split("\n")
     keep += linebreak.quoted(text)
     loose = tuple(name for name in keep if not linebreak.spaced(name))  # a name with spaces may break, at last
-    levels = [([linebreak.pieces(p, lang, keep) for p in texts], False, keep)]
-    freed = [linebreak.pieces(p, lang, loose) for p in texts]
+    levels = [([linebreak.pieces(p, lang, keep, bound) for p in texts], False, keep)]
+    freed = [linebreak.pieces(p, lang, loose, bound) for p in texts]
     if freed != levels[0][0]:
         levels.append((freed, False, loose))
-    levels.append(([linebreak.units(p, lang, loose) for p in texts], True, loose))
+    levels.append(([linebreak.units(p, lang, loose, bound) for p in texts], True, loose))
     between = linebreak.between_characters(lang)
     last = None
     for (paragraphs, cut, names), (before, _, _) in zip(levels, [([], False, ())] + levels):
         if cut and paragraphs == before and last is not None and last[4] <= TOLERANCE_PT:
             break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
-        fill = partial(linebreak.filling, lang=lang, keep=names) if between else None
-        flow = _flow_fill(lang, names) if flowing and between else None
+        fill = partial(linebreak.filling, lang=lang, keep=names, bound=bound) if between else None
+        flow = _flow_fill(lang, names, bound) if flowing and between else None
         # every line holds its pieces' text: the text's width at 1 pt bounds the lines any wrap needs from below
         natural = [sum(unit_width(p.text, font) for p in paragraph)
                    + sum(min(0.0, glue_width(a, b, font)) for a, b in zip(paragraph, paragraph[1:]))
@@ -423,26 +415,28 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
     return _fitted(lines, current, font, leading, h, overflow, lang)
 
 
-def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple[str, ...] = ()) -> list[str]:
+def wrap(text: str, font: str, size: float, width: float, lang: str, keep: tuple[str, ...] = (),
+         bound: linebreak.Bound = linebreak.NO_BOUND) -> list[str]:
     """`text` broken into lines no wider than `width` at `size` (`wrap_paragraphs`' lines)."""
-    return [line for line, _ in wrap_paragraphs(text, font, size, width, lang, keep)]
+    return [line for line, _ in wrap_paragraphs(text, font, size, width, lang, keep, bound=bound)]
 
 
 def wrap_paragraphs(text: str, font: str, size: float, width: float, lang: str,
-                    keep: tuple[str, ...] = (), filled: bool = True) -> list[tuple[str, bool]]:
+                    keep: tuple[str, ...] = (), filled: bool = True,
+                    bound: linebreak.Bound = linebreak.NO_BOUND) -> list[tuple[str, bool]]:
     """`text` broken into lines no wider than `width` at `size`, each with whether it ends a paragraph (a
     paragraph of a flowing page, which grows as tall as it needs): the coarse breaks of `lang`'s script, finer ones
     only for a piece wider than the line or, in Japanese and Chinese and where `filled` (running text, set
     justified, as Japanese is), to fill every line to its end (`linebreak.filling`), no line ending in a
     `_poor_break`, and, in a spaced script or a text not `filled` (a title: phrases whole), no lone last piece when
-    the line above can spare one."""
+    the line above can spare one. A word of `bound` stays with the word before it where the line can hold both."""
     keep += linebreak.quoted(text)
-    paragraphs = [linebreak.pieces(p, lang, keep) for p in text.split("\n")]
-    fill = _flow_fill(lang, keep) if filled and linebreak.between_characters(lang) else None
+    paragraphs = [linebreak.pieces(p, lang, keep, bound) for p in text.split("\n")]
+    fill = _flow_fill(lang, keep, bound) if filled and linebreak.between_characters(lang) else None
     lines, too_wide = _wrap(paragraphs, font, size, width, lang, mend=True, fill=fill)
     if too_wide > TOLERANCE_PT:
-        lines, _ = _wrap([linebreak.units(p, lang, keep) for p in text.split("\n")], font, size, width, lang, True,
-                         True)
+        lines, _ = _wrap([linebreak.units(p, lang, keep, bound) for p in text.split("\n")], font, size, width,
+                         lang, True, True)
     if fill is None:
         lines = _mend_last_breaks(lines, font, size, width)
     # a justified line of Japanese is not spread to spare the last line a phrase alone ("（R17）。"): `filling` never
@@ -450,9 +444,10 @@ def wrap_paragraphs(text: str, font: str, size: float, width: float, lang: str,
     return [(line_text(line), ends) for line, ends in lines]
 
 
-def _flow_fill(lang: str, keep: tuple[str, ...]) -> Callable[[Piece, int], tuple[Piece, ...]]:
+def _flow_fill(lang: str, keep: tuple[str, ...], bound: linebreak.Bound = linebreak.NO_BOUND
+               ) -> Callable[[Piece, int], tuple[Piece, ...]]:
     """How a justified line of `lang` cuts the piece that would not fit (`_filled`): `linebreak.filling`."""
-    return lambda piece, level: linebreak.filling(piece, lang, keep, level)
+    return lambda piece, level: linebreak.filling(piece, lang, keep, level, bound)
 
 
 def advice(fitted: Fitted) -> str:

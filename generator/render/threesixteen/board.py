@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from ...games.threesixteen.model import PlayerColour
 from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext
+from ..core.sheets import FOOTER_BAND
 from .layout import FAINT, centred_area, text_in, wash
 
 AIR = 2 * mm  # kept clear inside the printer margin, so the board never sits exactly on it
@@ -41,7 +42,8 @@ def board_title(ctx: RenderContext, colour: PlayerColour) -> str:
 
 
 def board_page(ctx: RenderContext, colour: PlayerColour) -> Page:
-    return Page(f"threesixteen/board/{colour.id}", True, partial(draw_board, ctx, colour), board_title(ctx, colour))
+    return Page(f"threesixteen/board/{colour.id}", True, partial(draw_board, ctx, colour), board_title(ctx, colour),
+                footer=partial(board_footer, ctx))
 
 
 @dataclass(frozen=True)
@@ -71,16 +73,27 @@ class BoardLayout:
         caps = tuple(Box(x + i * (lane_w + LANE_GAP), zone_top - CAP, lane_w, CAP) for i in range(len(game.columns)))
         lanes = tuple(Box(c.x, area.y, lane_w, c.y - area.y) for c in caps)
         slots = int((lanes[0].h - FOOT) // pitch)
-        side = Box(caps[-1].right + PANEL_GAP, area.y, area.right - caps[-1].right - PANEL_GAP, zone_top - area.y)
+        foot = area.y + FOOTER_BAND  # under the right-hand side, the page label's band; the lanes run on past it
+        side = Box(caps[-1].right + PANEL_GAP, foot, area.right - caps[-1].right - PANEL_GAP, zone_top - foot)
         title = Box(side.x, side.top - TITLE_H, side.w, TITLE_H)
         note = Box(side.x, side.y, side.w, NOTE_H)
         supply = Box(side.x, note.top + 2 * mm, side.w, title.y - 1.5 * mm - note.top - 2 * mm)
         return cls(area, pitch, rows, caps, lanes, slots, title, supply, note)
 
+    @property
+    def footer_anchor(self) -> tuple[float, float, float, float]:
+        """The page label's line (x, y, angle, length, as a sheet's): centred under the right-hand side, in the band
+        between its foot and the printer margin, beside the lanes' open feet."""
+        return self.note.x + self.note.w / 2, self.area.y + (FOOTER_BAND - AIR) / 2, 0.0, self.note.w
+
     def slot(self, lane: int, n: int) -> Box:
         """The n-th place (0 = top) of a lane, centred in it."""
         box = self.lanes[lane]
         return Box(box.x + LANE_EXTRA / 2, box.top - (n + 1) * self.pitch, self.pitch, self.pitch)
+
+
+def board_footer(ctx: RenderContext, page_w: float, page_h: float) -> tuple[float, float, float, float]:
+    return BoardLayout.for_page(ctx, page_w, page_h).footer_anchor
 
 
 def draw_board(ctx: RenderContext, colour: PlayerColour, canvas, page_w: float, page_h: float) -> None:

@@ -4,7 +4,7 @@ A tile carries one large numeral. A number that reads as another tile's number w
 gets a bar under it, so a tile picked up the wrong way round is never misread. A tile's back is its set's
 colour and colour name, so mixed sets can be sorted face down. Every tile of one set shares one back, drawn
 once per PDF as a Form XObject. The home sheets print only the caller set's backs: a player's tiles lie face up
-all game, so each colour prints on its own, fronts only.
+all game, so they print fronts only.
 """
 from __future__ import annotations
 
@@ -167,14 +167,17 @@ def edition_colour(ctx: RenderContext, colour: PlayerColour) -> PlayerColour:
 
 def threesixteen_components(ctx: RenderContext) -> list[Component]:
     """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back. The caller's tiles are
-    drawn face down (R4), so they are hidden pieces. A player's tiles are only ever face up, so each colour prints
-    on sheets of its own, fronts only: a group prints the colours it plays."""
+    drawn face down (R4), so they are hidden pieces, on sheets of their own, at their own (larger) size: they are
+    never placed on a board. A player's tiles are only ever face up, so they print fronts only, every colour on
+    the same sheets, one colour after another (on A4 and Letter, four full rows of 12 each)."""
     game = ctx.game_data
-    w, h = ctx.game_data.tile.width_mm * mm, ctx.game_data.tile.height_mm * mm
-    style = NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high)
+    sizes = {False: (game.tile.width_mm * mm, game.tile.height_mm * mm),
+             True: (game.caller_tile.width_mm * mm, game.caller_tile.height_mm * mm)}
+    styles = {caller: NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high) for caller, (w, h) in sizes.items()}
     components: list[Component] = []
     for tile_set in tile_sets(ctx):
         caller = tile_set is game.caller
+        (w, h), style = sizes[caller], styles[caller]
         colour = edition_colour(ctx, tile_set)
         back = Face(f"threesixteen/tile/{colour.id}/back", partial(draw_tile_back, ctx, colour))
         for n in range(1, game.high + 1):
@@ -182,7 +185,7 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
             for copy in range(1, game.copies + 1):
                 front = Face(f"threesixteen/tile/{colour.id}/{n}/{copy}/front", draw)
                 components.append(Component(f"tile-{colour.id}-{n}-{copy}", f"tiles-{colour.id}", w, h, front, back,
-                                            hidden=caller, own_sheets=not caller, fronts_only=not caller))
+                                            hidden=caller, fronts_only=not caller))
     return components
 
 

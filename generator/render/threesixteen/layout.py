@@ -1,7 +1,8 @@
 """Layout helpers shared by the 3x16 full pages: the area every paper can print, colour tints, boxed text.
 
 A board or log sheet is laid out once for the area that fits on every paper of content/print.yaml (inside
-the printer margin) and centred on the page, so A4 and Letter print the same board at the same size.
+the printer margin) and centred on the page, so A4 and Letter print the same board at the same size; the foot of
+that area is the page's footer band (its page label, like a sheet's).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from reportlab.lib.units import mm
 from ..core import textfit
 from ..core.colour import INK
 from ..core.context import Box, RenderContext
+from ..core.sheets import FOOTER_BAND
 
 GREY = HexColor("#8a8a8a")
 FAINT = HexColor("#c9c9c9")
@@ -29,6 +31,19 @@ def centred_area(ctx: RenderContext, landscape: bool, page_w: float, page_h: flo
     """The printable area (less `inset` on every side), centred on a page of the given size."""
     w, h = printable_area(ctx, landscape)
     return Box((page_w - w) / 2 + inset, (page_h - h) / 2 + inset, w - 2 * inset, h - 2 * inset)
+
+
+def page_area(ctx: RenderContext, page_w: float, page_h: float, inset: float) -> Box:
+    """What a landscape full page (a board, the log sheet) may fill: the centred printable area less `inset` on
+    every side, and less the footer band at its foot, where the document sets the page's label (`footer_anchor`)."""
+    area = centred_area(ctx, True, page_w, page_h, inset)
+    return Box(area.x, area.y + FOOTER_BAND, area.w, area.h - FOOTER_BAND)
+
+
+def footer_anchor(ctx: RenderContext, page_w: float, page_h: float) -> tuple[float, float, float, float]:
+    """The label's line in the footer band under a full page's area, as a sheet's (x, y, angle, length)."""
+    area = centred_area(ctx, True, page_w, page_h)
+    return area.x + area.w / 2, area.y + FOOTER_BAND / 2, 0.0, area.w
 
 
 def wash(colour: str, amount: float) -> Color:

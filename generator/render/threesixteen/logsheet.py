@@ -8,6 +8,7 @@ A record file is copied from it line by line: the calls column gives `calls`, ea
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -15,7 +16,7 @@ from reportlab.lib.units import mm
 from ..core import textfit
 from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext
-from .layout import FAINT, GREY, centred_area, circled_number, text_in
+from .layout import FAINT, GREY, circled_number, footer_anchor, page_area, text_in
 
 BLOCKS = 2  # call blocks side by side
 HEADER = 11 * mm
@@ -48,7 +49,7 @@ class LogSheetLayout:
     @classmethod
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "LogSheetLayout":
         game = ctx.game_data
-        area = centred_area(ctx, True, page_w, page_h, inset=2 * mm)
+        area = page_area(ctx, page_w, page_h, inset=2 * mm)
         calls = game.high * game.copies
         per_block = -(-calls // BLOCKS)
         table_w = area.w - PANEL_W - PANEL_GAP
@@ -72,7 +73,7 @@ class LogSheetLayout:
 
 def log_sheet_pages(ctx: RenderContext) -> list[Page]:
     return [Page("threesixteen/log-sheet", True, lambda canvas, w, h: draw_log_sheet(ctx, canvas, w, h),
-                 ctx.t("log_sheet.title"))]
+                 ctx.t("log_sheet.title"), footer=partial(footer_anchor, ctx))]
 
 
 def draw_log_sheet(ctx: RenderContext, canvas, page_w: float, page_h: float) -> None:
