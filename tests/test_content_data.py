@@ -31,7 +31,17 @@ def test_unknown_key(content_copy):
     replace_in(path, "  hand_limit: 7 ", "  hand_limt: 7 ")
     line, col = line_col(path, "hand_limt")
     assert errors_of(content_copy) == [
-        f"content/travel/game.yaml:{line}:{col}: error: rules_params.hand_limt: unknown key 'hand_limt' [schema]"]
+        f"content/travel/game.yaml:{line}:{col}: error: rules_params.hand_limt: unknown key 'hand_limt'; "
+        f"did you mean 'hand_limit'? [schema]"]
+
+
+def test_a_missing_rule_number_is_an_error_at_its_mapping(content_copy):
+    """Every number of the rules is declared once, in game.yaml: the model has no default to fall back on."""
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "  sale_draw: 3 ", "  # sale_draw: 3 ")
+    line, col = line_col(path, "hand_limit")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: rules_params.sale_draw: missing key 'sale_draw' [schema]"]
 
 
 def test_wrong_type(content_copy):
@@ -44,12 +54,18 @@ def test_wrong_type(content_copy):
 
 
 def test_missing_key(content_copy):
+    """A misspelt key is one error at the misspelling, naming the key meant, not a missing and an unknown key."""
     path = content_copy / "threesixteen" / "game.yaml"
     replace_in(path, "caller: {id: caller,", "callr: {id: caller,")
     line, col = line_col(path, "callr")
     assert errors_of(content_copy) == [
+        f"content/threesixteen/game.yaml:{line}:{col}: error: callr: unknown key 'callr'; did you mean 'caller'? "
+        f"[schema]"]
+    replace_in(path, "callr: {id: caller,", "announcer: {id: caller,")
+    line, col = line_col(path, "announcer")
+    assert errors_of(content_copy) == [
         "content/threesixteen/game.yaml:3:1: error: caller: missing key 'caller' [schema]",
-        f"content/threesixteen/game.yaml:{line}:{col}: error: callr: unknown key 'callr' [schema]"]
+        f"content/threesixteen/game.yaml:{line}:{col}: error: announcer: unknown key 'announcer' [schema]"]
 
 
 def test_dangling_item_reference(content_copy):

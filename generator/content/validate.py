@@ -1,6 +1,7 @@
 """Turn loaded YAML into typed models; every schema error names file:line:col and the key path."""
 from __future__ import annotations
 
+import difflib
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -76,9 +77,27 @@ def error_message(err: dict) -> str:
     return f"{expected}; found {found}"
 
 
+def _misspelt(errors: list[dict]) -> list[tuple[dict, str | None]]:
+    """Each error with the name a misspelt key meant: a key that is unknown where a close name is missing in the
+    same mapping is that name misspelt, so it makes one error ("did you mean …?") instead of two."""
+    missing = {(err["loc"][:-1], err["loc"][-1]): err for err in errors if err["type"] == "missing"}
+    meant: dict[int, str] = {}
+    for i, err in enumerate(errors):
+        name = err["loc"][-1] if err["loc"] else None
+        if err["type"] != "extra_forbidden" or not isinstance(name, str):
+            continue
+        names = [n for (where, n) in missing if where == err["loc"][:-1] and isinstance(n, str)]
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+        if close:
+            meant[i] = close[0]
+            del missing[(err["loc"][:-1], close[0])]
+    left = {id(err) for err in missing.values()}
+    return [(err, meant.get(i)) for i, err in enumerate(errors) if err["type"] != "missing" or id(err) in left]
+
+
 def diagnostics_from(exc: ValidationError, located: Located) -> list[Diagnostic]:
     out = []
-    for err in exc.errors(include_url=False):
+    for err, meant in _misspelt(exc.errors(include_url=False)):
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         # pydantic puts union/tagged-union member names in loc; keep only real keys and indexes
         real = _real_path(loc, located, err["type"] == "missing")
@@ -86,7 +105,8 @@ def diagnostics_from(exc: ValidationError, located: Located) -> list[Diagnostic]
         if err["type"] in ("union_tag_invalid",) and real + ("kind",) in located.values:
             real = real + ("kind",)
         position = located.of(real, key=at_key)
-        out.append(Diagnostic(position, error_message(err), "schema", key_path=dotted(real)))
+        message = error_message(err) + (f"; did you mean '{meant}'?" if meant else "")
+        out.append(Diagnostic(position, message, "schema", key_path=dotted(real)))
     return sorted(set(out), key=lambda d: (d.position.line, d.position.col, d.message))
 
 

@@ -17,36 +17,37 @@ Icon = Annotated[str, pattern(r"^[0-9A-F]{4,5}(-[0-9A-F]{4,5})*$",
 
 
 class TravelRules(Strict):
-    """Numbers of the base rules; characters may override some per player (effect `modify_rule`)."""
+    """Numbers of the base rules; characters may override some per player (effect `modify_rule`). No defaults:
+    game.yaml declares every number once, and a missing one is an error at its place."""
 
-    hand_limit: Annotated[int, Field(ge=3, le=20)] = 7
-    starting_hand: Annotated[int, Field(ge=0, le=10)] = 3
-    empty_hand_draw: Annotated[int, Field(ge=0, le=10)] = 3
+    hand_limit: Annotated[int, Field(ge=3, le=20)]
+    starting_hand: Annotated[int, Field(ge=0, le=10)]
+    empty_hand_draw: Annotated[int, Field(ge=0, le=10)]
     #: at least 1: a free recycle takes back an extra-action card and plays it again, one turn without end
-    recycle_cost: Annotated[int, Field(ge=1, le=5)] = 2
-    recycle_take: Annotated[int, Field(ge=1, le=5)] = 1
-    steal_cost: Annotated[int, Field(ge=0, le=5)] = 1
+    recycle_cost: Annotated[int, Field(ge=1, le=5)]
+    recycle_take: Annotated[int, Field(ge=1, le=5)]
+    steal_cost: Annotated[int, Field(ge=0, le=5)]
     #: how much less a steal costs when the target is richer than the thief (the pickpocket's ability)
-    richer_steal_discount: Annotated[int, Field(ge=0, le=5)] = 0
+    richer_steal_discount: Annotated[int, Field(ge=0, le=5)]
     #: how many more cards than the thief a target holds to count as richer
-    richer_steal_margin: Annotated[int, Field(ge=1, le=10)] = 2
+    richer_steal_margin: Annotated[int, Field(ge=1, le=10)]
     #: that margin with 2 players
-    richer_steal_margin_two_players: Annotated[int, Field(ge=1, le=10)] = 3
+    richer_steal_margin_two_players: Annotated[int, Field(ge=1, le=10)]
     #: up to this many players, that cheaper steal also asks that no player hold fewer cards than the thief
-    richer_steal_poorest_players: Annotated[int, Field(ge=1, le=7)] = 4
+    richer_steal_poorest_players: Annotated[int, Field(ge=1, le=7)]
     #: up to this many players, it asks instead that every other player hold more cards than the thief
-    richer_steal_strictly_poorest_players: Annotated[int, Field(ge=1, le=7)] = 3
-    trade_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
+    richer_steal_strictly_poorest_players: Annotated[int, Field(ge=1, le=7)]
+    trade_bonus_draw: Annotated[int, Field(ge=0, le=5)]
     #: how many cards a player may sell (discard) together before drawing as their action (the merchant's)
-    draw_sell: Annotated[int, Field(ge=0, le=5)] = 0
+    draw_sell: Annotated[int, Field(ge=0, le=5)]
     #: how many cards that draw takes after a sale, instead of 1
-    sale_draw: Annotated[int, Field(ge=1, le=10)] = 4
+    sale_draw: Annotated[int, Field(ge=1, le=10)]
     #: from this many players up, a sale only while the cards it draws keep the hand within its limit
-    sale_limit_players: Annotated[int, Field(ge=2, le=7)] = 4
-    travel_bonus_draw: Annotated[int, Field(ge=0, le=5)] = 1
-    postcards_to_win: Annotated[int, Field(ge=1, le=10)] = 4
-    travel_with_forbidden: bool = False
-    items_per_country: Annotated[int, Field(ge=1, le=8)] = 3
+    sale_limit_players: Annotated[int, Field(ge=2, le=7)]
+    travel_bonus_draw: Annotated[int, Field(ge=0, le=5)]
+    postcards_to_win: Annotated[int, Field(ge=1, le=10)]
+    travel_with_forbidden: bool
+    items_per_country: Annotated[int, Field(ge=1, le=8)]
 
 
 def changed_rule_problem(rules: TravelRules, rule: str, value: int | bool) -> str | None:
