@@ -21,9 +21,9 @@ class PlayerColour(Strict):
 class ThreeSixteenGame(Strict):
     game: Slug
     players: Players
-    high: Annotated[int, Field(ge=2, le=30, description="tiles are numbered 1..high")] = 16
-    copies: Annotated[int, Field(ge=1, le=6, description="how many of each number")] = 3
-    rows: Annotated[int, Field(ge=1, le=6)] = 3
+    high: Annotated[int, Field(ge=2, le=30, description="tiles are numbered 1..high")]
+    copies: Annotated[int, Field(ge=1, le=6, description="how many of each number")]
+    rows: Annotated[int, Field(ge=1, le=6)]
     columns: list[Annotated[str, pattern(r"^[A-Z]$", "one capital letter")]]
     #: a tile's trim size (print.yaml holds the sizes every game shares)
     tile: Size
