@@ -13,6 +13,7 @@ from generator.games.travel.balance import (
 )
 from generator.games.travel.cards import EXTENSIONS, build_tables
 from generator.games.travel.cli import app
+from generator.games.travel.simulate import Result
 from generator.games.travel.stats import Summary
 
 
@@ -33,6 +34,48 @@ def test_flags_name_the_seat_and_the_character_off_the_fair_share(game):
     assert cell.flags[0].fair == 0.5 and cell.seats[0].value == 0.65
     assert "pilot" not in [f.subject for f in cell.flags]  # 50%: the fair share itself
     assert set(cell.cards) == {t.ids[c] for fam in (2, 3, 4, 5) for c in t.by_family[fam]}
+
+
+def result(characters: tuple[str, ...], winner: str):
+    """A finished game's Result for the summary: only who played and who won matter here."""
+    seat = characters.index(winner) if winner else -1
+    return Result(seat, max(seat, 0) if winner else -1, winner, characters, "centre" if winner else "", 30, 0,
+                  "coat" if winner else "")
+
+
+def test_the_head_to_head_counts_each_two_player_game_from_both_sides(game):
+    summary = Summary(2)
+    for played, winner in [(("pilot", "collector"), "pilot"), (("collector", "pilot"), "pilot"),
+                           (("pilot", "collector"), "collector"), (("smuggler", "pilot"), ""),
+                           (("smuggler", "collector"), "smuggler")]:
+        summary.add(result(played, winner))
+    assert summary.games_by_pair == Counter({("pilot", "collector"): 3, ("collector", "pilot"): 3,
+                                             ("smuggler", "pilot"): 1, ("pilot", "smuggler"): 1,
+                                             ("smuggler", "collector"): 1, ("collector", "smuggler"): 1})
+    assert summary.wins_by_pair == Counter({("pilot", "collector"): 2, ("collector", "pilot"): 1,
+                                            ("smuggler", "collector"): 1})
+    cell = figures(build_tables(game), 2, frozenset(EXTENSIONS), None, summary, DEFAULT_MARGIN)
+    assert round(cell.head_to_head[("pilot", "collector")].value, 4) == round(2 / 3, 4)
+    assert cell.head_to_head[("pilot", "smuggler")].value == 0  # the unfinished game counts, as for a character
+    three = Summary(3)
+    three.add(result(("pilot", "collector", "smuggler"), "pilot"))
+    assert not three.games_by_pair and not figures(build_tables(game), 3, frozenset(EXTENSIONS), None, three,
+                                                   DEFAULT_MARGIN).head_to_head
+
+
+def test_the_head_to_head_table_reads_row_against_column():
+    out = balance("--games", "40", "--players", "2", "--extensions", "all", "--bot", "greedy", "--workers", "1")
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("Head to head, 2 players, all extensions"))
+    assert lines[at + 1].split() == ["Backpacker", "Collector", "Merchant", "Pickpocket", "Pilot", "Smuggler"]
+    data = json.loads(balance("--games", "40", "--players", "2", "--extensions", "all", "--bot", "greedy",
+                              "--workers", "1", "--format", "json").stdout)
+    pairs = {(h["character"], h["opponent"]): h for h in data["configurations"][0]["head_to_head"]}
+    for (a, b), h in pairs.items():  # each game is one side's win, the other's loss, or unfinished for both
+        other = pairs[(b, a)]
+        assert h["games"] == other["games"] and h["win_rate"]["value"] + other["win_rate"]["value"] <= 1 + 1e-9
+    assert sum(h["games"] for h in pairs.values()) == 2 * 40
 
 
 def test_the_default_margin_flags_a_character_a_fifth_over_its_share_at_four_players(game):
@@ -114,6 +157,8 @@ def test_balance_writes_json_a_page_and_charts(tmp_path):
         "balance.html"]
     page = (tmp_path / "balance.html").read_text(encoding="utf-8")
     assert "<h2>2 players, all extensions</h2>" in page and 'src="balance-4.png"' in page
+    assert "<p>Head to head, 2 players, all extensions, hand_limit = 6: the win rate" in page
+    assert "Head to head, 4 players" not in page and "Head to head, 2 players, base game" not in page
     assert (tmp_path / "balance-1.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

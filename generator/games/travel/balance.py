@@ -137,6 +137,8 @@ class Cell:
     characters: dict[str, Estimate]
     cards: dict[str, CardFigures]
     flags: list[Flag]
+    #: 2 players only: (character, opponent) -> the character's win rate in those games
+    head_to_head: dict[tuple[str, str], Estimate]
 
 
 @dataclass(slots=True)
@@ -171,7 +173,9 @@ def figures(t: Tables, players: int, extensions: frozenset[str], value, summary:
     flags = [Flag(FlagKind.SEAT, str(seat + 1), est, fair) for seat, est in enumerate(seats)
              if est.outside(fair, margin)]
     flags += [Flag(FlagKind.CHARACTER, c, est, fair) for c, est in characters.items() if est.outside(fair, margin)]
-    return Cell(players, extensions, value, summary, mean(summary.lengths), seats, characters, cards, flags)
+    head_to_head = {pair: rate(summary.wins_by_pair[pair], n) for pair, n in sorted(summary.games_by_pair.items())}
+    return Cell(players, extensions, value, summary, mean(summary.lengths), seats, characters, cards, flags,
+                head_to_head)
 
 
 def run_balance(game: TravelGame, players: list[int], sets: list[frozenset[str]], games: int, seed: int = 0,

@@ -97,6 +97,17 @@ def card_rows(w: Words, cells: list[Cell]) -> list[tuple[str, list[str]]]:
               if card in c.cards else "" for c in cells]) for card in ids]
 
 
+def head_to_head(w: Words, cell: Cell) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """A 2-player cell's head to head: one row per character, its win rate (%) against each other character."""
+    names = sorted({a for a, _ in cell.head_to_head})
+    name = {c: w.texts.get(f"characters.{c}.name") for c in names}
+
+    def shown(e: Estimate | None) -> str:
+        return "" if e is None else f"{100 * e.value:.0f} ({100 * e.low:.0f}–{100 * e.high:.0f})"
+    return ([name[c] for c in names],
+            [(name[a], [shown(cell.head_to_head.get((a, b))) for b in names]) for a in names])
+
+
 def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
@@ -137,6 +148,10 @@ def balance_text(w: Words, b: Balance) -> str:
         if cards:
             lines.append("  " + w("balance.cards"))
             lines += _table(head, cards)
+        for cell in cells:
+            if cell.head_to_head:
+                lines.append("  " + w("balance.head_to_head", config=config_label(w, b, cell)))
+                lines += _table(*head_to_head(w, cell))
     return "\n".join(lines)
 
 
@@ -158,6 +173,8 @@ def balance_json(b: Balance) -> dict:
                       for k, f in c.cards.items()},
             "flags": [{"kind": f.kind.value, "subject": f.subject, "fair": f.fair, "win_rate": _estimate(f.estimate)}
                       for f in c.flags],
+            "head_to_head": [{"character": a, "opponent": o, "games": c.summary.games_by_pair[(a, o)],
+                              "win_rate": _estimate(e)} for (a, o), e in c.head_to_head.items()],
         } for c in b.cells],
     }
 
@@ -196,6 +213,10 @@ def balance_html(w: Words, b: Balance, images: list[str]) -> str:
         cards = card_rows(w, cells)
         if cards:
             parts.append(f"<p>{e(w('balance.cards'))}</p>" + _html_table(columns, cards))
+        for cell in cells:
+            if cell.head_to_head:
+                parts.append(f"<p>{e(w('balance.head_to_head', config=config_label(w, b, cell)))}</p>"
+                             + _html_table(*head_to_head(w, cell)))
     parts += [f"<img src=\"{e(name)}\" alt=\"{e(name)}\">" for name in images]
     parts.append("</body></html>\n")
     return "".join(parts)

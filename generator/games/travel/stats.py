@@ -38,6 +38,10 @@ class Summary:
     in_winner_hand: Counter = field(default_factory=Counter)
     on_winning_turn: Counter = field(default_factory=Counter)
     unfinished: int = 0
+    #: 2-player games only: games and wins of (character, its opponent's character), each game counted from
+    #: both sides (the balance lab's head to head)
+    games_by_pair: Counter = field(default_factory=Counter)
+    wins_by_pair: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         if not self.wins_by_seat:
@@ -49,12 +53,19 @@ class Summary:
         self.reshuffles += result.reshuffles
         self.games_reshuffled += result.reshuffles > 0
         self.games_by_character.update(result.characters)
+        pair = len(result.characters) == 2 == self.players
+        if pair:
+            first, second = result.characters
+            self.games_by_pair.update(((first, second), (second, first)))
         if result.winner < 0:
             self.unfinished += 1
             return
         self.wins_by_seat[result.position] += 1
         if result.character:
             self.wins_by_character[result.character] += 1
+            if pair:
+                loser = result.characters[0] if result.characters[1] == result.character else result.characters[1]
+                self.wins_by_pair[(result.character, loser)] += 1
         self.how[result.how] += 1
         self.deciding[result.deciding_card] += 1
         self.in_winner_hand.update(result.winner_cards)
@@ -71,7 +82,8 @@ class Summary:
         for mine, theirs in ((self.wins_by_character, other.wins_by_character),
                              (self.games_by_character, other.games_by_character), (self.how, other.how),
                              (self.deciding, other.deciding), (self.in_winner_hand, other.in_winner_hand),
-                             (self.on_winning_turn, other.on_winning_turn)):
+                             (self.on_winning_turn, other.on_winning_turn),
+                             (self.games_by_pair, other.games_by_pair), (self.wins_by_pair, other.wins_by_pair)):
             mine.update(theirs)
         self.reshuffles += other.reshuffles
         self.games_reshuffled += other.games_reshuffled
