@@ -479,21 +479,21 @@ STATEMENTS = {
               extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
         table(turns(*POOREST_MINA, "Sora: steal Joon pay swimsuit -> coat", "Mina: steal Joon ^-> coat"),
               extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
-        "R13", "cost"),
+        "R13", "steal_not_fewest"),
     "lines 98-102 (ours, README, R13 and the Pickpocket's card): with 3 players, a player holding fewer cards than "
     "she does makes her pay too": (
         table(turns(*POOREST_MINA, "Sora: recycle swimsuit camera -> camera", "Mina: steal Joon pay camera -> coat"),
               extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
         table(turns(*POOREST_MINA, "Sora: recycle swimsuit camera -> camera", "Mina: steal Joon ^-> coat"),
               extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
-        "R13", "cost"),
+        "R13", "steal_not_fewest"),
     "lines 98-102 (ours, README, R13 and the Pickpocket's card): with 2 players the other must hold 3 more cards "
     "than she does, not 2": (
         table(turns("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat",
                     "Mina: steal Joon -> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
         table(turns("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: recycle adapter -> map",
                     "Mina: steal Joon ^-> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
-        "R13", "cost"),
+        "R13", "steal_margin"),
     "line 2 and 74: the first to travel to the centre country wins, so nobody plays after": (
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP", "^Mina: draw coat")),
@@ -1164,8 +1164,10 @@ def test_with_four_players_a_player_holding_fewer_cards_makes_the_pickpocket_pay
     """R13: Sora holds 3 cards, Mina 4, Joon 6: Joon is 2 richer, but Sora is poorer than Mina, so she pays."""
     assert_valid(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon pay map -> coat"),
                                 extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT))
-    assert_breaks(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon ^-> coat"),
-                                 extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT), "R13", "cost")
+    v = assert_breaks(content, table(turns(*FOUR_WITH_PICKPOCKET, "Mina: steal Joon ^-> coat"),
+                                     extensions="all", mina=PICKPOCKET, joon=FOUR_WITH_MERCHANT), "R13", "steal_poorer")
+    assert v["reason"] == ("Mina pays 1 card here; the record shows 0. The steal is not free: with 4 players nobody "
+                           "may hold fewer cards than Mina (4), and Sora holds 3.")
 
 
 FIVE_WITH_PICKPOCKET = FOUR_WITH_MERCHANT + (

@@ -591,8 +591,13 @@ def _steal_target(game, who, target, target_field: str, paid, rule: str, param: 
 
 @_an_action
 def check_steal(game: GameState, who: int, action) -> Violation | None:
-    return _steal_target(game, who, action.target, "target", action.paid, Rule.STEAL, "steal_cost",
-                         steal_cost(game, who, action.target), list(game.hands[who]))
+    v = _steal_target(game, who, action.target, "target", action.paid, Rule.STEAL, "steal_cost",
+                      steal_cost(game, who, action.target), list(game.hands[who]))
+    if v is not None and v.reason == "cost" and len(action.paid) < v.facts["count"] \
+            and game.params[who]["richer_steal_discount"]:
+        v.reason, why = not_richer(game, who, action.target)  # the Pickpocket who thought her steal free
+        v.facts.update(why)
+    return v
 
 
 def steal_cost(game: GameState, who: int, target: int) -> int:
@@ -607,17 +612,28 @@ def steal_cost(game: GameState, who: int, target: int) -> int:
 
 
 def richer(game: GameState, who: int, target: int) -> bool:
-    """R13: `target` holds at least `richer_steal_margin` more cards than `who` (with 2 players
-    `richer_steal_margin_two_players`); up to `richer_steal_strictly_poorest_players` players, also every other
-    player holds more cards than `who`; up to `richer_steal_poorest_players`, nobody holds fewer (a tie counts)."""
+    """R13: `target` counts as richer than `who` (`not_richer` says why not)."""
+    return not_richer(game, who, target) is None
+
+
+def not_richer(game: GameState, who: int, target: int) -> tuple[str, dict] | None:
+    """R13: why `target` is not richer than `who` (a message key and its facts), or None when it is: it holds
+    at least `richer_steal_margin` more cards than `who` (with 2 players `richer_steal_margin_two_players`); up
+    to `richer_steal_strictly_poorest_players` players, every other player also holds more cards than `who`; up
+    to `richer_steal_poorest_players`, nobody holds fewer (a tie counts)."""
     par = game.params[who]
     mine = len(game.hands[who])
-    margin = par["richer_steal_margin_two_players"] if game.n == 2 else par["richer_steal_margin"]
-    if len(game.hands[target]) < mine + int(margin):
-        return False
+    theirs = len(game.hands[target])
+    margin = int(par["richer_steal_margin_two_players"] if game.n == 2 else par["richer_steal_margin"])
+    if theirs < mine + margin:
+        return "steal_margin", {"other": player(target), "theirs": theirs, "margin": margin, "mine": mine}
+    fewest, poorest = min((len(hand), q) for q, hand in enumerate(game.hands) if q != who)
+    facts = {"third": player(poorest), "theirs": fewest, "mine": mine, "players": game.n}
     if game.n <= int(par["richer_steal_strictly_poorest_players"]):
-        return all(len(hand) > mine for other, hand in enumerate(game.hands) if other != who)
-    return game.n > int(par["richer_steal_poorest_players"]) or all(len(hand) >= mine for hand in game.hands)
+        return ("steal_not_fewest", facts) if fewest <= mine else None
+    if game.n <= int(par["richer_steal_poorest_players"]) and fewest < mine:
+        return "steal_poorer", facts
+    return None
 
 
 def check_stolen(game: GameState, target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
