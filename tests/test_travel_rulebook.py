@@ -1220,3 +1220,16 @@ def test_after_a_trade_the_other_players_limit_discard_comes_before_the_bonus_ca
                                                       "+map")))
     assert_breaks(content, table(turns(*SUITCASE_HAND, "Mina: trade Joon coat for big-suitcase ^+map -umbrella "
                                                        "-adapter")), "R17", "over_limit")
+
+
+def test_a_steal_dearer_than_the_pickpockets_discount_is_short_by_the_cost_alone(content_copy):
+    """A designer's steal_cost of 2: from a richer player the Pickpocket still pays 1, and a record showing 0 is
+    the plain cost message (R34: her number), not a reason why she is not richer (the check once crashed here)."""
+    from conftest import replace_in
+    from generator.content.load import load_content
+    replace_in(content_copy / "travel" / "game.yaml", "  steal_cost: 1 ", "  steal_cost: 2 ")
+    dearer = load_content(content_copy)
+    seats = dict(extensions="all", mina=PICKPOCKET, joon=COLLECTOR)
+    assert_valid(dearer, table(turns(*RICHER_JOON, "Mina: steal Joon pay camera -> coat"), **seats))
+    v = assert_breaks(dearer, table(turns(*RICHER_JOON, "Mina: steal Joon ^-> coat"), **seats), "R34", "cost")
+    assert v["reason"] == "Mina pays 1 card here; the record shows 0."

@@ -595,8 +595,13 @@ def check_steal(game: GameState, who: int, action) -> Violation | None:
                       steal_cost(game, who, action.target), list(game.hands[who]))
     if v is not None and v.reason == "cost" and len(action.paid) < v.facts["count"] \
             and game.params[who]["richer_steal_discount"]:
-        v.reason, why = not_richer(game, who, action.target)  # the Pickpocket who thought her steal free
-        v.facts.update(why)
+        why = not_richer(game, who, action.target)  # the Pickpocket who thought her steal free
+        if why is not None:  # (a steal that costs more than her discount is short for no such reason)
+            fewest, poorest = _poorest_other(game, who)
+            v.reason = why
+            v.facts.update(other=player(action.target), theirs=len(game.hands[action.target]),
+                           margin=richer_margin(game, who), mine=len(game.hands[who]), third=player(poorest),
+                           fewest=fewest, players=game.n)
     return v
 
 
@@ -616,24 +621,31 @@ def richer(game: GameState, who: int, target: int) -> bool:
     return not_richer(game, who, target) is None
 
 
-def not_richer(game: GameState, who: int, target: int) -> tuple[str, dict] | None:
-    """R13: why `target` is not richer than `who` (a message key and its facts), or None when it is: it holds
-    at least `richer_steal_margin` more cards than `who` (with 2 players `richer_steal_margin_two_players`); up
-    to `richer_steal_strictly_poorest_players` players, every other player also holds more cards than `who`; up
-    to `richer_steal_poorest_players`, nobody holds fewer (a tie counts)."""
+def not_richer(game: GameState, who: int, target: int) -> str | None:
+    """R13: why `target` is not richer than `who` (the message key), or None when it is: it holds at least
+    `richer_margin` more cards than `who`; up to `richer_steal_strictly_poorest_players` players, every other
+    player also holds more cards than `who`; up to `richer_steal_poorest_players`, nobody holds fewer (a tie
+    counts). (Asked on the bots' hot path: it builds nothing.)"""
     par = game.params[who]
     mine = len(game.hands[who])
-    theirs = len(game.hands[target])
-    margin = int(par["richer_steal_margin_two_players"] if game.n == 2 else par["richer_steal_margin"])
-    if theirs < mine + margin:
-        return "steal_margin", {"other": player(target), "theirs": theirs, "margin": margin, "mine": mine}
-    fewest, poorest = min((len(hand), q) for q, hand in enumerate(game.hands) if q != who)
-    facts = {"third": player(poorest), "theirs": fewest, "mine": mine, "players": game.n}
+    if len(game.hands[target]) < mine + richer_margin(game, who):
+        return "steal_margin"
     if game.n <= int(par["richer_steal_strictly_poorest_players"]):
-        return ("steal_not_fewest", facts) if fewest <= mine else None
-    if game.n <= int(par["richer_steal_poorest_players"]) and fewest < mine:
-        return "steal_poorer", facts
+        return "steal_not_fewest" if _poorest_other(game, who)[0] <= mine else None
+    if game.n <= int(par["richer_steal_poorest_players"]) and _poorest_other(game, who)[0] < mine:
+        return "steal_poorer"
     return None
+
+
+def richer_margin(game: GameState, who: int) -> int:
+    """R13: how many more cards than `who` a richer player holds (with 2 players, the 2-player margin)."""
+    par = game.params[who]
+    return int(par["richer_steal_margin_two_players"] if game.n == 2 else par["richer_steal_margin"])
+
+
+def _poorest_other(game: GameState, who: int) -> tuple[int, int]:
+    """The fewest cards another player than `who` holds, and the first such player."""
+    return min((len(hand), q) for q, hand in enumerate(game.hands) if q != who)
 
 
 def check_stolen(game: GameState, target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
