@@ -17,11 +17,12 @@ SUITCASE_HAND = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw camer
 """Joon ends with 9 cards under the suitcase's limit of 9; Mina with 7."""
 
 BACKPACKER = ("{name: Joon, passport: passport-jp, transit: DE, character: backpacker, "
-              "hand: adapter map backpack camera umbrella backpack}")
+              "hand: adapter map backpack camera umbrella}")
 PILOT = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
-TWO_COUNTRIES = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw express-ticket", "Mina: draw camera")
-"""Joon (a backpacker, dealt 6 cards; hand limit 9 with the suitcase) holds what both his countries need, and an
-express ticket."""
+TWO_COUNTRIES = ("Joon: draw backpack", "Mina: draw swimsuit", "Joon: draw big-suitcase", "Mina: draw coat",
+                 "Joon: draw express-ticket", "Mina: draw camera")
+"""Joon (a backpacker, dealt 5 cards, then a second backpack; hand limit 9 with the suitcase) holds what both his
+countries need, and an express ticket."""
 
 TICKET_AND_KNIFE = ("Joon: draw express-ticket", "Mina: draw coat", "Joon: draw knife", "Mina: draw swimsuit")
 """Joon holds an Express Ticket and a knife (a forbidden item)."""
@@ -461,10 +462,10 @@ STATEMENTS = {
         table(turns(*RICHER_JOON, "Mina: draw binoculars", "Joon: draw coat", "Mina: play binoculars Joon ^-> coat"),
               extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
         "R23", "cost"),
-    "lines 98-102 (our characters): the Backpacker's hand of 6 at setup is R34, not R5's 3": (
-        table(turns("Joon: draw coat -coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
+    "lines 98-102 (our characters): the Backpacker's hand of 5 at setup is R34, not R5's 3": (
+        table(turns("Joon: draw coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
         table(turns("Joon: draw coat"), extensions="all", mina=PICKPOCKET,
-              joon=BACKPACKER.replace(" backpack}", "}").replace("hand: ", "hand: ^")),
+              joon=BACKPACKER.replace(" umbrella}", " umbrella backpack}").replace("hand: ", "hand: ^")),
         "R34", "hand_size"),
     "lines 98-102 (our Merchant): from 4 players, a sale only while its draw keeps the hand within the limit": (
         table(turns(*MERCHANT_AT_FIVE, "Joon: draw pay adapter -> camera camera umbrella"),
@@ -969,9 +970,11 @@ STATEMENTS = {
         table(turns("Joon: draw souvenir-swap[Joon ^collector, Mina coat]"), extensions="all", mina=PILOT,
               joon=COLLECTOR),
         "R33", "character_not_card"),
-    "lines 53 and 98-102 (our Backpacker): 6 cards dealt, but the hand limit stays 7": (
-        table(turns("Joon: draw coat -coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
-        table(turns("Joon: draw ^coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
+    "lines 53 and 98-102 (our Backpacker): 5 cards dealt, but the hand limit stays 7": (
+        table(turns("Joon: draw coat", "Mina: draw swimsuit", "Joon: draw camera -coat"), extensions="all",
+              mina=PICKPOCKET, joon=BACKPACKER),
+        table(turns("Joon: draw coat", "Mina: draw swimsuit", "Joon: draw ^camera"), extensions="all",
+              mina=PICKPOCKET, joon=BACKPACKER),
         "R17", "over_limit"),
     "line 48: a steal takes from another player's hand, so that player must hold a card": (
         table(turns(*MINA_EMPTIED, "Joon: draw camera -map")),
