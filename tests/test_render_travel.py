@@ -19,6 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.content.load import load_content
+from generator.games.travel.text_keys import card_values
 from generator.errors import InputError
 from generator.render.core import icons
 from generator.render.core.context import Box, Component, Face, RenderContext, TextOverflow
@@ -144,7 +145,7 @@ def expected_words(sheet: Sheet, component: Component, side: str) -> list[str]:
     family = {"events": game.events, "special": game.special, "forbidden": game.forbidden,
               "postcards": game.postcards, "characters": game.characters}[component.deck]
     card = next(c for c in family if c.id == component.id)
-    values = {**params, **card.effect.model_dump()}
+    values = {**params, **card_values(card)}
     flavour = [ctx.t(f"forbidden.{card.id}.flavour")] if component.deck == "forbidden" else []
     return [ctx.t(f"{component.deck}.{card.id}.name", **values), ctx.t(f"{component.deck}.{card.id}.text", **values)
             ] + flavour

@@ -133,7 +133,8 @@ THREE_POSTCARDS = ("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joo
 COLLECTOR_NINE = ("Joon: draw big-suitcase", "Mina: draw coat", "Joon: draw camera", "Mina: draw swimsuit",
                   "Joon: draw swimsuit", "Mina: draw adapter", "Joon: draw sunglasses", "Mina: draw camera -coat",
                   "Joon: draw umbrella", "Mina: draw map -map")
-"""Joon, the Collector (a recycle costs him 1 card), holds 9 cards under the suitcase's limit of 9."""
+"""Joon, the Collector (a recycle costs him 1 card), holds 9 cards under the suitcase's limit of 9. (With 3 players
+and `with_sora`: with 2 his cheap recycle would wait for Mina to hold as many, R10.)"""
 
 
 SORA = ("{name: Joon, passport: passport-jp, transit: DE, hand: adapter map umbrella}\n"
@@ -163,6 +164,23 @@ BACK_TO_GERMANY = ("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +c
 
 KNIFE_DRAWN = ("Joon: draw knife", "Mina: draw coat")
 SMUGGLER = "{name: Joon, passport: passport-jp, transit: DE, character: smuggler, hand: adapter map umbrella}"
+SMUGGLER_AND_SORA = SMUGGLER + ("\n  - {name: Sora, passport: passport-in, transit: IT, character: merchant, "
+                                "hand: camera backpack swimsuit}")
+"""Three players (the Smuggler is set aside with 2, R33): play goes Joon (the Smuggler), Sora, Mina."""
+
+
+def with_sora(*lines: str) -> tuple[str, ...]:
+    """A two-player record's turns with Sora, seated after Joon, drawing a special item after each of Joon's turns
+    but a last one (from the fourth, the card drawn is discarded again at the hand limit)."""
+    draws = iter(("padlock", "binoculars", "lucky-coin", "trading-post -trading-post", "local-guide -local-guide"))
+    turns = []
+    for line in lines:
+        if turns and turns[-1].startswith("Joon:"):
+            turns.append(f"Sora: draw {next(draws)}")
+        turns.append(line)
+    return tuple(turns)
+
+
 STOLEN_KNIFE = ("Joon: draw knife", "Mina: draw swimsuit", "Joon: draw coat", "Mina: steal Joon pay coat -> knife")
 """Mina holds what France needs, and the knife she stole."""
 KNIFE_AND_GERMANY = ("Joon: draw knife", "Mina: draw coat", "Joon: draw backpack", "Mina: draw camera")
@@ -205,7 +223,7 @@ EVENTS_SPENT = ("Joon: draw lost-and-found[]", "Mina: draw customs-check[]",
 """Events only: four of them are drawn, then every item: the Duty-Free Spree is the last card of the draw pile."""
 
 
-ALL_PILOT = dict(extensions="all", mina=PILOT, joon=SMUGGLER)
+ALL_PILOT = dict(extensions="all", mina=PILOT, joon=SMUGGLER_AND_SORA)
 
 
 MINA_EMPTIED = ("Joon: draw coat", "Mina: trade Joon passport-kr camera map for coat +knife",
@@ -260,16 +278,16 @@ STATEMENTS = {
         table(turns(*PADLOCKED_THIEF, "Mina: ^steal Joon pay big-suitcase; Joon padlock")),
         "R17", "over_limit"),
     "line 55: a Collector who pays the Big Suitcase to recycle discards down at once, before taking a card": (
-        table(turns(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> big-suitcase -camera"), extensions="all",
-              mina=PILOT, joon=COLLECTOR),
-        table(turns(*COLLECTOR_NINE, "Joon: ^recycle big-suitcase -> big-suitcase"), extensions="all", mina=PILOT,
-              joon=COLLECTOR),
+        table(turns(*with_sora(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> big-suitcase -camera")),
+              extensions="all", mina=PILOT, joon=THREE_WITH_PICKPOCKET),
+        table(turns(*with_sora(*COLLECTOR_NINE, "Joon: ^recycle big-suitcase -> big-suitcase")), extensions="all",
+              mina=PILOT, joon=THREE_WITH_PICKPOCKET),
         "R17", "over_limit"),
     "lines 43 and 55: the card a paid Big Suitcase sends away for the limit is on the discard pile, so may be taken": (
-        table(turns(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> camera -camera -umbrella"), extensions="all",
-              mina=PILOT, joon=COLLECTOR),
-        table(turns(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> ^camera -umbrella -camera"), extensions="all",
-              mina=PILOT, joon=COLLECTOR),
+        table(turns(*with_sora(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> camera -camera -umbrella")),
+              extensions="all", mina=PILOT, joon=THREE_WITH_PICKPOCKET),
+        table(turns(*with_sora(*COLLECTOR_NINE, "Joon: recycle big-suitcase -> ^camera -umbrella -camera")),
+              extensions="all", mina=PILOT, joon=THREE_WITH_PICKPOCKET),
         "R10", "not_in_discard"),
     "line 55: a thief who pays the Big Suitcase discards down before the card is taken, so not that card first": (
         table(turns(*PADLOCKED_THIEF, "Mina: steal Joon pay big-suitcase -> umbrella -camera -umbrella")),
@@ -492,9 +510,30 @@ STATEMENTS = {
     "than she does, not 2": (
         table(turns("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat",
                     "Mina: steal Joon -> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
-        table(turns("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: recycle adapter -> map",
+        table(turns("Joon: recycle umbrella -> umbrella", "Mina: recycle camera map -> camera", "Joon: draw coat",
                     "Mina: steal Joon ^-> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
         "R13", "steal_margin"),
+    "ours (README, R10 and the Collector's card): with 2 players the Collector's recycle costs 1 card only while "
+    "nobody holds fewer cards than he does, a tie counting": (
+        table(turns("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: recycle adapter umbrella -> map",
+                    "Mina: draw coat", "Joon: recycle coat -> umbrella"), extensions="all", mina=PICKPOCKET,
+              joon=COLLECTOR),
+        table(turns("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: recycle adapter ^-> map"),
+              extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
+        "R10", "recycle_poorer"),
+    "ours (README, R10 and the Collector's card): with 3 players the Collector's recycle costs 1 card whoever holds "
+    "fewer": (
+        table(turns("Joon: draw coat", "Sora: recycle camera backpack -> camera", "Mina: recycle camera map -> camera",
+                    "Joon: recycle adapter -> map"), extensions="all", mina=PICKPOCKET, joon=THREE_WITH_PICKPOCKET),
+        table(turns("Joon: draw coat", "Sora: recycle camera backpack -> camera", "Mina: recycle camera map -> camera",
+                    "Joon: recycle adapter ^umbrella -> map"), extensions="all", mina=PICKPOCKET,
+              joon=THREE_WITH_PICKPOCKET),
+        "R34", "cost"),
+    "ours (README, R33 and the Smuggler's card): with 2 players the Smuggler is set aside before the deal": (
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=SMUGGLER_AND_SORA),
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT,
+              joon=SMUGGLER.replace("smuggler", "^smuggler")),
+        "R33", "character_players"),
     "line 2 and 74: the first to travel to the centre country wins, so nobody plays after": (
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP", "^Mina: draw coat")),
@@ -691,7 +730,8 @@ STATEMENTS = {
                     "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw ^-coat sunglasses")),
         "R17", "no_discard_due"),
     "FAQ line 115: the Smuggler travels holding a forbidden item, nobody else does": (
-        table(turns(*KNIFE_AND_GERMANY, "Joon: travel DE +swimsuit"), extensions="all", mina=PILOT, joon=SMUGGLER),
+        table(turns(*with_sora(*KNIFE_AND_GERMANY, "Joon: travel DE +swimsuit")), extensions="all", mina=PILOT,
+              joon=SMUGGLER_AND_SORA),
         table(turns(*KNIFE_AND_GERMANY, "Joon: ^travel DE +swimsuit"), extensions="all", mina=PILOT,
               joon=COLLECTOR),
         "R28", "travel_forbidden"),
@@ -912,22 +952,24 @@ STATEMENTS = {
                     "Mina: drop ^knife with coat")),
         "R29", "not_in_hand"),
     "FAQ lines 115 and 126 (our Smuggler): the Smuggler travels with a forbidden item, but never pays with one": (
-        table(turns(*KNIFE_DRAWN, "Joon: steal Mina pay adapter -> coat"), **ALL_PILOT),
-        table(turns(*KNIFE_DRAWN, "Joon: steal Mina pay ^knife -> coat"), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: steal Mina pay adapter -> coat")), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: steal Mina pay ^knife -> coat")), **ALL_PILOT),
         "R30", "forbidden_cost"),
     "FAQ lines 115 and 127: nor discards one for the hand limit": (
-        table(turns(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit", "Mina: draw camera",
-                    "Joon: draw sunglasses -camera"), **ALL_PILOT),
-        table(turns(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit", "Mina: draw camera",
-                    "Joon: draw sunglasses ^-knife"), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit",
+                               "Mina: draw camera", "Joon: draw sunglasses -camera")), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit",
+                               "Mina: draw camera", "Joon: draw sunglasses ^-knife")), **ALL_PILOT),
         "R30", "forbidden_limit"),
     "FAQ line 115 and lines 90-92: the Smuggler may still get rid of a forbidden item, as the whole turn": (
-        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter"), **ALL_PILOT),
-        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter; ^draw coat"), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: drop knife with adapter")), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: drop knife with adapter; ^draw coat")), **ALL_PILOT),
         "R29", "drop_ended_turn"),
     "FAQ line 115 and line 80 (our Lost Luggage): Lost Luggage never takes a forbidden item, the Smuggler's either": (
-        table(turns(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon adapter, Mina coat]"), **ALL_PILOT),
-        table(turns(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon ^knife, Mina coat]"), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon adapter, Sora swimsuit, Mina coat]")),
+              **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon ^knife, Sora swimsuit, Mina coat]")),
+              **ALL_PILOT),
         "R30", "forbidden_event_discard"),
     "lines 79-80 and 72 (our Pilot): an event among the Pilot's 3 travel cards is one of them": (
         table(turns("Joon: draw coat", "Mina: travel FR +duty-free[Mina coat, Joon camera] +umbrella +backpack"),

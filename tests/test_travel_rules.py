@@ -334,12 +334,13 @@ def test_faq_look_at_discards_and_take_back_what_you_paid(content):
 
 
 def test_faq_smuggler_travels_with_a_forbidden_item_and_keeps_it_at_customs(content):
-    smuggler = "{name: Joon, passport: passport-jp, transit: DE, character: smuggler, hand: adapter map umbrella}"
+    smuggler = ("{name: Joon, passport: passport-jp, transit: DE, character: smuggler, hand: adapter map umbrella}\n"
+                "  - {name: Sora, passport: passport-in, transit: IT, character: merchant, hand: camera backpack swimsuit}")
     pilot = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
     report = assert_valid(content, table(turns(
-        "Joon: draw knife", "Mina: draw coat", "Joon: draw customs-check[]", "Mina: draw coat",
-        "Joon: draw backpack", "Mina: draw camera", "Joon: travel DE +swimsuit"), extensions="all", mina=pilot,
-        joon=smuggler))
+        "Joon: draw knife", "Sora: draw padlock", "Mina: draw coat", "Joon: draw customs-check[]", "Sora: draw coat",
+        "Mina: draw coat", "Joon: draw backpack", "Sora: draw camera", "Mina: draw camera",
+        "Joon: travel DE +swimsuit"), extensions="all", mina=pilot, joon=smuggler))
     assert "knife" in report.to_json()["result"]["standing"][1]["hand"]
 
 

@@ -13,7 +13,7 @@ from .cards import (
 )
 from .rules import (
     Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_asked, check_choice, legal_actions,
-    steal_cost, steal_target_of,
+    recycle_cost, steal_cost, steal_target_of,
 )
 
 # What a special item in hand is for, from the bot's point of view.
@@ -197,7 +197,7 @@ class GreedyBot:
             junk = junk_cards(g, p, bt, 3)
             par = g.params[p]
             wanted = next((x for x in missing if x in g.discard), -1)
-            cost = par["recycle_cost"]
+            cost = recycle_cost(g, p)
             if wanted >= 0 and par["recycle_take"] == 1 and len(junk) >= cost:
                 return Recycle(tuple(junk[:cost]), (wanted,))
             if self.offered_turn != g.turn:

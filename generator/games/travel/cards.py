@@ -62,6 +62,8 @@ class Tables:
     # characters
     character_ids: list[str]
     character_mods: list[dict[str, object]]
+    #: the fewest players each character is dealt to (R33)
+    character_min_players: list[int]
     rules: dict[str, object]
     #: the rule parameters of a character's owner (the base rules changed by its mods), shared: never changed
     character_rules: list[dict[str, object]]
@@ -134,6 +136,7 @@ def build_tables(game: TravelGame) -> Tables:
         side_km=printed_km(game),
         country_card_ids=[c.id for c in game.countries],
         character_ids=[c.id for c in game.characters], character_mods=character_mods, rules=rules,
+        character_min_players=[c.min_players or game.players.min for c in game.characters],
         character_rules=[{**rules, **mods} for mods in character_mods],
         players_min=game.players.min, players_max=game.players.max,
         rule_ids={rule.name: rule.id for rule in game.rules},

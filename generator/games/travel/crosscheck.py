@@ -53,6 +53,7 @@ def check(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
             yield finding(at, ("items", i, "index"),
                            f"item '{item.id}' has {len(item.index)} copies (one index each); expected "
                            f"{COPIES_PER_ITEM}", "count")
+    yield from _character_counts(game, at)
     deck = len(game.events) + len(game.special) + len(game.forbidden) + len(game.postcards) \
         + sum(len(item.index) for item in game.items)
     if deck != DECK_CARDS:
@@ -79,6 +80,21 @@ def check(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
     for i, entry in enumerate(game.faq):
         if faq[entry] > 1:
             yield finding(at, ("faq", i), f"FAQ entry '{entry}' is listed twice", "duplicate-id")
+
+
+def _character_counts(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
+    """R33: every character can be dealt at some player count, and every count has a character for each player."""
+    players = game.players
+    for i, character in enumerate(game.characters):
+        if character.min_players is not None and character.min_players > players.max:
+            yield finding(at, ("characters", i, "min_players"),
+                          f"character '{character.id}' needs {character.min_players} players; the game is for at "
+                          f"most {players.max}", "count")
+    for n in range(players.min, players.max + 1):
+        dealt = sum(1 for c in game.characters if (c.min_players or players.min) <= n)
+        if dealt < n:
+            yield finding(at, ("characters",), f"with {n} players only {dealt} characters are dealt; each player "
+                                               f"needs one", "count")
 
 
 def _unique_ids(game: TravelGame, at: Located) -> Iterator[Diagnostic]:

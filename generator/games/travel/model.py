@@ -37,6 +37,9 @@ class TravelRules(Strict):
     richer_steal_poorest_players: Annotated[int, Field(ge=1, le=7)]
     #: up to this many players, it asks instead that every other player hold more cards than the thief
     richer_steal_strictly_poorest_players: Annotated[int, Field(ge=1, le=7)]
+    #: up to this many players, a recycle cheaper than the base rule's (the collector's) asks that no player hold
+    #: fewer cards than its player
+    cheap_recycle_poorest_players: Annotated[int, Field(ge=1, le=7)]
     trade_bonus_draw: Annotated[int, Field(ge=0, le=5)]
     #: how many cards a player may sell (discard) together before drawing as their action (the merchant's)
     draw_sell: Annotated[int, Field(ge=0, le=5)]
@@ -104,6 +107,8 @@ class Character(Strict):
     id: Slug
     icon: Icon
     effect: Effect
+    #: with fewer players this character is set aside before the deal (R33); none: dealt at every count
+    min_players: Annotated[int, Field(ge=2, le=20)] | None = None
 
 
 class ReferenceCard(Strict):

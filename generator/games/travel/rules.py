@@ -345,6 +345,10 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
                              _seat_part("character", seat))
         if with_characters and character < 0:
             return Violation(Rule.CHARACTERS, "character_missing", {"player": player(seat)}, _seat_part("player", seat))
+        if character >= 0 and len(setup.characters) < t.character_min_players[character]:
+            return Violation(Rule.CHARACTERS, "character_players",
+                             {"player": player(seat), "count": t.character_min_players[character],
+                              "players": len(setup.characters)}, _seat_part("character", seat))
         if character >= 0 and character in owner:
             return Violation(Rule.CHARACTERS, "character_twice",
                              {"player": player(seat), "other": player(owner[character])}, _seat_part("character", seat))
@@ -520,9 +524,31 @@ def check_recycle_cost(game: GameState, who: int, action) -> Violation | None:
 
 
 def _recycle_cost(game: GameState, who: int, paid) -> Violation | None:
-    return (_from_hand(list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
-            or _no_forbidden(game.t, who, paid, "forbidden_cost", "paid")
-            or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", int(game.params[who]["recycle_cost"])))
+    v = (_from_hand(list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
+         or _no_forbidden(game.t, who, paid, "forbidden_cost", "paid")
+         or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", recycle_cost(game, who)))
+    if v is not None and v.reason == "cost" and len(paid) < v.facts["count"] and cheap_recycle_lost(game, who):
+        fewest, poorest = _poorest_other(game, who)  # the Collector who thought her recycle cheap: R10 says when
+        v.rule, v.reason = Rule.RECYCLE, "recycle_poorer"
+        v.facts.update(mine=len(game.hands[who]), third=player(poorest), fewest=fewest, players=game.n)
+    return v
+
+
+def recycle_cost(game: GameState, who: int) -> int:
+    """R10: the cards `who` pays to recycle: their own cost, unless `cheap_recycle_lost`."""
+    if cheap_recycle_lost(game, who):
+        return int(game.t.rules["recycle_cost"])
+    return int(game.params[who]["recycle_cost"])
+
+
+def cheap_recycle_lost(game: GameState, who: int) -> bool:
+    """R10: a recycle cheaper than the base rule's (the Collector's, R34) is cheaper, up to
+    `cheap_recycle_poorest_players` players, only while nobody holds fewer cards than `who` (a tie counts).
+    (Asked on the bots' hot path: it builds nothing.)"""
+    par = game.params[who]
+    return (int(par["recycle_cost"]) < int(game.t.rules["recycle_cost"])
+            and game.n <= int(par["cheap_recycle_poorest_players"])
+            and _poorest_other(game, who)[0] < len(game.hands[who]))
 
 
 def check_recycle_take(game: GameState, who: int, taken, paid=()) -> Violation | None:
@@ -1122,8 +1148,7 @@ def _candidates(game: GameState, who: int) -> Iterator[Action]:
         if sell and sale_fits(game, who):
             for sold in _multisets([c for c in hand if t.family[c] == ITEM], sell):
                 yield Draw(sold)
-        cost = int(par["recycle_cost"])
-        for paid in _multisets(free, cost):
+        for paid in _multisets(free, recycle_cost(game, who)):
             pool = [c for c in game.discard + list(paid) if t.family[c] != EVENT]
             take = min(int(par["recycle_take"]), len(pool))
             for taken in _multisets(pool, take):

@@ -38,7 +38,8 @@ def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Rand
     for side, card in enumerate(t.side_card):
         sides_of.setdefault(card, []).append(side)
     chosen = [rng.choice(sides_of[card]) for card in cards]
-    characters = rng.sample(range(len(t.character_ids)), n) if "characters" in extensions else [-1] * n
+    dealt = [c for c, fewest in enumerate(t.character_min_players) if fewest <= n]  # the rest set aside (R33)
+    characters = rng.sample(dealt, n) if "characters" in extensions else [-1] * n
     pile = [c for c in t.by_family[ITEM] for _ in range(t.copies[c])]
     rng.shuffle(pile)
     hands = []

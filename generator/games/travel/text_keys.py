@@ -38,6 +38,14 @@ def rule_values(game) -> dict[str, object]:
     return game.rules_params.model_dump()
 
 
+def card_values(card) -> dict[str, object]:
+    """What fills a card's text: its effect's parameters, and a character's fewest players when it has one."""
+    values = card.effect.model_dump()
+    if getattr(card, "min_players", None):
+        values["min_players"] = card.min_players
+    return values
+
+
 def placeholders(game) -> dict[str, set[str]]:
     """Rules, FAQ and reference texts use the rule numbers; a card's text also its effect's parameters; the
     checklist lines also their {count}."""
@@ -46,6 +54,6 @@ def placeholders(game) -> dict[str, set[str]]:
     allowed["components."] = params | {"count"}
     for family in CARD_FAMILIES:
         for card in getattr(game, family):
-            names = set(card.effect.model_dump()) - {"kind", "timing"}
+            names = set(card_values(card)) - {"kind", "timing"}
             allowed[f"{family}.{card.id}.text"] = names | params
     return allowed

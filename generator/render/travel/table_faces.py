@@ -11,6 +11,7 @@ from reportlab.lib.units import mm
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon, flag_code
+from ...games.travel.text_keys import card_values
 from .kit import Cursor, Kit
 from ..core.colour import WHITE, mix, tint
 from .style import INK, MUTED, disc, frame, star
@@ -153,7 +154,7 @@ def character_face(kit: Kit, card) -> Face:
 
 def _character_layout(kit: Kit, card):
     geo, writer, colour, card_frame = kit.framed("character", card.id)
-    values = card.effect.model_dump()
+    values = card_values(card)
     texts = f"characters.{card.id}"
     cursor = Cursor(geo.content)
     name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), cursor.take(30), role="title",
