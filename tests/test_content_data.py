@@ -198,3 +198,25 @@ def test_malformed_data_file(content_copy):
     found = errors_of(content_copy)
     assert len(found) == 1 and found[0].startswith("content/threesixteen/game.yaml:") and "[yaml]" in found[0]
     assert "malformed YAML" in found[0]
+
+
+def test_a_character_for_more_players_than_the_game_has(content_copy):
+    """R33: a character's fewest players above the game's most could never be dealt, and leaves 6 players short."""
+    path = content_copy / "travel" / "game.yaml"
+    replace_in(path, "value: true}, min_players: 3}", "value: true}, min_players: 7}")
+    line, col = line_col(path, "7}")
+    assert errors_of(content_copy) == [
+        f"content/travel/game.yaml:{line}:3: error: characters: with 6 players only 5 characters are dealt; "
+        f"each player needs one [count]",
+        f"content/travel/game.yaml:{line}:{col}: error: characters[0].min_players: character 'smuggler' needs 7 "
+        f"players; the game is for at most 6 [count]"]
+
+
+def test_too_few_characters_for_a_player_count(content_copy):
+    """R33: three more characters set aside below 6 players leave 4- and 5-player games short of characters."""
+    path = content_copy / "travel" / "game.yaml"
+    for rule in ("starting_hand, value: 5", "draw_sell, value: 1", "richer_steal_discount, value: 1"):
+        replace_in(path, f"rule: {rule}}}}}", f"rule: {rule}}}, min_players: 6}}")
+    line, _ = line_col(path, "characters:\n")
+    assert [f.split(": error: ", 1)[1] for f in errors_of(content_copy)] == [
+        f"characters: with {n} players only 3 characters are dealt; each player needs one [count]" for n in (4, 5)]
