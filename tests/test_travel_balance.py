@@ -107,6 +107,9 @@ def test_a_sweep_sets_a_rule_parameter_or_a_card_number(game):
     ("recycle_cost", 0, "recycle_cost=0: expected a number at least 1; found 0"),
     ("characters.collector.effect.value", 0,
      "characters.collector.effect.value=0: rule 'recycle_cost': expected a number at least 1; found 0"),
+    # R33: a character for more players than the game has would leave a 6-player deal one short
+    ("characters.smuggler.min_players", 7,
+     "characters.smuggler.min_players=7: character 'smuggler' needs 7 players; the game is for at most 6"),
 ])
 def test_a_bad_sweep_says_what_is_wrong(game, key, value, message):
     with pytest.raises(SweepError, match=message.replace("(", r"\(")):

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from ...content.validate import error_message
 from ...stats import Estimate, mean, rate
 from .cards import DECK_EXTENSIONS, EXTENSIONS, Tables, build_tables
-from .model import TravelGame, changed_rule_problem
+from .model import TravelGame, changed_rule_problem, character_count_problems
 from .simulate import parse_extensions
 from .stats import Batch, Summary, run_batches
 
@@ -99,6 +99,9 @@ def with_value(game: TravelGame, key: str, value: float | int) -> TravelGame:
             problem = changed_rule_problem(varied.rules_params, effect.rule, effect.value)
             if problem is not None:
                 raise SweepError(f"{key}={value}: rule '{effect.rule}': {problem}")
+    problem = next(character_count_problems(varied), None)
+    if problem is not None:
+        raise SweepError(f"{key}={value}: {problem[1]}")
     return varied
 
 

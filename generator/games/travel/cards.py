@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .distances import printed_km
-from .model import TravelGame
+from .model import TravelGame, fewest_players
 
 # Card families (the draw-pile families plus passports).
 ITEM, PASSPORT, EVENT, SPECIAL, FORBIDDEN, POSTCARD = range(6)
@@ -136,7 +136,7 @@ def build_tables(game: TravelGame) -> Tables:
         side_km=printed_km(game),
         country_card_ids=[c.id for c in game.countries],
         character_ids=[c.id for c in game.characters], character_mods=character_mods, rules=rules,
-        character_min_players=[c.min_players or game.players.min for c in game.characters],
+        character_min_players=[fewest_players(game, c) for c in game.characters],
         character_rules=[{**rules, **mods} for mods in character_mods],
         players_min=game.players.min, players_max=game.players.max,
         rule_ids={rule.name: rule.id for rule in game.rules},

@@ -12,7 +12,7 @@ from ...content.crosscheck import finding
 from ...content.yamlsrc import Located, dotted
 from ...errors import Diagnostic
 from .effects import KINDS_BY_FAMILY
-from .model import TravelGame, changed_rule_problem
+from .model import TravelGame, changed_rule_problem, character_count_problems
 
 #: the card counts the rulebook states (a designer who changes them changes the game, so they are checked)
 TRAVEL_COUNTS = {
@@ -83,18 +83,8 @@ def check(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
 
 
 def _character_counts(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
-    """R33: every character can be dealt at some player count, and every count has a character for each player."""
-    players = game.players
-    for i, character in enumerate(game.characters):
-        if character.min_players is not None and character.min_players > players.max:
-            yield finding(at, ("characters", i, "min_players"),
-                          f"character '{character.id}' needs {character.min_players} players; the game is for at "
-                          f"most {players.max}", "count")
-    for n in range(players.min, players.max + 1):
-        dealt = sum(1 for c in game.characters if (c.min_players or players.min) <= n)
-        if dealt < n:
-            yield finding(at, ("characters",), f"with {n} players only {dealt} characters are dealt; each player "
-                                               f"needs one", "count")
+    for path, problem in character_count_problems(game):
+        yield finding(at, path, problem, "count")
 
 
 def _unique_ids(game: TravelGame, at: Located) -> Iterator[Diagnostic]:

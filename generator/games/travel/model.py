@@ -1,6 +1,7 @@
 """Typed model of `content/travel/game.yaml`: every card, count, requirement and rule parameter."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError
@@ -148,3 +149,22 @@ class TravelGame(Strict):
     sections: list[Slug]
     rules: list[TravelRuleRef]
     faq: list[Slug]
+
+
+def fewest_players(game: TravelGame, character: Character) -> int:
+    """The fewest players `character` is dealt to (R33): its own `min_players`, else the game's."""
+    return character.min_players or game.players.min
+
+
+def character_count_problems(game: TravelGame) -> Iterator[tuple[tuple, str]]:
+    """R33, as (where in game.yaml, why): a character that no player count deals, and a player count that deals
+    fewer characters than it has players (the content check and `--vary` both ask)."""
+    players = game.players
+    for i, character in enumerate(game.characters):
+        if fewest_players(game, character) > players.max:
+            yield ("characters", i, "min_players"), (f"character '{character.id}' needs {character.min_players} "
+                                                     f"players; the game is for at most {players.max}")
+    for n in range(players.min, players.max + 1):
+        dealt = sum(1 for character in game.characters if fewest_players(game, character) <= n)
+        if dealt < n:
+            yield ("characters",), f"with {n} players only {dealt} characters are dealt; each player needs one"
