@@ -1,16 +1,32 @@
-"""The one packaging step pyproject.toml cannot say: the wheel carries the top-level `content/` and `examples/`.
+"""The packaging steps pyproject.toml cannot say.
 
-They stay at the top of the checkout (DESIGN.md); a built wheel gets copies under `generator/shipped/`, where
-`generator.content.folders` finds them, so `pip install .` and `pipx install .` give a `pnp` that works anywhere.
-An editable install reads the checkout's folders instead, so it gets no copies.
+- The wheel carries the top-level `content/` and `examples/`. They stay at the top of the checkout (DESIGN.md); a
+  built wheel gets copies under `generator/shipped/`, where `generator.content.folders` finds them, so
+  `pip install .` and `pipx install .` give a `pnp` that works anywhere. An editable install reads the checkout's
+  folders instead, so it gets no copies.
+- The wheel carries the modules each game's spec names `compiled` (the travel check path and simulator)
+  compiled with Cython (generator/compiled.py says why). An editable install compiles nothing, and a wheel whose
+  compile fails (no C compiler, no Cython) is plain Python, with a warning: compiled, a module is only faster.
 """
+import os
 import shutil
+import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 SHIPPED = ("content", "examples")
+sys.path.insert(0, str(Path(__file__).parent))  # the registry and the games' specs import only the standard library
+from generator.compiled import compiled_names  # noqa: E402
+
+COMPILED_MODULES = compiled_names()
+CYTHON_DIRECTIVES = {
+    "language_level": 3,
+    "annotation_typing": False,  # annotations stay documentation: the compiled code accepts what Python accepts
+    "binding": True,  # functions stay real Python functions (functools.wraps, introspection, pickling)
+}
 
 
 class BuildPyWithContent(build_py):
@@ -24,4 +40,43 @@ class BuildPyWithContent(build_py):
             shutil.copytree(folder, target, ignore=shutil.ignore_patterns("__pycache__", ".*"))
 
 
-setup(cmdclass={"build_py": BuildPyWithContent})
+class OptionalCompile(build_ext):
+    """Compile COMPILED_MODULES for a wheel; compile nothing for an editable install; fall back to plain Python
+    when Cython or the C compiler fails."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+
+    def build_extensions(self):
+        if self.compiler.compiler_type == "unix":
+            for ext in self.extensions:
+                ext.extra_compile_args.append("-g0")  # no debug information: a fifth of the size
+        super().build_extensions()
+
+    def run(self):
+        if self.editable_mode or not self.extensions:
+            self.extensions = []
+            return
+        try:
+            from Cython.Build import cythonize
+
+            translated = cythonize(self.extensions, compiler_directives=CYTHON_DIRECTIVES, quiet=True,
+                                   build_dir=os.path.join(self.build_temp, "cython"), nthreads=self.parallel)
+            c_sources = {ext.name: ext.sources for ext in translated}
+            for ext in self.extensions:  # the same Extension objects, which setuptools has prepared
+                ext.sources = c_sources[ext.name]
+            super().run()
+        except Exception as exc:  # noqa: BLE001 (any failure to compile leaves the plain Python modules)
+            for name in COMPILED_MODULES:  # nothing half-built, nor left by an earlier build, goes into the wheel
+                Path(self.get_ext_fullpath(name)).unlink(missing_ok=True)
+            self.extensions = []
+            print(f"warning: pnp's check path is not compiled ({type(exc).__name__}: {exc}); "
+                  "the plain Python modules are installed instead (slower `pnp check`, same answers)",
+                  file=sys.stderr)
+
+setup(
+    cmdclass={"build_py": BuildPyWithContent, "build_ext": OptionalCompile},
+    ext_modules=[Extension(name, [name.replace(".", "/") + ".py"]) for name in COMPILED_MODULES],
+)

@@ -68,7 +68,9 @@ def _version(shown: bool) -> None:
     if shown:
         from importlib.metadata import version
 
-        typer.echo(f"pnp {version('generator')}")
+        from .compiled import build_label
+
+        typer.echo(f"pnp {version('generator')} ({build_label()})")
         raise typer.Exit()
 
 
