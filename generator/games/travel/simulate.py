@@ -13,7 +13,7 @@ from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEA
 from .engine import Game, GameOver
 from .rules import (
     Draw, Drop, EndTurn, Play, Recycle, Steal, Trade, Travel, check, check_offer, first_player, legal_reactions,
-    nearest_seats, needs_empty_hand_draw, travel_plan,
+    nearest_seats, needs_empty_hand_draw, player_rules, travel_plan,
 )
 from .state import WIN_CENTRE, Setup
 from .strong import StrongBot
@@ -42,11 +42,7 @@ def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Rand
     characters = rng.sample(dealt, n) if "characters" in extensions else [-1] * n
     pile = [c for c in t.by_family[ITEM] for _ in range(t.copies[c])]
     rng.shuffle(pile)
-    hands = []
-    for p in range(n):
-        size = t.character_mods[characters[p]].get("starting_hand", t.rules["starting_hand"]) \
-            if characters[p] >= 0 else t.rules["starting_hand"]
-        hands.append([pile.pop() for _ in range(int(size))])
+    hands = [[pile.pop() for _ in range(int(rules["starting_hand"]))] for rules in player_rules(t, characters)]
     nearest = nearest_seats(t, chosen[:n], chosen[n])
     first = rng.choice(nearest) if len(nearest) > 1 else -1  # a tie: the tied players choose who starts
     return Setup(list(names[:n]), passports, chosen[:n], characters, chosen[n], extensions, hands, first)
