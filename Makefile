@@ -45,8 +45,8 @@ lint: $(STAMP)
 	@$(PNP) lint
 
 # `make bench` measures pnp as a wheel installs it (setup.py compiles the travel check path and simulator): built
-# with pip into $(SHIPPED)/ again whenever a source changes, then run ahead of the editable checkout (-P: not from
-# the current folder)
+# with pip into $(SHIPPED)/ again whenever a source changes, then run ahead of the editable checkout
+# (PYTHONSAFEPATH: not from the current folder, in the benchmarks' own subprocesses too)
 SHIPPED := build/shipped
 SOURCES := pyproject.toml setup.py MANIFEST.in \
            $(shell find generator content examples -type f -not -path '*/__pycache__/*')
@@ -58,7 +58,7 @@ $(SHIPPED)/.installed: $(STAMP) $(SOURCES)
 	@touch $@
 
 bench: $(SHIPPED)/.installed
-	@PYTHONPATH=$(SHIPPED) $(PY) -P -m generator.bench
+	@PYTHONPATH=$(SHIPPED) PYTHONSAFEPATH=1 $(PY) -m generator.bench
 
 clean:
 	rm -rf output/*.pdf output/png output/pod output/tts output/.build-manifest.json

@@ -2,7 +2,7 @@
 Cython when it builds a wheel (`pip install .`, `pipx install .`).
 
 The source is the same and its annotations stay documentation (no C types), so a compiled module only runs
-faster (travel: about 1.7 times for `pnp check`, 1.35 times for the simulator). An editable checkout
+faster (travel: about 1.2 times for `pnp check`, 1.5 to 2 times for the simulator; README). An editable checkout
 (`make setup`) runs them as plain Python, so an edit is never hidden by a stale build, and a machine without a C
 compiler installs plain Python too.
 """
