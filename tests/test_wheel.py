@@ -13,6 +13,7 @@ import subprocess
 import sys
 import sysconfig
 import zipfile
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
@@ -125,8 +126,7 @@ def test_a_wheel_built_without_a_c_compiler_is_plain_python_and_works(tmp_path: 
     """setup.py falls back to the plain modules when the compile fails, leaving no compiled module behind."""
     bin_dir = install_wheel(tmp_path, CC="false")
     wheel, = (tmp_path / "dist").glob("generator-*.whl")
-    assert not [name for name in zipfile.ZipFile(wheel).namelist() if not name.endswith((".py", ".txt", ".yaml"))
-                and "/games/travel/" in name]  # not one compiled module in it
+    assert not [name for name in zipfile.ZipFile(wheel).namelist() if name.endswith(tuple(EXTENSION_SUFFIXES))]
     away = tmp_path / "away"
     away.mkdir()
     version = run(bin_dir / "pnp", "--version", cwd=away).stdout

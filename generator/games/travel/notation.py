@@ -233,6 +233,8 @@ class TurnParser:
     parser and a clause filled in field by field took 8% more instructions for the lines that are not `draw
     <card>`.)"""
 
+    __slots__ = ("t", "names", "vocabulary", "players", "common", "kinds")
+
     def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, players: dict[str, int]):
         self.t = tables
         self.names = names

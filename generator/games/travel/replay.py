@@ -71,6 +71,8 @@ class CheckOracle:
     draw, for player `who`) and the token `anchor` where a missing word is reported. Plain fields rather than
     an object per stretch: a stretch begins for every clause."""
 
+    __slots__ = ("t", "els", "i", "rule", "param", "count", "who", "anchor", "pile_only", "frames", "last_drawn")
+
     def __init__(self, t: Tables):
         self.t = t
         self.start([], Rule.ONE_ACTION, "", 0, -1, 0)
@@ -276,6 +278,8 @@ def _setup_spot(part: Part) -> tuple:
 
 class Replay:
     """Plays a record's turns through the engine with a CheckOracle."""
+
+    __slots__ = ("t", "record", "oracle")
 
     def __init__(self, t: Tables, record: Record):
         self.t = t
