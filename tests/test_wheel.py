@@ -110,7 +110,9 @@ def runs_the_travel_rules_compiled(bin_dir: Path) -> None:
     """The wheel's check path is the compiled one, and it gives the plain modules' answers: every travel rule,
     notation, engine and bot test passes against it (run from the checkout, which -P keeps off the import path)."""
     count = len(compiled_names())
-    assert run(bin_dir / "pnp", "--version", cwd=bin_dir).stdout.endswith(f"({count} of {count} modules compiled)\n")
+    version = run(bin_dir / "pnp", "--version", cwd=bin_dir).stdout
+    assert version.endswith(f"({count} of {count} modules compiled)\n"), \
+        f"{version}: was there a C compiler to build the wheel with? (`.ci/run` installs gcc where there is none)"
     where = run(bin_dir / "python", "-P", "-c", "import generator.compiled as c, importlib.util as u; "
                 "print(*c.compiled_modules()); print(*(u.find_spec(m).origin for m in c.compiled_names()))", cwd=ROOT)
     modules, origins = where.stdout.splitlines()
