@@ -11,6 +11,7 @@
 import os
 import shutil
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -69,12 +70,20 @@ class OptionalCompile(build_ext):
                 ext.sources = c_sources[ext.name]
             super().run()
         except Exception as exc:  # noqa: BLE001 (any failure to compile leaves the plain Python modules)
-            for name in COMPILED_MODULES:  # nothing half-built, nor left by an earlier build, goes into the wheel
-                Path(self.get_ext_fullpath(name)).unlink(missing_ok=True)
             self.extensions = []
             print(f"warning: pnp's check path is not compiled ({type(exc).__name__}: {exc}); "
                   "the plain Python modules are installed instead (slower `pnp check`, same answers)",
                   file=sys.stderr)
+        self._remove_other_builds()
+
+    def _remove_other_builds(self):
+        """A compiled module in the build folder that this build did not make (half-built, or left by an earlier
+        build of another module list) would hide its Python source in the wheel: it goes."""
+        made = {Path(self.get_ext_fullpath(ext.name)) for ext in self.extensions}
+        for path in Path(self.build_lib, "generator").rglob("*"):
+            if path.name.endswith(tuple(EXTENSION_SUFFIXES)) and path not in made:
+                path.unlink()
+
 
 setup(
     cmdclass={"build_py": BuildPyWithContent, "build_ext": OptionalCompile},
