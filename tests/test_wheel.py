@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "generator", "content", "examples")
 
 
-#: the tests that replay records, play games and parse notation: run again on the compiled modules
+#: the tests that replay records, play games, parse notation and report: run again on the compiled modules
 COMPILED_TESTS = ("test_travel_rulebook.py", "test_travel_rules.py", "test_travel_engine.py", "test_travel_notation.py",
                   "test_travel_record_tree.py", "test_travel_properties.py", "test_travel_bots.py",
-                  "test_fuzz_records.py")
+                  "test_fuzz_records.py", "test_travel_cli.py", "test_checking_json.py", "test_travel_balance.py")
 
 
 def run(*args, cwd: Path, check: bool = True, **env: str) -> subprocess.CompletedProcess:
