@@ -1,5 +1,5 @@
 """Builds are safe to interrupt: what is out of date is judged from the files on disk, not from what a build that
-died meant to write."""
+died meant to write. Ctrl-C stops a command and its worker processes with exit 130 and no traceback."""
 from __future__ import annotations
 
 import os
@@ -65,3 +65,29 @@ def test_a_build_killed_mid_way_then_undone_rebuilds_the_right_files(content_cop
     build(content_copy, output_dir=out, **CHOSEN)
     assert outputs(out) == original
     assert build(content_copy, output_dir=out, **CHOSEN).written == []
+
+
+def ctrl_c(args: list[str], cwd: Path, started) -> tuple[int, str]:
+    """Run `pnp args` as a terminal would, wait until `started()`, press Ctrl-C (SIGINT to the whole process
+    group, the workers too): (exit code, what it wrote to stderr)."""
+    process = subprocess.Popen([sys.executable, "-c", "from generator.cli import main; main()", *args], cwd=cwd,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while process.poll() is None and not started() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    return process.returncode, err.decode("utf-8", "replace")
+
+
+def test_ctrl_c_stops_a_simulation_on_two_workers_quietly(tmp_path: Path):
+    """Once the workers have written their first records, Ctrl-C: exit 130, nothing on stderr (each worker used to
+    print its own KeyboardInterrupt traceback), and every record written is whole."""
+    records = tmp_path / "records"
+    code, err = ctrl_c(["travel", "simulate", "--games", "100000", "--workers", "2", "--records", str(records)],
+                       tmp_path, lambda: len(list(records.glob("*.yaml"))) >= 4)
+    assert (code, err) == (130, "")
+    written = sorted(records.glob("*.yaml"))
+    assert len(written) >= 4 and all(path.read_text(encoding="utf-8").endswith("\n") for path in written)
+    assert not list(records.glob(".*"))  # no half-written temporary file left

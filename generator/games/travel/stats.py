@@ -8,6 +8,8 @@ winning travel, the one that came into the winner's hand last; for a postcard wi
 from __future__ import annotations
 
 import multiprocessing
+import signal
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,6 +123,19 @@ def _init_worker(tables: list[Tables]) -> None:
     _TABLES = tables
 
 
+def _init_pool_worker(tables: list[Tables]) -> None:
+    """A worker process's start. Ctrl-C reaches every process of the terminal's group: the parent's stops the
+    pool, and a worker that took it too would print a traceback of its own. The pool stops a worker with SIGTERM:
+    as an exit, so a record being written removes its temporary file (atomic.write_atomic)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _exit_worker)
+    _init_worker(tables)
+
+
+def _exit_worker(signum, frame) -> None:
+    sys.exit(128 + signum)
+
+
 def _play_range(job: _Job) -> Summary:
     batch = job.batch
     summary = Summary(batch.players)
@@ -157,7 +172,7 @@ def run_batches(tables: list[Tables], batches: list[Batch], games: int, workers:
             totals[where[job.batch]].merge(part)
         return totals
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(tables,)) as pool:
+    with ctx.Pool(workers, initializer=_init_pool_worker, initargs=(tables,)) as pool:
         for job, part in zip(jobs, pool.imap(_play_range, jobs)):
             totals[where[job.batch]].merge(part)
     return totals
