@@ -2,10 +2,9 @@
 Cython when it builds a wheel (`pip install .`, `pipx install .`).
 
 The source is the same and its annotations stay documentation; a `.pxd` file beside a module may declare its
-classes as C types with the same fields (tests/test_compiled.py). A compiled module only runs faster (travel:
-1.4 to 1.6 times for `pnp check`, 1.8 to 2 times for the simulator; README). An editable checkout
-(`make setup`) runs them as plain Python, so an edit is never hidden by a stale build, and a machine without a C
-compiler installs plain Python too.
+classes as C types with the same fields (tests/test_compiled.py). A compiled module only runs faster (the
+README gives how much). An editable checkout (`make setup`) runs them as plain Python, so an edit is never hidden
+by a stale build, and a machine without a C compiler installs plain Python too.
 """
 from __future__ import annotations
 
