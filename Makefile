@@ -39,7 +39,8 @@ test: $(TEST_STAMP)
 FUZZ_EXAMPLES ?= 1000
 fuzz: $(TEST_STAMP)
 	@FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -n auto -p no:cacheprovider --timeout=3600 --hypothesis-show-statistics \
-		tests/test_fuzz_content.py tests/test_fuzz_records.py tests/test_fuzz_cli.py tests/test_fuzz_manifest.py
+		tests/test_fuzz_content.py tests/test_fuzz_records.py tests/test_fuzz_cli.py tests/test_fuzz_manifest.py \
+		tests/test_fuzz_files.py
 
 lint: $(STAMP)
 	@$(PNP) lint

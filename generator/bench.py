@@ -12,6 +12,7 @@ from importlib import import_module
 from pathlib import Path
 
 from .compiled import build_label
+from . import files
 from .games import registry
 
 #: the shared benchmarks, by label; each game's come between them and the size benchmark
@@ -41,9 +42,7 @@ def main(argv: list[str]) -> int:
                   flush=True)
             if row.get("detail"):
                 print(f"         {row['detail']}", flush=True)
-    os.makedirs("output", exist_ok=True)
-    with open("output/bench.json", "w", encoding="utf-8") as out:
-        json.dump(results, out, indent=2, ensure_ascii=False)
+    files.output("output").write("bench.json", json.dumps(results, indent=2, ensure_ascii=False).encode("utf-8"))
     missed = [r for r in results if not r.get("ok")]
     print(f"{len(results) - len(missed)} of {len(results)} targets met; details in output/bench.json")
     return 0

@@ -11,7 +11,8 @@ from pathlib import Path
 from .checking import Report, error_envelope
 from .content.load import Content
 from .content.texts import file_words
-from .content.yamlsrc import Say, parse_yaml, read_text
+from .content.yamlsrc import parse_yaml
+from .files import Say, text_of
 from .errors import InputError, Position
 from .games import registry
 
@@ -24,7 +25,7 @@ GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([A-Za-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$
 def record_game(path: Path, say: Say) -> str:
     """The `game:` of a record, with a positioned error when it is missing or unknown, in the words of `say` (the
     shared words of `common/<lang>.yaml`, `file_words`: no game's own words are known yet)."""
-    text = read_text(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
+    text = text_of(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
     quick = GAME_LINE.search(text)
     if quick and (game := registry.named(quick.group(1))):
         return game
@@ -69,7 +70,7 @@ def _with_game_hint(path: Path, game: str, exc: InputError, say: Say) -> InputEr
     if not own or first.check != "record":
         return exc
     try:
-        data, _ = parse_yaml(read_text(path, str(path), say), str(path))
+        data, _ = parse_yaml(text_of(path, str(path), say), str(path))
     except InputError:  # a record YAML cannot read, whose checker said what was wrong in its own words
         return exc
     keys = {str(key) for key in data} if isinstance(data, dict) else set()

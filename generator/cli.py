@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from .cli_options import Format, content_option, format_option, lang_option
-from .errors import EXIT_INVALID, EXIT_USAGE, InputError
+from .errors import EXIT_INVALID, EXIT_USAGE, InputError, visible
 from .games import registry
 
 
@@ -114,7 +114,7 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
     except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
         report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:
-        typer.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
+        typer.echo(visible(json.dumps(report.as_json(), ensure_ascii=False, indent=2)))
     else:
         for finding in report.findings:
             typer.echo(str(finding))
@@ -149,22 +149,16 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
     """Copy the content or the example records that come with pnp into a new folder.
 
     A `content/` folder in the working directory is the content every command then uses."""
-    import os
-    from shutil import copytree, ignore_patterns, rmtree
-
+    from . import files
     from .content.folders import shipped
 
     target = output or Path(what.value)
-    if target.exists():
+    if target.exists() or target.is_symlink():
         usage(f"{target} already exists; choose another folder with --output")
-    partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")  # renamed when whole
     try:
-        copytree(shipped(what.value), partial, ignore=ignore_patterns("__pycache__"))
-        os.rename(partial, target)
-    except OSError as exc:
-        rmtree(partial, ignore_errors=True)
-        typer.echo(f"{target}: error: cannot copy there: {exc.strerror or exc} [output]", err=True)
-        raise typer.Exit(EXIT_INVALID)
+        files.copy_tree(files.package(shipped(what.value)), target, skip=lambda name: name == "__pycache__")
+    except InputError as exc:
+        fail(exc)
     typer.echo(f"copied pnp's {what.value} to {target}/")
 
 
@@ -183,13 +177,13 @@ def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **o
         report = check_record(record, content, lang, **options)
     except InputError as exc:
         if fmt is Format.json:
-            typer.echo(json.dumps(malformed_json(record, exc), ensure_ascii=False, indent=2))
+            typer.echo(visible(json.dumps(malformed_json(record, exc), ensure_ascii=False, indent=2)))
             raise typer.Exit(EXIT_INVALID)
         fail(exc)
     if fmt is Format.json:
-        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        typer.echo(visible(json.dumps(report.to_json(), ensure_ascii=False, indent=2)))
     else:
-        typer.echo(report.to_text())
+        typer.echo(visible(report.to_text()))
     raise typer.Exit(0 if report.ok else EXIT_INVALID)
 
 

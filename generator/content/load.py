@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import files
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from .crosscheck import check_game, check_print
@@ -14,13 +15,6 @@ from . import typography
 from .texts import Texts, check_shape
 from .validate import validate
 from .yamlsrc import Located, load_yaml
-
-
-def _rel(root: Path, path: Path) -> str:
-    try:
-        return str(path.relative_to(root.parent))
-    except ValueError:
-        return str(path)
 
 
 @dataclass
@@ -40,7 +34,7 @@ class Content:
 
     def print_position(self, loc: tuple) -> Position:
         """Where `loc` (e.g. ("papers", "a4")) is in print.yaml."""
-        return self.print_located.of(loc) if self.print_located else Position(_rel(self.root, self.root / "print.yaml"))
+        return self.print_located.of(loc) if self.print_located else Position(files.content(self.root).display("print.yaml"))
 
     def texts(self, game: str, lang: str) -> Texts:
         """The words of `game` in `lang`, with the shared words (`common`) under the same lookup."""
@@ -57,8 +51,7 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
     located_all: list[Located] = []
     breaking = typography.Typography()
     for folder in ("common", game) if game != "common" else ("common",):
-        path = root / folder / f"{lang}.yaml"
-        data, located = load_yaml(path, _rel(root, path), inside=root)
+        data, located = load_yaml(root, f"{folder}/{lang}.yaml")
         if folder == "common":
             data, breaking = typography.split(data, located)
         check_shape(data, located)
@@ -73,9 +66,8 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
 
 def load_game(root: Path, game: str):
     """The validated model of `root/game/game.yaml` and where each of its values is."""
-    path = root / game / "game.yaml"
     model = registry.spec_in(root, game).part("model")
-    data, located = load_yaml(path, _rel(root, path), inside=root)
+    data, located = load_yaml(root, f"{game}/game.yaml")
     return validate(model, data, located), located
 
 
@@ -86,8 +78,7 @@ def load_print(root: Path) -> PrintConfig:
 def _load_print(root: Path) -> tuple[PrintConfig, dict[str, FamilyFiles], Located]:
     """The print settings, the font files they name and where each setting is, each checked where it is
     written."""
-    path = root / "print.yaml"
-    data, located = load_yaml(path, _rel(root, path), inside=root)
+    data, located = load_yaml(root, "print.yaml")
     printcfg = validate(PrintConfig, data, located)
     problems = check_print(printcfg, located)
     if problems:
@@ -110,7 +101,7 @@ def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
         printcfg, fonts, print_located = _load_print(root)
     except InputError as exc:
         problems += exc.diagnostics
-    if root.is_dir() and not registry.games_in(root):
+    if files.content(root).is_folder() and not registry.games_in(root):
         problems.append(Diagnostic(Position(str(root)), "no game: a game is a folder <game>/ with its game.yaml "
                                    "and language files", "file"))
     for game in registry.games_in(root):

@@ -169,6 +169,6 @@ def _bad_format(text: str) -> str:
 
 
 def file_words(texts: Texts) -> Callable[..., str]:
-    """What can go wrong reading a record file (the keys of yamlsrc.FILE_MESSAGES), said in the language of
+    """What can go wrong reading a record file (the keys of files.FILE_MESSAGES), said in the language of
     `texts`: the `record_file` words of `common/<lang>.yaml`, which every game's texts include."""
     return lambda key, /, **values: texts.get(f"record_file.{key}", **values)

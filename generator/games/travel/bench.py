@@ -14,11 +14,11 @@
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 from pathlib import Path
 
 from ...compiled import build_label
+from ... import files
 from ...content.load import load_content
 from .cards import EXTENSIONS, tables_for
 from .balance import run_balance
@@ -40,12 +40,12 @@ def _load() -> str:
 def bench_check(content, records: int = 200, seconds: float = 3.0) -> dict:
     t = tables_for(content.games["travel"])
     everything = frozenset(EXTENSIONS)
-    with tempfile.TemporaryDirectory() as tmp:
+    with files.scratch() as tmp:
         paths = []
         for seed in range(records):
             text = simulate_one(t, 4, everything, 10_000 + seed, "greedy", Recorder)[1]
-            path = Path(tmp) / f"game-{seed:04d}.yaml"
-            path.write_text(text, encoding="utf-8")
+            path = tmp / f"game-{seed:04d}.yaml"
+            tmp.write(path, text.encode("utf-8"))
             paths.append(path)
         actions_per_file = []
         for path in paths:  # warm up, and make sure every record is valid

@@ -133,7 +133,7 @@ def balance(
 ) -> None:
     """Measure the balance: win rate by seat and character, game length and the extension cards' part in wins,
     with 95% intervals, for every player count and extension set; flags what is off the fair share."""
-    from ...atomic import write_atomic
+    from ... import files
     from .balance import SweepError, parse_sets, parse_sweep, run_balance
     from .balancereport import balance_html, balance_json, balance_text
     from ...charts import chart_font_family
@@ -165,6 +165,6 @@ def balance(
     if out:
         images = save_balance_plots(result, words, out, chart_font_family(content, lang))
         page = out / "balance.html"
-        write_atomic(page, balance_html(words, result, [p.name for p in images]).encode("utf-8"))
+        files.write_file(page, balance_html(words, result, [p.name for p in images]).encode("utf-8"))
         typer.echo(words("balance.written", folder=str(out), files=words.texts.listed(p.name for p in [page, *images])),
                    err=as_json)
