@@ -13,13 +13,13 @@ PIP    := $(PY) -m pip install --quiet --disable-pip-version-check --no-compile
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml setup.py
+$(STAMP): pyproject.toml
 	@echo "setup: installing pnp and the libraries it draws with into $(VENV)/ (first run only, about half a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PIP) -e .
 	@touch $(STAMP)
 
-$(TEST_STAMP): pyproject.toml setup.py
+$(TEST_STAMP): pyproject.toml
 	@echo "setup: installing pnp, its libraries and the test tools into $(VENV)/ (first run only, about a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PIP) -e '.[test]'
@@ -44,21 +44,8 @@ fuzz: $(TEST_STAMP)
 lint: $(STAMP)
 	@$(PNP) lint
 
-# `make bench` measures pnp as a wheel installs it (setup.py compiles the travel check path and simulator): built
-# with pip into $(SHIPPED)/ again whenever a source changes, then run ahead of the editable checkout
-# (PYTHONSAFEPATH: not from the current folder, in the benchmarks' own subprocesses too)
-SHIPPED := build/shipped
-SOURCES := pyproject.toml setup.py MANIFEST.in \
-           $(shell find generator content examples -type f -not -path '*/__pycache__/*')
-
-$(SHIPPED)/.installed: $(STAMP) $(SOURCES)
-	@echo "bench: installing pnp as a wheel installs it, the check path compiled, into $(SHIPPED)/ (about a minute)"
-	@rm -rf $(SHIPPED) build/lib.* build/bdist.*
-	@$(PIP) --no-deps --target $(SHIPPED) .
-	@touch $@
-
-bench: $(SHIPPED)/.installed
-	@PYTHONPATH=$(SHIPPED) PYTHONSAFEPATH=1 $(PY) -m generator.bench
+bench: $(STAMP)
+	@$(PY) -m generator.bench
 
 clean:
 	rm -rf output/*.pdf output/png output/pod output/tts output/.build-manifest.json

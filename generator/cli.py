@@ -68,9 +68,7 @@ def _version(shown: bool) -> None:
     if shown:
         from importlib.metadata import version
 
-        from .compiled import build_label
-
-        typer.echo(f"pnp {version('generator')} ({build_label()})")
+        typer.echo(f"pnp {version('generator')}")
         raise typer.Exit()
 
 

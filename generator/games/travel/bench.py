@@ -1,8 +1,7 @@
 """Benchmarks for `make bench`: travel check throughput and simulation throughput.
 
 - check: actions per second replayed by `check_file` from record files (reading, YAML, notation parsing, the
-  replay and the report included), by pnp as it ships (`make bench` runs a wheel's install, the check path
-  compiled: generator/compiled.py). An action is one action of a turn (draw, recycle, trade, steal, travel,
+  replay and the report included). An action is one action of a turn (draw, recycle, trade, steal, travel,
   get rid of a forbidden item, a special item played as an action); refused offers, drawn cards and event
   parts are not counted. The records are 4-player games with every extension, written by the greedy simulator.
 - simulate: 4-player games per second with the greedy bot and every extension, on 2 worker processes; the
@@ -18,7 +17,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from ...compiled import build_label
 from ...content.load import load_content
 from .cards import EXTENSIONS, tables_for
 from .balance import run_balance
@@ -67,7 +65,7 @@ def bench_check(content, records: int = 200, seconds: float = 3.0) -> dict:
     return {
         "name": "travel check: actions replayed per second (parsing included)",
         "value": round(rate), "unit": "actions/s", "target": CHECK_TARGET, "ok": rate >= CHECK_TARGET,
-        "detail": f"{files} checks of {records} greedy 4-player records (all extensions); {build_label()}; "
+        "detail": f"{files} checks of {records} greedy 4-player records (all extensions); "
                   f"{actions / files:.1f} actions per record; {actions / cpu:.0f} actions per CPU-second; "
                   + _load(),
     }
