@@ -2,8 +2,10 @@
 profile every property test runs under."""
 from __future__ import annotations
 
+import os
 import shutil
 import sys
+import tempfile
 import types
 from datetime import timedelta
 from pathlib import Path
@@ -13,6 +15,9 @@ from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
+
+#: the suite keeps parsed content (generator/content/parse_cache.py) in a folder of its own, never the user's
+os.environ.setdefault("PNP_CACHE", tempfile.mkdtemp(prefix="pnp-test-cache-"))
 
 #: Every case of every property test has a deadline: far above the case's usual time, so a loaded machine (load 16
 #: on 2 cores) does not make the suite flaky, yet a case that takes minutes (a quadratic parse, a search without a

@@ -42,10 +42,37 @@ MAX_VALUES = 100_000
 class Located:
     """Positions for a loaded tree: the value node and the key node of every path."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, kept: tuple[list[Any], list[Any], bytes] | None = None) -> None:
         self.path = path
-        self.values: dict[tuple, Position] = {}
-        self.keys: dict[tuple, Position] = {}
+        self._kept = kept
+        self._values: dict[tuple, Position] = {}
+        self._keys: dict[tuple, Position] = {}
+
+    @property
+    def values(self) -> dict[tuple, Position]:
+        if self._kept is not None:
+            self._restore()
+        return self._values
+
+    @property
+    def keys(self) -> dict[tuple, Position]:
+        if self._kept is not None:
+            self._restore()
+        return self._keys
+
+    def _restore(self) -> None:
+        """The positions of a parse kept by parse_cache (`kept`: its rows and the file's bytes), made when first
+        asked for: checking a valid record asks for none. Rows that are not positions are parsed again."""
+        from .parse_cache import positions
+
+        assert self._kept is not None
+        value_rows, key_rows, source = self._kept
+        self._kept = None
+        values, keys = positions(self.path, value_rows), positions(self.path, key_rows)
+        if values is None or keys is None:
+            reparsed = parse_yaml(decode(source, self.path), self.path)[1]
+            values, keys = reparsed.values, reparsed.keys
+        self._values, self._keys = values, keys
 
     def of(self, loc: tuple, *, key: bool = False) -> Position:
         """The position of the deepest existing prefix of `loc` (the key itself when `key`)."""
@@ -334,7 +361,20 @@ def read_text(path: Path | str, display: str | None = None, say: Say = _english,
     return decode(read_bytes(path, name, say, inside), name, say)
 
 
-def load_yaml(path: Path | str, display: str | None = None, inside: Path | None = None) -> tuple[Any, Located]:
-    """Read and parse a YAML file with positions (one inside the folder `inside`, when given)."""
+def load_yaml(path: Path | str, display: str | None = None, inside: Path | None = None,
+              cached: bool = False) -> tuple[Any, Located]:
+    """Read and parse a YAML file with positions (one inside the folder `inside`, when given). With `cached`, a
+    file parsed before is read from the parse cache (content files: generator/content/parse_cache.py)."""
     name = display or str(path)
-    return parse_yaml(read_text(path, name, inside=inside), name)
+    if not cached:
+        return parse_yaml(read_text(path, name, inside=inside), name)
+    from . import parse_cache
+
+    data = read_bytes(path, name, inside=inside)
+    kept = parse_cache.load(data)
+    if kept is not None:
+        tree, values, keys = kept
+        return tree, Located(name, (values, keys, data))
+    tree, located = parse_yaml(decode(data, name), name)
+    parse_cache.keep(data, tree, located.values, located.keys)
+    return tree, located

@@ -27,7 +27,7 @@ from .words import content_and_words, fail
 from .strategies import STRATEGIES
 
 app = typer.Typer(help="3x16: be the caller, or simulate games with an online strategy.", no_args_is_help=True,
-                  add_completion=False, pretty_exceptions_enable=False)
+                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 Strategy = choices("Strategy", STRATEGIES)
 HISTOGRAM = "threesixteen-tiles-left.png"

@@ -26,7 +26,7 @@ BotName = choices("BotName", BOTS)
 
 
 app = typer.Typer(help="Travel game: simulate games with bots, and measure the balance.", no_args_is_help=True,
-                  add_completion=False, pretty_exceptions_enable=False)
+                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 
 def _fail(exc: InputError) -> None:
