@@ -1,5 +1,5 @@
 # Every target sets itself up: a local virtualenv is (re)made from pyproject.toml when missing or stale.
-# `make pdf` installs only what drawing needs; `make test` adds the test tools (the `test` extra).
+# `make pdf` installs only what drawing, lint and checking need; `make test` adds the test tools and every extra.
 # Byte-compiling is left to first import (--no-compile), so modules never imported are never compiled.
 PYTHON ?= python3
 VENV   := .venv
@@ -20,9 +20,9 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 $(TEST_STAMP): pyproject.toml
-	@echo "setup: installing pnp, its libraries and the test tools into $(VENV)/ (first run only, about a minute)"
+	@echo "setup: installing pnp, its libraries, its extras and the test tools into $(VENV)/ (first run only, about a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PIP) -e '.[test]'
+	@$(PIP) -e '.[test,solver,lab]'
 	@touch $(TEST_STAMP) $(STAMP)
 
 pdf: $(STAMP)

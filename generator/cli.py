@@ -21,14 +21,18 @@ from .games import registry
 class LazyGroup(TyperGroup):
     """A Typer group whose game sub-apps (`pnp <game> ...`, each game's spec `cli`) and `pnp check` (with every
     game's checker options) are made on first use, so `pnp build` with nothing to do starts fast; an InputError
-    any command lets through is its messages and exit 1 (however the app is run: the console script or a test's
-    runner)."""
+    any command lets through is its messages and exit 1, a missing extra (generator/extras.py) one line and exit 2
+    (however the app is run: the console script or a test's runner)."""
 
     def invoke(self, ctx):
+        from .extras import MissingExtra
+
         try:
             return super().invoke(ctx)
         except InputError as exc:
             fail(exc)
+        except MissingExtra as exc:
+            usage(str(exc))
 
     def list_commands(self, ctx):
         games = [name for name in registry.known() if registry.spec(name).cli]

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+from .errors import EXIT_USAGE
 from .limits import MOST_NODES, MOST_SECONDS
 
 #: the options of every check (generator/cli.py's check command), then the shipped games' checker options
@@ -91,7 +92,13 @@ def quick(args: list[str]) -> int | None:
 
 
 def main() -> None:
-    code = quick(sys.argv[1:])
+    from .extras import MissingExtra
+
+    try:
+        code = quick(sys.argv[1:])
+    except MissingExtra as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        sys.exit(EXIT_USAGE)
     if code is not None:
         sys.exit(code)
     from .cli import main as typer_main

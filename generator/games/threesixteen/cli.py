@@ -112,6 +112,10 @@ def simulate_cmd(
 ) -> None:
     """Play games without knowing the calls ahead; print each strategy's win rate and mean tiles left, and how
     they did against each other deal by deal."""
+    if plots is not None:
+        from ...extras import need
+
+        need("matplotlib", "lab", "--plots (the charts)")  # before the games are played
     content, texts = content_and_words(lang, content_dir)
     t = texts.get
     names = list(dict.fromkeys(choice.value for choice in strategy))

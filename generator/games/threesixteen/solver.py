@@ -119,7 +119,10 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
         slice_nodes *= 2
     used, timed_out = budget.used, budget.timed_out
     if best_left > low and not timed_out and nodes > used:
-        from .solver_cp import cp_solve  # OR-Tools: imported only by a deal the first searches leave open
+        from ...extras import need  # OR-Tools (pnp[solver]): imported only by a deal the first searches leave open
+
+        cp_solve = need("generator.games.threesixteen.solver_cp", "solver",
+                        f"the 3x16 solver, past its first {FIRST_NODES:,} nodes,").cp_solve
 
         work = (nodes - used) / NODES_PER_WORK
         outcome = cp_solve(calls, columns, rows, high, work, _seconds_left(time_limit, started), hint=steps,
