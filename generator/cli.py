@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from .cli_options import Format, content_option, format_option, lang_option
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError, visible
@@ -21,14 +21,18 @@ from .games import registry
 class LazyGroup(TyperGroup):
     """A Typer group whose game sub-apps (`pnp <game> ...`, each game's spec `cli`) and `pnp check` (with every
     game's checker options) are made on first use, so `pnp build` with nothing to do starts fast; an InputError
-    any command lets through is its messages and exit 1 (however the app is run: the console script or a test's
-    runner)."""
+    any command lets through is its messages and exit 1, a missing extra (generator/extras.py) one line and exit 2
+    (however the app is run: the console script or a test's runner)."""
 
     def invoke(self, ctx):
+        from .extras import MissingExtra
+
         try:
             return super().invoke(ctx)
         except InputError as exc:
             fail(exc)
+        except MissingExtra as exc:
+            usage(str(exc))
 
     def list_commands(self, ctx):
         games = [name for name in registry.known() if registry.spec(name).cli]
@@ -36,10 +40,33 @@ class LazyGroup(TyperGroup):
 
     def get_command(self, ctx, name):
         if name not in self.commands:
+            if self._listing:
+                return _listed(name)
             command = _check_command() if name == "check" else _game_group(name)
             if command is not None:
                 self.commands[name] = command
         return super().get_command(ctx, name)
+
+    _listing = False
+
+    def format_help(self, ctx, formatter):
+        """`pnp --help` lists the lazy commands by their help lines alone, importing none of them."""
+        self._listing = True
+        try:
+            return super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+def _listed(name: str):
+    """A stand-in for lazy command `name` that carries only its help line (for `pnp --help`), or None."""
+    if name == "check":
+        return TyperCommand(name, help=check.__doc__)
+    try:
+        spec = registry.spec(name)
+    except registry.UnknownGame:
+        return None
+    return TyperGroup(name=name, help=spec.cli_help) if spec.cli else None
 
 
 def _game_group(name: str):
@@ -61,6 +88,8 @@ app = typer.Typer(
     help="Print-and-play kit: build PDFs, lint content, check recorded games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help and usage errors: the rich ones import rich and cost 0.25 s of CPU a run
+    context_settings={"max_content_width": 110},
 )
 
 
@@ -68,9 +97,7 @@ def _version(shown: bool) -> None:
     if shown:
         from importlib.metadata import version
 
-        from .compiled import build_label
-
-        typer.echo(f"pnp {version('generator')} ({build_label()})")
+        typer.echo(f"pnp {version('generator')}")
         raise typer.Exit()
 
 
@@ -167,24 +194,9 @@ def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **o
 
     With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
     record's result, its first broken rule, or the errors that kept it from being read (still exit 1)."""
-    from .check import check_record, malformed_json
+    from .check import run
 
-    try:
-        from .content.load import load_content
-
-        content = load_content(content_dir)
-        require_lang(content, lang)
-        report = check_record(record, content, lang, **options)
-    except InputError as exc:
-        if fmt is Format.json:
-            typer.echo(visible(json.dumps(malformed_json(record, exc), ensure_ascii=False, indent=2)))
-            raise typer.Exit(EXIT_INVALID)
-        fail(exc)
-    if fmt is Format.json:
-        typer.echo(visible(json.dumps(report.to_json(), ensure_ascii=False, indent=2)))
-    else:
-        typer.echo(visible(report.to_text()))
-    raise typer.Exit(0 if report.ok else EXIT_INVALID)
+    raise typer.Exit(run(record, lang, fmt is Format.json, content_dir, **options))
 
 
 def _check_command():
@@ -214,7 +226,7 @@ def _check_command():
     command.__doc__ = check.__doc__
     command.__signature__ = inspect.Signature(fixed + own)
     command.__annotations__ = {p.name: p.annotation for p in fixed + own}
-    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     sub.command("check")(command)
     found = typer.main.get_command(sub)
     found.name = "check"

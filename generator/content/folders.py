@@ -1,7 +1,7 @@
 """Where the content and the examples are, and which languages the content has: the one place that knows.
 
 A command reads `--content DIR`, else a `content/` folder in the working directory (a user's own), else the
-content shipped with `pnp`: package data under `generator/shipped/` in an installed wheel (setup.py copies the
+content shipped with `pnp`: package data under `generator/shipped/` in an installed wheel (pyproject.toml copies the
 top-level `content/` and `examples/` there), the checkout's own folders in a source tree or an editable install.
 Only the standard library and errors.py here: `pnp --help` and a build with nothing to do import this.
 """
@@ -18,7 +18,7 @@ COMMON = "common"
 #: a language code as a file name: ISO 639 letters, then subtags (pt-br, zh-hant)
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
 PACKAGE = Path(__file__).resolve().parents[1]
-#: where a wheel carries the shipped folders (see setup.py)
+#: where a wheel carries the shipped folders (see pyproject.toml)
 SHIPPED = PACKAGE / "shipped"
 CONTENT_HELP = "Content folder (default: ./content if there is one, else the content that comes with pnp)."
 

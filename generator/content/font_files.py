@@ -94,7 +94,7 @@ def _folder(root: Path, family: FontFamily, position: Position, family_position:
     package = family.package
     if not PACKAGE_NAME.fullmatch(package):
         problems.add(position, f"'{package}' is not a package name: name the installed package that ships the "
-                     "font, with no dots or slashes (e.g. koreanize_matplotlib)", f"{name}.package")
+                     "font, with no dots or slashes (e.g. my_fonts)", f"{name}.package")
         return None
     try:
         spec = importlib.util.find_spec(package)  # a top-level name: located, never imported

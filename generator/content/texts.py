@@ -154,6 +154,8 @@ def check_shape(tree: Any, located: Located) -> None:
 
 def _bad_format(text: str) -> str:
     """Braces must be `{name}` placeholders or doubled `{{`/`}}`; anything else breaks `format`."""
+    if "{" not in text and "}" not in text and "(" not in text:  # no placeholder, brace or plural mark
+        return ""
     try:
         for _, field, spec, conv in string.Formatter().parse(text):
             if field is not None and not re.fullmatch(r"[a-z_][a-z0-9_]*", field):

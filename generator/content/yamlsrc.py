@@ -39,10 +39,37 @@ MAX_VALUES = 100_000
 class Located:
     """Positions for a loaded tree: the value node and the key node of every path."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, kept: tuple[list[Any], list[Any], bytes] | None = None) -> None:
         self.path = path
-        self.values: dict[tuple, Position] = {}
-        self.keys: dict[tuple, Position] = {}
+        self._kept = kept
+        self._values: dict[tuple, Position] = {}
+        self._keys: dict[tuple, Position] = {}
+
+    @property
+    def values(self) -> dict[tuple, Position]:
+        if self._kept is not None:
+            self._restore()
+        return self._values
+
+    @property
+    def keys(self) -> dict[tuple, Position]:
+        if self._kept is not None:
+            self._restore()
+        return self._keys
+
+    def _restore(self) -> None:
+        """The positions of a parse kept by parse_cache (`kept`: its rows and the file's bytes), made when first
+        asked for: checking a valid record asks for none. Rows that are not positions are parsed again."""
+        from .parse_cache import positions
+
+        assert self._kept is not None
+        value_rows, key_rows, source = self._kept
+        self._kept = None
+        values, keys = positions(self.path, value_rows), positions(self.path, key_rows)
+        if values is None or keys is None:
+            reparsed = parse_yaml(decode(source, self.path), self.path)[1]
+            values, keys = reparsed.values, reparsed.keys
+        self._values, self._keys = values, keys
 
     def of(self, loc: tuple, *, key: bool = False) -> Position:
         """The position of the deepest existing prefix of `loc` (the key itself when `key`)."""
@@ -253,9 +280,22 @@ def parse_yaml(text: str, path: str) -> tuple[Any, Located]:
     return _convert(node, (), located), located
 
 
-def load_yaml(root: Path, path: Path | str, display: str | None = None) -> tuple[Any, Located]:
+def load_yaml(root: Path, path: Path | str, display: str | None = None,
+              cached: bool = False) -> tuple[Any, Located]:
     """Read a YAML file inside the content folder `root` (through the file boundary) and parse it with
-    positions; `display` names it in messages (default: `content/<path>`)."""
+    positions; `display` names it in messages (default: `content/<path>`). With `cached`, a file parsed before is
+    read from the parse cache (content files: generator/content/parse_cache.py)."""
     folder = files.content(root)
     name = display or folder.display(path)
-    return parse_yaml(folder.text_of(path, name), name)
+    data = folder.bytes_of(path, name)
+    if not cached:
+        return parse_yaml(files.decode(data, name), name)
+    from . import parse_cache
+
+    kept = parse_cache.load(data)
+    if kept is not None:
+        tree, values, keys = kept
+        return tree, Located(name, (values, keys, data))
+    tree, located = parse_yaml(files.decode(data, name), name)
+    parse_cache.keep(data, tree, located.values, located.keys)
+    return tree, located

@@ -80,8 +80,6 @@ class GameSpec:
     build_cost: dict[str, int] = field(default_factory=dict)
     #: modules or packages whose code draws the game (their source is part of every output's build digest)
     sources: tuple[str, ...] = ()
-    #: modules a built wheel carries compiled with Cython (setup.py, generator/compiled.py): the game's hot paths
-    compiled: tuple[str, ...] = ()
 
     def part(self, name: str) -> Callable[..., Any] | None:
         """The part `name` (a field holding a reference), imported now; None when the game has none."""

