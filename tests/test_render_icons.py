@@ -6,6 +6,7 @@ into one PDF and rasterised with pypdfium2.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 
@@ -19,6 +20,7 @@ from reportlab.graphics.shapes import Line
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
+from generator.content.folders import default_root
 from generator.content.load import load_content
 from generator.render.core import disk_cache, icons, svg_ops
 from generator.render.core.svg_ops import UnsupportedSvg
@@ -47,6 +49,23 @@ def used_codes() -> list[str]:
     return icon_codes(load_content().games["travel"])
 
 
+#: the icons the shipped content draws: content/icons/, then pnp's own art
+SHIPPED = icons.IconSet(default_root())
+
+
+def icon_path(code: str):
+    """The SVG file of a shipped icon, for svglib (which opens files itself)."""
+    found = SHIPPED.find(code)
+    return found.root / found.rel
+
+
+def converted(code: str) -> dict:
+    """`icons._converted` of a shipped icon, as a build calls it (through its cache folder when one is kept)."""
+    found = SHIPPED.find(code)
+    svg = found.root.bytes_of(found.rel)
+    return icons._converted(found, svg, hashlib.sha256(svg).hexdigest())
+
+
 # ---- every used icon against svglib ----------------------------------------------------------------------------
 
 
@@ -55,7 +74,7 @@ def _svglib_reference(code: str):
 
     OpenMoji draws dots as lines of length zero; svglib nudges them by 1e-7 of their x, which rounds away when the
     operators are written, and pdfium draws a zero-length round-capped line shifted and too large."""
-    drawing = svg2rlg(str(icons.icon_path(code)))
+    drawing = svg2rlg(str(icon_path(code)))
 
     def fix_dots(node) -> None:
         for child in getattr(node, "contents", ()):
@@ -84,7 +103,7 @@ def _rendered_pairs(codes: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]
             canvas.scale(GRID / drawing.width, GRID / drawing.height)
             if ours:
                 canvas.addLiteral(f"{SVGLIB_PT_PER_UNIT} 0 0 {SVGLIB_PT_PER_UNIT} 0 0 cm")
-                canvas.addLiteral(icons.art(code).code)
+                canvas.addLiteral(SHIPPED.art(code).code)
             else:
                 renderPDF.draw(drawing, canvas, 0, 0)
             canvas.restoreState()
@@ -112,8 +131,8 @@ def test_every_used_icon_covers_the_box_svglib_measured(used_codes, monkeypatch)
                                                          max(line.x1, line.x2), max(line.y1, line.y2)))
     apart = {}
     for code in used_codes:
-        art = icons.art(code)
-        reference = [value / SVGLIB_PT_PER_UNIT for value in svg2rlg(str(icons.icon_path(code))).getBounds()]
+        art = SHIPPED.art(code)
+        reference = [value / SVGLIB_PT_PER_UNIT for value in svg2rlg(str(icon_path(code))).getBounds()]
         assert (art.width, art.height) == (GRID, GRID)
         apart[code] = max(abs(a - b) for a, b in zip((art.left, art.bottom, art.right, art.top), reference))
     assert max(apart.values()) <= BOUNDS_TOLERANCE, sorted(apart.items(), key=lambda item: -item[1])[:5]
@@ -202,6 +221,23 @@ def test_malformed_xml_is_refused_at_its_position(tmp_path):
     with pytest.raises(UnsupportedSvg) as caught:
         svg_ops.convert(path)
     assert str(caught.value) == f"{path}:2:23: not well-formed XML (mismatched tag)"
+
+
+def test_a_doctype_and_deep_nesting_are_refused_before_drawing(tmp_path):
+    """An icon in a content folder is untrusted: entities (a billion laughs) and nesting that would exhaust the
+    drawing's recursion are refused at their place, never expanded or followed."""
+    laughs = tmp_path / "laughs.svg"
+    laughs.write_text('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>\n'
+                      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><g>&b;</g></svg>\n',
+                      encoding="utf-8")
+    with pytest.raises(UnsupportedSvg) as caught:
+        svg_ops.convert(laughs)
+    assert str(caught.value) == f"{laughs}:2:15: a DOCTYPE is not supported"  # where expat reads its name
+    deep = write_svg(tmp_path, "<g>" * 100_000 + "</g>" * 100_000)
+    with pytest.raises(UnsupportedSvg) as caught:
+        svg_ops.convert(deep)
+    assert str(caught.value) == f"{deep}:2:{3 + 3 * (svg_ops.MAX_DEPTH - 1)}: <g>: elements nested more than " \
+                                f"{svg_ops.MAX_DEPTH} deep are not supported"
 
 
 def test_an_icon_in_another_namespace_is_refused(tmp_path):
@@ -463,11 +499,11 @@ def test_arcs_follow_their_ellipse_in_the_flagged_direction(ends, rx, ry, angle,
 
 
 def test_a_build_keeps_each_icon_and_reads_back_exactly_what_converting_gives(tmp_path):
-    path = icons.icon_path("1F4F7")
+    path = icon_path("1F4F7")
     with disk_cache.kept_in(tmp_path):
-        first = icons._converted(*icons.icon_file("1F4F7"))
+        first = converted("1F4F7")
         [kept] = (tmp_path / "icons").rglob("1F4F7-*.json")
-        again = icons._converted(*icons.icon_file("1F4F7"))
+        again = converted("1F4F7")
     assert first == again == svg_ops.convert(path)
 
 
@@ -476,24 +512,24 @@ def test_a_build_keeps_each_icon_and_reads_back_exactly_what_converting_gives(tm
                                     b'{"code": 1, "width": 72, "height": 72, "bounds": [0, 0, 1, 1]}'])
 def test_a_kept_icon_that_does_not_load_is_converted_again(tmp_path, broken):
     """A kept icon is data from a shared folder: anything but the shape converting makes is converted again."""
-    path = icons.icon_path("1F4F7")
+    path = icon_path("1F4F7")
     with disk_cache.kept_in(tmp_path):
-        icons._converted(*icons.icon_file("1F4F7"))
+        converted("1F4F7")
         [kept] = (tmp_path / "icons").rglob("1F4F7-*.json")
         kept.write_bytes(broken)
-        assert icons._converted(*icons.icon_file("1F4F7")) == svg_ops.convert(path)
+        assert converted("1F4F7") == svg_ops.convert(path)
 
 
 # ---- no card icon is a picture on a square sky ------------------------------------------------------------------
 
 
-def _square_backgrounds(code: str) -> list[str]:
+def _square_backgrounds(code: str, folder=None) -> list[str]:
     """The filled rectangles of an icon that cover nearly its whole 72-unit grid (OpenMoji's 1F304 and 1F306 paint
     their sky as one 64 x 64 square, which looks pasted in beside icons drawn on nothing)."""
     import xml.etree.ElementTree as ET
 
     found = []
-    for element in ET.parse(icons.icon_path(code)).iter():
+    for element in ET.parse(icon_path(code) if folder is None else folder / f"{code}.svg").iter():
         if element.tag.rsplit("}", 1)[-1] == "rect" and element.get("fill", "none") != "none":
             if float(element.get("width", 0)) >= 56 and float(element.get("height", 0)) >= 56:
                 found.append(element.get("fill"))
@@ -508,6 +544,7 @@ def test_no_card_icon_but_a_flag_is_drawn_on_a_square_background(used_codes):
 
     squares = {code: found for code in used_codes if not flag(code) and (found := _square_backgrounds(code))}
     assert squares == {}
-    assert all(map(_square_backgrounds, ("1F304", "1F306", "1F307")))  # the check sees what it is for
+    openmoji = icons.openmoji()  # the icons extra, which `make test` installs
+    assert all(_square_backgrounds(code, openmoji.real) for code in ("1F304", "1F306", "1F307"))  # it sees squares
     postcards = {card.id: card.icon for card in load_content().games["travel"].postcards}
     assert postcards["postcard-sunrise"] == "E901" and postcards["postcard-city"] == "E902"

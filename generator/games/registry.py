@@ -19,7 +19,7 @@ SHIPPED = {"threesixteen": "generator.games.threesixteen.spec", "travel": "gener
 #: where an installed package declares a game of its own
 ENTRY_POINTS = "pnp.games"
 #: content folders that hold no game
-NOT_GAMES = ("common", "schemas", "fonts")
+NOT_GAMES = ("common", "schemas", "fonts", "icons")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +64,11 @@ class GameSpec:
     component_counts: str = ""
     #: (RenderContext, Book) -> [Page]: rulebook pages after the rules (render/core/rulebook.py's Book)
     rulebook_pages: str = ""
-    #: (game) -> None: setup the build does once before its workers fork (converting icons, say)
+    #: (Content) -> None: setup the build does once before its workers fork (converting icons, say)
     warm: str = ""
+    #: (game) -> [(path in game.yaml, icon code)]: the icons its content names, which the content folder's icons/
+    #: holds (render/core/icons.py; `pnp icons add` with no code adds those it lacks)
+    icons: str = ""
     #: module with `check_file(path, content, lang, **options) -> generator.checking.Report`
     checker: str = ""
     check_options: tuple[CheckOption, ...] = ()

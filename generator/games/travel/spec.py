@@ -17,6 +17,7 @@ SPEC = GameSpec(
     component_counts="generator.render.travel.rulebook:component_counts",
     rulebook_pages="generator.render.travel.rulebook:distance_pages",
     warm="generator.render.travel.cards:warm_icons",
+    icons="generator.render.travel.cards:content_icons",
     checker="generator.games.travel.check",
     cli="generator.games.travel.cli",
     cli_help="Travel game: simulate games with bots, and measure the balance.",

@@ -15,6 +15,7 @@ from ...content.load import Content
 from ...content.texts import Texts
 from ...games import registry
 from . import linebreak, textfit
+from .icons import IconSet
 from .fonts import FontPair, fonts_for
 
 
@@ -116,9 +117,12 @@ class RenderContext:
     names: tuple[str, ...] = field(init=False)
     #: the words the language keeps with the word before them (its `typography`: "할 수"), for `linebreak`
     bound: linebreak.Bound = field(init=False)
+    #: the icons the content folder draws (its icons/, then pnp's own)
+    icons: IconSet = field(init=False)
 
     def __post_init__(self) -> None:
         self.texts = self.content.texts(self.game, self.lang)
+        self.icons = IconSet(self.content.root)
         self.fonts = fonts_for(self.content, self.lang)
         self.names = self.texts.names()
         breaking = self.texts.typography

@@ -47,6 +47,8 @@ _LIST_TOKEN = re.compile(rf"{NUMBER}|[^\s,]")
 _TRANSFORM = re.compile(r"\s*,?\s*([A-Za-z]+)\s*\(([^()]*)\)")
 _HEX_COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+#: elements nested deeper than this are refused (OpenMoji's icons nest 4 levels; drawing recurses per level)
+MAX_DEPTH = 64
 
 
 class Paint(NamedTuple):
@@ -82,6 +84,8 @@ def _read_tree(path: Path, data: bytes) -> _Node:
 
     def start(name: str, attrs: dict) -> None:
         node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+        if len(stack) >= MAX_DEPTH:
+            raise _problem(path, node, f"elements nested more than {MAX_DEPTH} deep are not supported")
         if stack:
             stack[-1].children.append(node)
         else:
@@ -92,7 +96,12 @@ def _read_tree(path: Path, data: bytes) -> _Node:
         if data.strip():
             raise _problem(path, stack[-1], "text content is not supported")
 
+    def doctype(*_: object) -> None:  # entities and external references: nothing an icon needs
+        raise UnsupportedSvg(f"{path}:{parser.CurrentLineNumber}:{parser.CurrentColumnNumber + 1}: a DOCTYPE is "
+                             "not supported")
+
     parser.StartElementHandler = start
+    parser.StartDoctypeDeclHandler = doctype
     parser.EndElementHandler = lambda name: stack.pop()
     parser.CharacterDataHandler = text
     try:

@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..core.context import Box, Face
-from ..core.icons import draw_icon
+from ..core.icons import IconSet
 from .kit import Kit
 from ..core.colour import WHITE, mix, tint
 from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, disc
@@ -61,7 +61,7 @@ def _deck_back_layout(kit: Kit):
         canvas.setFillColor(field)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         _airmail_ring(canvas, geo.w / 2, centre_y)
-        _medallion(canvas, DECK_BACK_ICON, geo.w / 2, centre_y, None)
+        _medallion(canvas, kit.icons, DECK_BACK_ICON, geo.w / 2, centre_y, None)
         title.draw(canvas)
         wish.draw(canvas)
 
@@ -90,7 +90,7 @@ def _character_back_layout(kit: Kit):
         canvas.setLineWidth(RING_LINE)
         for r in CHARACTER_RINGS:
             canvas.circle(geo.w / 2, centre_y, r, stroke=1, fill=0)
-        _medallion(canvas, CHARACTER_BACK_ICON, geo.w / 2, centre_y, None if ink_saver else mix(colour, WHITE, 0.15))
+        _medallion(canvas, kit.icons, CHARACTER_BACK_ICON, geo.w / 2, centre_y, None if ink_saver else mix(colour, WHITE, 0.15))
         word.draw(canvas)
         title.draw(canvas)
 
@@ -118,13 +118,13 @@ def _reused(kit: Kit, key: str, layout) -> Face:
     return Face(key, face)
 
 
-def _medallion(canvas, icon: str, cx: float, cy: float, ring: str | None) -> None:
+def _medallion(canvas, icons: IconSet, icon: str, cx: float, cy: float, ring: str | None) -> None:
     r = MEDALLION / 2
     if ring is not None:
         disc(canvas, cx, cy, r + 3.5, ring)
     disc(canvas, cx, cy, r, WHITE)
     size = MEDALLION * 0.78
-    draw_icon(canvas, icon, cx - size / 2, cy - size / 2, size, size)
+    icons.draw(canvas, icon, cx - size / 2, cy - size / 2, size, size)
 
 
 def _airmail_ring(canvas, cx: float, cy: float) -> None:

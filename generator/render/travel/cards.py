@@ -7,7 +7,9 @@ draw pile can be told from behind; passports too, since they are held and may be
 """
 from __future__ import annotations
 
-from ...errors import Diagnostic, InputError, Position
+from ...content.load import Content
+from ...errors import Diagnostic, InputError
+from ...games.travel.model import TravelGame
 from ..core import icons, svg_ops
 from ..core.context import Component, RenderContext
 from .backs import CHARACTER_BACK_ICON, DECK_BACK_ICON, character_back, deck_back
@@ -50,28 +52,36 @@ def travel_components(ctx: RenderContext) -> list[Component]:
     return out
 
 
-def icon_uses(ctx: RenderContext) -> list[tuple[tuple, str]]:
-    """Every icon the travel cards draw, as (path in game.yaml, OpenMoji code); flags come from country codes."""
-    return _icon_uses(ctx.game_data)
+#: where in game.yaml a value is, as keys and indexes (("items", 0, "icon"))
+Loc = tuple[str | int, ...]
 
 
-def icon_codes(game) -> list[str]:
-    """Every OpenMoji code the travel cards draw: the icons of game.yaml, the flags and the backs' artwork."""
-    return sorted({code for _, code in _icon_uses(game)} | {DECK_BACK_ICON, CHARACTER_BACK_ICON})
+def icon_uses(ctx: RenderContext) -> list[tuple[Loc, str]]:
+    """Every icon game.yaml names, as (path in game.yaml, icon code); flags come from country codes."""
+    return content_icons(ctx.game_data)
 
 
-def warm_icons(game) -> None:
+def icon_codes(game: TravelGame) -> list[str]:
+    """Every icon code the travel cards draw: the icons of game.yaml, the flags and the backs' artwork."""
+    return sorted({code for _, code in content_icons(game)} | {DECK_BACK_ICON, CHARACTER_BACK_ICON})
+
+
+def warm_icons(content: Content) -> None:
     """Convert every icon the cards draw once, before the build's workers fork (they inherit the result); an icon
     that fails is left for the jobs to report at its line in game.yaml."""
+    found = icons.IconSet(content.root)
+    game = content.games["travel"]
+    assert isinstance(game, TravelGame)
     for code in icon_codes(game):
         try:
-            icons.art(code)
-        except (FileNotFoundError, svg_ops.UnsupportedSvg):
+            found.art(code)
+        except (icons.UnknownIcon, svg_ops.UnsupportedSvg, InputError):
             pass
 
 
-def _icon_uses(game) -> list[tuple[tuple, str]]:
-    uses: list[tuple[tuple, str]] = []
+def content_icons(game: TravelGame) -> list[tuple[Loc, str]]:
+    """The icons game.yaml names (the registry's `icons` part): each card's `icon`, each country's flag."""
+    uses: list[tuple[Loc, str]] = []
     for family in ICON_FAMILIES:
         for i, card in enumerate(getattr(game, family)):
             uses.append(((family, i, "icon"), card.icon))
@@ -84,23 +94,20 @@ def _icon_uses(game) -> list[tuple[tuple, str]]:
 
 
 def check_icons(ctx: RenderContext) -> None:
-    """Every icon code in game.yaml must name an OpenMoji SVG that can be drawn; one message per bad icon, at its
-    line."""
+    """Every icon game.yaml names must be in the content folder's icons/ (or among pnp's own) and drawable; one
+    message per bad icon, at its line, saying how to get or fix it."""
     located = ctx.content.game_located["travel"]
-    try:
-        folder = icons.svg_folder()
-    except icons.IconSetMissing as exc:
-        raise InputError.at(Position(located.path), str(exc), "icon") from None
     problems = []
     for loc, code in icon_uses(ctx):
-        if not icons.exists(code):
-            problem = f"no OpenMoji icon '{code}' (expected {folder / (code + '.svg')})"
-        else:
-            try:
-                icons.art(code)
-                continue
-            except svg_ops.UnsupportedSvg as exc:
-                problem = f"OpenMoji icon '{code}' cannot be drawn: {exc}"
+        try:
+            ctx.icons.art(code)
+            continue
+        except icons.UnknownIcon as exc:
+            problem = str(exc)
+        except svg_ops.UnsupportedSvg as exc:
+            problem = f"icon '{code}' cannot be drawn: {exc}"
+        except InputError as exc:
+            problem = f"icon '{code}': {exc.diagnostics[0].position}: {exc.diagnostics[0].message}"
         problems.append(Diagnostic(located.of(loc), problem, "icon", key_path=".".join(map(str, loc))))
     if problems:
         raise InputError(problems)

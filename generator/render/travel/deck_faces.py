@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 
 from ..core import textfit
 from ..core.context import Box, Face
-from ..core.icons import draw_icon
+from ..core.icons import IconSet
 from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
 from .kit import Cursor, Kit
 from ..core.colour import WHITE, mix, tint
@@ -21,12 +21,12 @@ NAME_H = 30.0
 GAP = 3.0
 
 
-def _icon_on_disc(canvas, code: str, area: Box, colour: str, fill: float = 0.78) -> None:
+def _icon_on_disc(canvas, icons: IconSet, code: str, area: Box, colour: str, fill: float = 0.78) -> None:
     """The icon centred in `area` on a light disc of the card's colour."""
     d = min(area.w, area.h)
     disc(canvas, area.cx, area.y + area.h / 2, d / 2, tint(colour))
     size = d * fill
-    draw_icon(canvas, code, area.cx - size / 2, area.y + (area.h - size) / 2, size, size)
+    icons.draw(canvas, code, area.cx - size / 2, area.y + (area.h - size) / 2, size, size)
 
 
 def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: str, icon: str, index: str,
@@ -53,7 +53,7 @@ def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: 
         def draw(canvas, bleed: float) -> None:
             card_frame.draw(canvas, geo, bleed, kit.bold)
             name.draw(canvas)
-            _icon_on_disc(canvas, icon, icon_area, colour)
+            _icon_on_disc(canvas, kit.icons, icon, icon_area, colour)
             text.draw(canvas)
             draw_indices(canvas, card_index, geo.panel, kit.bold, joker)
 
@@ -125,7 +125,7 @@ def _forbidden_layout(kit: Kit, card):
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _hazard_band(canvas, geo.panel, colour)
         name.draw(canvas)
-        _prohibited_icon(canvas, card.icon, icon_area)
+        _prohibited_icon(canvas, kit.icons, card.icon, icon_area)
         if flavour:
             flavour.draw(canvas)
             canvas.setStrokeColor(rule_colour)
@@ -175,13 +175,13 @@ def _hazard_band(canvas, panel: Box, dark: str) -> None:
     canvas.restoreState()
 
 
-def _prohibited_icon(canvas, code: str, area: Box) -> None:
+def _prohibited_icon(canvas, icons: IconSet, code: str, area: Box) -> None:
     """The icon inside a red ring with a diagonal bar: the sign everyone reads as 'not allowed'."""
     d = min(area.w, area.h)
     cx, cy = area.cx, area.y + area.h / 2
     disc(canvas, cx, cy, d / 2, WHITE)
     size = d * 0.66
-    draw_icon(canvas, code, cx - size / 2, cy - size / 2, size, size)
+    icons.draw(canvas, code, cx - size / 2, cy - size / 2, size, size)
     width = d * 0.085
     r = d / 2 - width / 2
     canvas.setStrokeColor(PROHIBITION_RED)
@@ -231,7 +231,7 @@ def _postcard_layout(kit: Kit, card):
 
     def draw(canvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
-        _picture(canvas, card.icon, picture, colour)
+        _picture(canvas, kit.icons, card.icon, picture, colour)
         name.draw(canvas)
         greeting.draw(canvas)
         message.draw(canvas)
@@ -252,12 +252,12 @@ def _line_start(writer, label: TextBlock) -> float:
     return writer.width(text, label.fitted.size, bold=True) + 4
 
 
-def _picture(canvas, code: str, area: Box, colour: str) -> None:
+def _picture(canvas, icons: IconSet, code: str, area: Box, colour: str) -> None:
     """The postcard's picture: a washed sky, the icon, and a postmark in the corner."""
     canvas.setFillColor(tint(colour, 0.8))
     canvas.roundRect(area.x, area.y, area.w, area.h, 4, stroke=0, fill=1)
     size = area.h - 6
-    draw_icon(canvas, code, area.cx - size / 2, area.y + 3, size, size)
+    icons.draw(canvas, code, area.cx - size / 2, area.y + 3, size, size)
     canvas.setStrokeColor(mix(colour, WHITE, 0.35))
     canvas.setLineWidth(0.7)
     r = area.h * 0.2

@@ -40,6 +40,7 @@ class Kit:
         self.geo: Geometry = geometry(ctx)
         self.params: dict[str, Any] = self.game.rules_params.model_dump()
         self.bold = ctx.fonts.bold
+        self.icons = ctx.icons
         self._shared: dict[str, Any] = {}
 
     def colour(self, kind: str) -> str:

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 
 from ..core import textfit
 from ..core.context import Box, Face
-from ..core.icons import draw_icon, flag_code
+from ..core.icons import IconSet, flag_code
 from ...games.travel.text_keys import card_values
 from .kit import Cursor, Kit
 from ..core.colour import WHITE, mix, tint
@@ -19,8 +19,8 @@ from .style import INK, MUTED, disc, frame, star
 GAP = 3.0
 
 
-def _flag(canvas, iso: str, area: Box) -> None:
-    draw_icon(canvas, flag_code(iso), area.x, area.y, area.w, area.h, crop=True)
+def _flag(canvas, icons: IconSet, iso: str, area: Box) -> None:
+    icons.draw(canvas, flag_code(iso), area.x, area.y, area.w, area.h, crop=True)
 
 
 # ---- country cards: flag, name, capital, the three items needed, and what the card is for --------------------
@@ -72,7 +72,7 @@ def _country_layout(kit: Kit, card, code: str):
 
     def draw(canvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
-        _flag(canvas, code, flag_area)
+        _flag(canvas, kit.icons, code, flag_area)
         name.draw(canvas)
         star(canvas, capital_left + star_r, capital_rect.y + capital_rect.h / 2, star_r, colour)
         canvas.setFillColor(MUTED)
@@ -85,7 +85,7 @@ def _country_layout(kit: Kit, card, code: str):
         for icon, tile in tiles:
             canvas.setFillColor(tile_fill)
             canvas.roundRect(tile.x, tile.y, tile.w, tile.h, 4, stroke=0, fill=1)
-            draw_icon(canvas, icon, tile.x + 2, tile.y + 2, tile.w - 4, tile.h - 4)
+            kit.icons.draw(canvas, icon, tile.x + 2, tile.y + 2, tile.w - 4, tile.h - 4)
         for label in labels:
             label.draw(canvas)
         usage.draw(canvas)
@@ -116,7 +116,7 @@ def _passport_layout(kit: Kit, passport):
 
     def draw(canvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
-        _flag(canvas, passport.country, flag_area)
+        _flag(canvas, kit.icons, passport.country, flag_area)
         name.draw(canvas)
         text.draw(canvas)
         _stamp(canvas, passport.country, stamp_area, colour, kit.bold)
@@ -170,7 +170,7 @@ def _character_layout(kit: Kit, card):
         d = portrait.h
         disc(canvas, portrait.cx, portrait.y + d / 2, d / 2, tint(colour, 0.82))
         size = d * 0.8
-        draw_icon(canvas, card.icon, portrait.cx - size / 2, portrait.y + d * 0.1, size, size)
+        kit.icons.draw(canvas, card.icon, portrait.cx - size / 2, portrait.y + d * 0.1, size, size)
         text.draw(canvas)
 
     return draw
