@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import nullcontext
 from enum import Enum
 from pathlib import Path
 from typing import Optional
@@ -133,11 +134,15 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
     from .content.lint import LintReport, lint as run_lint
-    from .render.core.fitcheck import fit_findings
+    from .content.parse_cache import home
+    from .render.core import disk_cache
+    from .render.core.fit_kept import fit_findings
     from .render.core.fonts import glyphs_missing_for
 
+    kept = home()
     try:
-        report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+        with disk_cache.kept_in(kept / "render", "cache") if kept is not None else nullcontext():
+            report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
     except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
         report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import io
+import json
+import math
 import pickle
+import struct
 from pathlib import Path
 
 import pytest
@@ -16,14 +19,18 @@ from generator.content.load import load_content
 
 NANUM = load_content().fonts["nanum"]
 FONT, FOLDER = NANUM.regular, NANUM.folder
+#: a face of 2048 units per em: ReportLab scales its metrics to 1000, so its widths are fractions
+DEJAVU = load_content().fonts["dejavu"]
 TEXT = "짐 싸서 출발! Pack & Go — 여권, 카메라, ½ 1234 ©"
+FACES = {"nanum": (FONT, FOLDER), "dejavu": (DEJAVU.regular, DEJAVU.folder)}
 
 
-def restored(cache: Path, name: str) -> TTFont:
+def restored(cache: Path, name: str, face: str = "nanum") -> TTFont:
     """The font read back from `cache` (kept there by a first load that parsed it)."""
+    path, folder = FACES[face]
     with disk_cache.kept_in(cache):
-        font_cache.load(name, FONT, FOLDER)
-        font = font_cache.load(name, FONT, FOLDER)
+        font_cache.load(name, path, folder)
+        font = font_cache.load(name, path, folder)
     assert isinstance(font.face, font_cache.RestoredFace)
     return font
 
@@ -37,22 +44,37 @@ def drawn_with(font: TTFont) -> bytes:
     return canvas.getpdfdata()
 
 
-def test_a_restored_face_has_every_parsed_attribute(tmp_path):
-    parsed = vars(TTFont("Parsed", str(FONT)).face)
-    face = restored(tmp_path, "Restored").face
+def exactly(value):
+    """A value with the type of every number in it, so 165 and 165.0 differ."""
+    if isinstance(value, dict):
+        return {key: exactly(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [exactly(item) for item in value]
+    return (type(value).__name__, value)
+
+
+@pytest.mark.parametrize("face_name", FACES)
+def test_a_restored_face_has_every_parsed_attribute_with_its_type(tmp_path, face_name):
+    parsed = vars(TTFont("Parsed", str(FACES[face_name][0])).face)
+    face = restored(tmp_path, "Restored", face_name).face
     for key, value in parsed.items():
         if key == "_pdfScale":
             assert face._pdfScale(517) == value(517)
         elif key == "hmetrics":
-            assert [face.hmetrics[g] for g in range(len(value))] == value and len(face.hmetrics) == len(value)
+            assert exactly([face.hmetrics[g] for g in range(len(value))]) == exactly(value)
+            assert len(face.hmetrics) == len(value)
         elif key == "glyphPos":
             assert list(face.glyphPos) == value
         else:
-            assert getattr(face, key) == value, key
+            assert exactly(getattr(face, key)) == exactly(value), key
+    if face_name == "dejavu":  # the case the doubles are for: fractional widths, advances whole and fractional
+        assert {type(width) for width in face.charWidths.values()} == {float}
+        assert {type(advance) for advance, _ in parsed["hmetrics"]} == {int, float}
 
 
-def test_a_restored_font_draws_the_same_pdf_bytes_as_the_parsed_one(tmp_path):
-    assert drawn_with(restored(tmp_path, "Same")) == drawn_with(TTFont("Same", str(FONT)))
+@pytest.mark.parametrize("face_name", FACES)
+def test_a_restored_font_draws_the_same_pdf_bytes_as_the_parsed_one(tmp_path, face_name):
+    assert drawn_with(restored(tmp_path, "Same", face_name)) == drawn_with(TTFont("Same", str(FACES[face_name][0])))
 
 
 def test_a_cache_file_that_does_not_load_is_parsed_again_and_replaced(tmp_path):
@@ -89,7 +111,7 @@ def test_a_pickle_planted_in_the_cache_is_never_run(tmp_path):
 
 
 @pytest.mark.parametrize("edit", [
-    lambda data: data.replace(b'"format":3', b'"format":2'),
+    lambda data: data.replace(b'"format":4', b'"format":3'),
     lambda data: data.replace(b'"font_sha256":"', b'"font_sha256":"0'),
     lambda data: data.replace(b'"numGlyphs":["int",', b'"numGlyphs":["int",1'),
     lambda data: data.replace(b'"ascent":["int",', b'"ascent":["class",'),
@@ -103,6 +125,40 @@ def test_a_cache_file_of_the_wrong_version_font_or_shape_is_not_trusted(tmp_path
     kept.write_bytes(edit(kept.read_bytes()))
     with disk_cache.kept_in(tmp_path):
         font = font_cache.load("Shape", FONT, FOLDER)
+    assert type(font.face) is not font_cache.RestoredFace
+
+
+def mixed_table(data: bytes) -> tuple[int, int]:
+    """Where the kept file's mixed table (whole and fractional advances) starts, and where its mask starts."""
+    size = int.from_bytes(data[len(font_cache.MAGIC):len(font_cache.MAGIC) + 4], "little")
+    start = len(font_cache.MAGIC) + 4
+    at = start + size
+    for count, kind in json.loads(data[start:start + size])["arrays"]:
+        if kind == "m":
+            return at, at + 8 * count
+        at += 8 * count
+    raise AssertionError("no mixed table")
+
+
+def put(data: bytes, at: int, new: bytes) -> bytes:
+    return data[:at] + new + data[at + len(new):]
+
+
+@pytest.mark.parametrize("edit", [
+    lambda data: data.replace(b',"m"]', b',"d"]', 1),  # a mixed table said to be all fractions: the size is wrong
+    lambda data: data.replace(b',"q"]', b',"d"]', 1),  # the character codes as fractions
+    lambda data: put(data, mixed_table(data)[1], b"\x02"),  # a mask byte neither 0 nor 1
+    lambda data: put(data, mixed_table(data)[0], struct.pack("<d", math.nan)),  # not finite
+    lambda data: put(put(data, mixed_table(data)[0], struct.pack("<d", 0.5)), mixed_table(data)[1], b"\x01"),
+], ids=["kind", "codes as fractions", "mask", "not finite", "whole by its mask, a fraction by its value"])
+def test_a_fractional_table_that_is_not_what_was_kept_is_not_trusted(tmp_path, edit):
+    restored(tmp_path, "Fractions", "dejavu")
+    [kept] = (tmp_path / "fonts").rglob("*.font")
+    data = kept.read_bytes()
+    assert edit(data) != data
+    kept.write_bytes(edit(data))
+    with disk_cache.kept_in(tmp_path):
+        font = font_cache.load("Fractions", *FACES["dejavu"])
     assert type(font.face) is not font_cache.RestoredFace
 
 

@@ -18,6 +18,7 @@ import re
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -161,8 +162,14 @@ def source_digest(games=()) -> str:
     """The drawing code's own source (everything the renderers import, and the code each of `games` draws with):
     a change there rebuilds everything.
 
-    The rules engines and the CLI draw nothing, so editing them leaves the outputs as they are.
+    The rules engines and the CLI draw nothing, so editing them leaves the outputs as they are. Hashed once per
+    process: a process draws with the code it imported, whatever is edited on disk while it runs.
     """
+    return _source_digest(frozenset(games))
+
+
+@lru_cache(maxsize=None)
+def _source_digest(games: frozenset[str]) -> str:
     package = files.package(Path(__file__).parents[1])
     parts = [(part, package.real / part) for part in RENDER_SOURCES]
     parts += [(name, _module_path(name)) for game in sorted(games) for name in registry.spec(game).sources]
@@ -230,31 +237,79 @@ def icons_digest(content_root: Path) -> str:
     own art, by name and bytes. An edited, added or removed icon rebuilds what draws icons."""
     from ..render.core.icons import CONTENT_ICONS, OWN_ART
 
+    return _files_digest([("content", files.content(content_root), CONTENT_ICONS), ("own", files.package(OWN_ART), "")])
+
+
+def fonts_digest(content_root: Path) -> str:
+    """The font files under the content folder's fonts/ (print.yaml names them there), by name and bytes: a font
+    replaced by another of the same name redraws what it draws."""
+    return _files_digest([("fonts", files.content(content_root), "fonts")])
+
+
+def _files_digest(folders: list[tuple[str, files.Root, str]]) -> str:
+    """Every file under each folder (and its subfolders), by its path there and its bytes' SHA-256."""
     digest = hashlib.sha256()
-    for label, root, folder in (("content", files.content(content_root), CONTENT_ICONS),
-                                ("own", files.package(OWN_ART), "")):
-        for name in root.names(folder, ".svg"):
-            rel = f"{folder}/{name}" if folder else name
-            digest.update(f"{label}/{name}\0".encode())
-            try:
-                digest.update(hashlib.sha256(root.bytes_of(rel)).digest())
-            except InputError as exc:  # the job says what is wrong with it
-                digest.update(exc.diagnostics[0].message.encode())
+    for label, root, folder in folders:
+        for rel in _files_under(root, folder):
+            digest.update(f"{label}/{rel}\0".encode())
+            digest.update(_file_sha(root, rel))
     return digest.hexdigest()
+
+
+def _files_under(root: files.Root, folder: str) -> list[str]:
+    found = []
+    for name in root.names(folder):
+        rel = f"{folder}/{name}" if folder else name
+        found += _files_under(root, rel) if root.is_folder(rel) else [rel]
+    return sorted(found)
+
+
+#: (real path, size, modification time) -> SHA-256 of a file hashed before in this process (the fonts are 25 MB)
+_HASHED: dict[tuple[str, int, int], bytes] = {}
+
+
+def _file_sha(root: files.Root, rel: str) -> bytes:
+    """The SHA-256 of a file (read through the file boundary), or of its refusal: the job says what is wrong."""
+    version = root.version(rel)
+    key = (str(root.real / rel), *version) if version is not None else None
+    if key is not None and key in _HASHED:
+        return _HASHED[key]
+    try:
+        found = hashlib.sha256(root.bytes_of(rel, limit=FONT_BYTES)).digest()
+    except InputError as exc:
+        return exc.diagnostics[0].message.encode()
+    if key is not None:
+        _HASHED[key] = found
+    return found
+
+
+#: the largest file a digest reads: a font file (content/font_files.py's limit)
+FONT_BYTES = 64 * 1024 * 1024
+
+
+def drawing_digest(content_root: Path, game: str, lang: str) -> str:
+    """Everything drawing `game` in `lang` reads, on any paper: its content files, the fonts, the icons, the drawing
+    code and the versions of the packages that draw. What lint keeps of a drawing (render/core/fitcheck.py) is
+    named after it."""
+    record = {"version": MANIFEST_VERSION, "game": game, "lang": lang, "source": source_digest({game}),
+              "packages": package_versions(DRAWING_PACKAGES), "icons": icons_digest(content_root),
+              "fonts": fonts_digest(content_root),
+              "inputs": {rel: _sha(content_root, rel) for rel in Unit("pdf", game, lang).inputs()}}
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
 
 
 def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[Unit, str]:
     wanted = {rel for unit in units for rel in unit.inputs()}
     hashes = {rel: _sha(content_root, rel) for rel in sorted(wanted)}
     source = source_digest({unit.game for unit in units})
-    icons = icons_digest(content_root)
+    icons, fonts = icons_digest(content_root), fonts_digest(content_root)
     drawing = package_versions(DRAWING_PACKAGES)
     raster = package_versions(RASTER_PACKAGES) if any(u.kind == "png" for u in units) else {}
     digests = {}
     for unit in units:
         record = {
             "version": MANIFEST_VERSION, "unit": unit.name, "source": source, "packages": drawing, "icons": icons,
-            "inputs": {rel: hashes[rel] for rel in unit.inputs()},
+            "fonts": fonts, "inputs": {rel: hashes[rel] for rel in unit.inputs()},
             "options": options if unit.kind == "pdf" else {},
             "raster": raster if unit.kind == "png" else {},
         }

@@ -53,7 +53,7 @@ def _single(folder: str, root: Path, lang: str) -> Texts:
     from .texts import check_shape
     from .yamlsrc import load_yaml
 
-    data, located = load_yaml(root, f"{folder}/{lang}.yaml")
+    data, located = load_yaml(root, f"{folder}/{lang}.yaml", cached=True)
     breaking = typography.Typography()
     if folder == COMMON:
         data, breaking = typography.split(data, located)

@@ -30,16 +30,24 @@ MOST_BYTES = 32 * 1024 * 1024
 Rows = list[list[Any]]
 
 
-@cache
-def folder() -> Path | None:
-    """Where parsed files are kept, or None when they are not."""
+def home() -> Path | None:
+    """The user's cache folder for pnp (`PNP_CACHE`, else `$XDG_CACHE_HOME/pnp`, else `~/.cache/pnp`), or None when
+    `PNP_CACHE=off`. Parsed content files go in its `parsed/`; `pnp lint` keeps parsed fonts and converted icons
+    in its `render/` (render/core/disk_cache.py)."""
     chosen = os.environ.get("PNP_CACHE")
     if chosen == "off":
         return None
     if chosen:
-        return Path(chosen) / "parsed"
+        return Path(chosen)
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "pnp" / "parsed"
+    return Path(base) / "pnp"
+
+
+@cache
+def folder() -> Path | None:
+    """Where parsed files are kept, or None when they are not."""
+    found = home()
+    return found / "parsed" if found is not None else None
 
 
 @cache
@@ -77,7 +85,7 @@ def _write(name: str, data: bytes) -> None:
         cache.write(name, data)
         kept = cache.names("", ".json")
         if len(kept) > MOST_FILES:
-            kept.sort(key=lambda entry: cache.version(entry) or (0, 0))
+            kept.sort(key=lambda entry: (cache.version(entry) or (0, 0))[1])  # by modification time, oldest first
             for entry in kept[: len(kept) - MOST_FILES // 2]:
                 cache.delete(entry)
     except InputError:

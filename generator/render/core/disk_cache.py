@@ -1,6 +1,7 @@
 """The folder where a build keeps what later builds reuse: parsed fonts and icons' operators (output/.cache).
 
-It is used only while a build prepares its work (`kept_in`), so tests and `pnp lint` never read or write it. Each
+It is used only while a build prepares its work and while `pnp lint` runs (`kept_in`; lint keeps its files in the
+user's cache folder, `parse_cache.home()`), so tests that call the renderer never read or write it. Each
 user keeps its files in its own subfolder named after the versions of whatever made them, so a new version starts
 afresh. Everything goes through the file boundary (generator/files.py) of the output folder: a `.cache` that is a
 link, or holds one, is neither read out of the output folder nor written through. A file that cannot be read or
@@ -19,12 +20,12 @@ _place: tuple[files.Root, PurePosixPath] | None = None
 
 
 @contextmanager
-def kept_in(folder: Path) -> Iterator[None]:
-    """Read and keep cached files under `folder` (a folder inside the output folder: `output/.cache`) while the
-    block runs."""
+def kept_in(folder: Path, kind: str = "output") -> Iterator[None]:
+    """Read and keep cached files under `folder` (a folder inside the output folder, `output/.cache`; or, with
+    `kind` "cache", inside the user's cache folder) while the block runs."""
     global _place
     folder = Path(folder)
-    previous, _place = _place, (files.output(folder.parent), PurePosixPath(folder.name))
+    previous, _place = _place, (files.root(folder.parent, kind), PurePosixPath(folder.name))
     try:
         yield
     finally:
@@ -55,5 +56,22 @@ def write(name: str, data: bytes) -> None:
     root, base = _place
     try:
         root.write(base / name, data)
+    except InputError:
+        pass
+
+
+def prune(folder: str, most: int) -> None:
+    """Keep at most `most` files in the kept folder `folder` (e.g. "fit/1"): when there are more, the older half is
+    removed, so a folder that gains a file per edit stays small."""
+    if _place is None:
+        return
+    root, base = _place
+    where = base / folder
+    try:
+        kept = root.names(where)
+        if len(kept) > most:
+            kept.sort(key=lambda name: (root.version(where / name) or (0, 0))[1])  # by modification time
+            for name in kept[: len(kept) - most // 2]:
+                root.delete(where / name)
     except InputError:
         pass

@@ -3,19 +3,19 @@
 A text that does not fit its box at the minimum size raises TextOverflow while drawing; each one becomes a
 finding at the text's position in the language file. Every other problem a build's job would fail on (a missing
 text, a piece that does not fit the paper) is a finding too, the build's own diagnostic (`diagnostics_for`, which a
-build's job gives for what it fails on), so lint passes only what builds. Nothing is written.
+build's job gives for what it fails on), so lint passes only what builds. Nothing is written (`pnp lint` keeps
+what this finds between runs: fit_kept.py).
 """
 from __future__ import annotations
 
 import io
-
-from reportlab.pdfgen.canvas import Canvas
 
 from ...content.load import Content
 from ...content.texts import MissingText
 from ...errors import Diagnostic, InputError
 from .context import Box, RenderContext, TextOverflow
 from .document import game_components, game_pages
+from .pdfcanvas import PdfCanvas
 from .rulebook import rulebook_pages
 from .sheets import LayoutError
 
@@ -41,6 +41,7 @@ Overflows = dict[str, dict[str, TextOverflow]]
 
 
 def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
+    """What drawing every piece and page of `game` in `lang` finds, on every paper."""
     findings: dict[tuple, Diagnostic] = {}
     overflows: Overflows = {}
     for paper in content.print.papers:
@@ -62,7 +63,7 @@ def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
 def _draw_all(ctx: RenderContext, with_components: bool, overflows: Overflows) -> None:
     """Draw every page of one paper (and the components, the same size on every paper, once); overflows are
     collected, any other problem is raised."""
-    canvas = Canvas(io.BytesIO(), invariant=1)
+    canvas = PdfCanvas(io.BytesIO(), invariant=1)  # as a build draws: each colour string resolved once
     draws = []
     if with_components:
         for component in game_components(ctx):

@@ -7,7 +7,8 @@ the ReportLab version.
 
 The cache folder sits in the output folder, which people share and sync, so a cache file is untrusted data and its
 format can only hold data: a JSON header (every value tagged with its type: numbers, texts, bytes, lists, tuples,
-mappings; nothing that names a class or a function), then the five big tables as flat little-endian integer arrays.
+mappings; nothing that names a class or a function), then the five big tables as flat little-endian arrays of
+64-bit integers (the metrics of a font not of 1000 units per em, which ReportLab scales, as doubles).
 Reading it back checks the format, the ReportLab version, the SHA-256 of the font file it was made from (read anew
 through the file boundary, as it must be for embedding anyway), the size and shape of every table and that every
 glyph index is in range. A file that fails any check is ignored and the font parsed again.
@@ -23,10 +24,11 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import math
 import struct
 import sys
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -39,7 +41,7 @@ from ... import files
 from ...content.font_files import MAX_BYTES as MAX_FONT_BYTES
 from . import disk_cache
 
-FORMAT = 3  # of the cache files; part of their folder's name
+FORMAT = 4  # of the cache files; part of their folder's name
 MAGIC = b"pnp font cache\n"
 #: the largest cache file read (NanumGothic's is about 1.2 MB)
 MAX_BYTES = 32 * 1024 * 1024
@@ -52,6 +54,8 @@ _DICTS = ("charToGlyph", "charWidths")
 _ARRAYS = ("charToGlyph.keys", "charToGlyph.values", "charWidths.keys", "charWidths.values", "hmetrics.advances",
            "hmetrics.bearings", "glyphToChar.glyphs", "glyphToChar.chars", "glyphPos")
 _TABLES = _DICTS + ("hmetrics", "glyphToChar", "glyphPos")
+#: the tables that may hold fractions (see `_numbers`)
+_FRACTIONS = ("charWidths.values", "hmetrics.advances", "hmetrics.bearings")
 
 
 class Unusable(ValueError):
@@ -62,20 +66,20 @@ class Pairs:
     """(advance, left side bearing) per glyph, as ReportLab's list of tuples reads, made only for the glyphs a
     subset asks for (a few hundred of some 20,000)."""
 
-    def __init__(self, advances: array, bearings: array) -> None:
+    def __init__(self, advances: Sequence[float], bearings: Sequence[float]) -> None:
         self.advances, self.bearings = advances, bearings
 
     def __len__(self) -> int:
         return len(self.advances)
 
-    def __getitem__(self, glyph: int) -> tuple[int, int]:
+    def __getitem__(self, glyph: int) -> tuple[float, float]:
         return self.advances[glyph], self.bearings[glyph]
 
 
 class RestoredFace(TTFontFace):
     """A face whose tables came from the cache; the glyph-to-characters map is made on first use."""
 
-    _glyph_chars: tuple[array, array]
+    _glyph_chars: tuple[array[int], array[int]]
 
     @cached_property
     def glyphToChar(self) -> dict[int, list[int]]:  # noqa: N802 (ReportLab's name)
@@ -102,7 +106,7 @@ def load(name: str, path: Path, folder: files.Root) -> TTFont:
         font = _parsed(name, path, data)
         try:
             disk_cache.write(kept, _snapshot(font, digest))
-        except Unusable:  # a font whose tables are not all whole numbers is parsed each time
+        except Unusable:  # a font whose tables hold something else is parsed each time
             pass
         return font
 
@@ -117,37 +121,48 @@ def _parsed(name: str, path: Path, data: bytes) -> TTFont:
 
 
 def _snapshot(font: TTFont, digest: str) -> bytes:
-    """The cache file of `font`; Unusable for a font whose tables are not all whole numbers."""
+    """The cache file of `font`; Unusable for a font whose tables hold anything but numbers (`_numbers`)."""
     face = vars(font.face)
     c2g, widths, metrics, g2c = face["charToGlyph"], face["charWidths"], face["hmetrics"], face["glyphToChar"]
     arrays = [c2g.keys(), c2g.values(), widths.keys(), widths.values(), (a for a, _ in metrics),
               (b for _, b in metrics), (g for g, chars in g2c.items() for _ in chars),
               (c for chars in g2c.values() for c in chars), face["glyphPos"]]
-    packed = [_ints(values) for values in arrays]
+    packed = [_numbers(key, values) for key, values in zip(_ARRAYS, arrays)]
     header = {
         "format": FORMAT, "reportlab": reportlab.Version, "font_sha256": digest,
         "face": {k: _tagged(v) for k, v in face.items() if k not in _FACE_MADE + _TABLES},
         "font": {k: _tagged(v) for k, v in vars(font).items() if k not in _FONT_MADE},
-        "arrays": [len(values) for values in packed],
+        "arrays": [[len(values), kind] for kind, values, _ in packed],
     }
     text = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    return MAGIC + struct.pack("<I", len(text)) + text + b"".join(_little(values).tobytes() for values in packed)
+    return MAGIC + struct.pack("<I", len(text)) + text + b"".join(
+        _little(values).tobytes() + mask for _, values, mask in packed)
 
 
-def _ints(values: Iterable[Any]) -> array:
-    """Whole numbers as a flat array; Unusable for anything else (a float; a bool is refused by the array)."""
+def _numbers(key: str, values: Iterable[Any]) -> tuple[str, array[Any], bytes]:
+    """A table as (kind, flat array, mask): "q" whole numbers; for the metrics only (which ReportLab scales to 1000
+    units per em, so a font of another size has fractions), "d" fractions, or "m" both, a mask byte per value
+    saying which are whole (1), so each comes back as the type it was. Unusable for anything else (a bool, a number
+    too large)."""
     values = list(values)
-    if any(type(v) is not int for v in values):
-        raise Unusable("not a whole number")
+    kinds = {type(v) for v in values}
     try:
-        return array("q", values)
+        if kinds <= {int}:
+            return "q", array("q", values), b""
+        if key not in _FRACTIONS or not kinds <= {int, float}:
+            raise Unusable("not a whole number")
+        if kinds == {float}:
+            return "d", array("d", values), b""
+        if any(type(v) is int and abs(v) >= 2 ** 53 for v in values):
+            raise Unusable("a number too large")
+        return "m", array("d", values), bytes(type(v) is int for v in values)
     except OverflowError:
         raise Unusable("a number too large") from None
 
 
-def _little(values: array) -> array:
+def _little(values: array[Any]) -> array[Any]:
     if sys.byteorder == "big":
-        values = array("q", values)
+        values = array(values.typecode, values)
         values.byteswap()
     return values
 
@@ -220,16 +235,30 @@ def _restore(kept: bytes | None, name: str, path: Path, data: bytes, digest: str
     if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("reportlab") != reportlab.Version \
             or header.get("font_sha256") != digest:
         raise Unusable("another version, or another font")
-    counts = header.get("arrays")
-    if not isinstance(counts, list) or len(counts) != len(_ARRAYS) \
-            or not all(type(n) is int and n >= 0 for n in counts) or start + size + 8 * sum(counts) != len(kept):
+    shapes = header.get("arrays")
+    if not isinstance(shapes, list) or len(shapes) != len(_ARRAYS) or not all(
+            isinstance(shape, list) and len(shape) == 2 and type(shape[0]) is int and shape[0] >= 0
+            and (shape[1] == "q" or shape[1] in ("d", "m") and key in _FRACTIONS)
+            for key, shape in zip(_ARRAYS, shapes)) \
+            or start + size + sum(8 * n + (n if kind == "m" else 0) for n, kind in shapes) != len(kept):
         raise Unusable("tables of the wrong size")
-    tables, at = {}, start + size
-    for key, count in zip(_ARRAYS, counts):
-        values = array("q")
+    tables: dict[str, Any] = {}
+    at = start + size
+    for key, (count, kind) in zip(_ARRAYS, shapes):
+        values: array[Any] = array("q" if kind == "q" else "d")
         values.frombytes(kept[at:at + 8 * count])
-        tables[key] = _little(values)
+        values = _little(values)
         at += 8 * count
+        if kind == "m":
+            mask = kept[at:at + count]
+            at += count
+            if not set(mask) <= {0, 1} or any(whole and not float(values[n]).is_integer() for n, whole in enumerate(mask)):
+                raise Unusable("a mask that is not one")
+            tables[key] = [int(value) if whole else value for value, whole in zip(values, mask)]
+        else:
+            tables[key] = values
+        if kind != "q" and not all(math.isfinite(value) for value in tables[key]):
+            raise Unusable("a number that is not finite")
     face_attrs, font_attrs = _attributes(header.get("face")), _attributes(header.get("font"))
     _check_shape(tables, face_attrs.get("numGlyphs"), len(data))
     face = RestoredFace.__new__(RestoredFace)
@@ -247,7 +276,7 @@ def _restore(kept: bytes | None, name: str, path: Path, data: bytes, digest: str
     return font
 
 
-def _check_shape(tables: dict[str, array], glyphs: Any, font_bytes: int) -> None:
+def _check_shape(tables: dict[str, Any], glyphs: Any, font_bytes: int) -> None:
     """The tables fit together, every glyph index is one of the font's glyphs, and the glyph offsets run forward
     within the font file."""
     if type(glyphs) is not int or glyphs <= 0:

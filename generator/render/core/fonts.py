@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,7 +30,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from ... import files
 from ...content.font_files import MAX_BYTES, FamilyFiles, families_for
 from ...content.load import Content
-from . import font_cache
+from . import disk_cache, font_cache
 
 #: characters that are layout, not glyphs
 _LAYOUT = {"\n", "\r", "\t"}
@@ -37,6 +38,8 @@ _LAYOUT = {"\n", "\r", "\t"}
 _FACE_SHIFT = 20
 #: characters drawn as nothing: spaces, controls, format characters
 _BLANK = ("Zs", "Cc", "Cf")
+#: texts a stack keeps split into runs (`FontStack.runs`) before it starts again: a build's texts, many times over
+MOST_KEPT_RUNS = 100_000
 #: Hangul outside the range below U+2E80: compatibility jamo, jamo extensions, syllables
 _HANGUL = ((0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
 
@@ -65,11 +68,32 @@ def is_shared(code: int) -> bool:
 def _misnamed(path: str, folder: files.Root) -> frozenset[int]:
     """Characters that the font's cmap maps to a glyph named for another character (NanumGothic's en dash gets
     `uni00AD`, the soft hyphen): read from the glyph names of the `post` table, skipping variants (`a.sc`) and
-    names that do not spell one character. A font without glyph names has none."""
+    names that do not spell one character. A font without glyph names has none.
+
+    Reading the names with fontTools takes about 0.1 s a face, so the answer is kept in the cache folder
+    (`disk_cache`, when there is one) as a JSON list of code points, named after the SHA-256 of the font file and
+    of this module's source, under fontTools' version; a kept file that is not such a list is a miss."""
+    import fontTools
+
+    data = folder.bytes_of(path, limit=MAX_BYTES)
+    kept = f"fonts/misnamed-{fontTools.version}-{_source_digest()}/{hashlib.sha256(data).hexdigest()}.json"
+    found = disk_cache.read(kept, 1024 * 1024)
+    try:
+        codes = json.loads(found) if found is not None else None
+    except (ValueError, RecursionError):
+        codes = None
+    if isinstance(codes, list) and all(type(code) is int and 0 <= code <= 0x10FFFF for code in codes):
+        return frozenset(codes)
+    wrong = _misnamed_in(data)
+    disk_cache.write(kept, json.dumps(sorted(wrong)).encode("ascii"))
+    return wrong
+
+
+def _misnamed_in(data: bytes) -> frozenset[int]:
     from fontTools import agl
     from fontTools.ttLib import TTFont as ToolsFont
 
-    with ToolsFont(io.BytesIO(folder.bytes_of(path, limit=MAX_BYTES)), lazy=True) as tools:
+    with ToolsFont(io.BytesIO(data), lazy=True) as tools:
         cmap = tools.getBestCmap() or {}
         wrong = set()
         for code, name in cmap.items():
@@ -80,6 +104,12 @@ def _misnamed(path: str, folder: files.Root) -> frozenset[int]:
                     and unicodedata.normalize("NFKC", meant) != unicodedata.normalize("NFKC", chr(code)):
                 wrong.add(code)
     return frozenset(wrong)
+
+
+@lru_cache(maxsize=1)
+def _source_digest() -> str:
+    here = Path(__file__)
+    return hashlib.sha256(files.package(here.parent).bytes_of(here.name)).hexdigest()[:12]
 
 
 def draws_right(font: TTFont, misnamed: frozenset[int], code: int) -> bool:
@@ -124,6 +154,7 @@ class FontStack:
         self.face = _StackFace(name, faces[self.face_for(ord("H")) or 0].face)
         self.encoding = "UTF-8"
         self.substitutionFonts: list = []
+        self._runs: dict[str, tuple[tuple[int, str], ...]] = {}
 
     @lru_cache(maxsize=None)
     def face_for(self, code: int) -> int | None:
@@ -134,9 +165,18 @@ class FontStack:
             order = order + [self.own] if is_shared(code) and not self.own_first_for_all else [self.own] + order
         return next((n for n in order if draws_right(self.faces[n], self.misnamed[n], code)), None)
 
-    def runs(self, text: str) -> list[tuple[int, str]]:
+    def runs(self, text: str) -> tuple[tuple[int, str], ...]:
         """`text` as (face index, run) pairs; a character no face draws goes to the first face (as a blank). Each
-        character's face depends on that character alone, so a string is as wide as its parts added up."""
+        character's face depends on that character alone, so a string is as wide as its parts added up. Kept per
+        text: fitting measures the same words at every size it tries."""
+        found = self._runs.get(text)
+        if found is None:
+            if len(self._runs) >= MOST_KEPT_RUNS:
+                self._runs.clear()
+            found = self._runs[text] = tuple(self._split(text))
+        return found
+
+    def _split(self, text: str) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = []
         start, current = 0, None
         for n, ch in enumerate(text):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 import budoux
 import icu
@@ -119,8 +119,8 @@ def units(paragraph: str, lang: str, keep: tuple[str, ...] = (), bound: Bound = 
     return tuple(out)
 
 
-def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str, level: int = TIGHT,
-          bound: Bound = NO_BOUND) -> list[int]:
+def _held(word: str, allowed: Sequence[int], keep: tuple[str, ...], lang: str, level: int = TIGHT,
+          bound: Bound = NO_BOUND) -> Sequence[int]:
     """`allowed` without the breaks that would cut a name of `keep` (or one of the language's `UNCUT_WORDS`), part
     a digit from the unspaced character after it (a counter: 3枚, 1セット, 2人), a sign from what it binds
     ("A～E＝その": `SIGNS`) or a determiner from its word ("その人"). At `LOOSE` (a justified line that would be spread far) a name may part at its compound seams
@@ -173,7 +173,7 @@ def compound_seams(name: str, keep: tuple[str, ...]) -> frozenset[int]:
     return frozenset(seams)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)  # one per paragraph's names and citations: a build's paragraphs, on every paper
 def _names_pattern(keep: tuple[str, ...]) -> re.Pattern | None:
     """One pattern finding every name of `keep` that could be cut (unspaced, two characters or more), the longest
     first where names overlap."""
@@ -337,9 +337,11 @@ def _glued(parts: list[str]) -> list[Piece]:
     return [Piece(part, "") for part in parts[:-1]] + [Piece(parts[-1])] if parts else []
 
 
-def _phrase_boundaries(word: str, lang: str) -> list[int]:
+@lru_cache(maxsize=16384)
+def _phrase_boundaries(word: str, lang: str) -> tuple[int, ...]:
     """Where BudouX ends a phrase, or a clause ends (`CLAUSE_ENDS`), and UAX #14 allows a break; UAX #14 alone for
-    a language BudouX does not know or a word too long for it."""
+    a language BudouX does not know or a word too long for it. Kept per word: fitting a text tries it at several
+    sizes and widths, and the rulebook and the cards repeat their words."""
     parser = _phrase_parser(lang)
     allowed = _uax14_boundaries(word, lang)
     if parser is None or len(word) > PHRASE_LIMIT:
@@ -348,7 +350,7 @@ def _phrase_boundaries(word: str, lang: str) -> list[int]:
     for phrase in parser.parse(word):
         at += len(phrase)
         ends.add(at)
-    return [b for b in allowed if b in ends or word[b - 1] in CLAUSE_ENDS]
+    return tuple(b for b in allowed if b in ends or word[b - 1] in CLAUSE_ENDS)
 
 
 @lru_cache(maxsize=None)
@@ -361,9 +363,10 @@ def _uax14(word: str, lang: str) -> list[str]:
     return _cut(word, _uax14_boundaries(word, lang))
 
 
-def _uax14_boundaries(word: str, lang: str) -> list[int]:
+@lru_cache(maxsize=16384)
+def _uax14_boundaries(word: str, lang: str) -> tuple[int, ...]:
     """Every position inside `word` where UAX #14 (strict, as Japanese and Chinese set type) allows a break."""
-    return _boundaries(_line_iterator(lang), word)
+    return tuple(_boundaries(_line_iterator(lang), word))
 
 
 def _graphemes(word: str) -> list[str]:
@@ -393,7 +396,7 @@ def _boundaries(iterator, text: str) -> list[int]:
     return [b for b in found if 0 < b < len(text)]
 
 
-def _cut(word: str, at: list[int]) -> list[str]:
+def _cut(word: str, at: Sequence[int]) -> list[str]:
     edges = [0, *at, len(word)]
     return [word[a:b] for a, b in zip(edges, edges[1:]) if b > a]
 
