@@ -16,8 +16,8 @@ from . import files
 from .games import registry
 
 #: the shared benchmarks, by label; each game's come between them and the size benchmark
-SHARED = (("start-up", "generator.bench_startup"), ("build", "generator.builder.bench"),
-          ("text fit", "generator.render.core.bench_textfit"))
+SHARED = (("start-up", "generator.bench_startup"), ("install", "generator.bench_install"),
+          ("build", "generator.builder.bench"), ("text fit", "generator.render.core.bench_textfit"))
 LAST = (("sizes", "generator.bench_sizes"),)
 
 

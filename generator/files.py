@@ -228,6 +228,15 @@ class Root:
             return None
         return info.st_size if stat.S_ISREG(info.st_mode) else None
 
+    def blocks(self, target: Path | str | PurePath) -> int | None:
+        """Bytes a regular file inside the root takes on disk (its blocks, as `du` counts them), None when there is
+        none."""
+        try:
+            info = os.stat(self._inside(self.relative(target), "", english))
+        except (InputError, OSError):
+            return None
+        return info.st_blocks * 512 if stat.S_ISREG(info.st_mode) else None
+
     def version(self, target: Path | str | PurePath) -> tuple[int, int] | None:
         """(size, modification time in ns) of a regular file inside the root, links inside followed; None when
         there is none. What a cache keys on to notice a changed file."""
