@@ -4,8 +4,7 @@ says exactly what doing it again says; an edited file is a miss for what reads i
 what was written is done again, never trusted."""
 from __future__ import annotations
 
-import hashlib
-import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from typer.testing import CliRunner
 from generator.builder.plan import drawing_digest
 from generator.cli import app
 from generator.content.load import load_content
-from generator.content.parse_cache import home
 from generator.render.core import disk_cache, fit_kept, fitcheck, fonts
 
 from conftest import replace_in
@@ -28,18 +26,22 @@ def lint(*args: str) -> tuple[int, str]:
     return result.exit_code, result.stdout
 
 
-def kept_fits(content_root: Path) -> dict[str, bytes]:
-    """The kept findings of the content folder at `content_root` (the suite's cache folder is shared: the kept
-    files of one folder end with the hash of its place)."""
-    where = hashlib.sha256(os.path.abspath(content_root).encode()).hexdigest()[:16]
-    return {path.name: path.read_bytes() for path in (home() / "render" / "fit").rglob(f"*-{where}.json")}
+def kept_fits(cache: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in (cache / "render" / "fit").rglob("*.json")}
 
 
-def test_kept_findings_are_the_drawn_ones_and_an_edit_redraws_only_its_language(content_copy, monkeypatch):
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of this test's own (the suite's is shared, and copies of the content share kept findings)."""
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_kept_findings_are_the_drawn_ones_and_an_edit_redraws_only_its_language(content_copy, cache, monkeypatch):
     replace_in(content_copy / "travel" / "ko.yaml", "카메라", "아주아주 " * 40 + "카메라")  # does not fit
     first = lint("--content", str(content_copy))
     assert first[0] == 1 and "[fit]" in first[1]
-    assert len(kept_fits(content_copy)) == 6  # two games, three languages
+    assert len(kept_fits(cache)) == 6  # two games, three languages
 
     drawn: list[tuple[str, str]] = []
     draw = fitcheck.fit_findings
@@ -49,13 +51,16 @@ def test_kept_findings_are_the_drawn_ones_and_an_edit_redraws_only_its_language(
     assert lint("--content", str(content_copy)) == (0, "0 errors, 0 warnings in 12 files\n")
     assert drawn == [("travel", "ko")]
     replace_in(content_copy / "common" / "ja.yaml", "# yaml", "# an edit a translator makes\n# yaml")
-    where = hashlib.sha256(os.path.abspath(content_copy).encode()).hexdigest()[:16]
-    planted = home() / "render" / "fit" / str(fit_kept.FORMAT) / \
-        f"{drawing_digest(content_copy, 'threesixteen', 'en')}-{where}.json"
+    planted = cache / "render" / "fit" / str(fit_kept.FORMAT) / \
+        f"{drawing_digest(content_copy, 'threesixteen', 'en')}-{fit_kept.shown_as(content_copy)}.json"
     planted.write_bytes(b'[["content/x.yaml", 1, 1, "planted", "fit", "error", ""]')  # not whole: a miss
     drawn.clear()
     assert lint("--content", str(content_copy)) == (0, "0 errors, 0 warnings in 12 files\n")
     assert sorted(drawn) == [("threesixteen", "en"), ("threesixteen", "ja"), ("travel", "ja")]
+    drawn.clear()
+    twin = content_copy.parent / "twin" / "content"
+    shutil.copytree(content_copy, twin)  # a copy of the folder, under the same name: the same findings, kept
+    assert lint("--content", str(twin)) == (0, "0 errors, 0 warnings in 12 files\n") and drawn == []
 
 
 @pytest.mark.parametrize("planted", [b"not json", b'{"rows": []}', b'[["content/x.yaml", "1", 1, "m", "c", "error", ""]]',
@@ -101,6 +106,7 @@ def test_the_kept_findings_stay_few(tmp_path, monkeypatch):
 def test_the_characters_a_fonts_glyph_names_misplace_are_kept_and_checked(tmp_path):
     nanum = load_content().fonts["nanum"]
     fonts._misnamed.cache_clear()
+    fonts._MISNAMED.clear()
     with disk_cache.kept_in(tmp_path / "cache"):
         found = fonts._misnamed(str(nanum.regular), nanum.folder)
         assert 0x2013 in found  # the en dash, drawn as the soft hyphen
@@ -108,6 +114,7 @@ def test_the_characters_a_fonts_glyph_names_misplace_are_kept_and_checked(tmp_pa
         for planted in (b"[1, 2, 3]", b'["x"]', b"[-1]", b"{}", b"nonsense"):
             kept.write_bytes(planted)
             fonts._misnamed.cache_clear()
+            fonts._MISNAMED.clear()
             again = fonts._misnamed(str(nanum.regular), nanum.folder)
             assert (again == found) == (planted != b"[1, 2, 3]"), planted  # a list of code points is believed
     fonts._misnamed.cache_clear()

@@ -14,6 +14,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from generator import files
 from generator.render.core import disk_cache, font_cache
 from generator.content.load import load_content
 
@@ -25,14 +26,37 @@ TEXT = "짐 싸서 출발! Pack & Go — 여권, 카메라, ½ 1234 ©"
 FACES = {"nanum": (FONT, FOLDER), "dejavu": (DEJAVU.regular, DEJAVU.folder)}
 
 
+@pytest.fixture(autouse=True)
+def no_snapshots_in_memory():
+    """Each test starts with no font parsed in this process, so a load reads the cache folder."""
+    font_cache._SNAPSHOTS.clear()
+    yield
+    font_cache._SNAPSHOTS.clear()
+
+
 def restored(cache: Path, name: str, face: str = "nanum") -> TTFont:
     """The font read back from `cache` (kept there by a first load that parsed it)."""
     path, folder = FACES[face]
     with disk_cache.kept_in(cache):
         font_cache.load(name, path, folder)
+        font_cache._SNAPSHOTS.clear()
         font = font_cache.load(name, path, folder)
     assert isinstance(font.face, font_cache.RestoredFace)
+    font_cache._SNAPSHOTS.clear()
     return font
+
+
+def test_the_same_font_in_another_folder_is_restored_from_this_process_and_names_its_own_file(tmp_path):
+    """A second content folder (a copy) registers its fonts under names of its own; the same bytes are parsed once
+    per process, and the copy's face names the copy's file."""
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / FONT.name).write_bytes(FONT.read_bytes())
+    first = font_cache.load("First", FONT, FOLDER)
+    assert type(first.face) is not font_cache.RestoredFace
+    second = font_cache.load("Second", copy / FONT.name, files.package(copy))
+    assert isinstance(second.face, font_cache.RestoredFace) and second.face.filename == str(copy / FONT.name)
+    assert drawn_with(second) == drawn_with(TTFont("Second", str(FONT)))
 
 
 def drawn_with(font: TTFont) -> bytes:
@@ -170,6 +194,7 @@ def test_a_linked_cache_folder_is_neither_read_nor_written(tmp_path):
     (out / ".cache").symlink_to(elsewhere)
     with disk_cache.kept_in(out / ".cache"):
         font_cache.load("Linked", FONT, FOLDER)
+        font_cache._SNAPSHOTS.clear()  # not this process's snapshot: what the cache folder gives
         font = font_cache.load("Linked", FONT, FOLDER)
     assert type(font.face) is not font_cache.RestoredFace
     assert list(elsewhere.iterdir()) == []

@@ -4,17 +4,19 @@ tenths of a second, the most of what lint does, and a translator's edit touches 
 When a cache folder is in use (`disk_cache`; `pnp lint` keeps its files in the user's cache folder), the findings
 of each game and language are kept there as JSON rows, named after the digest of everything drawing them reads
 (its content files, the fonts and icons, the drawing code, the drawing packages' versions:
-`builder.plan.drawing_digest`) and the content folder's place: an edited language file redraws that language
-alone, and an unchanged one is not drawn (nor is the renderer imported). A kept file that is not a list of rows of
+`builder.plan.drawing_digest`) and how the findings name the content folder (`shown_as`): an edited language file
+redraws that language alone, an unchanged one is not drawn (nor is the renderer imported), and a copy of a content
+folder finds what the original found. A kept file that is not a list of rows of
 the expected types is a miss; rows are data, shown as they are.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ... import files
 from ...errors import Diagnostic, Position
 from . import disk_cache
 
@@ -38,8 +40,7 @@ def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
         return _drawn(content, game, lang)
     from ...builder.plan import drawing_digest
 
-    where = hashlib.sha256(os.path.abspath(content.root).encode()).hexdigest()[:16]
-    name = f"fit/{FORMAT}/{drawing_digest(content.root, game, lang)}-{where}.json"
+    name = f"fit/{FORMAT}/{drawing_digest(content.root, game, lang)}-{shown_as(content.root)}.json"
     kept = _read(disk_cache.read(name, MAX_KEPT_BYTES))
     if kept is not None:
         return kept
@@ -49,6 +50,12 @@ def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
     disk_cache.write(name, json.dumps(rows, ensure_ascii=False).encode("utf-8"))
     disk_cache.prune(f"fit/{FORMAT}", MOST_KEPT)
     return found
+
+
+def shown_as(root: Path) -> str:
+    """How findings name the content folder (`content/travel/ko.yaml`: its folder's name), hashed: what the findings
+    of the same files say depends on it alone, so two copies of a folder of the same name share them."""
+    return hashlib.sha256(files.content(root).display("print.yaml").encode()).hexdigest()[:16]
 
 
 def _drawn(content: Content, game: str, lang: str) -> list[Diagnostic]:

@@ -90,25 +90,43 @@ class RestoredFace(TTFontFace):
         return table
 
 
+#: a font file's SHA-256 -> the snapshot of its parse, for the next load of the same bytes in this process (the
+#: same font in another content folder: each copy's fonts are registered under names of their own)
+_SNAPSHOTS: dict[str, bytes] = {}
+
+
 def load(name: str, path: Path, folder: files.Root) -> TTFont:
     """The font `name` from the TrueType file `path` inside `folder`, read through the file boundary: restored from
-    the cache when a good cache file is there, else parsed (and kept when the build has a cache folder)."""
+    this process's snapshots or the cache folder when a good one is there, else parsed (and kept in both)."""
     data = folder.bytes_of(path, limit=MAX_FONT_BYTES)
-    version = folder.version(path)
-    if version is None or disk_cache.folder() is None:
-        return _parsed(name, path, data)
-    where = hashlib.sha256(str(path).encode()).hexdigest()[:10]
-    kept = f"fonts/reportlab-{reportlab.Version}-{FORMAT}/{path.stem}-{where}-{version[0]}-{version[1]}.font"
     digest = hashlib.sha256(data).hexdigest()
-    try:
-        return _restore(disk_cache.read(kept, MAX_BYTES), name, path, data, digest)
-    except Unusable:
-        font = _parsed(name, path, data)
-        try:
-            disk_cache.write(kept, _snapshot(font, digest))
-        except Unusable:  # a font whose tables hold something else is parsed each time
-            pass
+    if digest in _SNAPSHOTS:
+        font = _restore(_SNAPSHOTS[digest], name, path, data, digest)
+        font.face.filename = str(path)  # what ReportLab's messages name: this copy
         return font
+    version = folder.version(path)
+    kept = None
+    if version is not None and disk_cache.folder() is not None:
+        where = hashlib.sha256(str(path).encode()).hexdigest()[:10]
+        kept = f"fonts/reportlab-{reportlab.Version}-{FORMAT}/{path.stem}-{where}-{version[0]}-{version[1]}.font"
+        read = disk_cache.read(kept, MAX_BYTES)
+        try:
+            font = _restore(read, name, path, data, digest)
+        except Unusable:
+            pass
+        else:
+            assert read is not None  # restored: it was read whole
+            _SNAPSHOTS[digest] = read
+            return font
+    font = _parsed(name, path, data)
+    try:
+        snapshot = _snapshot(font, digest)
+    except Unusable:  # a font whose tables hold something else is parsed each time
+        return font
+    _SNAPSHOTS[digest] = snapshot
+    if kept is not None:
+        disk_cache.write(kept, snapshot)
+    return font
 
 
 def _parsed(name: str, path: Path, data: bytes) -> TTFont:

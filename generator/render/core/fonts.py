@@ -76,17 +76,26 @@ def _misnamed(path: str, folder: files.Root) -> frozenset[int]:
     import fontTools
 
     data = folder.bytes_of(path, limit=MAX_BYTES)
-    kept = f"fonts/misnamed-{fontTools.version}-{_source_digest()}/{hashlib.sha256(data).hexdigest()}.json"
+    digest = hashlib.sha256(data).hexdigest()
+    if digest in _MISNAMED:  # the same font in another content folder
+        return _MISNAMED[digest]
+    kept = f"fonts/misnamed-{fontTools.version}-{_source_digest()}/{digest}.json"
     found = disk_cache.read(kept, 1024 * 1024)
     try:
         codes = json.loads(found) if found is not None else None
     except (ValueError, RecursionError):
         codes = None
     if isinstance(codes, list) and all(type(code) is int and 0 <= code <= 0x10FFFF for code in codes):
-        return frozenset(codes)
-    wrong = _misnamed_in(data)
-    disk_cache.write(kept, json.dumps(sorted(wrong)).encode("ascii"))
+        wrong = frozenset(codes)
+    else:
+        wrong = _misnamed_in(data)
+        disk_cache.write(kept, json.dumps(sorted(wrong)).encode("ascii"))
+    _MISNAMED[digest] = wrong
     return wrong
+
+
+#: a font file's SHA-256 -> its misnamed characters, for the same font in another content folder
+_MISNAMED: dict[str, frozenset[int]] = {}
 
 
 def _misnamed_in(data: bytes) -> frozenset[int]:
