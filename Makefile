@@ -43,7 +43,7 @@ png: $(STAMP)
 	@$(PNP) build --png
 
 test: $(TEST_STAMP)
-	@$(PY) -m pytest -n auto
+	@$(PY) -m pytest -n auto --dist loadgroup
 
 # the fuzz tests with many more cases, each drawn afresh (FUZZ_EXAMPLES per test; `make test` runs a quick fixed set);
 # a long run may take more than `make test`'s 10 minutes a test, so its hang guard is an hour
@@ -51,7 +51,7 @@ FUZZ_EXAMPLES ?= 1000
 fuzz: $(TEST_STAMP)
 	@FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -n auto -p no:cacheprovider --timeout=3600 --hypothesis-show-statistics \
 		tests/test_fuzz_content.py tests/test_fuzz_records.py tests/test_fuzz_cli.py tests/test_fuzz_manifest.py \
-		tests/test_fuzz_files.py
+		tests/test_fuzz_files.py tests/test_travel_properties.py tests/test_threesixteen_strategies.py
 
 lint: $(STAMP)
 	@$(PNP) lint

@@ -25,6 +25,20 @@ settings.register_profile("pnp", deadline=None, suppress_health_check=[HealthChe
 settings.load_profile("pnp")
 
 
+#: modules whose tests share work done once per process (a module-scoped build, documents and pages kept in an
+#: lru_cache): with `--dist loadgroup` (Makefile), all of a module's tests run on one worker, so that work is done
+#: once, not once per worker that happens to get one of them
+SHARED_WORK = {"test_build.py", "test_render_breaks.py", "test_render_core.py", "test_render_icons.py",
+               "test_render_pages_justified.py", "test_render_print.py", "test_render_rulebook.py",
+               "test_render_rulebook_justified.py", "test_render_threesixteen.py", "test_render_travel.py"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SHARED_WORK:
+            item.add_marker(pytest.mark.xdist_group(item.path.name))
+
+
 @pytest.fixture
 def content_copy(tmp_path: Path) -> Path:
     """A copy of content/ under tmp_path/content (paths in messages read `content/...`)."""

@@ -151,7 +151,8 @@ def test_a_chinese_text_file_fits_and_renders(content_copy, tmp_path):
     end = text.index("\n", start)
     travel.write_text(text[:start] + f'text: "{CHINESE_MOUSETRAP}"' + text[end:], encoding="utf-8")
     replace_in(content_copy / "print.yaml", "ja: bizud", "ja: bizud\n    zh: bizud")
-    report = lint(content_copy, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+    zh_only = lambda content, game, lang: fit_findings(content, game, lang) if lang == "zh" else []  # noqa: E731
+    report = lint(content_copy, fit_check=zh_only, glyph_check=glyphs_missing_for)  # the other languages: as shipped
     assert [str(f) for f in report.findings if "/zh.yaml" in f.position.path and f.check != "untranslated"] == []
     out = tmp_path / "out"
     build(content_copy, games=["travel"], langs=["zh"], papers=["a4"], output_dir=out, pod=False)

@@ -71,6 +71,13 @@ def document(game: str, lang: str) -> bytes:
     return render_document(RenderContext(content(), game, lang, "a4")).data
 
 
+@lru_cache(maxsize=None)
+def pages(game: str, lang: str) -> list:
+    """The pages of the real A4 file as pdfplumber reads them, kept open for the module: reading a travel file's
+    characters takes three times as long as drawing it, and several tests read the same file."""
+    return pdfplumber.open(io.BytesIO(document(game, lang))).pages
+
+
 @pytest.mark.parametrize("game,lang", [("travel", "en"), ("travel", "ko"), ("threesixteen", "en"),
                                        ("threesixteen", "ko")])
 def test_no_name_of_the_language_file_is_parted_across_lines_on_any_page(game, lang):
@@ -78,8 +85,7 @@ def test_no_name_of_the_language_file_is_parted_across_lines_on_any_page(game, l
     "특별 | 물건"), page one's list of decks."""
     names = spaced_names(game, lang)
     assert names
-    with pdfplumber.open(io.BytesIO(document(game, lang))) as pdf:
-        parted = [(n + 1, *split) for n, page in enumerate(pdf.pages) for split in split_names(page, names)]
+    parted = [(n + 1, *split) for n, page in enumerate(pages(game, lang)) for split in split_names(page, names)]
     assert parted == []
 
 
@@ -124,9 +130,8 @@ def poor_breaks(page, ctx: RenderContext) -> list[tuple[str, str]]:
 def test_no_line_on_any_page_ends_on_a_word_that_goes_with_the_next(game, lang):
     """Rulebook, cards, sheets: every line with a line of its paragraph under it (ReportLab's word wrap left "never
     a" / "forbidden item", "그" / "플레이어"; the reference card's setup list "무작위로, 아무" / "면이나 위로")."""
-    with pdfplumber.open(io.BytesIO(document(game, lang))) as pdf:
-        ctx = RenderContext(content(), game, lang, "a4")
-        poor = [(n + 1, *pair) for n, page in enumerate(pdf.pages) for pair in poor_breaks(page, ctx)]
+    ctx = RenderContext(content(), game, lang, "a4")
+    poor = [(n + 1, *pair) for n, page in enumerate(pages(game, lang)) for pair in poor_breaks(page, ctx)]
     assert poor == []
 
 
@@ -138,8 +143,7 @@ def test_no_korean_line_ends_before_a_dependent_noun_on_any_page(game):
     ctx = RenderContext(content(), game, "ko", "a4")
     assert {"수", "것", "줄", "데", "바", "뿐", "때", "만큼", "듯"} <= set(ctx.bound.words)
     follows = linebreak._bound_pattern(ctx.bound)
-    with pdfplumber.open(io.BytesIO(document(game, "ko"))) as pdf:
-        pairs = [(n + 1, text, lower) for n, page in enumerate(pdf.pages) for text, lower in line_pairs(page)]
+    pairs = [(n + 1, text, lower) for n, page in enumerate(pages(game, "ko")) for text, lower in line_pairs(page)]
     parted = [(n, text[-20:], lower[:20]) for n, text, lower in pairs if follows.fullmatch(lower.split()[0])]
     assert len(pairs) > 50  # the check saw the pages' paragraphs (travel 238, 3x16 85)
     assert parted == []
@@ -266,6 +270,5 @@ def test_no_japanese_line_ends_far_short_where_part_of_the_next_would_fit(game):
     プレイヤーから" / "時計回りに、全員が" / "禁止アイテム以外のカードを", the Padlock "ほかのプレイヤーに" /
     "盗まれそうになったとき")."""
     names = tuple(content().texts(game, "ja").names())
-    with pdfplumber.open(io.BytesIO(document(game, "ja"))) as pdf:
-        short = [(n + 1, *pair) for n, page in enumerate(pdf.pages) for pair in short_lines(page, "ja", names)]
+    short = [(n + 1, *pair) for n, page in enumerate(pages(game, "ja")) for pair in short_lines(page, "ja", names)]
     assert short == []

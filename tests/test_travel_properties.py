@@ -22,6 +22,8 @@ from generator.games.travel.check import check_text
 from generator.games.travel.simulate import simulate_one
 from generator.games.travel.writer import Recorder
 
+from fuzz_support import fuzz_settings
+
 
 CONTENT = load_content()
 T = tables_for(CONTENT.games["travel"])
@@ -69,7 +71,7 @@ def test_simulated_games_of_every_size_pass(players):
             assert check_text(text, "sim.yaml", CONTENT, "en").ok, text
 
 
-@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
+@fuzz_settings(40, share=0.5)  # 40 fixed records in `make test`, many more in `make fuzz`
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 4), bot=st.sampled_from(["greedy", "random"]),
        chosen=extensions, data=st.data())
 def test_one_mutated_word_fails_at_its_turn_or_keeps_the_turn_legal(seed, players, bot, chosen, data):
