@@ -103,14 +103,22 @@ def require_lang(content, lang: str) -> str:
 
 @app.command()
 def lint(fmt: Format = format_option("text (one finding per line) or json."),
+         lang: Optional[str] = typer.Option(None, "--lang", help="Lint one language: its own files and the game "
+                                            "data (default: every language)."),
          content_dir: Optional[Path] = ContentOpt) -> None:
-    """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
+    """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit; the last
+    line says how much of each language is translated."""
+    from .content.folders import default_root, languages
     from .content.lint import LintReport, lint as run_lint
     from .render.core.fitcheck import fit_findings
     from .render.core.fonts import glyphs_missing_for
 
+    if lang is not None:
+        known = languages(content_dir or default_root())
+        if lang not in known:
+            usage(f"unknown language '{lang}' for --lang; available: {', '.join(known) or 'none'}")
     try:
-        report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+        report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for, lang=lang)
     except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
         report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:
@@ -119,6 +127,8 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
         for finding in report.findings:
             typer.echo(str(finding))
         typer.echo(report.summary())
+        if report.progress:
+            typer.echo(report.progress_line())
     raise typer.Exit(EXIT_INVALID if report.errors else 0)
 
 
