@@ -243,7 +243,14 @@ def _register_build() -> None:
     app.command("build")(build_cmd)
 
 
+def _register_studio() -> None:
+    from .studio.cli import studio_cmd  # imports no web library until the command runs
+
+    app.command("studio")(studio_cmd)
+
+
 _register_build()
+_register_studio()
 
 
 def main() -> None:

@@ -66,7 +66,8 @@ class GameSpec:
     rulebook_pages: str = ""
     #: (game) -> None: setup the build does once before its workers fork (converting icons, say)
     warm: str = ""
-    #: module with `check_file(path, content, lang, **options) -> generator.checking.Report`
+    #: module with `check_file(path, content, lang, **options) -> generator.checking.Report`, and
+    #: `check_text(text, path, content, lang, **options)` for a record that is not a file (the studio's upload)
     checker: str = ""
     check_options: tuple[CheckOption, ...] = ()
     #: module with a Typer `app`: `pnp <name> ...`
@@ -78,6 +79,13 @@ class GameSpec:
     size_records: str = ""
     #: relative cost of a build job by kind ("pdf", "pod", "png"); 1 when absent
     build_cost: dict[str, int] = field(default_factory=dict)
+    #: (content, lang, record text, path) -> generator.studio.views.Walk: a checked record step by step, as the
+    #: checker's replay sees it (`pnp studio`'s check page)
+    steps: str = ""
+    #: (content, lang, player names, seed) -> generator.studio.views.Deal: a setup dealt for the table
+    table_setup: str = ""
+    #: (content, lang, columns) -> generator.studio.views.Caller: a caller of numbers for the table
+    caller: str = ""
     #: modules or packages whose code draws the game (their source is part of every output's build digest)
     sources: tuple[str, ...] = ()
     #: modules a built wheel carries compiled with Cython (setup.py, generator/compiled.py): the game's hot paths

@@ -13,7 +13,7 @@ import os
 import termios
 import tty
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from rich.align import Align
@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...content.texts import Texts
+from .caller import NEXT, REPEAT, UNDO, CallerState, act, remaining
 
 NEXT_KEYS = {"\r", "\n", " "}
 UNDO_KEYS = {"u", "U"}
@@ -39,31 +40,12 @@ FONT = {
 }
 
 
-@dataclass(frozen=True)
-class CallerState:
-    """The whole call order (shuffled once) and how many of it have been called; `repeated` flags a repeat."""
-
-    order: tuple[int, ...]
-    called: int = 0
-    repeated: bool = False
-    done: bool = False
-
-    @property
-    def calls(self) -> list[int]:
-        return list(self.order[: self.called])
-
-
 def press(state: CallerState, key: str) -> CallerState:
     """The state after one key; keys that do nothing (and Enter after the last call) leave it unchanged."""
     if key in QUIT_KEYS:
         return replace(state, done=True)
-    if key in NEXT_KEYS and state.called < len(state.order):
-        return replace(state, called=state.called + 1, repeated=False)
-    if key in UNDO_KEYS and state.called:
-        return replace(state, called=state.called - 1, repeated=False)
-    if key in REPEAT_KEYS and state.called:
-        return replace(state, repeated=True)
-    return state
+    action = NEXT if key in NEXT_KEYS else UNDO if key in UNDO_KEYS else REPEAT if key in REPEAT_KEYS else ""
+    return act(state, action)
 
 
 def big_digits(number: int, scale: int) -> Text:
@@ -74,14 +56,6 @@ def big_digits(number: int, scale: int) -> Text:
         line = "".join(("█" if cell == "#" else " ") * (2 * scale) for cell in cells)
         rows += [line] * scale
     return Text("\n".join(rows), style="bold")
-
-
-def remaining(state: CallerState, high: int) -> list[int]:
-    """How many tiles of each number 1..high are still to be called."""
-    left = [0] * (high + 1)
-    for number in state.order[state.called:]:
-        left[number] += 1
-    return left[1:]
 
 
 def draw(state: CallerState, texts: Texts, high: int, height: int) -> RenderableType:

@@ -6,7 +6,7 @@ pages) are `Page`s. The sheet code decides where faces go; faces never know abou
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from reportlab.lib.units import mm
@@ -154,4 +154,4 @@ class RenderContext:
                              bound=self.bound, **kw)
         if not fitted.fits:
             raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
-        return fitted
+        return replace(fitted, key=key)
