@@ -152,11 +152,21 @@ def test_checking_a_broken_record_marks_its_line_names_its_rule_and_steps_to_the
         assert page.locator(".step:not([hidden]) h3").inner_text() == "Setup"
 
 
+def started_in_french(content: Path) -> None:
+    """A French translation just begun (a few texts of the travel game), so the progress page has work to show."""
+    for folder in ("common", "travel", "threesixteen"):
+        (content / folder / "fr.yaml").write_text((content / folder / "en.yaml").read_text(encoding="utf-8"),
+                                                  encoding="utf-8")
+    for old, new in (('name: "Camera"', 'name: "Appareil photo"'), ('name: "Map"', 'name: "Carte"'),
+                     ('name: "Umbrella"', 'name: "Parapluie"')):
+        edit(content / "travel" / "fr.yaml", old, new)
+
+
 PAGES = [  # (name, address, language): every page of the studio
     ("cards", "/cards?game=travel&deck=items&with=ja", "ko"),
     ("card", "/card/travel/mousetrap?with=en", "ja"),
     ("rulebook", "/rulebook/threesixteen", "en"),
-    ("progress", "/progress?of=ja", "ko"),
+    ("progress", "/progress?of=fr", "ko"),
     ("table", "/table", "en"),
     ("caller", "/table/threesixteen/caller", "ja"),
     ("setup", "/table/travel/setup?players=Mina,Joon,Sora&seed=7", "ko"),
@@ -175,6 +185,7 @@ def test_screenshots_of_every_page_in_each_language_at_phone_and_desktop_size(tm
         Path(kept).mkdir(parents=True, exist_ok=True)
     record = (ROOT / "examples" / "travel-broken.yaml").read_text(encoding="utf-8")
     with studio(tmp_path) as server:
+        started_in_french(server.content)
         for size, (width, height) in SIZES.items():
             person = browser.person(width, height)
             for name, address, readme_lang in PAGES:

@@ -87,15 +87,21 @@ def draw(state: CallerState, texts: Texts, high: int, height: int) -> Renderable
     return Panel(Group(*lines), title="3x16")
 
 
-def run(state: CallerState, read_key: Callable[[], str], show: Callable[[CallerState], None]) -> CallerState:
-    """Show the state, then one key at a time until a quit key (or Ctrl-C, or the end of input)."""
+def run(state: CallerState, read_key: Callable[[], str], show: Callable[[CallerState], None],
+        calls_changed: Callable[[CallerState], None] | None = None) -> CallerState:
+    """Show the state, then one key at a time until a quit key (or Ctrl-C, or the end of input);
+    `calls_changed` is told every state whose calls differ from the last (each call and each undo), so the game
+    can be saved at once, before it is shown."""
     show(state)
     while not state.done:
         try:
             key = read_key()
         except (KeyboardInterrupt, EOFError):
             key = "q"
+        before = state.called
         state = press(state, key)
+        if calls_changed is not None and state.called != before:
+            calls_changed(state)
         show(state)
     return state
 
@@ -103,10 +109,14 @@ def run(state: CallerState, read_key: Callable[[], str], show: Callable[[CallerS
 
 @contextmanager
 def raw_keys(fd: int) -> Iterator[Callable[[], str]]:
-    """Read one key press at a time from terminal `fd` (raw mode until the block ends; input already typed is
-    kept). End of input reads as EOFError."""
+    """Read one key press at a time from terminal `fd` (raw input until the block ends; input already typed is
+    kept). Output processing stays on: raw mode switches it off, and then every line Rich draws would start where
+    the last one ended instead of at the left edge. End of input reads as EOFError."""
     saved = termios.tcgetattr(fd)
     tty.setraw(fd, termios.TCSANOW)
+    mode = termios.tcgetattr(fd)
+    mode[1] = mode[1] | termios.OPOST | termios.ONLCR  # the output flags: "\n" is a new line at the left edge
+    termios.tcsetattr(fd, termios.TCSANOW, mode)
 
     def read_key() -> str:
         data = os.read(fd, 32)
