@@ -323,7 +323,9 @@ def _piece_params(studio: Studio, request: Request) -> tuple[str, str, str, str]
     game = studio.known_game(request.path_params["game"])
     lang = _known_lang(studio, request.path_params["lang"])
     piece, side = request.path_params["piece"], request.path_params["side"]
-    if side not in SIDES or not SLUG.fullmatch(piece):
+    if side not in SIDES:
+        raise HTTPException(404, studio.words(lang).get("studio.error.side", side=side))
+    if not SLUG.fullmatch(piece):
         raise HTTPException(404, studio.words(lang).get("studio.error.piece", piece=piece))
     return game, lang, piece, side
 
