@@ -15,7 +15,8 @@ from .compiled import build_label
 from .games import registry
 
 #: the shared benchmarks, by label; each game's come between them and the size benchmark
-SHARED = (("build", "generator.builder.bench"), ("text fit", "generator.render.core.bench_textfit"))
+SHARED = (("build", "generator.builder.bench"), ("text fit", "generator.render.core.bench_textfit"),
+          ("studio", "generator.studio.bench"))
 LAST = (("sizes", "generator.bench_sizes"),)
 
 
