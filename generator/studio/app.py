@@ -500,8 +500,8 @@ async def setup_page(studio: Studio, request: Request) -> Response:
         raise HTTPException(404, studio.words(lang).get("studio.error.no_setup", game=game))
     if content is None:
         raise HTTPException(409, studio.words(lang).get("studio.error.content"))
-    model = content.games[game]
-    fewest, most = model.players.min, model.players.max
+    players: Any = getattr(content.games[game], "players")  # every game's model has one (content/model_parts.py)
+    fewest, most = players.min, players.max
     names = parse_players(request.query_params.get("players", ""))
     words = studio.words(lang)
     if not names:

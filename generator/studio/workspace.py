@@ -22,6 +22,7 @@ from ..content.yamlsrc import read_bytes
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from ..render.core.context import Component, Face, Page, RenderContext, TextOverflow
+from ..render.core.document import game_components
 from ..render.core.fitcheck import CONTENT_PROBLEMS
 from ..render.core.preview import Picture, face_keys, face_picture, page_picture
 
@@ -146,7 +147,7 @@ class Workspace:
                 if isinstance(ctx, tuple):
                     return ctx
                 try:
-                    self._pieces[key] = list(ctx.spec.part("components")(ctx))
+                    self._pieces[key] = game_components(ctx)
                 except CONTENT_PROBLEMS as exc:
                     self._pieces[key] = _problems(exc, ctx)
             return self._pieces[key]

@@ -41,7 +41,7 @@ class Picture:
     spots: tuple[Spot, ...]
 
 
-class NotingCanvas(PdfCanvas):  # type: ignore[misc]
+class NotingCanvas(PdfCanvas):
     """A PDF canvas that keeps the box of every keyed text drawn on it, in page coordinates (pt, origin
     bottom-left)."""
 
