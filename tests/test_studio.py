@@ -170,3 +170,21 @@ def test_a_port_in_use_is_a_usage_error(server):
     result = subprocess.run([str(PNP), "studio", "--no-browser", "--port", str(server.port), "--content",
                              str(server.content)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and f"cannot listen on port {server.port}" in result.stderr
+
+
+def test_the_travel_setup_deals_or_takes_what_the_table_dealt_and_says_who_starts():
+    deal = registry.spec("travel").part("table_setup")
+    taken = {"transit": ["VN", "gb"], "centre": ["KR"], "characters": ["pilot", "merchant"]}
+    dealt = deal(CONTENT, "en", ["Mina", "Joon"], 3, taken)
+    assert dict(dealt.shared) == {"Centre country": "South Korea (KR)"}
+    mina = dict(dealt.seats[0].dealt)
+    assert mina["Transit country"] == "Viet Nam (VN)" or mina["Transit country"].endswith("(VN)")
+    assert mina["Character"] == CONTENT.texts("travel", "en").get("characters.pilot.name")
+    assert dealt.first == "Mina" and "2,742 km" in dealt.why[0]  # Hanoi is nearer Seoul than London is
+    with pytest.raises(ValueError, match="'XX' is not one of"):
+        deal(CONTENT, "en", ["Mina", "Joon"], 3, {"transit": ["VN", "XX"]})
+    with pytest.raises(ValueError, match="transit countries: 2 expected, 1 given"):
+        deal(CONTENT, "en", ["Mina", "Joon"], 3, {"transit": ["VN"]})
+    with pytest.raises(ValueError, match="different country cards"):
+        deal(CONTENT, "en", ["Mina", "Joon"], 3, {"transit": ["VN", "KR"], "centre": ["KR"]})
+    assert deal(CONTENT, "ko", ["A", "B", "C"], 11).seats[2].name == "C"  # all dealt with the seed

@@ -82,7 +82,8 @@ class GameSpec:
     #: (content, lang, record text, path) -> generator.studio.views.Walk: a checked record step by step, as the
     #: checker's replay sees it (`pnp studio`'s check page)
     steps: str = ""
-    #: (content, lang, player names, seed) -> generator.studio.views.Deal: a setup dealt for the table
+    #: (content, lang, player names, seed, taken) -> generator.studio.views.Deal: a setup dealt for the table (what
+    #: the table dealt itself in `taken`, by field: the rest dealt with the seed; ValueError for what cannot be)
     table_setup: str = ""
     #: (content, lang, columns) -> generator.studio.views.Caller: a caller of numbers for the table
     caller: str = ""

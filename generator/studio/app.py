@@ -512,8 +512,13 @@ async def setup_page(studio: Studio, request: Request) -> Response:
     if seed_text and not (seed_text.isdigit() and len(seed_text) <= 9):
         raise HTTPException(400, words.get("studio.error.seed"))
     seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000)
-    deal = await run_in_threadpool(part, content, lang, names, seed)
-    return studio.page(request, "setup.html", lang, game=game, deal=deal, seed=seed, players=", ".join(names))
+    taken = {key: request.query_params.get(key, "").split(",") for key in ("transit", "centre", "characters")}
+    try:
+        deal = await run_in_threadpool(part, content, lang, names, seed, taken)
+    except ValueError as exc:
+        raise HTTPException(400, str(exc)) from None
+    return studio.page(request, "setup.html", lang, game=game, deal=deal, seed=seed, players=", ".join(names),
+                       taken={key: request.query_params.get(key, "") for key in taken})
 
 
 # -- check ------------------------------------------------------------------------------------------------------

@@ -73,14 +73,19 @@ def _panels(words: Words, names: list[str], state: dict[str, Any]) -> tuple[Pane
     return (*hands, piles)
 
 
-def deal(content: Any, lang: str, players: list[str], seed: int) -> Deal:
+def deal(content: Any, lang: str, players: list[str], seed: int, taken: dict[str, list[str]] | None = None) -> Deal:
     """A setup for `players` (2 to 6 names, in seat order) dealt with `seed`: passports, transit countries, the
-    centre country and characters, then who starts and why (R7: the nearest transit capital to the centre's)."""
+    centre country and characters, then who starts and why (R7: the nearest transit capital to the centre's).
+    `taken` holds what the table dealt itself, by country code and character id (`transit`: one per player,
+    `centre`: one, `characters`: one per player); the rest is dealt. A code or id that is not the game's, or a
+    country dealt twice, is a ValueError saying which."""
     game = content.games["travel"]
     t = tables_for(game)
     words = Words(content.texts("travel", lang), t)
     texts = words.texts
     setup = random_setup(t, len(players), EXTENSIONS, random.Random(seed), tuple(players))
+    if taken:
+        _take(t, setup, taken, texts)
     km = [t.side_km[side][setup.centre] for side in setup.transits]
     seats = tuple(Seat(name, (
         (texts.get("kinds.passport"), words.card(passport)),
@@ -97,3 +102,35 @@ def deal(content: Any, lang: str, players: list[str], seed: int) -> Deal:
         why.append(texts.get("table.tie", players=texts.listed(setup.names[seat] for seat in nearest)))
     return Deal(seats, ((texts.get("table.centre"), words.country(setup.centre)),),
                 setup.names[first], tuple(why))
+
+
+def _take(t: Any, setup: Any, taken: dict[str, list[str]], texts: Any) -> None:
+    """Put what the table dealt itself into `setup` (see `deal`); what cannot be is a ValueError in words."""
+    n = len(setup.names)
+    sides = {code.upper(): side for side, code in enumerate(t.side_codes)}
+    for key, count in (("transit", n), ("centre", 1), ("characters", n)):
+        given = [word.strip() for word in taken.get(key, []) if word.strip()]
+        if not given:
+            continue
+        if len(given) != count:
+            raise ValueError(texts.get("table.taken_count", field=texts.get(f"table.taken_{key}"), expected=count,
+                                       given=len(given)))
+        if key == "characters":
+            unknown = [word for word in given if word not in t.character_ids]
+            if unknown:
+                raise ValueError(texts.get("table.taken_unknown", word=unknown[0], known=", ".join(t.character_ids)))
+            setup.characters = [t.character_ids.index(word) for word in given]
+            continue
+        unknown = [word for word in given if word.upper() not in sides]
+        if unknown:
+            raise ValueError(texts.get("table.taken_unknown", word=unknown[0], known=", ".join(t.side_codes)))
+        chosen = [sides[word.upper()] for word in given]
+        if key == "transit":
+            setup.transits = chosen
+        else:
+            setup.centre = chosen[0]
+    cards = [t.side_card[side] for side in [*setup.transits, setup.centre]]
+    if len(set(cards)) != len(cards):
+        raise ValueError(texts.get("table.taken_twice"))
+    nearest = nearest_seats(t, setup.transits, setup.centre)
+    setup.first = nearest[0] if len(nearest) > 1 else -1
