@@ -127,6 +127,15 @@ class Studio:
         return [(f"pnp-{lang}-{n}", weight, f"/fonts/{lang}/{n}-{weight}.ttf?g={self.workspace.generation}")
                 for n, _ in enumerate(webfonts.family_names(content, lang)) for weight in webfonts.WEIGHTS]
 
+    def warm_fonts(self, lang: str) -> None:
+        """Cut the first page's fonts before it asks for them (some 0.2 s of CPU each)."""
+        content = self.workspace.content
+        if content is None or lang not in content.languages:
+            return
+        for family in webfonts.family_names(content, lang):
+            for weight in webfonts.WEIGHTS:
+                webfonts.subset(content, lang, family, weight)
+
     def known_game(self, game: str) -> str:
         if game not in self.workspace.games:
             raise HTTPException(404, self.words(self.settings.lang).get("studio.error.game", game=game,
@@ -155,12 +164,14 @@ def create_app(settings: Settings) -> Starlette:
         stop = asyncio.Event()
         task = asyncio.create_task(watch(studio.workspace, studio.hub, studio.findings, stop)) if settings.watch \
             else asyncio.create_task(lint(studio.workspace, studio.hub, studio.findings))
+        warming = asyncio.create_task(run_in_threadpool(studio.warm_fonts, settings.lang))
         try:
             yield
         finally:
             stop.set()
             studio.hub.close()
             task.cancel()
+            warming.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 

@@ -17,6 +17,7 @@ process (and kept between builds by `font_cache`).
 from __future__ import annotations
 
 import hashlib
+import json
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,7 +28,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ...content.font_files import FamilyFiles, families_for
 from ...content.load import Content
-from . import font_cache
+from . import disk_cache, font_cache
 
 #: characters that are layout, not glyphs
 _LAYOUT = {"\n", "\r", "\t"}
@@ -63,7 +64,25 @@ def is_shared(code: int) -> bool:
 def _misnamed(path: str) -> frozenset[int]:
     """Characters that the font's cmap maps to a glyph named for another character (NanumGothic's en dash gets
     `uni00AD`, the soft hyphen): read from the glyph names of the `post` table, skipping variants (`a.sc`) and
-    names that do not spell one character. A font without glyph names has none."""
+    names that do not spell one character. A font without glyph names has none. A build keeps the answer (a
+    list of numbers) in its cache folder, by the file's path, size and time (reading the names takes a while)."""
+    folder = disk_cache.folder("misnamed")
+    kept = None
+    if folder is not None:
+        try:
+            info = Path(path).stat()
+            kept = folder / (hashlib.sha256(f"{path}|{info.st_size}|{info.st_mtime_ns}".encode()).hexdigest()
+                             + ".json")
+            return frozenset(int(code) for code in json.loads(kept.read_bytes()))
+        except (OSError, ValueError, TypeError):
+            pass
+    found = _misnamed_in(path)
+    if kept is not None:
+        disk_cache.write(kept, json.dumps(sorted(found)).encode())
+    return found
+
+
+def _misnamed_in(path: str) -> frozenset[int]:
     from fontTools import agl
     from fontTools.ttLib import TTFont as ToolsFont
 
