@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from .cli_options import Format, content_option, format_option, lang_option
+from .content.folders import default_root, languages
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError
 from .games import registry
 
@@ -81,6 +82,8 @@ def _options(_: bool = typer.Option(False, "--version", callback=_version, is_ea
 
 
 ContentOpt = content_option()
+#: the languages of the default content, for help texts (a glob, no YAML read)
+LANGS = ", ".join(languages(default_root()))
 
 
 def fail(exc: InputError) -> None:
@@ -103,12 +106,11 @@ def require_lang(content, lang: str) -> str:
 
 @app.command()
 def lint(fmt: Format = format_option("text (one finding per line) or json."),
-         lang: Optional[str] = typer.Option(None, "--lang", help="Lint one language: its own files and the game "
-                                            "data (default: every language)."),
+         lang: Optional[str] = typer.Option(None, "--lang", help=f"Lint one language, its own files and the game "
+                                            f"data (default: every language): {LANGS}."),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit; the last
     line says how much of each language is translated."""
-    from .content.folders import default_root, languages
     from .content.lint import LintReport, lint as run_lint
     from .render.core.fitcheck import fit_findings
     from .render.core.fonts import glyphs_missing_for

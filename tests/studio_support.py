@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Iterator
 
 CHROMIUM = "/usr/bin/chromium"
+#: how long a page may take to load or show what a test waits for (a guard against a hang, far above the usual)
+TIMEOUT_MS = 180_000
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PNP = Path(sys.executable).with_name("pnp")
@@ -115,6 +117,8 @@ class Browser:
         context = self.playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
             profile, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
             viewport={"width": width, "height": height})
+        context.set_default_timeout(TIMEOUT_MS)  # a busy machine is slow, not wrong
+        context.set_default_navigation_timeout(TIMEOUT_MS)
         self.contexts.append(context)
         return context
 

@@ -78,8 +78,9 @@ def preview_latency() -> list[float]:
             found = re.search(r"http://127\.0\.0\.1:\d+", server.stdout.readline())
             assert found, "pnp studio printed no address"
             base = found.group(0)
-            language = content / "travel" / "en.yaml"
+            address, language, line, value = _edited_text(content)
             original = language.read_text(encoding="utf-8")
+            lines = original.splitlines(keepends=True)
             with sync_playwright() as playwright:
                 profile = tempfile.mkdtemp(prefix="pnp-bench-")
                 context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
@@ -88,7 +89,7 @@ def preview_latency() -> list[float]:
                     page = context.new_page()
                     for _ in range(100):  # the server answers once it listens
                         try:
-                            page.goto(f"{base}/card/travel/camera-1?lang=en")
+                            page.goto(base + address)
                             break
                         except Exception:  # noqa: BLE001 (connection refused while it starts)
                             time.sleep(0.1)
@@ -97,8 +98,9 @@ def preview_latency() -> list[float]:
                     spent = []
                     for n in range(EDITS):
                         stamp = page.locator(front).get_attribute("data-stamp")
-                        language.write_text(original.replace('name: "Camera"', f'name: "Camera {n}"', 1),
-                                            encoding="utf-8")
+                        changed = lines[line - 1].replace(value, f"{value} {n}", 1)
+                        edited = lines[:line - 1] + [changed] + lines[line:]
+                        language.write_text("".join(edited), encoding="utf-8")
                         saved = time.perf_counter()
                         page.wait_for_function(
                             f"(() => {{ const t = document.querySelector('{front}'); const i = t.querySelector('img');"
@@ -113,6 +115,30 @@ def preview_latency() -> list[float]:
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def _edited_text(content: Path) -> tuple[str, Path, int, str]:
+    """The first piece of the first game whose front shows a text of its own: its page's address, its reference
+    language file, the line of the text there and the text as written (the benchmark adds a number to it)."""
+    from ..content.folders import REFERENCE_LANG
+    from ..content.load import load_content
+    from ..render.core.context import RenderContext
+    from ..render.core.document import game_components
+    from ..render.core.preview import face_keys
+
+    loaded = load_content(content)
+    for game in loaded.games:
+        ctx = RenderContext(loaded, game, REFERENCE_LANG, next(iter(loaded.print.papers)))
+        for component in game_components(ctx):
+            keys = face_keys(component, component.front)
+            if keys:
+                where = ctx.texts.position(keys[0])
+                node: Any = ctx.texts.tree
+                for part in keys[0].split("."):
+                    node = node[part]
+                return (f"/card/{game}/{component.id}?lang={REFERENCE_LANG}", content.parent / where.path,
+                        where.line, str(node))
+    raise LookupError("no piece shows a text")
 
 
 def run() -> list[dict[str, Any]]:

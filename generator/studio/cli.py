@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ..cli_options import content_option
+from ..cli_options import content_option, lang_option
 from ..errors import EXIT_INVALID, EXIT_USAGE, InputError
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def studio_cmd(
                              "table: prints an address and a QR code that carry a random token; without it "
                              "nothing is served."),
     browser: bool = typer.Option(True, "--browser/--no-browser", help="Open the studio in the browser."),
-    lang: str = typer.Option("en", "--lang", help="Language of the pages (each page can switch)."),
+    lang: str = lang_option("Language of the pages (each page can switch)"),
     output: Path = typer.Option(Path("output"), "--output", file_okay=False,
                                 help="Output folder: the caller's saves go to its studio/ folder."),
     content_dir: Optional[Path] = content_option(),
