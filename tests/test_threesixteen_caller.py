@@ -199,6 +199,7 @@ def test_the_terminal_shows_the_whole_number_each_line_at_its_place_and_saves_ev
         screen.wait_for("Call 0 of 48")
         screen.key(" ", "Call 1 of 48")
         screen.key(" ", "Call 2 of 48")
+        screen.wait_for(f"Last calls (newest first): {order[1]}  {order[0]}")  # the new screen drawn to its foot
         lines = screen.lines()
         block = digit_block(lines)
         scale = max(1, min(4, (rows - 14) // 5))
