@@ -7,7 +7,6 @@ they are what a person feels (start-up, a build); throughput figures are reporte
 from __future__ import annotations
 
 import json
-import os
 import sys
 from importlib import import_module
 from pathlib import Path

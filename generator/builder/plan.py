@@ -83,8 +83,8 @@ class BuildSummary:
         if not self.to_print:
             return []
         lines = ["To play, print one file per game, in your language and on your paper (page 1 says how):"]
-        for edition, files in self.to_print:
-            lines.append(f"  {edition}: " + " or ".join(f"{self.output}/{f} ({paper})" for f, paper in files))
+        for edition, pdfs in self.to_print:
+            lines.append(f"  {edition}: " + " or ".join(f"{self.output}/{f} ({paper})" for f, paper in pdfs))
         return lines
 
 

@@ -16,7 +16,7 @@ import json
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import yaml
 
@@ -67,7 +67,7 @@ class Located:
         self._kept = None
         values, keys = positions(self.path, value_rows), positions(self.path, key_rows)
         if values is None or keys is None:
-            reparsed = parse_yaml(decode(source, self.path), self.path)[1]
+            reparsed = parse_yaml(files.decode(source, self.path), self.path)[1]
             values, keys = reparsed.values, reparsed.keys
         self._values, self._keys = values, keys
 
