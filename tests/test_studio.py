@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.load import load_content
-from generator.content.yamlsrc import MAX_FILE_BYTES
+from generator.files import MAX_FILE_BYTES
 from generator.games import registry
 from generator.render.core.context import RenderContext
 from generator.render.core.document import game_components

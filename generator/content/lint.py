@@ -184,7 +184,7 @@ def translation_progress(root: Path, lang: str) -> Progress:
         except InputError:
             mine = None
         theirs = dict(mine.leaves()) if mine is not None else {}
-        same = _same_lines(root / folder / f"{lang}.yaml") if mine is not None else set()
+        same = _same_lines(root, f"{folder}/{lang}.yaml") if mine is not None else set()
         for key, value in reference.leaves():
             if not (isinstance(value, str) and _has_words(value)):
                 continue

@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from ..content.folders import COMMON, REFERENCE_LANG, shipped
 from ..content.load import load_texts
 from ..content.texts import MissingText, Texts
-from ..content.yamlsrc import MAX_FILE_BYTES, decode
+from ..files import MAX_FILE_BYTES, decode
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from . import webfonts

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
+from .. import files
 from ..content.folders import shipped
 
 TARGET_CARD_CPU = 0.100
@@ -67,11 +66,12 @@ def preview_latency() -> list[float]:
     """Seconds from each saved edit to its picture on the page, EDITS of them."""
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        content = Path(tmp) / "content"
-        shutil.copytree(shipped("content"), content, ignore=shutil.ignore_patterns("__pycache__"))
+    with files.scratch() as tmp, files.scratch() as profile:
+        content = tmp.path / "content"
+        files.copy_tree(files.content(shipped("content")), content, skip=lambda name: name == "__pycache__")
+        folder = files.content(content)
         server = subprocess.Popen([sys.executable, "-m", "generator", "studio", "--no-browser", "--content",
-                                   str(content), "--output", str(Path(tmp) / "output")], stdout=subprocess.PIPE,
+                                   str(content), "--output", str(tmp.path / "output")], stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True)
         try:
             assert server.stdout is not None
@@ -79,11 +79,10 @@ def preview_latency() -> list[float]:
             assert found, "pnp studio printed no address"
             base = found.group(0)
             address, language, line, value = _edited_text(content)
-            original = language.read_text(encoding="utf-8")
+            original = folder.text_of(language)
             lines = original.splitlines(keepends=True)
             with sync_playwright() as playwright:
-                profile = tempfile.mkdtemp(prefix="pnp-bench-")
-                context = playwright.chromium.launch_persistent_context(profile, executable_path=CHROMIUM,
+                context = playwright.chromium.launch_persistent_context(str(profile.path), executable_path=CHROMIUM,
                                                                         headless=True, args=ARGS)
                 try:
                     page = context.new_page()
@@ -99,8 +98,7 @@ def preview_latency() -> list[float]:
                     for n in range(EDITS):
                         stamp = page.locator(front).get_attribute("data-stamp")
                         changed = lines[line - 1].replace(value, f"{value} {n}", 1)
-                        edited = lines[:line - 1] + [changed] + lines[line:]
-                        language.write_text("".join(edited), encoding="utf-8")
+                        folder.write(language, "".join(lines[:line - 1] + [changed] + lines[line:]).encode())
                         saved = time.perf_counter()
                         page.wait_for_function(
                             f"(() => {{ const t = document.querySelector('{front}'); const i = t.querySelector('img');"
@@ -110,14 +108,13 @@ def preview_latency() -> list[float]:
                         time.sleep(0.3)  # the next save is a new edit, not the same one again
                 finally:
                     context.close()
-                    shutil.rmtree(profile, ignore_errors=True)
             return spent
         finally:
             server.terminate()
             server.wait(timeout=30)
 
 
-def _edited_text(content: Path) -> tuple[str, Path, int, str]:
+def _edited_text(content: Path) -> tuple[str, PurePosixPath, int, str]:
     """The first piece of the first game whose front shows a text of its own: its page's address, its reference
     language file, the line of the text there and the text as written (the benchmark adds a number to it)."""
     from ..content.folders import REFERENCE_LANG
@@ -136,8 +133,8 @@ def _edited_text(content: Path) -> tuple[str, Path, int, str]:
                 node: Any = ctx.texts.tree
                 for part in keys[0].split("."):
                     node = node[part]
-                return (f"/card/{game}/{component.id}?lang={REFERENCE_LANG}", content.parent / where.path,
-                        where.line, str(node))
+                return (f"/card/{game}/{component.id}?lang={REFERENCE_LANG}",
+                        PurePosixPath(*PurePosixPath(where.path).parts[1:]), where.line, str(node))
     raise LookupError("no piece shows a text")
 
 
@@ -150,7 +147,7 @@ def run() -> list[dict[str, Any]]:
         "unit": "ms CPU", "target": f"<= {TARGET_CARD_CPU * 1000:g} ms", "ok": worst <= TARGET_CARD_CPU,
         "detail": f"{count} pieces, a fresh context each, as after a save; slowest per game and language: "
                   + ", ".join(f"{label} {value * 1000:.0f} ms" for label, value in sorted(slowest.items()))}]
-    if not os.access(CHROMIUM, os.X_OK):
+    if not Path(CHROMIUM).exists():
         rows.append({"name": "preview latency (save to picture, p95)", "value": "-", "unit": "s",
                      "target": f"<= {TARGET_P95:g} s", "ok": False, "detail": f"no Chromium at {CHROMIUM}"})
         return rows

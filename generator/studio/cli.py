@@ -44,8 +44,8 @@ def studio_cmd(
         typer.echo(f"Error: pnp studio needs its web libraries ({exc.name} is missing): "
                    "pip install 'generator[studio]'", err=True)
         raise typer.Exit(EXIT_USAGE) from None
-    from ..atomic import make_folder
     from ..content.folders import default_root, languages, require_content_folder
+    from ..files import make_folder
 
     root = content_dir or default_root()
     try:

@@ -3,7 +3,7 @@
 The studio writes only here, and only under its own folder of the output folder (never the content folder): per
 game with a caller, `<game>-caller.yaml`, the record skeleton of the calls made (the file `pnp check` and the
 game's solver read), and `<game>-caller.json`, what resuming needs (the seed, the players, the columns, how many
-calls were made). Both are written whole by `save`, the studio's one writer.
+calls were made). Both are written whole through the file boundary by `keep_file`, the studio's one writer.
 """
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..atomic import write_atomic
-from ..content.yamlsrc import read_bytes
+from .. import files
 from ..errors import InputError
 from .views import Caller
 
@@ -24,11 +23,9 @@ MOST_PLAYERS = 8
 LONGEST_NAME = 40
 
 
-def save(folder: Path, name: str, data: bytes) -> Path:
+def keep_file(folder: Path, name: str, data: bytes) -> None:
     """Write one of the studio's files whole into its folder (the one place the studio writes)."""
-    path = Path(folder) / name
-    write_atomic(path, data)
-    return path
+    files.output(folder).write(name, data)
 
 
 @dataclass
@@ -91,15 +88,16 @@ class CallerTable:
 
     def _save(self, game: str, caller: Caller, current: CallerGame) -> None:
         calls = list(current.state.order[: current.state.called])
-        save(self.folder, f"{game}-caller.yaml", caller.skeleton(current.players, calls, current.seed).encode("utf-8"))
+        keep_file(self.folder, f"{game}-caller.yaml",
+                  caller.skeleton(current.players, calls, current.seed).encode("utf-8"))
         state = {"players": current.players, "seed": current.seed, "columns": current.columns, "called": len(calls),
                  "calls": calls}
-        save(self.folder, f"{game}-caller.json", json.dumps(state, ensure_ascii=False, indent=1).encode("utf-8"))
+        keep_file(self.folder, f"{game}-caller.json", json.dumps(state, ensure_ascii=False, indent=1).encode("utf-8"))
 
     def _resumed(self, game: str, caller: Caller) -> CallerGame | None:
         """The saved game, when its file is there and makes sense for this caller; anything else starts anew."""
         try:
-            data = json.loads(read_bytes(self.folder / f"{game}-caller.json"))
+            data = json.loads(files.output(self.folder).bytes_of(f"{game}-caller.json"))
         except (InputError, ValueError, RecursionError):
             return None
         if not isinstance(data, dict):

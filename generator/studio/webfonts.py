@@ -10,13 +10,14 @@ from __future__ import annotations
 import io
 import logging
 import threading
-from functools import lru_cache
-from pathlib import Path
 
 from ..content.load import Content
 from ..content.font_files import families_for
 
 WEIGHTS = ("regular", "bold")
+#: cut fonts kept in memory: (file, characters) -> TrueType bytes
+KEPT = 24
+_CUT: dict[tuple[str, str], bytes] = {}
 _LOCK = threading.Lock()
 
 
@@ -25,9 +26,10 @@ def family_names(content: Content, lang: str) -> list[str]:
     return list(families_for(content.print.fonts, lang))
 
 
-def font_path(content: Content, family: str, weight: str) -> Path:
-    files = content.fonts[family]
-    return files.bold if weight == "bold" and files.bold is not None else files.regular
+def font_bytes(content: Content, family: str, weight: str) -> bytes:
+    """The family's TrueType file of `weight`, read through the folder it was found in (the file boundary)."""
+    found = content.fonts[family]
+    return found.read(found.bold if weight == "bold" and found.bold is not None else found.regular)
 
 
 def characters(content: Content, lang: str) -> str:
@@ -41,24 +43,30 @@ def characters(content: Content, lang: str) -> str:
 
 
 def subset(content: Content, lang: str, family: str, weight: str) -> bytes:
-    """The family's TrueType file cut to the characters of `lang` (`characters`)."""
-    return _subset(str(font_path(content, family, weight)), characters(content, lang))
+    """The family's TrueType file cut to the characters of `lang` (`characters`), made once per file and text."""
+    found = content.fonts[family]
+    path = found.bold if weight == "bold" and found.bold is not None else found.regular
+    key = (str(path), characters(content, lang))
+    with _LOCK:
+        if key not in _CUT:
+            if len(_CUT) >= KEPT:
+                _CUT.pop(next(iter(_CUT)))
+            _CUT[key] = _cut(font_bytes(content, family, weight), key[1])
+        return _CUT[key]
 
 
-@lru_cache(maxsize=24)
-def _subset(path: str, chars: str) -> bytes:
+def _cut(data: bytes, chars: str) -> bytes:
     from fontTools import subset as cut
     from fontTools.ttLib import TTFont
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # tables it drops are no news to a reader
-    with _LOCK:
-        font = TTFont(path, lazy=False)
-        options = cut.Options()
-        options.layout_features = ["*"]
-        options.hinting = False
-        subsetter = cut.Subsetter(options)
-        subsetter.populate(unicodes=[ord(ch) for ch in chars])
-        subsetter.subset(font)
-        out = io.BytesIO()
-        font.save(out)
-        return out.getvalue()
+    font = TTFont(io.BytesIO(data), lazy=False)
+    options = cut.Options()
+    options.layout_features = ["*"]
+    options.hinting = False
+    subsetter = cut.Subsetter(options)
+    subsetter.populate(unicodes=[ord(ch) for ch in chars])
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..content.folders import COMMON, REFERENCE_LANG, languages
 from ..content.load import Content, load_content
-from ..content.yamlsrc import read_bytes
+from .. import files
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from ..render.core.context import Component, Face, Page, RenderContext, TextOverflow
@@ -97,7 +97,7 @@ class Workspace:
         def digest(rel: str) -> bytes:
             if rel not in digests:
                 try:
-                    digests[rel] = hashlib.sha256(read_bytes(self.root / rel, rel)).digest()
+                    digests[rel] = hashlib.sha256(files.content(self.root).bytes_of(rel)).digest()
                 except InputError:
                     digests[rel] = b"missing"
             return digests[rel]

@@ -35,8 +35,8 @@ HISTOGRAM = "threesixteen-tiles-left.png"
 
 
 def call_on_screen(order: list[int], called: int, texts: Texts, high: int,
-                   save: Callable[[list[int]], None] | None = None) -> list[int]:
-    """The full-screen caller (caller_screen) on this terminal; `save` gets the calls after every call and undo (a
+                   keep: Callable[[list[int]], None] | None = None) -> list[int]:
+    """The full-screen caller (caller_screen) on this terminal; `keep` gets the calls after every call and undo (a
     closed window loses nothing); returns the calls made when it quits."""
     from rich.console import Console
     from rich.control import Control
@@ -53,7 +53,7 @@ def call_on_screen(order: list[int], called: int, texts: Texts, high: int,
 
     with raw_keys(sys.stdin.fileno()) as read_key, console.screen() as screen:
         state = run(CallerState(tuple(order), called), read_key, show,
-                    (lambda state: save(state.calls)) if save is not None else None)
+                    (lambda state: keep(state.calls)) if keep is not None else None)
     return state.calls
 
 
@@ -99,11 +99,11 @@ def call_cmd(
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     comments = [texts.get("check.call.comment"), texts.get("check.call.seed", seed=seed)]
 
-    def save(calls: list[int]) -> None:
+    def keep(calls: list[int]) -> None:
         if out is not None:
-            write_atomic(out, record_text(names, calls, None, rules.columns, comments).encode("utf-8"))
+            files.write_file(out, record_text(names, calls, None, rules.columns, comments).encode("utf-8"))
 
-    calls = call_on_screen(order, len(so_far), texts, rules.high, save) if interactive else order
+    calls = call_on_screen(order, len(so_far), texts, rules.high, keep) if interactive else order
     skeleton = record_text(names, calls, None, rules.columns, comments)
     if out is None:
         typer.echo(skeleton, nl=False)

@@ -7,15 +7,12 @@ the violation carries. The deal is the simulator's (simulate.random_setup), and 
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
-from ...checking import did_you_mean
 from ...studio.views import Deal, Panel, Row, Seat, Step, Walk
 from .cards import tables_for
 from .check import checker_for
 from .engine import Game
-from .record import RecordReader
 from .replay import Replay, snapshot
 from .report import Report
 from .rules import first_player, nearest_seats
@@ -30,9 +27,7 @@ def steps(content: Any, lang: str, text: str, path: str) -> Walk:
     """Record `text` (named `path`) replayed turn by turn; malformed input raises InputError as `pnp check` does."""
     checker = checker_for(content, lang)
     words = checker.words
-    reader = RecordReader(checker.t, checker.names, checker.vocabulary,
-                          lambda name, /, **v: words(f"errors.{name}", **v), partial(did_you_mean, words.texts))
-    record = reader.read(text, path)
+    record = checker.reader().read(text, path)
     shown: list[Step] = []
 
     def after(turn_no: int, game: Game) -> None:
