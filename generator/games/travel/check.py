@@ -39,7 +39,7 @@ class Checker:
         record = self.reader().read(text, path)
         outcome = Replay(self.t, record).run()
         record.read_rest(outcome.turns)
-        return Report(record, outcome, words, self.t)
+        return Report(record, outcome, self.words, self.t)
 
 
 _CHECKERS: dict[tuple[int, str], tuple[object, Checker]] = {}
