@@ -78,7 +78,8 @@ class GameSpec:
     accent: str = ""
     #: (game) -> {key: count}: the {count} of each checklist line `components.<key>` of the rulebook
     component_counts: str = ""
-    #: (RenderContext, Book) -> [Page]: rulebook pages after the rules (render/core/rulebook.py's Book)
+    #: (RenderContext, Book, pages of rules before them) -> [Page]: rulebook pages after the rules
+    #: (render/core/rulebook.py's Book)
     rulebook_pages: str = ""
     #: (game) -> None: setup the build does once before its workers fork (converting icons, say)
     warm: str = ""
@@ -121,7 +122,7 @@ class GameSpec:
     @overload
     def part(self, name: Literal["component_counts"]) -> Callable[[GameData], dict[str, int]] | None: ...
     @overload
-    def part(self, name: Literal["rulebook_pages"]) -> Callable[[RenderContext, Book], Iterable[Page]] | None: ...
+    def part(self, name: Literal["rulebook_pages"]) -> Callable[[RenderContext, Book, int], Iterable[Page]] | None: ...
     @overload
     def part(self, name: Literal["warm"]) -> Callable[[GameData], None] | None: ...
     @overload

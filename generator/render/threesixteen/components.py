@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont
 
+from ..core.canvas import mm
 from ...games.threesixteen.model import PlayerColour
 from ..core import textfit
 from ..core.context import Box, Component, Face, Page, RenderContext

@@ -7,8 +7,8 @@ that area is the page's footer band (its page label, like a sheet's).
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.units import mm
 
+from ..core.canvas import mm
 from ..core import textfit
 from ..core.colour import INK
 from ..core.context import Box, RenderContext

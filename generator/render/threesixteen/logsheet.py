@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 
+from ..core.canvas import mm
 from ..core import textfit
 from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext

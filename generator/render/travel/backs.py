@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
+from ..core.canvas import mm
 from ..core.context import Box, Face
 from ..core.icons import draw_icon
 from .kit import Kit

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from reportlab.lib.units import mm
-
+from ..core.canvas import mm
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon

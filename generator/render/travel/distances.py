@@ -8,9 +8,9 @@ and name (the legend), each column with the code; the two sides of one card sit 
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ..core.canvas import mm
 from ...games.travel.distances import printed_km, side_codes
 from ..core.colour import INK
 from ..core.context import RenderContext

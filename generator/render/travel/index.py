@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.units import mm
-
+from ..core.canvas import mm
 from ..core.context import Box, TextOverflow
 from .style import BLACK_SUIT, RED_SUIT, Writer, star
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from reportlab.lib.units import mm
-
+from ..core.canvas import mm
 from ..core import textfit
 from ..core.colour import WHITE, tint
 from ..core.context import Box, RenderContext, TextOverflow

@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from reportlab.lib.units import mm
-
+from ..core.canvas import mm
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon, flag_code
