@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..core.canvas import mm
+from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon
@@ -20,7 +20,7 @@ NAME_H = 30.0
 GAP = 3.0
 
 
-def _icon_on_disc(canvas, code: str, area: Box, colour: str, fill: float = 0.78) -> None:
+def _icon_on_disc(canvas: DrawingCanvas, code: str, area: Box, colour: str, fill: float = 0.78) -> None:
     """The icon centred in `area` on a light disc of the card's colour."""
     d = min(area.w, area.h)
     disc(canvas, area.cx, area.y + area.h / 2, d / 2, tint(colour))
@@ -49,7 +49,7 @@ def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: 
         text = writer.block(f"{texts}.text", kit.words(f"{texts}.text", **values), cursor.rest(index_area.top + 1))
         joker = joker_word(writer, card_index)
 
-        def draw(canvas, bleed: float) -> None:
+        def draw(canvas: DrawingCanvas, bleed: float) -> None:
             card_frame.draw(canvas, geo, bleed, kit.bold)
             name.draw(canvas)
             _icon_on_disc(canvas, icon, icon_area, colour)
@@ -120,7 +120,7 @@ def _forbidden_layout(kit: Kit, card):
     joker = joker_word(writer, card_index)
     rule_colour = mix(colour, WHITE, 0.6)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _hazard_band(canvas, geo.panel, colour)
         name.draw(canvas)
@@ -149,7 +149,7 @@ def _flavour(kit: Kit, writer, key: str, cursor: Cursor) -> TextBlock | None:
     return replace(block, rect=Box(block.rect.x, cursor.y, block.rect.w, block.fitted.height))
 
 
-def _hazard_band(canvas, panel: Box, dark: str) -> None:
+def _hazard_band(canvas: DrawingCanvas, panel: Box, dark: str) -> None:
     """Yellow and black diagonal stripes across the top of the panel, between the indices."""
     inset = top_corner(panel).right + CLEARANCE - panel.x
     band = Box(panel.x + inset, panel.top - 4.0 - HAZARD_H, panel.w - 2 * inset, HAZARD_H)
@@ -174,7 +174,7 @@ def _hazard_band(canvas, panel: Box, dark: str) -> None:
     canvas.restoreState()
 
 
-def _prohibited_icon(canvas, code: str, area: Box) -> None:
+def _prohibited_icon(canvas: DrawingCanvas, code: str, area: Box) -> None:
     """The icon inside a red ring with a diagonal bar: the sign everyone reads as 'not allowed'."""
     d = min(area.w, area.h)
     cx, cy = area.cx, area.y + area.h / 2
@@ -228,7 +228,7 @@ def _postcard_layout(kit: Kit, card):
     joker = joker_word(writer, card_index)
     rule_colour = mix(colour, WHITE, 0.45)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _picture(canvas, card.icon, picture, colour)
         name.draw(canvas)
@@ -251,7 +251,7 @@ def _line_start(writer, label: TextBlock) -> float:
     return writer.width(text, label.fitted.size, bold=True) + 4
 
 
-def _picture(canvas, code: str, area: Box, colour: str) -> None:
+def _picture(canvas: DrawingCanvas, code: str, area: Box, colour: str) -> None:
     """The postcard's picture: a washed sky, the icon, and a postmark in the corner."""
     canvas.setFillColor(tint(colour, 0.8))
     canvas.roundRect(area.x, area.y, area.w, area.h, 4, stroke=0, fill=1)

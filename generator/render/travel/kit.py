@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Callable, NamedTuple
 
+from ..core.canvas import DrawingCanvas
 from ..core.context import Box, Face, RenderContext
 from .style import Frame, Geometry, Writer, frame, geometry
 
@@ -71,7 +72,7 @@ class Kit:
         """
         built = cache(layout)
 
-        def draw(canvas, box: Box) -> None:
+        def draw(canvas: DrawingCanvas, box: Box) -> None:
             paint = built()
             canvas.saveState()
             canvas.translate(box.x, box.y)

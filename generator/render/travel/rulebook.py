@@ -6,6 +6,7 @@ from functools import partial
 
 from reportlab.lib.colors import Color, HexColor
 
+from ..core.canvas import DrawingCanvas
 from ..core.context import Page, RenderContext
 from ..core.rulebook import FOOTER, GUTTER, MARGIN, Book, Styles, draw_footer, para
 from .distances import draw_distances
@@ -31,7 +32,7 @@ def distance_pages(ctx: RenderContext, book: Book, before: int) -> list[Page]:
                  number_y=book.margin_v)]
 
 
-def _draw_distances(ctx: RenderContext, styles: Styles, margin_v: float, canvas, page_w: float,
+def _draw_distances(ctx: RenderContext, styles: Styles, margin_v: float, canvas: DrawingCanvas, page_w: float,
                     page_h: float) -> None:
     """The distance table with the book's footer."""
     heading = [para(ctx.t("distances.title"), styles.heading, "distances.title"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..core.canvas import mm
+from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
 from ..core.colour import WHITE, tint
 from ..core.context import Box, RenderContext, TextOverflow
@@ -81,7 +81,7 @@ class TextBlock:
     align: str = "center"
     valign: str = "middle"
 
-    def draw(self, canvas) -> None:
+    def draw(self, canvas: DrawingCanvas) -> None:
         canvas.setFillColor(self.colour)
         textfit.draw(canvas, self.fitted, self.rect.x, self.rect.top, self.rect.w, align=self.align,
                      box_height=self.rect.h, valign=self.valign)
@@ -140,7 +140,7 @@ class Frame:
     panel_stroke: str | None = None
     badge: Badge | None = None
 
-    def draw(self, canvas, geo: Geometry, bleed: float, bold: str) -> None:
+    def draw(self, canvas: DrawingCanvas, geo: Geometry, bleed: float, bold: str) -> None:
         canvas.setFillColor(self.colour)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         canvas.setFillColor(self.kind_ink)
@@ -156,7 +156,7 @@ class Frame:
         canvas.roundRect(panel.x, panel.y, panel.w, panel.h, PANEL_RADIUS, stroke=1 if self.panel_stroke else 0,
                          fill=1)
 
-    def _draw_badge(self, canvas, geo: Geometry, bold: str) -> None:
+    def _draw_badge(self, canvas: DrawingCanvas, geo: Geometry, bold: str) -> None:
         badge = self.badge
         h = BADGE_HEIGHT
         right = geo.w - MARGIN
@@ -197,7 +197,7 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
 # ---- drawing helpers ------------------------------------------------------------------------------------------
 
 
-def star(canvas, cx: float, cy: float, r: float, colour: str) -> None:
+def star(canvas: DrawingCanvas, cx: float, cy: float, r: float, colour: str) -> None:
     """A five-pointed star (the capital-city mark)."""
     path = canvas.beginPath()
     for i in range(10):
@@ -213,6 +213,6 @@ def star(canvas, cx: float, cy: float, r: float, colour: str) -> None:
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def disc(canvas, cx: float, cy: float, r: float, colour: str) -> None:
+def disc(canvas: DrawingCanvas, cx: float, cy: float, r: float, colour: str) -> None:
     canvas.setFillColor(colour)
     canvas.circle(cx, cy, r, stroke=0, fill=1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core.canvas import mm
+from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon, flag_code
@@ -18,7 +18,7 @@ from .style import INK, MUTED, disc, frame, star
 GAP = 3.0
 
 
-def _flag(canvas, iso: str, area: Box) -> None:
+def _flag(canvas: DrawingCanvas, iso: str, area: Box) -> None:
     draw_icon(canvas, flag_code(iso), area.x, area.y, area.w, area.h, crop=True)
 
 
@@ -69,7 +69,7 @@ def _country_layout(kit: Kit, card, code: str):
     star_r = 4.2
     capital_left = capital_rect.cx - (capital_width + 3 * star_r) / 2
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _flag(canvas, code, flag_area)
         name.draw(canvas)
@@ -113,7 +113,7 @@ def _passport_layout(kit: Kit, passport):
                         max_lines=3)
     stamp_area = cursor.rest(content.y)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _flag(canvas, passport.country, flag_area)
         name.draw(canvas)
@@ -123,7 +123,7 @@ def _passport_layout(kit: Kit, passport):
     return draw
 
 
-def _stamp(canvas, code: str, area: Box, colour: str, bold: str) -> None:
+def _stamp(canvas: DrawingCanvas, code: str, area: Box, colour: str, bold: str) -> None:
     """An entry stamp: a tilted double oval around the country code."""
     w, h = min(area.w * 0.5, 30 * mm), min(area.h * 0.8, 14 * mm)
     canvas.saveState()
@@ -163,7 +163,7 @@ def _character_layout(kit: Kit, card):
     cursor.skip(2 * GAP)
     text = writer.block(f"{texts}.text", kit.words(f"{texts}.text", **values), cursor.rest(geo.content.y))
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         name.draw(canvas)
         d = portrait.h
@@ -254,7 +254,7 @@ def _reference_layout(kit: Kit, card, side: str):
     body = _body_area(content, sizes.title)
     fitted = ctx.fit(card.id, f"reference.{side}.lines", text, body.w, body.h, sizes.body, sizes.body)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         canvas.setFillColor(colour)
         textfit.draw(canvas, title_fitted, title_rect.x, title_rect.top, title_rect.w, align="center")
@@ -266,7 +266,7 @@ def _reference_layout(kit: Kit, card, side: str):
     return draw
 
 
-def _listed(canvas, fitted: textfit.Fitted, markers: list[str | None], area: Box, colour: str, bold: str) -> None:
+def _listed(canvas: DrawingCanvas, fitted: textfit.Fitted, markers: list[str | None], area: Box, colour: str, bold: str) -> None:
     """Fitted paragraphs in `area` with a hanging indent: each starts with its number, or a bullet when it has none,
     in the gutter left of the area."""
     size = fitted.size
