@@ -11,13 +11,14 @@ the sheet code may ask for different bleeds) and reused.
 from __future__ import annotations
 
 from functools import cache
+from typing import Callable
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..core.canvas import DrawingCanvas, mm
 from ..core.context import Box, Face
 from ..core.icons import draw_icon
-from .kit import Kit
+from .kit import Kit, Paint
 from ..core.colour import WHITE, mix, tint
 from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, disc
 
@@ -44,7 +45,7 @@ def character_back(kit: Kit) -> Face:
     return _reused(kit, "travel/back/character", lambda: _character_back_layout(kit))
 
 
-def _deck_back_layout(kit: Kit):
+def _deck_back_layout(kit: Kit) -> Paint:
     """Navy, a globe medallion in an airmail ring, the game's title and a short wish."""
     geo, writer = kit.geo, kit.writer("common back")
     ink_saver = kit.ctx.ink_saver
@@ -68,7 +69,7 @@ def _deck_back_layout(kit: Kit):
     return draw
 
 
-def _character_back_layout(kit: Kit):
+def _character_back_layout(kit: Kit) -> Paint:
     """The character colour, a medallion in a double ring, the kind word and the game's title."""
     geo, writer = kit.geo, kit.writer("character back")
     colour = kit.colour("character")
@@ -97,7 +98,7 @@ def _character_back_layout(kit: Kit):
     return draw
 
 
-def _reused(kit: Kit, key: str, layout) -> Face:
+def _reused(kit: Kit, key: str, layout: Callable[[], Paint]) -> Face:
     """A face drawn once per PDF (and bleed size) as a Form XObject, then placed wherever it is needed."""
     built = cache(layout)
     geo = kit.geo

@@ -6,15 +6,19 @@ panel's upper-left corner and again turned in the lower-right one (kept clear of
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..core.canvas import DrawingCanvas, mm
+
+if TYPE_CHECKING:
+    from ...games.travel.model import DeckCard, Item
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon
 from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
-from .kit import Cursor, Kit
+from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
-from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, TextBlock, disc, frame
+from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, TextBlock, Writer, disc, frame
 
 NAME_H = 30.0
 GAP = 3.0
@@ -29,13 +33,13 @@ def _icon_on_disc(canvas: DrawingCanvas, code: str, area: Box, colour: str, fill
 
 
 def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: str, icon: str, index: str,
-              values: dict, icon_h: float, timing: str | None = None, name_role: str = "title") -> Face:
+              values: dict[str, object], icon_h: float, timing: str | None = None, name_role: str = "title") -> Face:
     """An item, event or special item: name, icon, text, index; an optional timing badge in the header.
 
     `texts` is the card's section in the language file (`items.camera`); `where` names the card in errors.
     """
 
-    def layout():
+    def layout() -> Paint:
         geo, writer = kit.geo, kit.writer(where)
         card_frame = frame(writer, geo, kind, colour, timing=timing)
         card_index = CardIndex.parse(index)
@@ -61,19 +65,19 @@ def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: 
     return kit.face(key, layout)
 
 
-def item_face(kit: Kit, item, copy: int, index: str, where: str) -> Face:
+def item_face(kit: Kit, item: Item, copy: int, index: str, where: str) -> Face:
     return deck_face(kit, where=where, key=f"travel/item/{item.id}/{copy}/front", kind="item", colour=item.colour,
                      texts=f"items.{item.id}", icon=item.icon, index=index, values={}, icon_h=98,
                      name_role="display")
 
 
-def event_face(kit: Kit, card) -> Face:
+def event_face(kit: Kit, card: DeckCard) -> Face:
     return deck_face(kit, where=card.id, key=f"travel/event/{card.id}/front", kind="event",
                      colour=kit.colour("event"), texts=f"events.{card.id}", icon=card.icon, index=card.index,
                      values=card.effect.model_dump(), icon_h=60, timing=card.effect.timing)
 
 
-def special_face(kit: Kit, card) -> Face:
+def special_face(kit: Kit, card: DeckCard) -> Face:
     return deck_face(kit, where=card.id, key=f"travel/special/{card.id}/front", kind="special",
                      colour=kit.colour("special"), texts=f"special.{card.id}", icon=card.icon, index=card.index,
                      values=card.effect.model_dump(), icon_h=60, timing=card.effect.timing)
@@ -88,11 +92,11 @@ FLAVOUR_RULE = 18 * mm  # the short rule between the flavour line and the rule t
 FLAVOUR_GAP = 4.5  # above and below that rule
 
 
-def forbidden_face(kit: Kit, card) -> Face:
+def forbidden_face(kit: Kit, card: DeckCard) -> Face:
     return kit.face(f"travel/forbidden/{card.id}/front", lambda: _forbidden_layout(kit, card))
 
 
-def _forbidden_layout(kit: Kit, card):
+def _forbidden_layout(kit: Kit, card: DeckCard) -> Paint:
     geo, writer = kit.geo, kit.writer(card.id)
     colour = kit.colour("forbidden")
     card_frame = frame(writer, geo, "forbidden", colour, kind_ink=WARNING_YELLOW,
@@ -136,7 +140,7 @@ def _forbidden_layout(kit: Kit, card):
     return draw
 
 
-def _flavour(kit: Kit, writer, key: str, cursor: Cursor) -> TextBlock | None:
+def _flavour(kit: Kit, writer: Writer, key: str, cursor: Cursor) -> TextBlock | None:
     """The card's joke on its own lines, small and muted above the rule text; None when the language file gives the
     card no flavour (the reference language decides: lint asks every other language for the same keys)."""
     if not kit.ctx.texts.has(key):
@@ -197,11 +201,11 @@ LINE_GAP = 15.0
 MESSAGE_LINES = 3
 
 
-def postcard_face(kit: Kit, card) -> Face:
+def postcard_face(kit: Kit, card: DeckCard) -> Face:
     return kit.face(f"travel/postcard/{card.id}/front", lambda: _postcard_layout(kit, card))
 
 
-def _postcard_layout(kit: Kit, card):
+def _postcard_layout(kit: Kit, card: DeckCard) -> Paint:
     geo, writer, colour, card_frame = kit.framed("postcard", card.id)
     card_index = CardIndex.parse(card.index)
     index_area = corner(geo.panel)
@@ -245,7 +249,7 @@ def _postcard_layout(kit: Kit, card):
     return draw
 
 
-def _line_start(writer, label: TextBlock) -> float:
+def _line_start(writer: Writer, label: TextBlock) -> float:
     """Where the "to" line starts: just after its label."""
     text = label.fitted.lines[0][0] if label.fitted.lines else ""
     return writer.width(text, label.fitted.size, bold=True) + 4

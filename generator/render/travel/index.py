@@ -8,6 +8,7 @@ in every language.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..core.canvas import DrawingCanvas, mm
 from ..core.context import Box, TextOverflow
@@ -120,12 +121,13 @@ def pip(canvas: DrawingCanvas, suit: str, x: float, y: float, size: float, colou
     canvas.restoreState()
 
 
-def _path(canvas: DrawingCanvas, points: list[tuple]) -> None:
+def _path(canvas: DrawingCanvas, points: list[tuple[str, *tuple[float, ...]]]) -> None:
     """Fill a closed path from ('m', x, y) / ('l', x, y) / ('c', x1, y1, x2, y2, x, y) steps (unit square)."""
     path = canvas.beginPath()
     for step in points:
         op, *xy = step
-        {"m": path.moveTo, "l": path.lineTo, "c": path.curveTo}[op](*xy)
+        pen: dict[str, Callable[..., None]] = {"m": path.moveTo, "l": path.lineTo, "c": path.curveTo}
+        pen[op](*xy)
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
 

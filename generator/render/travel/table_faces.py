@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..core.canvas import DrawingCanvas, mm
+
+if TYPE_CHECKING:
+    from ...games.travel.model import Character, CountryCard, Passport, ReferenceCard
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon, flag_code
 from ...games.travel.text_keys import card_values
-from .kit import Cursor, Kit
+from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
 from .style import INK, MUTED, disc, frame, star
 
@@ -27,13 +31,13 @@ def _flag(canvas: DrawingCanvas, iso: str, area: Box) -> None:
 TILE = 13.5 * mm  # the tinted square behind each needed item's icon
 
 
-def country_face(kit: Kit, card, side: int) -> Face:
+def country_face(kit: Kit, card: CountryCard, side: int) -> Face:
     """One side of a country card (side 0 is the front, side 1 the back)."""
     code = card.sides[side].code
     return kit.face(f"travel/country/{card.id}/{code}", lambda: _country_layout(kit, card, code))
 
 
-def _country_layout(kit: Kit, card, code: str):
+def _country_layout(kit: Kit, card: CountryCard, code: str) -> Paint:
     geo, writer, colour, card_frame = kit.framed("country", card.id)
     content = geo.content
     cursor = Cursor(content)
@@ -95,11 +99,11 @@ def _country_layout(kit: Kit, card, code: str):
 # ---- passports: flag, name, the validity line and a stamp ---------------------------------------------------
 
 
-def passport_face(kit: Kit, passport) -> Face:
+def passport_face(kit: Kit, passport: Passport) -> Face:
     return kit.face(f"travel/passport/{passport.id}/front", lambda: _passport_layout(kit, passport))
 
 
-def _passport_layout(kit: Kit, passport):
+def _passport_layout(kit: Kit, passport: Passport) -> Paint:
     geo, writer, colour, card_frame = kit.framed("passport", passport.id)
     content = geo.content
     cursor = Cursor(content)
@@ -147,11 +151,11 @@ def _stamp(canvas: DrawingCanvas, code: str, area: Box, colour: str, bold: str) 
 # ---- characters: a portrait on a large disc, name and ability ----------------------------------------------
 
 
-def character_face(kit: Kit, card) -> Face:
+def character_face(kit: Kit, card: Character) -> Face:
     return kit.face(f"travel/character/{card.id}/front", lambda: _character_layout(kit, card))
 
 
-def _character_layout(kit: Kit, card):
+def _character_layout(kit: Kit, card: Character) -> Paint:
     geo, writer, colour, card_frame = kit.framed("character", card.id)
     values = card_values(card)
     texts = f"characters.{card.id}"
@@ -193,7 +197,7 @@ class ReferenceType:
     body: float
 
 
-def reference_face(kit: Kit, card, side: str) -> Face:
+def reference_face(kit: Kit, card: ReferenceCard, side: str) -> Face:
     return kit.face(f"travel/reference/{card.id}/{side}", lambda: _reference_layout(kit, card, side))
 
 
@@ -238,7 +242,7 @@ def reference_type(kit: Kit) -> ReferenceType:
     return ReferenceType(title, body)
 
 
-def _reference_layout(kit: Kit, card, side: str):
+def _reference_layout(kit: Kit, card: ReferenceCard, side: str) -> Paint:
     geo, writer, ctx = kit.geo, kit.writer(card.id), kit.ctx
     colour = kit.colour("reference")
     card_frame = frame(writer, geo, "reference", colour)
