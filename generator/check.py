@@ -9,6 +9,7 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 from .checking import Report, error_envelope
 from .content.load import Content, add_game, load_content
@@ -72,7 +73,7 @@ def check_record(path: Path | str, content: Content, lang: str, **options: objec
         raise _with_game_hint(path, game, exc, file_words(content.texts("common", lang))) from None
 
 
-def check_text(text: str, path: str, content: Content, lang: str, **options) -> Report:
+def check_text(text: str, path: str, content: Content, lang: str, **options: object) -> Report:
     """`check_record` of a record that is not a file (the studio's paste or drop): `text`, named `path` in
     messages. The caller holds it to the size a record file may have (yamlsrc.MAX_FILE_BYTES)."""
     say = file_words(content.texts("common", lang))
@@ -84,9 +85,10 @@ def check_text(text: str, path: str, content: Content, lang: str, **options) -> 
     if not hasattr(checker, "check_text"):
         raise InputError.at(Position(path, 1, 1), f"the {spec.title} checker reads record files only: run "
                             f"`pnp check` on it", "record")
+    reads_text = cast("registry.TextChecker", checker)  # it has check_text: asked above
     own = {option.name for option in spec.check_options}
     given = {name: value for name, value in options.items() if name in own and value is not None}
-    return checker.check_text(text, path, content, lang, **given)
+    return reads_text.check_text(text, path, content, lang, **given)
 
 
 def _with_game_hint(path: Path, game: str, exc: InputError, say: Say) -> InputError:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the parts' signatures only: importing these at run time wou
     from ..errors import Diagnostic
     from ..render.core.context import Component, Page, RenderContext
     from ..render.core.rulebook import Book
+    from ..studio.views import Caller, Deal, Walk
     import typer
 
 #: the games that come with pnp: name (the content folder, a record's `game:`, the CLI group) -> its spec module
@@ -141,6 +142,13 @@ class GameSpec:
     @overload
     def part(self, name: Literal["size_records"]) -> Callable[[], list[tuple[str, str, list[str]]]] | None: ...
     @overload
+    def part(self, name: Literal["steps"]) -> Callable[[Content, str, str, str], Walk] | None: ...
+    @overload
+    def part(self, name: Literal["table_setup"]) -> (
+        Callable[[Content, str, list[str], int, dict[str, list[str]]], Deal] | None): ...
+    @overload
+    def part(self, name: Literal["caller"]) -> Callable[[Content, str, int | None], Caller] | None: ...
+    @overload
     def part(self, name: str) -> object: ...
 
     def part(self, name: str) -> object:
@@ -154,6 +162,12 @@ class Checker(Protocol):
     names them, so `pnp check` can say a record looks like another game's."""
 
     def check_file(self, path: str, content: Content, lang: str, /, **options: Any) -> Report: ...
+
+
+class TextChecker(Protocol):
+    """A `checker` module that also reads a record that is not a file (the studio's paste or drop)."""
+
+    def check_text(self, text: str, path: str, content: Content, lang: str, /, **options: Any) -> Report: ...
 
 
 class GameCli(Protocol):
