@@ -89,12 +89,12 @@ def test_the_default_margin_flags_a_character_a_fifth_over_its_share_at_four_pla
 
 
 def test_a_sweep_sets_a_rule_parameter_or_a_card_number(game):
-    assert build_tables(with_value(game, "hand_limit", 9)).rules["hand_limit"] == 9
+    assert build_tables(with_value(game, "hand_limit", 9)).rules.hand_limit == 9
     pickpocket = with_value(game, "characters.pickpocket.effect.value", 2)
-    assert build_tables(pickpocket).character_rules[3]["richer_steal_discount"] == 2
+    assert build_tables(pickpocket).character_rules[3].richer_steal_discount == 2
     coin = with_value(game, "special.lucky-coin.effect.count", 3)
     assert next(c.effect.count for c in coin.special if c.id == "lucky-coin") == 3
-    assert build_tables(game).rules["hand_limit"] == 7  # the shipped data is left alone
+    assert build_tables(game).rules.hand_limit == 7  # the shipped data is left alone
 
 
 @pytest.mark.parametrize("key, value, message", [

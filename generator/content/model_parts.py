@@ -22,3 +22,10 @@ class Players(Strict):
 class RuleRef(Strict):
     id: Annotated[str, pattern(r"^[A-Z]{1,2}[0-9]{1,3}$", "a rule id such as R12")]
     section: Slug
+
+
+class NamedRuleRef(RuleRef):
+    """A rule the checker may cite: its printed id, and the name the code cites it by (the game's rules module),
+    so no rule id is written in the code."""
+
+    name: Slug

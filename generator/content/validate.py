@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -38,7 +39,7 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def error_message(err: dict) -> str:
+def error_message(err: Mapping[str, Any]) -> str:
     """One pydantic error in the words a designer reads ("expected a number at least 1; found 0")."""
     kind = err["type"]
     found = _describe(err.get("input"))

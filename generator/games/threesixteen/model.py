@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...content.model_parts import Colour, Players, RuleRef, Slug
+from ...content.model_parts import Colour, NamedRuleRef, Players, Slug
 from ...content.print_model import Size
 from ...content.validate import Strict, pattern
 
@@ -32,4 +32,4 @@ class ThreeSixteenGame(Strict):
     colours: list[PlayerColour]
     caller: PlayerColour
     sections: list[Slug]
-    rules: list[RuleRef]
+    rules: list[NamedRuleRef]

@@ -2,13 +2,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, ValidationError
 
-from ...content.model_parts import Colour, Players, RuleRef, Slug
+from ...content.model_parts import Colour, NamedRuleRef, Players, Slug
 from ...content.validate import Strict, error_message, pattern
-from .effects import Effect
+from .kinds import AnyEffect
+from .kinds.base import EffectModel
+
+if TYPE_CHECKING:
+    from ...content.load import Content
+
+#: the effect of a card or character in game.yaml: validated by the model of the kind it names (kinds/)
+Effect = Annotated[EffectModel, AnyEffect()]
 
 Iso = Annotated[str, pattern(r"^[A-Z]{2}$", "an ISO 3166-1 alpha-2 country code such as KR")]
 CardIndex = Annotated[str, pattern(r"^((A|[2-9]|10|J|Q|K)[SHDC]|JOKER)$",
@@ -52,6 +59,19 @@ class TravelRules(Strict):
     postcards_to_win: Annotated[int, Field(ge=1, le=10)]
     travel_with_forbidden: bool
     items_per_country: Annotated[int, Field(ge=1, le=8)]
+
+    def number(self, rule: RuleParam) -> int:
+        """The value of the rule parameter a character's ability names (true and false are 1 and 0)."""
+        value: int = getattr(self, rule)
+        return value
+
+
+# Rule parameters a character (or the base game) may set; see `TravelRules`.
+RuleParam = Literal[
+    "hand_limit", "starting_hand", "empty_hand_draw", "recycle_cost", "recycle_take", "steal_cost",
+    "richer_steal_discount", "trade_bonus_draw", "draw_sell", "travel_bonus_draw", "postcards_to_win",
+    "travel_with_forbidden",
+]
 
 
 def changed_rule_problem(rules: TravelRules, rule: str, value: int | bool) -> str | None:
@@ -119,11 +139,10 @@ class ReferenceCard(Strict):
     sides: Annotated[list[Slug], Field(min_length=2, max_length=2)]
 
 
-class TravelRuleRef(RuleRef):
-    """A travel rule: its printed id, and the name the code cites it by (generator/games/travel/rules.py).
-    `permits`: the rule only allows something (no record can break it; a record that uses it must pass)."""
+class TravelRuleRef(NamedRuleRef):
+    """A travel rule (generator/games/travel/rules.py cites it by name). `permits`: the rule only allows something
+    (no record can break it; a record that uses it must pass)."""
 
-    name: Slug
     permits: bool = False
 
 
@@ -151,12 +170,20 @@ class TravelGame(Strict):
     faq: list[Slug]
 
 
+def travel_game(content: Content) -> TravelGame:
+    """The travel game data of the content."""
+    game = content.games["travel"]
+    if not isinstance(game, TravelGame):
+        raise TypeError("the content's travel game is not travel game data")
+    return game
+
+
 def fewest_players(game: TravelGame, character: Character) -> int:
     """The fewest players `character` is dealt to (R33): its own `min_players`, else the game's."""
     return character.min_players or game.players.min
 
 
-def character_count_problems(game: TravelGame) -> Iterator[tuple[tuple, str]]:
+def character_count_problems(game: TravelGame) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """R33, as (where in game.yaml, why): a character that no player count deals, and a player count that deals
     fewer characters than it has players (the content check and `--vary` both ask)."""
     players = game.players

@@ -23,7 +23,7 @@ SPEC = GameSpec(
     benchmarks=(("travel", "generator.games.travel.bench"),),
     size_records="generator.games.travel.bench:size_records",
     build_cost={"pdf": 3, "png": 4, "pod": 2},
-    sources=("generator.games.travel.spec", "generator.games.travel.model", "generator.games.travel.effects",
+    sources=("generator.games.travel.spec", "generator.games.travel.model", "generator.games.travel.kinds",
              "generator.games.travel.distances", "generator.games.travel.text_keys"),
     compiled=tuple(f"generator.games.travel.{name}" for name in (
         # the check path: reading a record, its notation, the replay, the rules and the engine
