@@ -37,7 +37,8 @@ def content_option() -> Path | None:
 
 
 def plots_option(what: str = "Save PNG charts into this folder.") -> Path | None:
-    return typer.Option(None, "--plots", file_okay=False, help=what)
+    """`--out`: the folder a command writes its charts (and a report page) into, in every command that has one."""
+    return typer.Option(None, "--out", file_okay=False, help=what)
 
 
 #: numbers beyond these are no one's intent (a typo, a fuzzer): usage errors, before any work starts

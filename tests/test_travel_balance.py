@@ -90,8 +90,8 @@ def test_the_default_margin_flags_a_character_a_fifth_over_its_share_at_four_pla
 
 def test_a_sweep_sets_a_rule_parameter_or_a_card_number(game):
     assert build_tables(with_value(game, "hand_limit", 9)).rules.hand_limit == 9
-    pickpocket = with_value(game, "characters.pickpocket.effect.value", 2)
-    assert build_tables(pickpocket).character_rules[3].richer_steal_discount == 2
+    pilot = with_value(game, "characters.pilot.ability.to", 2)
+    assert build_tables(pilot).character_rules[5].travel_bonus_draw == 2
     coin = with_value(game, "special.lucky-coin.effect.count", 3)
     assert next(c.effect.count for c in coin.special if c.id == "lucky-coin") == 3
     assert build_tables(game).rules.hand_limit == 7  # the shipped data is left alone
@@ -99,17 +99,17 @@ def test_a_sweep_sets_a_rule_parameter_or_a_card_number(game):
 
 @pytest.mark.parametrize("key, value, message", [
     ("hand_size", 3, "'hand_size': no 'hand_size' in game.yaml"),
-    ("characters.wizard.effect.value", 1, "no entry 'wizard' in characters"),
+    ("characters.wizard.ability.to", 1, "no entry 'wizard' in characters"),
     ("travel_with_forbidden", 1, "is False, not a number"),
     ("characters.pilot", 1, "names an entry, not a number"),
     ("hand_limit", 1, "hand_limit=1: expected a number at least 3; found 1"),
     # a free recycle would take back an extra-action card and play it again: a turn without end
     ("recycle_cost", 0, "recycle_cost=0: expected a number at least 1; found 0"),
-    ("characters.collector.effect.value", 0,
-     "characters.collector.effect.value=0: rule 'recycle_cost': expected a number at least 1; found 0"),
-    # R33: a character for more players than the game has would leave a 6-player deal one short
-    ("characters.smuggler.min_players", 7,
-     "characters.smuggler.min_players=7: character 'smuggler' needs 7 players; the game is for at most 6"),
+    ("characters.collector.ability.to", 0,
+     "characters.collector.ability.to=0: rule 'recycle_take': expected a number at least 1; found 0"),
+    # R33: a character for more players than the game has
+    ("characters.smuggler.players.max", 7,
+     "characters.smuggler.players.max=7: character 'smuggler' is dealt at 3 to 7 players; the game is for 2 to 6"),
 ])
 def test_a_bad_sweep_says_what_is_wrong(game, key, value, message):
     with pytest.raises(SweepError, match=message.replace("(", r"\(")):
@@ -150,7 +150,7 @@ def test_balance_writes_json_a_page_and_charts(tmp_path):
                      "--vary", "hand_limit=6,8", "--format", "json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["sweep"] == {"key": "hand_limit", "values": [6, 8]}
+    assert data["sweep"] == {"key": "hand_limit", "values": [6, 8], "now": 7}  # the content gives 7
     assert [(c["players"], c["value"], len(c["win_rate_by_seat"])) for c in data["configurations"]] == [
         (2, 6, 2), (2, 8, 2), (4, 6, 4), (4, 8, 4)] * 2
     first = data["configurations"][0]

@@ -100,7 +100,7 @@ def run(*args: str):
 
 def test_simulate_reports_and_writes_records_that_pass(content, tmp_path):
     result = run("--games", "30", "--players", "3", "--seed", "4", "--workers", "1",
-                 "--records", str(tmp_path / "records"), "--plots", str(tmp_path / "plots"))
+                 "--records", str(tmp_path / "records"), "--out", str(tmp_path / "plots"))
     assert result.exit_code == 0, result.output
     assert "30 games, 3 players, greedy bots" in result.output
     assert "Wins by seat (seat 1 plays first):" in result.output

@@ -138,10 +138,9 @@ def test_characters_change_a_rule_for_their_owner_only(t, content):
     g = Game(t, setup, None)
     characters = content.games["travel"].characters
     for p, character in enumerate(setup.characters):
-        ability = characters[character].effect
+        changed = {change.rule: change.value(t.rules) for change in characters[character].changes}
         for rule, value in t.rules.model_dump().items():
-            expected = ability.value if ability.rule == rule else value
-            assert getattr(g.params[p], rule) == expected
+            assert getattr(g.params[p], rule) == changed.get(rule, value)
 
 
 def test_simulated_games_are_deterministic_for_a_seed(t):

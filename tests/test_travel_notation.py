@@ -352,9 +352,8 @@ def w(mark: Mark, card: str, at: int, event=None) -> Written:
 
 EXACT = {
     "draw coat": [Clause(K.DRAW, 0, tail=[w(D, "coat", 1)])],
-    "draw pay coat map -> camera swimsuit -adapter": [
-        Clause(K.DRAW, 0, a=(C["coat"], C["map"]), a_at=(2, 3), arrow=4,
-               tail=[w(D, "camera", 5), w(D, "swimsuit", 6), w(M, "adapter", 7)])],
+    "draw camera swimsuit -adapter": [
+        Clause(K.DRAW, 0, tail=[w(D, "camera", 1), w(D, "swimsuit", 2), w(M, "adapter", 3)])],
     "recycle coat, map -> camera +umbrella": [
         Clause(K.RECYCLE, 0, a=(C["coat"], C["map"]), a_at=(1, 3), b=(C["camera"],), b_at=(5,), arrow=4,
                tail=[w(P, "umbrella", 6)])],
@@ -482,11 +481,6 @@ def clause(draw, line: Line) -> Clause:
         return Clause(kind, pos, tail=draw(tail(line, False)))
     if kind == K.DRAW:
         pos = line.say("draw")
-        if draw(st.booleans()):
-            line.say("pay")
-            sold, sold_at = draw(card_list(line))
-            arrow = line.say("->")
-            return Clause(kind, pos, a=sold, a_at=sold_at, arrow=arrow, tail=draw(tail(line, True)))
         return Clause(kind, pos, tail=draw(tail(line, False)))
     if kind == K.RECYCLE:
         pos = line.say("recycle")

@@ -14,7 +14,7 @@ from .cards import ITEM, PASSPORT, Tables
 from .engine import Game
 from .rules import (
     Action, Draw, Drop, LimitDiscard, Play, Recycle, Steal, Trade, Travel, check, check_asked, check_choice,
-    legal_actions, recycle_cost, steal_cost, steal_target_of,
+    legal_actions, may_steal_from, recycle_cost, steal_cost, steal_target_of,
 )
 
 
@@ -139,6 +139,12 @@ class GreedyBot:
     def steal_announced(self, g: Game, q: int, p: int) -> None:
         """`p` announced a steal from us: nothing to learn (the strong bot remembers it)."""
 
+    def choose_stolen(self, g: Game, p: int, q: int) -> int:
+        """A steal that takes the card of our choice: an item we miss, else the card `q` needs most."""
+        hand = g.hands[q]
+        missing = [x for x in g.t.side_needs[g.next_country(p)] if x not in g.hands[p]]
+        return next((x for x in missing if x in hand), max(hand, key=lambda x: (_item_worth(g, q, x), -x)))
+
     # -- a turn --------------------------------------------------------------------------------------------
 
     def act(self, g: Game, p: int) -> Action:
@@ -243,6 +249,9 @@ class RandomBot:
     def steal_announced(self, g: Game, q: int, p: int) -> None:
         """`p` announced a steal from us: nothing to learn (the strong bot remembers it)."""
 
+    def choose_stolen(self, g: Game, p: int, q: int) -> int:
+        return self.rng.choice(g.hands[q])
+
     def act(self, g: Game, p: int) -> Action:
         """Trades are listed last and multiply fast, so at most `RANDOM_TRADES` of them are looked at."""
         by_kind: dict[type, list[Action]] = {}
@@ -277,7 +286,7 @@ def _item_worth(g: Game, p: int, c: int) -> int:
 def _richest(g: Game, p: int) -> int:
     best, size = -1, 0
     for q in g.clockwise[p][1:]:
-        if len(g.hands[q]) > size:
+        if len(g.hands[q]) > size and may_steal_from(g, q):
             best, size = q, len(g.hands[q])
     return best
 

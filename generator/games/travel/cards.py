@@ -12,8 +12,7 @@ from typing import Any, TypeVar
 from .distances import printed_km
 from .kinds import kind as kind_named
 from .kinds.base import NO_EFFECT, EffectModel, Kind
-from .kinds.characters import ModifyRuleEffect
-from .model import TravelGame, TravelRules, fewest_players
+from .model import TravelGame, TravelRules, character_players
 
 
 class Family(IntEnum):
@@ -67,14 +66,14 @@ class Tables:
     country_card_ids: list[str]
     # characters
     character_ids: list[str]
-    #: the fewest players each character is dealt to (R33)
-    character_min_players: list[int]
+    #: the fewest and the most players each character is dealt at (R33)
+    character_players: list[tuple[int, int]]
     #: the base rules' numbers
     rules: TravelRules
     #: the rule numbers of each character's owner (the base rules as the character changes them)
     character_rules: list[TravelRules]
-    #: the rule each character's ability changes ("" for none)
-    character_changes: list[str]
+    #: the rules each character's ability changes
+    character_changes: list[list[str]]
     players_min: int
     players_max: int
     #: the printed rule id (R17) of each rule name the code cites (rules.Rule), from game.yaml
@@ -132,7 +131,6 @@ def build_tables(game: TravelGame) -> Tables:
             side_capital.append((side.capital[0], side.capital[1]))
 
     rules = game.rules_params
-    abilities = [c.effect if isinstance(c.effect, ModifyRuleEffect) else None for c in game.characters]
     return Tables(
         ids=ids, family=family, kind=kinds, effect=effects,
         timing=[e.timing if e is not None else "" for e in effects], copies=copies,
@@ -144,10 +142,10 @@ def build_tables(game: TravelGame) -> Tables:
         side_km=printed_km(game),
         country_card_ids=[c.id for c in game.countries],
         character_ids=[c.id for c in game.characters],
-        character_min_players=[fewest_players(game, c) for c in game.characters],
+        character_players=[(character_players(game, c).min, character_players(game, c).max) for c in game.characters],
         rules=rules,
-        character_rules=[rules.model_copy(update={a.rule: a.value}) if a is not None else rules for a in abilities],
-        character_changes=[a.rule if a is not None else "" for a in abilities],
+        character_rules=[c.rules(rules) for c in game.characters],
+        character_changes=[[change.rule for change in c.changes] for c in game.characters],
         players_min=game.players.min, players_max=game.players.max,
         rule_ids={rule.name: rule.id for rule in game.rules},
         passports=frozenset(by_family[PASSPORT]), card_index=card_index,

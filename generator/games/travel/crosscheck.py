@@ -14,7 +14,6 @@ from ...content.crosscheck import finding
 from ...content.yamlsrc import Located, dotted
 from ...errors import Diagnostic
 from .kinds import kind as kind_named, names as kind_names
-from .kinds.characters import ModifyRuleEffect
 from .model import TravelGame, changed_rule_problem, character_count_problems
 
 #: a place in game.yaml: keys and list indexes
@@ -31,10 +30,8 @@ FAQ_REQUIRED: tuple[tuple[str, str, dict[str, object], str], ...] = (
     ("special", "substitute_item", {"scope": "transit"}, "a stand-in for the transit country only (messy map)"),
     ("special", "search_draw_pile", {}, "a card that works with the draw pile (local guide)"),
     ("special", "swap_with_draw_pile", {}, "a card that trades with the draw pile (trading post)"),
-    ("characters", "modify_rule", {"rule": "travel_with_forbidden", "value": True},
-     "a character who may travel with forbidden items (smuggler)"),
 )
-BOOL_RULES = {"travel_with_forbidden"}
+BOOL_RULES = {"travel_with_forbidden", "steal_chooses", "others_may_steal"}
 
 
 
@@ -152,26 +149,33 @@ def _indexes(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
 
 
 def _effects(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
-    """Each card's effect is of a kind its family may carry (each kind says which: kinds/)."""
-    for family in ("events", "special", "forbidden", "postcards", "characters"):
+    """Each card's effect is of a kind its family may carry (each kind says which: kinds/); each character's
+    ability gives its rule a value the rule may take."""
+    for family in ("events", "special", "forbidden", "postcards"):
         allowed = sorted(name for name in kind_names() if kind_named(name).family == family)
         for i, card in enumerate(getattr(game, family)):
             effect = card.effect
-            loc = (family, i, "effect", "kind")
             if effect.kind not in allowed:
-                yield finding(at, loc, f"effect '{effect.kind}' is not for {family} cards; use one of: "
-                                        + ", ".join(allowed), "effect")
-            if isinstance(effect, ModifyRuleEffect):
-                wants_bool = effect.rule in BOOL_RULES
-                if wants_bool != isinstance(effect.value, bool):
-                    kind = "true or false" if wants_bool else "a whole number"
-                    yield finding(at, (family, i, "effect", "value"),
-                                   f"rule '{effect.rule}' takes {kind}; found {effect.value!r}", "effect")
-                elif (problem := changed_rule_problem(game.rules_params, effect.rule, effect.value)) is not None:
-                    yield finding(at, (family, i, "effect", "value"), f"rule '{effect.rule}': {problem}",
-                                  "effect")
+                yield finding(at, (family, i, "effect", "kind"), f"effect '{effect.kind}' is not for {family} cards; "
+                              "use one of: " + ", ".join(allowed), "effect")
+    for i, character in enumerate(game.characters):
+        for k, change in enumerate(character.changes):
+            where: tuple[str | int, ...] = ("characters", i, "ability") + ((k,) if isinstance(character.ability,
+                                                                                                list) else ())
+            loc = where + ("to" if change.to is not None else "by",)
+            written = change.to if change.to is not None else change.by
+            wants_bool = change.rule in BOOL_RULES
+            if wants_bool != isinstance(change.to, bool):
+                kind = "set `to` true or false" if wants_bool else "a whole number"
+                yield finding(at, loc, f"rule '{change.rule}' takes {kind}; found {written!r}", "effect")
+            elif (problem := changed_rule_problem(game.rules_params, change.rule, change.value(game.rules_params))):
+                yield finding(at, loc, f"rule '{change.rule}': {problem}", "effect")
     for family, kind, params, what in FAQ_REQUIRED:
         if not any(card.effect.kind == kind and all(getattr(card.effect, k, None) == v for k, v in params.items())
                    for card in getattr(game, family)):
             yield finding(at, (family,), f"the rulebook's FAQ needs {what}: no card has effect '{kind}'"
                            + (f" with {params}" if params else ""), "effect")
+    if not any(change.rule == "travel_with_forbidden" and change.to is True for c in game.characters
+               for change in c.changes):
+        yield finding(at, ("characters",), "the rulebook's FAQ needs a character who may travel with forbidden items "
+                      "(smuggler): no character's ability sets travel_with_forbidden to true", "effect")

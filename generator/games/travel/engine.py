@@ -193,16 +193,9 @@ class Game(GameState):
         self.refilled = True
         self.draw_cards(p, self.params[p].empty_hand_draw)
 
-    def act_draw(self, p: int, sold: tuple[int, ...] = ()) -> None:
-        """R9; R35: the cards sold go to the discard pile first (a limit that falls with them is met at once),
-        then `sale_draw` cards are drawn instead of 1."""
+    def act_draw(self, p: int) -> None:
+        """R9: one card from the draw pile."""
         self.take_action()
-        if sold:
-            for c in sold:
-                self.to_discard(p, c)
-            self.settle(p)
-            self.draw_cards(p, self.params[p].sale_draw)
-            return
         self.draw_cards(p, 1)
 
     def act_recycle(self, p: int, paid: list[int], taken: list[int]) -> None:

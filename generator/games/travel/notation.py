@@ -2,7 +2,7 @@
 
     turn     := clause { ";" clause }
     clause   := "empty" tail                              the empty-hand draw at the start of a turn (R18)
-              | "draw" ["pay" cards "->"] tail            R9; R35: the cards sold before the draw
+              | "draw" tail                               R9
               | "recycle" cards "->" cards tail           R10: paid, then taken from the discard pile
                     (the "->" and what follows may be left out where the clause ends: a mousetrap stopped it)
               | "trade" PLAYER cards "for" cards ["refused"] tail        R11, R12
@@ -404,15 +404,8 @@ class TurnParser:
         return Clause(ClauseKind.EMPTY, at, tail=tail), i
 
     def _c_draw(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
-        sold: tuple[int, ...] = ()
-        sold_at: tuple[int, ...] = ()
-        arrow = -1
-        if self.is_word(tok, i, n, "pay"):
-            sold, sold_at, i = self.cards(tok, i + 1, n)
-            arrow = self.arrow_or_end(tok, i, n)
-            i += arrow >= 0
         tail, i = self._tail(tok, i, n)
-        return Clause(ClauseKind.DRAW, at, a=sold, a_at=sold_at, tail=tail, arrow=arrow), i
+        return Clause(ClauseKind.DRAW, at, tail=tail), i
 
     def _c_recycle(self, tok: list[str], at: int, i: int, n: int) -> tuple[Clause, int]:
         paid, paid_at, i = self.cards(tok, i, n)

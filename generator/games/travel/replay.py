@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn, TypeVar
 
 from ...checking import RuleBroken
-from .cards import Tables
+from .cards import EVENT, Tables
 from .engine import Game, GameOver
 from .kinds.base import Reaction as Answer
 from .model import RuleParam
@@ -215,8 +215,9 @@ class CheckOracle:
             _raise_at(reshuffle_not_due(g), el.at)
         if el.kind == Mark.MINUS:
             _raise_at(limit_discard_not_due(g.t, el.card), el.at)
+        events = [e.card for e in s.els[:s.i] if e.drawn and e.card >= 0 and g.t.family[e.card] == EVENT]
         _raise_at(draw_not_due(g, s.who, el.card, s.rule, s.param, s.draws, self._shown(),
-                               "extra_draw" if s.draws else "no_draw_here"), el.at)
+                               "extra_draw" if s.draws else "no_draw_here", events), el.at)
 
     def _shown(self) -> int:
         """How many cards the stretch writes as drawn."""
@@ -263,7 +264,7 @@ def _setup_spot(part: Part | None) -> tuple[object, ...]:
 #: an action a mousetrap stopped
 _TAKES = frozenset((ClauseKind.STEAL, ClauseKind.PLAY, ClauseKind.RECYCLE))
 #: the clause's card lists an action's list parts come from
-_LIST_A = frozenset(("paid", "give", "sold"))
+_LIST_A = frozenset(("paid", "give"))
 _LIST_B = frozenset(("taken", "get", "chosen"))
 
 
@@ -437,15 +438,12 @@ class Replay:
         return k + 1
 
     def _draw(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:
-        action = Draw(cl.a)
+        action = Draw()
         reaction = self._checked(g, p, clauses, k, cl, action, check_draw)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        if action.sold:
-            self.oracle.start(cl.tail, Rule.SELL_BEFORE_DRAW, None, g.params[p].sale_draw, p, cl.pos)
-        else:
-            self.oracle.start(cl.tail, Rule.DRAW, None, 1, p, cl.pos)
-        g.act_draw(p, action.sold)
+        self.oracle.start(cl.tail, Rule.DRAW, None, 1, p, cl.pos)
+        g.act_draw(p)
         return k + 1
 
     def _recycle(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:

@@ -64,7 +64,6 @@ class Rule(StrEnum):
     CHARACTERS = "characters"
     CHARACTER_ABILITIES = "character_abilities"
     POSTCARDS_WIN = "postcards_win"
-    SELL_BEFORE_DRAW = "sell_before_draw"
 
 
 #: every rule name the code can cite
@@ -152,10 +151,7 @@ class EmptyHandDraw(NamedTuple):
 
 
 class Draw(NamedTuple):
-    """The draw action; `sold`: cards discarded first by a player whose character may sell them (R35), who
-    then draws `sale_draw` cards instead of 1."""
-
-    sold: tuple[int, ...] = ()
+    """The draw action."""
 
 
 class Recycle(NamedTuple):
@@ -271,11 +267,11 @@ def event_share(game: GameState, player_: int, event: int) -> int:
 def miscount(game: GameState, who: int, rule: Rule, param: RuleParam | None, expected: int, shown: int, reason: str,
              part: Part | None = None, **facts: object) -> TravelViolation:
     """Too few or too many cards for a rule's number; the character-ability rule when `who`'s own character
-    changed that number where the printed rule gives the base number (R35, a character's own rule, gives it as
-    the character says), or when the number shown is another player's ability and not `who`'s own."""
+    changed that number where the printed rule gives the base number, or when the number shown is another
+    player's ability and not `who`'s own."""
     if param is not None and who >= 0:
         own = game.params[who].number(param)
-        changed = rule != Rule.SELL_BEFORE_DRAW and (own != game.t.rules.number(param) or expected != own)
+        changed = own != game.t.rules.number(param) or expected != own
         others = [q for q in range(game.n) if q != who and game.params[q].number(param) == shown]
         if changed or (others and own != shown):
             rule = Rule.CHARACTER_ABILITIES
@@ -343,10 +339,11 @@ def check_setup(t: Tables, setup: Setup) -> TravelViolation | None:
         if with_characters and character < 0:
             return broke(t, Rule.CHARACTERS, "character_missing", {"player": player(seat)},
                          _seat_part("player", seat))
-        if character >= 0 and len(setup.characters) < t.character_min_players[character]:
+        fewest, most = t.character_players[character] if character >= 0 else (0, 0)
+        if character >= 0 and not fewest <= len(setup.characters) <= most:
             return broke(t, Rule.CHARACTERS, "character_players",
-                         {"player": player(seat), "count": t.character_min_players[character],
-                          "players": len(setup.characters)}, _seat_part("character", seat))
+                         {"player": player(seat), "min": fewest, "max": most, "players": len(setup.characters)},
+                         _seat_part("character", seat))
         if character >= 0 and character in owner:
             return broke(t, Rule.CHARACTERS, "character_twice",
                          {"player": player(seat), "other": player(owner[character])}, _seat_part("character", seat))
@@ -442,10 +439,14 @@ def no_forbidden(t: Tables, owner: int, picked: Iterable[int], reason: str, fiel
 
 
 def _cost(game: GameState, who: int, paid: Sequence[int], rule: Rule, param: RuleParam | None,
-          cost: int) -> TravelViolation | None:
-    if len(paid) != cost:
-        return miscount(game, who, rule, param, cost, len(paid), "cost", Part("paid", cost))
-    return None
+          cost: int, played: int = -1) -> TravelViolation | None:
+    """Exactly `cost` cards paid; a card `played` (a special item) is named as what costs them."""
+    if len(paid) == cost:
+        return None
+    if played >= 0:
+        return broke(game.t, rule, "card_cost", {"player": player(who), "card": card(played), "count": cost,
+                                                 "shown": len(paid)}, Part("paid", cost))
+    return miscount(game, who, rule, param, cost, len(paid), "cost", Part("paid", cost))
 
 
 def check_empty_hand_draw(game: GameState, who: int) -> TravelViolation | None:
@@ -459,43 +460,8 @@ def check_empty_hand_draw(game: GameState, who: int) -> TravelViolation | None:
 
 
 def check_draw(game: GameState, who: int, action: Draw) -> TravelViolation | None:
-    """A draw needs nothing more than any action does; a sale before it, what R35 says."""
-    v = _an_action(game, who)
-    if v is None and action.sold:
-        return check_sale(game, who, action.sold)
-    return v
-
-
-def sale_fits(game: GameState, who: int) -> bool:
-    """R35: from `sale_limit_players` players up, a sale only while its draw leaves `who` within their hand
-    limit (a sale over the limit keeps the best of the cards drawn, which is worth most with many players)."""
-    par = game.params[who]
-    return (game.n < par.sale_limit_players
-            or len(game.hands[who]) - par.draw_sell + par.sale_draw <= game.hand_limit(who))
-
-
-def check_sale(game: GameState, who: int, sold: Sequence[int]) -> TravelViolation | None:
-    """Cards sold before a draw: exactly `who`'s `draw_sell` of them (another player's number is R34), held,
-    never a forbidden item (R30), item cards only, and a draw that keeps the hand within the limit. Parts:
-    Part("sold", i)."""
-    t = game.t
-    allowed = game.params[who].draw_sell
-    if len(sold) != allowed:
-        return miscount(game, who, Rule.SELL_BEFORE_DRAW, "draw_sell", allowed, len(sold), "sell_count",
-                        Part("sold", min(allowed, len(sold))))
-    if not sale_fits(game, who):
-        return broke(t, Rule.SELL_BEFORE_DRAW, "sale_over_limit",
-                     {"player": player(who), "size": len(game.hands[who]), "count": allowed,
-                      "draw": game.params[who].sale_draw, "limit": game.hand_limit(who), "players": game.n},
-                     Part("sold", 0))
-    v = (from_hand(t, list(game.hands[who]), who, sold, Rule.SELL_BEFORE_DRAW, "sold")
-         or no_forbidden(t, who, sold, "forbidden_cost", "sold"))
-    if v:
-        return v
-    for i, c in enumerate(sold):
-        if t.family[c] != ITEM:
-            return broke(t, Rule.SELL_BEFORE_DRAW, "sell_items_only", {"card": card(c)}, Part("sold", i))
-    return None
+    """A draw needs nothing more than any action does."""
+    return _an_action(game, who)
 
 
 def check_recycle(game: GameState, who: int, action: Recycle) -> TravelViolation | None:
@@ -513,30 +479,14 @@ def check_recycle_cost(game: GameState, who: int, action: Recycle) -> TravelViol
 
 def _recycle_cost(game: GameState, who: int, paid: Sequence[int]) -> TravelViolation | None:
     t = game.t
-    v = (from_hand(t, list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
-         or no_forbidden(t, who, paid, "forbidden_cost", "paid")
-         or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", recycle_cost(game, who)))
-    if v is not None and v.reason == "cost" and len(paid) < recycle_cost(game, who) and cheap_recycle_lost(game, who):
-        fewest, poorest = _poorest_other(game, who)  # the Collector who thought her recycle cheap: R10 says when
-        v.rule, v.reason = t.cite(Rule.RECYCLE), "recycle_poorer"
-        v.facts.update(mine=len(game.hands[who]), third=player(poorest), fewest=fewest, players=game.n)
-    return v
+    return (from_hand(t, list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
+            or no_forbidden(t, who, paid, "forbidden_cost", "paid")
+            or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", recycle_cost(game, who)))
 
 
 def recycle_cost(game: GameState, who: int) -> int:
-    """R10: the cards `who` pays to recycle: their own cost, unless `cheap_recycle_lost`."""
-    if cheap_recycle_lost(game, who):
-        return game.t.rules.recycle_cost
+    """R10: the cards `who` pays to recycle."""
     return game.params[who].recycle_cost
-
-
-def cheap_recycle_lost(game: GameState, who: int) -> bool:
-    """R10: a recycle cheaper than the base rule's (the Collector's, R34) is cheaper, up to
-    `cheap_recycle_poorest_players` players, only while nobody holds fewer cards than `who` (a tie counts)."""
-    par = game.params[who]
-    return (par.recycle_cost < game.t.rules.recycle_cost
-            and game.n <= par.cheap_recycle_poorest_players
-            and _poorest_other(game, who)[0] < len(game.hands[who]))
 
 
 def check_recycle_take(game: GameState, who: int, taken: Sequence[int],
@@ -557,8 +507,7 @@ def check_recycle_take(game: GameState, who: int, taken: Sequence[int],
     if len(taken) != take:  # the pool held fewer cards than that, or the record shows too few or many
         take = min(take, len(pool) + len(taken) - sum(map(pool.count, t.by_family[EVENT])))
     if len(taken) != take:
-        return broke(t, Rule.RECYCLE, "recycle_take", {"player": player(who), "count": take, "shown": len(taken)},
-                     Part("taken", take))
+        return miscount(game, who, Rule.RECYCLE, "recycle_take", take, len(taken), "recycle_take", Part("taken", take))
     return None
 
 
@@ -569,13 +518,13 @@ def check_offer(game: GameState, who: int, other: int, give: Sequence[int] = (),
     It may name cards nobody holds (a bluff), but never a character, which is never traded (R33)."""
     if other == who:
         return broke(game.t, Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
-    v = action_left(game, who)
-    if v is None:
-        for name, offered in (("give", give), ("get", get)):
-            for i, c in enumerate(offered):
-                if c < 0:
-                    return character_not_card(game.t, c, Part(name, i))
-    return v
+    if game.actions_left <= 0:
+        return broke(game.t, Rule.TRADE, "offer_after_action", {"player": player(who)})
+    for name, offered in (("give", give), ("get", get)):
+        for i, c in enumerate(offered):
+            if c < 0:
+                return character_not_card(game.t, c, Part(name, i))
+    return None
 
 
 def check_trade(game: GameState, who: int, action: Trade) -> TravelViolation | None:
@@ -595,73 +544,35 @@ def check_asked(game: GameState, action: Trade) -> TravelViolation | None:
 
 
 def steal_target(game: GameState, who: int, target: int, target_field: str, paid: Sequence[int], rule: Rule,
-                 param: RuleParam | None, cost: int, hand: list[int]) -> TravelViolation | None:
-    """A steal's target and payment (a blind steal, or a special item's steal of a chosen card)."""
+                 param: RuleParam | None, cost: int, hand: list[int], played: int = -1) -> TravelViolation | None:
+    """A steal's target and payment (a blind steal, or a special item's steal of a chosen card: `played`, which
+    the cost is for)."""
     t = game.t
     if target == who:
         return broke(t, Rule.STEAL, "steal_self", {"player": player(who)}, Part(target_field))
+    if not may_steal_from(game, target):
+        return broke(t, Rule.CHARACTER_ABILITIES, "steal_protected", {"other": player(target)}, Part(target_field))
     if not game.hands[target]:
         return broke(t, Rule.STEAL, "steal_empty", {"other": player(target)}, Part(target_field))
     return (from_hand(t, hand, who, paid, rule, "paid")
             or no_forbidden(t, who, paid, "forbidden_cost", "paid")
-            or _cost(game, who, paid, rule, param, cost))
+            or _cost(game, who, paid, rule, param, cost, played))
+
+
+def may_steal_from(game: GameState, target: int) -> bool:
+    """Whether the other players may steal from `target` (a character's ability may say not)."""
+    return game.params[target].others_may_steal
 
 
 def check_steal(game: GameState, who: int, action: Steal) -> TravelViolation | None:
-    v = _an_action(game, who) or steal_target(game, who, action.target, "target", action.paid, Rule.STEAL,
-                                               "steal_cost", steal_cost(game, who, action.target),
-                                               list(game.hands[who]))
-    if v is not None and v.reason == "cost" and len(action.paid) < steal_cost(game, who, action.target) \
-            and game.params[who].richer_steal_discount:
-        why = not_richer(game, who, action.target)  # the Pickpocket who thought her steal free
-        if why is not None:  # (a steal that costs more than her discount is short for no such reason)
-            fewest, poorest = _poorest_other(game, who)
-            v.reason = why
-            v.facts.update(other=player(action.target), theirs=len(game.hands[action.target]),
-                           margin=richer_margin(game, who), mine=len(game.hands[who]), third=player(poorest),
-                           fewest=fewest, players=game.n)
-    return v
+    return _an_action(game, who) or steal_target(game, who, action.target, "target", action.paid, Rule.STEAL,
+                                                  "steal_cost", steal_cost(game, who, action.target),
+                                                  list(game.hands[who]))
 
 
 def steal_cost(game: GameState, who: int, target: int) -> int:
-    """The cards `who` pays to steal from `target`: the steal cost, less `who`'s discount (the pickpocket's)
-    when `target` is richer (`richer`)."""
-    par = game.params[who]
-    if par.richer_steal_discount and richer(game, who, target):
-        return max(0, par.steal_cost - par.richer_steal_discount)
-    return par.steal_cost
-
-
-def richer(game: GameState, who: int, target: int) -> bool:
-    """R13: `target` counts as richer than `who` (`not_richer` says why not)."""
-    return not_richer(game, who, target) is None
-
-
-def not_richer(game: GameState, who: int, target: int) -> str | None:
-    """R13: why `target` is not richer than `who` (the message key), or None when it is: it holds at least
-    `richer_margin` more cards than `who`; up to `richer_steal_strictly_poorest_players` players, every other
-    player also holds more cards than `who`; up to `richer_steal_poorest_players`, nobody holds fewer (a tie
-    counts)."""
-    par = game.params[who]
-    mine = len(game.hands[who])
-    if len(game.hands[target]) < mine + richer_margin(game, who):
-        return "steal_margin"
-    if game.n <= par.richer_steal_strictly_poorest_players:
-        return "steal_not_fewest" if _poorest_other(game, who)[0] <= mine else None
-    if game.n <= par.richer_steal_poorest_players and _poorest_other(game, who)[0] < mine:
-        return "steal_poorer"
-    return None
-
-
-def richer_margin(game: GameState, who: int) -> int:
-    """R13: how many more cards than `who` a richer player holds (with 2 players, the 2-player margin)."""
-    par = game.params[who]
-    return par.richer_steal_margin_two_players if game.n == 2 else par.richer_steal_margin
-
-
-def _poorest_other(game: GameState, who: int) -> tuple[int, int]:
-    """The fewest cards another player than `who` holds, and the first such player."""
-    return min((len(hand), q) for q, hand in enumerate(game.hands) if q != who)
+    """The cards `who` pays to steal from `target` (R13)."""
+    return game.params[who].steal_cost
 
 
 def check_stolen(game: GameState, target: int, taken: Sequence[int], rule: Rule = Rule.STEAL) -> TravelViolation | None:
@@ -860,8 +771,10 @@ def answer_problem(game: GameState, who: int, action: Reaction) -> TravelViolati
             return broke(t, Rule.INTERRUPTED, "padlock_not_target", {"player": player(who), "other": player(target)},
                          Part("reactor"))
         return None
-    if answered is None or not _is_action(t, answered):
+    if answered is None:
         return broke(t, Rule.INTERRUPTED, "reaction_out_of_place", {"card": card(c)})
+    if not _is_action(t, answered):
+        return broke(t, Rule.INTERRUPTED, "cancel_not_action", {"card": card(c)})
     if who == action.actor:
         return broke(t, Rule.INTERRUPTED, "own_reaction", {"player": player(who), "card": card(c)}, Part("reactor"))
     return None
@@ -1015,13 +928,17 @@ def event_part_not_due(t: Tables, who: int, event: int, drawer: int) -> TravelVi
 
 
 def draw_not_due(game: GameState, who: int, c: int, rule: Rule, param: RuleParam | None, expected: int, shown: int,
-                 reason: str) -> TravelViolation:
-    """Card `c` written as drawn where the rules drew no more: two empty piles give nothing, else the rule
-    that says how many are drawn (`miscount`)."""
+                 reason: str, events: Sequence[int] = ()) -> TravelViolation:
+    """Card `c` written as drawn where the rules drew no more: two empty piles give nothing; an event among the
+    cards drawn was one of them, and nothing replaces it (R21); else the rule that says how many are drawn
+    (`miscount`)."""
     if not game.draw and not game.discard:
         return broke(game.t, Rule.RESHUFFLE, "piles_empty", {"card": card(c)})
     if rule == Rule.FORBIDDEN_DROP:  # a drop draws nothing: a card after its pair is a second one paired
         return broke(game.t, rule, "drop_pair_one", {"card": card(c)})
+    if events and expected:
+        return broke(game.t, Rule.EVENTS, "event_not_replaced", {"player": player(who), "event": card(events[0]),
+                                                                 "count": expected, "card": card(c)})
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
@@ -1123,9 +1040,6 @@ def _candidates(game: GameState, who: int) -> Iterator[Action]:
         yield EndTurn()
     if game.actions_left > 0:
         yield Draw()
-        if par.draw_sell and sale_fits(game, who):
-            for sold in multisets([c for c in hand if t.family[c] == ITEM], par.draw_sell):
-                yield Draw(sold)
         for paid in multisets(free, recycle_cost(game, who)):
             pool = [c for c in game.discard + list(paid) if t.family[c] != EVENT]
             take = min(par.recycle_take, len(pool))

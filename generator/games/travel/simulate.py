@@ -39,6 +39,7 @@ class Bot(Protocol):
     def use_block(self, g: Game, q: int, p: int, action: Action) -> bool: ...
     def offer_refused(self, g: Game, p: int, trade: Trade) -> None: ...
     def steal_announced(self, g: Game, q: int, p: int) -> None: ...
+    def choose_stolen(self, g: Game, p: int, q: int) -> int: ...
 
 
 #: every bot a game may seat, by name
@@ -58,7 +59,7 @@ def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Rand
     for side, card in enumerate(t.side_card):
         sides_of.setdefault(card, []).append(side)
     chosen = [rng.choice(sides_of[card]) for card in cards]
-    dealt = [c for c, fewest in enumerate(t.character_min_players) if fewest <= n]  # the rest set aside (R33)
+    dealt = [c for c, (fewest, most) in enumerate(t.character_players) if fewest <= n <= most]  # the rest: box (R33)
     characters = rng.sample(dealt, n) if "characters" in extensions else [-1] * n
     pile = [c for c in t.by_family[ITEM] for _ in range(t.copies[c])]
     rng.shuffle(pile)
@@ -222,9 +223,9 @@ class Table:
     def draw(self, p: int, action: Draw) -> None:
         rec = self.rec
         if rec is not None:
-            rec.clause(("draw", "pay", *rec.names(action.sold), "->") if action.sold else ("draw",), bare=True)
+            rec.clause(("draw",), bare=True)
         if not self.cancelled(p, action):
-            self.g.act_draw(p, action.sold)
+            self.g.act_draw(p)
 
     def recycle(self, p: int, action: Recycle) -> None:
         """The card taken is chosen once the cost is paid: a record writes it only if no mousetrap stopped it."""
@@ -276,7 +277,10 @@ class Table:
             g.act_steal(p, q, paid, -1, lock)
             return
         hand = g.hands[q]
-        taken = hand[int(self.rng.random() * len(hand))]
+        if g.params[p].steal_chooses:  # the thief has seen the hand and chooses
+            taken = self.bots[p].choose_stolen(g, p, q)
+        else:
+            taken = hand[int(self.rng.random() * len(hand))]
         if rec is not None:
             rec.extend(("->", rec.name(taken)))
         g.act_steal(p, q, paid, taken)

@@ -20,7 +20,8 @@ from .cards import DECK_EXTENSIONS, EVENT, ITEM, PASSPORT, Tables
 from .engine import Game
 from .kinds.base import Option, Reaction as Answer
 from .rules import (
-    Action, Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, recycle_cost, sale_fits, steal_cost,
+    Action, Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, may_steal_from, recycle_cost,
+    steal_cost,
 )
 
 # What a special card in hand is worth keeping is its kind's `keep` (kinds/): little, as a card played saves its
@@ -46,14 +47,6 @@ SPARE = 0.15
 POSTCARD = 0.1
 #: what room in a full hand is worth (a full hand throws away what it draws)
 CROWDED = 0.6
-#: a recycle cheaper than the base rule's (the Collector's) is valued this much lower: it only swaps cards where a
-#: draw adds one, and at a cost of 1 the bot recycled too often (the Collector won 13.0% of 6-player games with
-#: every extension, fair 16.7%; 16.9% with this care, 3,000 games)
-CHEAP_RECYCLE = 0.2
-#: with 2 players the swap must be worth much more: the Collector who swaps only for a card she really needs won
-#: 43.8 / 54.2 / 55.1 / 54.7% of 2-player games at 0.5 / 0.75 / 1.0 / 1.5 (40.7% at 0.2; 10,000 games, every
-#: extension, seed 0); with 3 players 1.0 took her from 34.1% to 25.8% (3,000 games), so there 0.2 stays
-CHEAP_RECYCLE_TWO_PLAYERS = 1.0
 #: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
 OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
@@ -370,12 +363,6 @@ class StrongBot:
 
         options: list[Option] = [Option(draw_value - at_risk(0.0, draw_value, size + 1), 0, lambda: Draw())]
         add = options.append
-        # A sale before the draw (R35): the cards minded least, for `sale_draw` cards drawn instead of 1, while
-        # the hand stays within its limit.
-        if par.draw_sell and draw_value > 0 and sale_fits(g, p):
-            sold, sold_loss = o.cheapest(par.draw_sell, items_only=True)
-            if sold:
-                add(Option(par.sale_draw * draw_value - sold_loss, 0, lambda: Draw(tuple(sorted(sold)))))
         # Recycle: the best card of the discard pile for the cheapest cost.
         cost = recycle_cost(g, p)
         take = par.recycle_take
@@ -389,11 +376,10 @@ class StrongBot:
                         wanted += list(paid)[:take - len(wanted)]
                     got = sum(o.gain(c) for c in wanted)
                     value = got - paid_loss - at_risk(paid_loss, got, size - len(paid) + len(wanted))
-                    if cost < t.rules.recycle_cost:
-                        value -= CHEAP_RECYCLE_TWO_PLAYERS if g.n == 2 else CHEAP_RECYCLE
                     add(Option(value, 1, partial(Recycle, tuple(paid), tuple(wanted))))
         others = [q for q in g.clockwise[p][1:] if g.hands[q]]
         # Steal: a random card of another hand, which is likelier to hold what that player needs.
+        others = [q for q in others if may_steal_from(g, q)]
         for q in others:
             cost = steal_cost(g, p, q)
             paid, paid_loss = o.cheapest(cost)
@@ -452,15 +438,37 @@ class StrongBot:
         return HARM_LEADER if not g.visited[p] else HARM_OTHER
 
     def _steal_value(self, g: Game, p: int, q: int, o: Outlook) -> float:
+        """A steal's card: one at random (likelier what `q` needs), or the best of the hand when `p` chooses it."""
         t = g.t
+        blocked = self._risk(g, o, Answer.BLOCK_STEAL, 1) + self._risk(g, o, Answer.CANCEL, g.n - 1) * 0.5
+        if g.params[p].steal_chooses:
+            return self.hand_guess(g, p, q, o) * (1 - min(0.9, blocked))
         needs_q = t.side_needs[g.next_country(q)]
         later_q: tuple[int, ...] = () if g.visited[q] else t.side_needs[g.centre]
         size = len(g.hands[q])
         passport = min(1.0, 1 / size)  # everyone starts with one, and mostly keeps it
         gain = passport * o.gain(t.by_family[PASSPORT][0]) + (1 - passport) * o.random_gain(needs_q, later_q)
         harm = self.harm(g, p, q) * min(1.0, 3 / max(1, len(g.hands[q])))
-        blocked = self._risk(g, o, Answer.BLOCK_STEAL, 1) + self._risk(g, o, Answer.CANCEL, g.n - 1) * 0.5
         return (gain + harm) * (1 - min(0.9, blocked))
+
+    def hand_guess(self, g: Game, p: int, q: int, o: Outlook) -> float:
+        """What the best card of `q`'s hand is likely worth to `p`, as far as it can be guessed, and the harm of
+        taking it (a steal of the thief's choice, the Binoculars)."""
+        t = g.t
+        needs = t.side_needs[g.next_country(q)]
+        share = min(1.0, len(g.hands[q]) / o.unknown_total)
+        best = 0.0
+        for c, unknown, gain in o.pool:
+            if gain > 0 and t.family[c] == ITEM:
+                chance = min(1.0, (1 - (1 - share) ** unknown) * (1.7 if c in needs else 0.6))
+                best = max(best, gain * chance)
+        return best + self.harm(g, p, q) * 0.5
+
+    def choose_stolen(self, g: Game, p: int, q: int) -> int:
+        """The card of `q`'s hand that saves us most (or hurts them most), once the hand is shown."""
+        o = self.outlook(g, p)
+        needs = g.t.side_needs[g.next_country(q)]
+        return max(g.hands[q], key=lambda x: (o.gain(x) + (0.5 if x in needs else 0.0), -x))
 
     def _offer(self, g: Game, p: int, o: Outlook,
                draw_value: float) -> tuple[float, int, list[int], list[int]] | None:
@@ -508,7 +516,7 @@ class StrongBot:
                 if chance < MIN_CHANCE:
                     continue
                 value = (o.plan.steps(hand) - o.plan.steps([c for k, c in enumerate(hand) if k not in give_at] + ask)
-                         + draw_value - helped * sum(c in needs_q for c in give))
+                         + g.params[p].trade_bonus_draw * draw_value - helped * sum(c in needs_q for c in give))
                 score = value * (0.5 + chance)
                 if score > best_score:
                     best, best_score = (value, q, give, ask), score

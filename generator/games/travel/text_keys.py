@@ -5,7 +5,7 @@ from typing import get_args
 
 from .crosscheck import CARD_KINDS
 from .kinds.base import Timing
-from .model import Character, DeckCard, TravelGame
+from .model import Character, DeckCard, TravelGame, character_players
 
 CARD_FAMILIES = ("events", "special", "forbidden", "postcards", "characters")
 #: the words of the travel record notation (generator/games/travel/notation.py): every language names each one
@@ -31,6 +31,7 @@ def text_keys(game: TravelGame) -> list[str]:
     for reference in game.reference_cards:
         keys += [f"reference.{side}.title" for side in reference.sides]
     keys += [f"check.words.{word}" for word in NOTATION_WORDS]
+    keys.append("card.players")  # a character card's player-count mark (R33)
     return keys
 
 
@@ -39,11 +40,15 @@ def rule_values(game: TravelGame) -> dict[str, object]:
     return dict(game.rules_params.model_dump())
 
 
-def card_values(card: DeckCard | Character) -> dict[str, object]:
-    """What fills a card's text: its effect's parameters, and a character's fewest players when it has one."""
-    values = dict(card.effect.model_dump())
-    if isinstance(card, Character) and card.min_players:
-        values["min_players"] = card.min_players
+def card_values(card: DeckCard | Character, game: TravelGame) -> dict[str, object]:
+    """What fills a card's text: its effect's parameters; a character's ability (`value`: the number it gives its
+    owner) and the player counts it is dealt at (`min`, `max`)."""
+    if isinstance(card, DeckCard):
+        return dict(card.effect.model_dump())
+    players = character_players(game, card)
+    values: dict[str, object] = {"min": players.min, "max": players.max}
+    for k, change in enumerate(card.changes):  # the first change's value is {value}, the others' {value2} ...
+        values["value" if k == 0 else f"value{k + 1}"] = change.value(game.rules_params)
     return values
 
 
@@ -53,8 +58,9 @@ def placeholders(game: TravelGame) -> dict[str, set[str]]:
     params = set(type(game.rules_params).model_fields)
     allowed: dict[str, set[str]] = {prefix: params for prefix in ("rules.", "faq.", "reference.")}
     allowed["components."] = params | {"count"}
+    allowed["card.players"] = {"min", "max"}
     for family in CARD_FAMILIES:
         for card in getattr(game, family):
-            names = set(card_values(card)) - {"kind", "timing"}
+            names = set(card_values(card, game)) - {"kind", "timing"}
             allowed[f"{family}.{card.id}.text"] = names | params
     return allowed

@@ -37,7 +37,6 @@ SHIPPED = {
     "reshuffle_discard": f"{_HERE}.events:RESHUFFLE_DISCARD",
     "forbidden": f"{_HERE}.held:FORBIDDEN",
     "postcard": f"{_HERE}.held:POSTCARD",
-    "modify_rule": f"{_HERE}.characters:MODIFY_RULE",
 }
 #: where an installed package declares a kind of its own
 ENTRY_POINTS = "pnp.travel_kinds"

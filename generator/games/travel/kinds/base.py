@@ -14,7 +14,7 @@ Timings:
   reaction  played in answer to another player's action (which it may cancel)
   on_draw   resolved at once when drawn (events), affects every player
   passive   works while held, or when travelling; never "played" on its own
-  setup     chosen at setup and kept face up in front of its player (characters)
+  setup     chosen at setup and kept face up in front of its player (a character's, as the cards print it)
 """
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ if TYPE_CHECKING:
 
 Timing = Literal["action", "own_turn", "any_time", "reaction", "on_draw", "passive", "setup"]
 Count = Annotated[int, Field(ge=1, le=10)]
-#: what may carry an effect: game.yaml's lists of deck cards, and the characters ("items": nothing does)
-Family = Literal["events", "special", "forbidden", "postcards", "characters", "items"]
+#: what may carry an effect: game.yaml's lists of deck cards ("items": nothing does)
+Family = Literal["events", "special", "forbidden", "postcards", "items"]
 
 
 class EffectModel(Strict):

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ..cards import ITEM
 from ..rules import (
-    Part, Play, Rule, TravelViolation, check_stolen, free_cards, itself_paid, multisets, steal_target,
+    Part, Play, Rule, TravelViolation, check_stolen, free_cards, itself_paid, may_steal_from, multisets, steal_target,
 )
 from .base import EffectModel, Kind, Option, PlayArgs
 
@@ -53,7 +53,8 @@ class StealChoiceKind(Kind[StealChoiceEffect]):
         hand = list(game.hands[who])
         hand.remove(play.card)
         v = itself_paid(t, play.card, play.paid) or steal_target(
-            game, who, play.other, "other", play.paid, Rule.SPECIAL_ITEMS, None, self.effect(t, play.card).cost, hand)
+            game, who, play.other, "other", play.paid, Rule.SPECIAL_ITEMS, None, self.effect(t, play.card).cost, hand,
+            play.card)
         if v or announced:
             return v
         v = check_stolen(game, play.other, play.chosen, Rule.SPECIAL_ITEMS)
@@ -110,7 +111,7 @@ class StealChoiceKind(Kind[StealChoiceEffect]):
             return None
         for q in g.clockwise[who][1:]:
             take = next((x for x in missing if x in g.hands[q]), -1)
-            if take >= 0:
+            if take >= 0 and may_steal_from(g, q):
                 return Play(card, q, tuple(junk), (take,))
         return None
 
@@ -124,26 +125,13 @@ class StealChoiceKind(Kind[StealChoiceEffect]):
         paid, paid_loss = o.cheapest(cost, (card,))
         if not paid and cost:
             return None
-        target = max(others, key=lambda q: (self._guess(bot, g, who, q, o), -q))
+        target = max(others, key=lambda q: (bot.hand_guess(g, who, q, o), -q))
 
         def pick() -> Play:
             needs = g.t.side_needs[g.next_country(target)]
             taken = max(g.hands[target], key=lambda x: (o.gain(x) + (0.5 if x in needs else 0.0), -x))
             return Play(card, target, tuple(paid), (taken,))
-        return Option(self._guess(bot, g, who, target, o) - paid_loss - self.keep, self.order, pick)
-
-    @staticmethod
-    def _guess(bot: StrongBot, g: Game, who: int, q: int, o: Outlook) -> float:
-        """What the best card of `q`'s hand is likely worth to `who`, and the harm of taking it."""
-        t = g.t
-        needs = t.side_needs[g.next_country(q)]
-        share = min(1.0, len(g.hands[q]) / o.unknown_total)
-        best = 0.0
-        for c, unknown, gain in o.pool:
-            if gain > 0 and t.family[c] == ITEM:
-                chance = min(1.0, (1 - (1 - share) ** unknown) * (1.7 if c in needs else 0.6))
-                best = max(best, gain * chance)
-        return best + bot.harm(g, who, q) * 0.5
+        return Option(bot.hand_guess(g, who, target, o) - paid_loss - self.keep, self.order, pick)
 
 
 KIND = StealChoiceKind()
