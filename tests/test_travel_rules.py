@@ -318,15 +318,20 @@ def test_faq_look_at_discards_and_take_back_what_you_paid(content):
     assert_valid(content, table(turns("Joon: recycle adapter map -> map")))
 
 
-def test_faq_smuggler_travels_with_a_forbidden_item_and_keeps_it_at_customs(content):
+def test_faq_smuggler_travels_with_a_forbidden_item_but_not_past_customs(content):
+    """The Smuggler's card lets them travel with forbidden items; the Customs Check takes theirs too."""
     smuggler = ("{name: Joon, passport: passport-jp, transit: DE, character: smuggler, hand: adapter map umbrella}\n"
                 "  - {name: Sora, passport: passport-in, transit: IT, character: merchant, hand: camera backpack swimsuit}")
     pilot = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
     report = assert_valid(content, table(turns(
-        "Joon: draw knife", "Sora: draw padlock", "Mina: draw coat", "Joon: draw customs-check[]", "Sora: draw coat",
-        "Mina: draw coat", "Joon: draw backpack", "Sora: draw camera", "Mina: draw camera",
+        "Joon: draw knife", "Sora: draw padlock", "Mina: draw coat", "Joon: draw coat", "Sora: draw coat",
+        "Mina: draw camera", "Joon: draw backpack", "Sora: draw camera", "Mina: draw sunglasses",
         "Joon: travel DE +swimsuit"), extensions="all", mina=pilot, joon=smuggler))
     assert "knife" in report.to_json()["result"]["standing"][1]["hand"]
+    report = assert_valid(content, table(turns("Joon: draw knife", "Sora: draw padlock", "Mina: draw coat",
+                                               "Joon: draw customs-check[]"), extensions="all", mina=pilot,
+                                         joon=smuggler))
+    assert "knife" not in report.to_json()["result"]["standing"][1]["hand"]
 
 
 def test_faq_customs_check_takes_forbidden_items_from_everyone_else(content):

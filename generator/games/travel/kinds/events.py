@@ -39,7 +39,7 @@ class PassCardsEffect(EffectModel):
 
 
 class DiscardForbiddenEffect(EffectModel):
-    """Every player discards every forbidden item they hold (unless their character may carry them)."""
+    """Every player discards every forbidden item they hold."""
 
     ALLOWED: ClassVar[tuple[str, ...]] = ("on_draw",)
     kind: Literal["discard_forbidden"]
@@ -128,10 +128,10 @@ class DiscardForbidden(Kind[DiscardForbiddenEffect]):
     model = DiscardForbiddenEffect
 
     def resolve(self, game: Game, drawer: int, card: int) -> None:
+        """Everyone, the Smuggler too (whose card lets them travel with forbidden items, not keep them here)."""
         for q in game.clockwise[drawer]:
-            if game.forbidden_held[q] and not game.travels_with_forbidden[q]:
-                for x in [x for x in game.hands[q] if game.t.forbidden[x]]:
-                    game.to_discard(q, x)
+            for x in [x for x in game.hands[q] if game.t.forbidden[x]]:
+                game.to_discard(q, x)
 
 
 class ReshuffleDiscard(Kind[ReshuffleDiscardEffect]):
