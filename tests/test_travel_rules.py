@@ -16,6 +16,8 @@ from generator.games.travel.rules import RULE_NAMES
 EXT = "[events, special, forbidden, postcards]"
 MERCHANT = "{name: Joon, passport: passport-jp, transit: DE, character: merchant, hand: adapter map umbrella}"
 PILOT = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
+COLLECTOR = "{name: Mina, passport: passport-kr, transit: FR, character: collector, hand: camera map coat}"
+SORA = "{name: Sora, passport: passport-in, transit: IT, character: backpacker, hand: camera backpack swimsuit coat umbrella}"
 with open("examples/travel-three-players.yaml", encoding="utf-8") as _example:
     THREE_PLAYERS = _example.read()
 
@@ -194,8 +196,8 @@ BROKEN = {
     "R33 trading a character": (
         table(turns("Joon: trade Mina adapter for ^merchant +coat")), "R33", "character_not_card"),
     "R34 another player's character ability": (
-        table(turns("Joon: draw coat", "Mina: trade Joon camera for coat +map ^+umbrella"), extensions="all",
-              mina=PILOT, joon=MERCHANT), "R34", "extra_draw"),
+        table(turns("Joon: draw coat", "Mina: recycle camera ^-> map"), extensions="all", mina=COLLECTOR,
+              joon=MERCHANT), "R34", "cost"),
 }
 
 
@@ -258,33 +260,43 @@ def test_after_a_reshuffle_only_the_old_discard_pile_can_be_drawn(content):
     pytest.fail("no simulated game reshuffled the draw pile")
 
 
-def test_r34_the_merchant_draws_two_cards_after_a_trade_on_his_turn(content):
-    report = assert_valid(content, table(turns(
-        "Joon: trade Mina adapter for camera +coat +swimsuit", "Mina: trade Joon map for umbrella +backpack"),
-        extensions="all", mina=PILOT, joon=MERCHANT))
-    standing = {p["player"]: p for p in report.to_json()["result"]["standing"]}
-    assert sorted(standing["Joon"]["hand"]) == sorted(["passport-jp", "map", "camera", "coat", "swimsuit", "map"])
-    assert_breaks(content, table(turns("Joon: ^trade Mina adapter for camera +coat"), extensions="all", mina=PILOT,
-                                 joon=MERCHANT), "R34", "missing_draw")
+def test_r34_the_merchant_recycles_for_one_card_and_holds_ten(content):
+    report = assert_valid(content, table(turns("Joon: recycle adapter -> adapter"), extensions="all",
+                                         mina=COLLECTOR, joon=MERCHANT))
+    assert report.to_json()["result"]["standing"][1]["hand"] == ["passport-jp", "map", "umbrella", "adapter"]
+    assert_breaks(content, table(turns("Joon: recycle adapter ^map -> map"), extensions="all", mina=COLLECTOR,
+                                 joon=MERCHANT), "R34", "cost")
+    draws = ["Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera",
+             "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw sunglasses", "Mina: draw sunglasses -coat",
+             "Joon: draw backpack", "Mina: draw backpack -coat", "Joon: draw coat"]
+    assert_valid(content, table(turns(*draws), extensions="all", mina=COLLECTOR, joon=MERCHANT))
+    assert_breaks(content, table(turns(*draws[:-1], "Joon: draw coat ^-coat"), extensions="all", mina=COLLECTOR,
+                                 joon=MERCHANT), "R34", "no_discard_due")
 
 
 def test_r34_the_collector_takes_two_cards_when_she_recycles(content):
     collector = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
+    mina = "{name: Mina, passport: passport-kr, transit: FR, character: merchant, hand: camera map coat}"
     report = assert_valid(content, table(turns("Joon: recycle adapter umbrella -> adapter umbrella"), extensions="all",
-                                         mina=PILOT, joon=collector))
+                                         mina=mina, joon=collector))
     assert report.to_json()["result"]["standing"][1]["hand"] == ["passport-jp", "map", "adapter", "umbrella"]
-    assert_breaks(content, table(turns("Joon: recycle adapter umbrella ^-> adapter"), extensions="all", mina=PILOT,
+    assert_breaks(content, table(turns("Joon: recycle adapter umbrella ^-> adapter"), extensions="all", mina=mina,
                                  joon=collector), "R34", "recycle_take")
 
 
-def test_r34_the_pickpocket_chooses_the_card_but_pays_the_steal_like_anyone(content):
-    """Her card says she chooses what she takes: a record shows the card taken, as for any steal; the cost is the
-    steal's."""
+def test_r34_the_pickpocket_pays_two_and_chooses_the_card(content):
+    """Her card says she pays 2 cards and chooses what she takes: a record shows the card taken, as for any steal."""
     pickpocket = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
-    assert_valid(content, table(turns("Joon: draw coat", "Mina: steal Joon pay map -> umbrella"), extensions="all",
-                                mina=pickpocket, joon=MERCHANT))
-    assert_breaks(content, table(turns("Joon: draw coat", "Mina: steal Joon ^-> umbrella"), extensions="all",
-                                 mina=pickpocket, joon=MERCHANT), "R13", "cost")
+    joon = MERCHANT + "\n  - " + SORA
+    assert_valid(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: steal Joon pay map coat -> umbrella"),
+                                extensions="all", mina=pickpocket, joon=joon))
+    assert_breaks(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: steal Joon pay map ^-> umbrella"),
+                                 extensions="all", mina=pickpocket, joon=joon), "R34", "cost")
+
+
+def test_r33_a_character_marked_for_more_players_stays_in_the_box(content):
+    pickpocket = "{name: Mina, passport: passport-kr, transit: FR, character: ^pickpocket, hand: camera map coat}"
+    assert_breaks(content, table("", extensions="all", mina=pickpocket, joon=MERCHANT), "R33")
 
 
 def test_r18_an_empty_hand_draws_three_first(content):

@@ -112,7 +112,7 @@ class CheckOracle:
                 return el.card
             if el.kind == Mark.RESHUFFLE:
                 _raise_at(reshuffle_not_due(g), el.at)
-            _raise_at(limit_discard_not_due(g.t, el.card), el.at)  # a discard where a card is drawn
+            _raise_at(limit_discard_not_due(g, s.who, el.card), el.at)  # a discard where a card is drawn
         _raise_at(miscount(g, s.who, s.rule, s.param, s.draws, self._shown(), "missing_draw"), s.anchor)
 
     def reshuffled(self, g: Game) -> None:
@@ -214,7 +214,7 @@ class CheckOracle:
         if el.kind == Mark.RESHUFFLE:
             _raise_at(reshuffle_not_due(g), el.at)
         if el.kind == Mark.MINUS:
-            _raise_at(limit_discard_not_due(g.t, el.card), el.at)
+            _raise_at(limit_discard_not_due(g, s.who, el.card), el.at)
         events = [e.card for e in s.els[:s.i] if e.drawn and e.card >= 0 and g.t.family[e.card] == EVENT]
         _raise_at(draw_not_due(g, s.who, el.card, s.rule, s.param, s.draws, self._shown(),
                                "extra_draw" if s.draws else "no_draw_here", events), el.at)

@@ -911,13 +911,19 @@ def reshuffle_not_due(game: GameState) -> TravelViolation:
 
 def limit_discard_missing(game: GameState, who: int) -> TravelViolation:
     """`who`'s hand went over the limit and the record writes no discard for it."""
-    return broke(game.t, Rule.HAND_LIMIT, "over_limit", {"player": player(who), "size": len(game.hands[who]),
-                                                         "limit": game.hand_limit(who)})
+    return broke(game.t, _limit_rule(game, who), "over_limit",
+                 {"player": player(who), "size": len(game.hands[who]), "limit": game.hand_limit(who)})
 
 
-def limit_discard_not_due(t: Tables, c: int) -> TravelViolation:
-    """A discard for the hand limit written where the hand was not over it."""
-    return broke(t, Rule.HAND_LIMIT, "no_discard_due", {"card": card(c)})
+def _limit_rule(game: GameState, who: int) -> Rule:
+    """The hand-limit rule, or the character-ability rule when `who`'s own character changed the limit."""
+    changed = who >= 0 and game.params[who].hand_limit != game.t.rules.hand_limit
+    return Rule.CHARACTER_ABILITIES if changed else Rule.HAND_LIMIT
+
+
+def limit_discard_not_due(game: GameState, who: int, c: int) -> TravelViolation:
+    """A discard for the hand limit written where `who`'s hand was not over it."""
+    return broke(game.t, _limit_rule(game, who), "no_discard_due", {"card": card(c)})
 
 
 def event_part_not_due(t: Tables, who: int, event: int, drawer: int) -> TravelViolation:
