@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from ...content.matching import normalise
-from ...errors import Diagnostic, InputError, Position
+from ...content.matching import hidden_at, normalise, person_name
+from ...errors import Diagnostic, InputError, Position, character_name
 from .. import registry
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
@@ -210,11 +210,12 @@ class RecordReader:
     """Turns record text into a Record; malformed input raises InputError with the word's position."""
 
     def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, messages: Messages,
-                 hint: Callable[[str, str, Sequence[str]], str]):
+                 hint: Callable[[str, str, Sequence[str]], str], shared: Messages):
         self.t = tables
         self.names = names
         self.vocabulary = vocabulary
         self.msg = messages
+        self.shared = shared  # the words every game's checker says (`checking.` in common)
         self.hint = hint  # (message, written, names) -> the message, with "did you mean …?" when one name is close
         self.src = Source("", "")
         self.seat_names: list[str] = []
@@ -312,7 +313,12 @@ class RecordReader:
             if missing is not None:
                 raise _fail(self._at(entry), self.msg("missing_key", field=missing))
             name_value = fields["name"][1]
-            name = self._text(name_value).strip()
+            written = self._text(name_value)
+            at = hidden_at(written)
+            if at is not None:
+                raise _fail(self.src.position(self._spot(name_value, written, at)),
+                            self.shared("hidden_character", name=written, character=character_name(written[at])))
+            name = person_name(written.strip())
             norm = normalise(name)
             if not norm or len(name.split()) > 1 or name[0] in "+-":
                 raise _fail(self._at(name_value), self.msg("player_name", name=name))

@@ -2,8 +2,8 @@
 
 libyaml's own node tree keeps two marks per value and took ten times the file's size in memory at once; this tree
 keeps a value's text (every scalar stays a string: the reader decides what a word means), where it starts, and
-whether it is YAML's null. An alias, nesting deeper than MAX_DEPTH and a second document are refused at their
-position.
+whether it is YAML's null. `events` refuses an alias, nesting too deep and too many values at their position;
+a second document is refused here.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from ...content.yamlsrc import MAX_DEPTH, NULLS, alias_error, depth_error, events
+from ...content.yamlsrc import NULLS, events
 from ...errors import InputError, Position
 
 
@@ -67,8 +67,6 @@ def read_tree(text: str, path: str) -> Node | None:
         if isinstance(event, yaml.ScalarEvent):
             value = Scalar(event.value, line, col, not event.style and event.value in NULLS)
         elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-            if len(stack) >= MAX_DEPTH:
-                raise depth_error(path, mark)
             stack.append(_Open(isinstance(event, yaml.MappingStartEvent), [], line, col))
             continue
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
@@ -77,8 +75,6 @@ def read_tree(text: str, path: str) -> Node | None:
                 value = MapNode(list(zip(done.values[::2], done.values[1::2])), done.line, done.col)
             else:
                 value = ListNode(done.values, done.line, done.col)
-        elif isinstance(event, yaml.AliasEvent):
-            raise alias_error(text, path)
         elif isinstance(event, yaml.DocumentStartEvent):
             documents += 1
             if documents > 1:
