@@ -316,7 +316,7 @@ class RecordReader:
             written = self._text(name_value)
             at = hidden_at(written)
             if at is not None:
-                raise _fail(self.src.position(self._spot(name_value, written, at)),
+                raise _fail(self.src.position(_spot(name_value, written, at)),
                             self.shared("hidden_character", name=written, character=character_name(written[at])))
             name = person_name(written.strip())
             norm = normalise(name)
