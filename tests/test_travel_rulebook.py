@@ -90,6 +90,8 @@ FOUR_WITH_MERCHANT = (
 """Four players with every extension, centre JP: Joon (the Merchant; Berlin is nearest Tokyo) starts."""
 PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
 COLLECTOR = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
+COLLECTOR_AND_SORA = COLLECTOR + ("\n  - {name: Sora, passport: passport-in, transit: IT, character: merchant, "
+                                  "hand: camera backpack swimsuit}")
 RICHER_JOON = ("Joon: draw coat", "Mina: recycle camera map -> camera", "Joon: draw coat")
 """Joon holds 6 cards, Mina (a Pickpocket) 3: he holds 3 more, so with 2 players her steal from him costs no card."""
 READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw backpack", "Mina: draw swimsuit",
@@ -428,14 +430,16 @@ STATEMENTS = {
               extensions="all", mina=PILOT, joon=COLLECTOR),
         "R34", "missing_draw"),
     "lines 98-102 (ours, README and R13): the Binoculars cost their card, for her too": (
-        table(turns(*RICHER_JOON, "Mina: draw binoculars", "Joon: draw coat", "Mina: play binoculars Joon pay camera "
-                    "-> coat"), extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
-        table(turns(*RICHER_JOON, "Mina: draw binoculars", "Joon: draw coat", "Mina: play binoculars Joon ^-> coat"),
-              extensions="all", mina=PICKPOCKET, joon=COLLECTOR),
+        table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw binoculars", "Joon: draw coat",
+                    "Sora: draw umbrella", "Mina: play binoculars Joon pay camera -> coat"),
+              extensions="all", mina=PICKPOCKET, joon=COLLECTOR_AND_SORA),
+        table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw binoculars", "Joon: draw coat",
+                    "Sora: draw umbrella", "Mina: play binoculars Joon ^-> coat"),
+              extensions="all", mina=PICKPOCKET, joon=COLLECTOR_AND_SORA),
         "R23", "card_cost"),
     "lines 98-102 (our characters): the Backpacker's hand of 5 at setup is R34, not R5's 3": (
-        table(turns("Joon: draw coat"), extensions="all", mina=PICKPOCKET, joon=BACKPACKER),
-        table(turns("Joon: draw coat"), extensions="all", mina=PICKPOCKET,
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=BACKPACKER),
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT,
               joon=BACKPACKER.replace(" umbrella}", " umbrella backpack}").replace("hand: ", "hand: ^")),
         "R34", "hand_size"),
     "ours (README, R33 and the Smuggler's card): with 2 players the Smuggler is set aside before the deal": (
@@ -899,9 +903,9 @@ STATEMENTS = {
         "R33", "character_not_card"),
     "lines 53 and 98-102 (our Backpacker): 5 cards dealt, but the hand limit stays 7": (
         table(turns("Joon: draw coat", "Mina: draw swimsuit", "Joon: draw camera -coat"), extensions="all",
-              mina=PICKPOCKET, joon=BACKPACKER),
+              mina=PILOT, joon=BACKPACKER),
         table(turns("Joon: draw coat", "Mina: draw swimsuit", "Joon: draw ^camera"), extensions="all",
-              mina=PICKPOCKET, joon=BACKPACKER),
+              mina=PILOT, joon=BACKPACKER),
         "R17", "over_limit"),
     "line 48: a steal takes from another player's hand, so that player must hold a card": (
         table(turns(*MINA_EMPTIED, "Joon: draw camera -map")),

@@ -284,14 +284,23 @@ def test_r34_the_collector_takes_two_cards_when_she_recycles(content):
                                  joon=collector), "R34", "recycle_take")
 
 
-def test_r34_the_pickpocket_pays_two_and_chooses_the_card(content):
-    """Her card says she pays 2 cards and chooses what she takes: a record shows the card taken, as for any steal."""
+def test_r34_the_pickpocket_chooses_the_card_and_holds_six(content):
+    """Her card says she chooses what she takes (a record shows the card taken, as for any steal; the cost is the
+    steal's) and her hand limit is 6."""
     pickpocket = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
     joon = MERCHANT + "\n  - " + SORA
-    assert_valid(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: steal Joon pay map coat -> umbrella"),
+    assert_valid(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: steal Joon pay map -> umbrella"),
                                 extensions="all", mina=pickpocket, joon=joon))
-    assert_breaks(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: steal Joon pay map ^-> umbrella"),
-                                 extensions="all", mina=pickpocket, joon=joon), "R34", "cost")
+    assert_breaks(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: steal Joon ^-> umbrella"),
+                                 extensions="all", mina=pickpocket, joon=joon), "R13", "cost")
+    assert_valid(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw swimsuit",
+                                      "Joon: draw camera", "Sora: draw camera -camera", "Mina: draw umbrella",
+                                      "Joon: draw backpack", "Sora: draw map -map", "Mina: draw sunglasses -sunglasses"),
+                                extensions="all", mina=pickpocket, joon=joon))
+    assert_breaks(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw swimsuit",
+                                       "Joon: draw camera", "Sora: draw camera -camera", "Mina: draw umbrella",
+                                       "Joon: draw backpack", "Sora: draw map -map", "Mina: draw ^sunglasses"),
+                                 extensions="all", mina=pickpocket, joon=joon), "R34", "over_limit")
 
 
 def test_r33_a_character_marked_for_more_players_stays_in_the_box(content):
