@@ -154,6 +154,9 @@ def balance(
     out: Optional[Path] = typer.Option(None, "--out", file_okay=False,
                                        help="Write the PNG charts and a one-page HTML summary into this folder."),
     workers: int = workers_option(),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="tcp://HOST:PORT",
+                                          help="Play the games on this Dask cluster's workers instead of local "
+                                          "processes (pnp[cluster]); the same seed gives the same figures."),
     lang: str = lang_option("Language of the report"),
     fmt: BalanceFormat = typer.Option(BalanceFormat.text, "--format", help="text, json or csv (one row per "
                                       "configuration and subject)."),
@@ -164,6 +167,8 @@ def balance(
     from ... import files
     from ...progress import progress_bar
     from .balance import SweepError, parse_sets, parse_sweep, run_balance
+    from .stats import ClusterUnreachable, DaskCluster
+    from ...cli import usage
     from .balancereport import balance_csv, balance_html, balance_json, balance_text
     from ...charts import chart_font_family
     from .plots import save_balance_plots
@@ -184,9 +189,13 @@ def balance(
             with_value(game, sweep.key, sweep.values[0])  # a bad sweep is a usage error before any game
         configurations = len(counts) * len(chosen) * (len(sweep.values) if sweep else 1)
         with progress_bar(games * configurations, "balance") as advance:
-            result = run_balance(game, counts, chosen, games, seed, bot.value, sweep, margin, workers, advance)
+            executor = DaskCluster(cluster) if cluster else None
+            result = run_balance(game, counts, chosen, games, seed, bot.value, sweep, margin, workers, advance,
+                                 executor)
     except SweepError as exc:
         raise typer.BadParameter(str(exc), param_hint="--vary") from None
+    except ClusterUnreachable as exc:
+        usage(str(exc))
     seconds = time.perf_counter() - start
     played = games * len(result.cells)
     as_json = fmt is not BalanceFormat.text

@@ -184,6 +184,46 @@ class LocalProcesses:
         return parts
 
 
+class ClusterUnreachable(Exception):
+    """No Dask scheduler answers at the address given."""
+
+
+def _play_on(tables: list[Tables], job: Job) -> Summary:
+    """One job on a Dask worker: the same games `_play_range` plays here."""
+    _init_worker(tables)
+    return _play_range(job)
+
+
+class DaskCluster:
+    """Games on the workers of a Dask cluster (`pnp[cluster]`): the scheduler at `address` hands each job to a
+    worker; a job whose worker dies is played again elsewhere (its games are seeded by their indexes, so the
+    figures do not change)."""
+
+    def __init__(self, address: str, timeout: float = 10.0, retries: int = 3):
+        self.address, self.timeout, self.retries = address, timeout, retries
+
+    def run(self, tables: list[Tables], jobs: list[Job], done: Callable[[int], None]) -> list[Summary]:
+        from ...extras import need
+        distributed = need("distributed", "cluster", "--cluster")
+        try:
+            client = distributed.Client(self.address, timeout=self.timeout)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ClusterUnreachable(f"no Dask scheduler answers at {self.address} ({exc.__class__.__name__})") \
+                from None
+        try:
+            shared = client.scatter(tables, broadcast=True, hash=False)
+            futures = [client.submit(_play_on, shared, job, retries=self.retries, pure=False) for job in jobs]
+            index = {future.key: i for i, future in enumerate(futures)}
+            parts: list[Summary | None] = [None] * len(jobs)
+            for future in distributed.as_completed(futures):
+                i = index[future.key]
+                parts[i] = future.result()
+                done(jobs[i].stop - jobs[i].start)
+            return [part for part in parts if part is not None]
+        finally:
+            client.close()
+
+
 def run_batches(tables: list[Tables], batches: list[Batch], games: int, workers: int = 2,
                 records: str | None = None, progress: Callable[[int], None] | None = None,
                 executor: Executor | None = None) -> list[Summary]:
