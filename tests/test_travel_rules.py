@@ -284,9 +284,9 @@ def test_r34_the_collector_takes_two_cards_when_she_recycles(content):
                                  joon=collector), "R34", "recycle_take")
 
 
-def test_r34_the_pickpocket_chooses_the_card_and_holds_six(content):
+def test_r34_the_pickpocket_chooses_the_card_and_holds_five(content):
     """Her card says she chooses what she takes (a record shows the card taken, as for any steal; the cost is the
-    steal's) and her hand limit is 6."""
+    steal's) and her hand limit is 5."""
     pickpocket = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
     joon = MERCHANT + "\n  - " + SORA
     assert_valid(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: steal Joon pay map -> umbrella"),
@@ -294,12 +294,10 @@ def test_r34_the_pickpocket_chooses_the_card_and_holds_six(content):
     assert_breaks(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: steal Joon ^-> umbrella"),
                                  extensions="all", mina=pickpocket, joon=joon), "R13", "cost")
     assert_valid(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw swimsuit",
-                                      "Joon: draw camera", "Sora: draw camera -camera", "Mina: draw umbrella",
-                                      "Joon: draw backpack", "Sora: draw map -map", "Mina: draw sunglasses -sunglasses"),
+                                      "Joon: draw camera", "Sora: draw camera -camera", "Mina: draw umbrella -umbrella"),
                                 extensions="all", mina=pickpocket, joon=joon))
     assert_breaks(content, table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw swimsuit",
-                                       "Joon: draw camera", "Sora: draw camera -camera", "Mina: draw umbrella",
-                                       "Joon: draw backpack", "Sora: draw map -map", "Mina: draw ^sunglasses"),
+                                       "Joon: draw camera", "Sora: draw camera -camera", "Mina: draw ^umbrella"),
                                  extensions="all", mina=pickpocket, joon=joon), "R34", "over_limit")
 
 
