@@ -207,18 +207,20 @@ def test_a_character_for_more_players_than_the_game_has(content_copy):
     path = content_copy / "travel" / "game.yaml"
     replace_in(path, "players: {min: 3, max: 6}}", "players: {min: 7, max: 8}}")
     line, col = line_col(path, "{min: 7")
+    entry, _ = line_col(path, "{id: smuggler")
     assert errors_of(content_copy) == [
-        f"content/travel/game.yaml:{line}:3: error: characters: with 6 players only 5 characters are dealt; "
+        f"content/travel/game.yaml:{entry}:3: error: characters: with 6 players only 5 characters are dealt; "
         f"each player needs one [count]",
         f"content/travel/game.yaml:{line}:{col}: error: characters[0].players: character 'smuggler' is dealt at 7 "
         f"to 8 players; the game is for 2 to 6 [count]"]
 
 
 def test_too_few_characters_for_a_player_count(content_copy):
-    """R33: three more characters set aside below 6 players leave 4- and 5-player games short of characters."""
+    """R33: three more characters set aside below 6 players leave 2-, 4- and 5-player games short of characters."""
     path = content_copy / "travel" / "game.yaml"
-    for ability in ("{rule: starting_hand, by: 2}", "{rule: trade_bonus_draw, to: 2}", "{rule: steal_chooses, to: true}"):
+    for ability in ("{rule: starting_hand, by: 2}", "{rule: recycle_take, to: 2}", "{rule: travel_bonus_draw, to: 3}"):
         replace_in(path, f"ability: {ability}}}", f"ability: {ability}, players: {{min: 6, max: 6}}}}")
     line, _ = line_col(path, "characters:\n")
     assert [f.split(": error: ", 1)[1] for f in errors_of(content_copy)] == [
-        f"characters: with {n} players only 3 characters are dealt; each player needs one [count]" for n in (4, 5)]
+        f"characters: with {n} players only {dealt} characters are dealt; each player needs one [count]"
+        for n, dealt in ((2, 1), (4, 3), (5, 3))]
