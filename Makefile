@@ -33,7 +33,7 @@ $(STAMP): pyproject.toml
 $(TEST_STAMP): pyproject.toml
 	@echo "setup: installing pnp, its libraries, its extras and the test tools into $(VENV)/ (first run only, about a minute)"
 	@test -x $(PY) || $(NEW_VENV)
-	@$(PIP) -e '.[test,solver,lab,icons]'
+	@$(PIP) -e '.[test,solver,lab,cluster,icons]'
 	@touch $(TEST_STAMP) $(STAMP)
 
 pdf: $(STAMP)
@@ -42,7 +42,9 @@ pdf: $(STAMP)
 png: $(STAMP)
 	@$(PNP) build --png
 
+# mypy --strict over the package first ([tool.mypy] in pyproject.toml): a new type error fails the suite
 test: $(TEST_STAMP)
+	@$(PY) -m mypy
 	@$(PY) -m pytest -n auto --dist loadgroup
 
 # the fuzz tests with many more cases, each drawn afresh (FUZZ_EXAMPLES per test; `make test` runs a quick fixed set);
@@ -61,3 +63,16 @@ bench: $(STAMP)
 
 clean:
 	rm -rf output/*.pdf output/png output/pod output/tts output/.build-manifest.json
+
+# The studio's browser tests (tests/test_studio_browser.py) drive Debian's Chromium: `make test` installs it with apt
+# when run as root, else stops with one line saying what to install (the tests never skip for want of it).
+# `make screenshots` keeps the pictures the browser tests take of every page, for the README (docs/studio/).
+CHROMIUM := /usr/bin/chromium
+.PHONY: chromium screenshots
+test bench: chromium
+chromium:
+	@test -x $(CHROMIUM) || { test "$$(id -u)" = 0 && apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } \
+		|| { echo "make test: the browser tests need Chromium at $(CHROMIUM): install it (apt-get install chromium)"; exit 1; }
+bench: $(TEST_STAMP)
+screenshots: $(TEST_STAMP) chromium
+	@STUDIO_SCREENSHOTS=docs/studio $(PY) -m pytest -n 0 -p no:cacheprovider tests/test_studio_browser.py -k screenshots

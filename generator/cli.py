@@ -9,14 +9,20 @@ import sys
 from contextlib import nullcontext
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
 from .cli_options import Format, content_option, format_option, lang_option
+from .content.folders import default_root, languages
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError, visible
 from .games import registry
+
+if TYPE_CHECKING:
+    from typer import _click as click  # the click Typer's classes are built on (Typer 0.29 vendors it)
+
+    from .content.load import Content
 
 
 class LazyGroup(TyperGroup):
@@ -25,7 +31,7 @@ class LazyGroup(TyperGroup):
     any command lets through is its messages and exit 1, a missing extra (generator/extras.py) one line and exit 2
     (however the app is run: the console script or a test's runner)."""
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         from .extras import MissingExtra
 
         try:
@@ -35,11 +41,11 @@ class LazyGroup(TyperGroup):
         except MissingExtra as exc:
             usage(str(exc))
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         games = [name for name in registry.known() if registry.spec(name).cli]
         return sorted(set(super().list_commands(ctx)) | {"check"}) + [g for g in games if g not in self.commands]
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands:
             if self._listing:
                 return _listed(name)
@@ -50,7 +56,7 @@ class LazyGroup(TyperGroup):
 
     _listing = False
 
-    def format_help(self, ctx, formatter):
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """`pnp --help` lists the lazy commands by their help lines alone, importing none of them."""
         self._listing = True
         try:
@@ -59,7 +65,7 @@ class LazyGroup(TyperGroup):
             self._listing = False
 
 
-def _listed(name: str):
+def _listed(name: str) -> click.Command | None:
     """A stand-in for lazy command `name` that carries only its help line (for `pnp --help`), or None."""
     if name == "check":
         return TyperCommand(name, help=check.__doc__)
@@ -70,15 +76,16 @@ def _listed(name: str):
     return TyperGroup(name=name, help=spec.cli_help) if spec.cli else None
 
 
-def _game_group(name: str):
+def _game_group(name: str) -> click.Command | None:
     """`pnp <name> ...`: the Typer app of game `name`'s spec, or None when no game of that name has one."""
     try:
         spec = registry.spec(name)
     except registry.UnknownGame:
         return None
-    if not spec.cli:
+    cli = spec.part("cli")
+    if cli is None:
         return None
-    command = typer.main.get_command(spec.part("cli").app)
+    command = typer.main.get_command(cli.app)
     command.name, command.help = name, spec.cli_help
     return command
 
@@ -109,21 +116,23 @@ def _options(_: bool = typer.Option(False, "--version", callback=_version, is_ea
 
 
 ContentOpt = content_option()
+#: the languages of the default content, for help texts (a glob, no YAML read)
+LANGS = ", ".join(languages(default_root()))
 
 
-def fail(exc: InputError) -> None:
+def fail(exc: InputError) -> NoReturn:
     """Print every diagnostic of an input error and exit 1."""
     for diagnostic in exc.diagnostics:
         typer.echo(str(diagnostic), err=True)
     raise typer.Exit(EXIT_INVALID)
 
 
-def usage(message: str) -> None:
+def usage(message: str) -> NoReturn:
     typer.echo(f"Error: {message}", err=True)
     raise typer.Exit(EXIT_USAGE)
 
 
-def require_lang(content, lang: str) -> str:
+def require_lang(content: Content, lang: str) -> str:
     if lang not in content.languages:
         usage(f"unknown language '{lang}'; available: {', '.join(content.languages)}")
     return lang
@@ -131,18 +140,25 @@ def require_lang(content, lang: str) -> str:
 
 @app.command()
 def lint(fmt: Format = format_option("text (one finding per line) or json."),
+         lang: Optional[str] = typer.Option(None, "--lang", help=f"Lint one language, its own files and the game "
+                                            f"data (default: every language): {LANGS}."),
          content_dir: Optional[Path] = ContentOpt) -> None:
-    """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
+    """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit; the last
+    line says how much of each language is translated."""
     from .content.lint import LintReport, lint as run_lint
     from .content.parse_cache import home
     from .render.core import disk_cache
     from .render.core.fit_kept import fit_findings
     from .render.core.fonts import glyphs_missing_for
 
+    if lang is not None:
+        known = languages(content_dir or default_root())
+        if lang not in known:
+            usage(f"unknown language '{lang}' for --lang; available: {', '.join(known) or 'none'}")
     kept = home()
     try:
         with disk_cache.kept_in(kept / "render", "cache") if kept is not None else nullcontext():
-            report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+            report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for, lang=lang)
     except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
         report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:
@@ -151,6 +167,8 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
         for finding in report.findings:
             typer.echo(str(finding))
         typer.echo(report.summary())
+        if report.progress:
+            typer.echo(report.progress_line())
     raise typer.Exit(EXIT_INVALID if report.errors else 0)
 
 
@@ -238,7 +256,7 @@ def _icons_lacking(root: Path) -> list[str]:
     return [code for code in dict.fromkeys(named) if found.find(code) is None]
 
 
-def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **options) -> None:
+def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **options: object) -> None:
     """Check a recorded game against the rules: 'valid' with the result, or the first broken rule.
 
     With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
@@ -248,7 +266,7 @@ def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **o
     raise typer.Exit(run(record, lang, fmt is Format.json, content_dir, **options))
 
 
-def _check_command():
+def _check_command() -> click.Command:
     """`pnp check` with the options of every game's checker (the specs' `check_options`, spelt as cli_options
     spells them); the record's game gets its own."""
     import inspect
@@ -269,11 +287,11 @@ def _check_command():
     own = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=CHECK_OPTIONS[name][0],
                              default=CHECK_OPTIONS[name][1](" ".join(texts))) for name, texts in helps.items()]
 
-    def command(**values) -> None:
+    def command(**values: Any) -> None:  # Typer passes what the signature below declares
         check(values.pop("record"), values.pop("lang"), values.pop("fmt"), values.pop("content_dir"), **values)
 
     command.__doc__ = check.__doc__
-    command.__signature__ = inspect.Signature(fixed + own)
+    setattr(command, "__signature__", inspect.Signature(fixed + own))  # what Typer reads (inspect.signature)
     command.__annotations__ = {p.name: p.annotation for p in fixed + own}
     sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     sub.command("check")(command)
@@ -288,7 +306,14 @@ def _register_build() -> None:
     app.command("build")(build_cmd)
 
 
+def _register_studio() -> None:
+    from .studio.cli import studio_cmd  # imports no web library until the command runs
+
+    app.command("studio")(studio_cmd)
+
+
 _register_build()
+_register_studio()
 
 
 def main() -> None:
@@ -302,4 +327,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

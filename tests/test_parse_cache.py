@@ -28,11 +28,10 @@ def as_tables(located) -> tuple[dict, dict]:
 
 @pytest.mark.parametrize("name", ["travel/en.yaml", "common/ko.yaml", "threesixteen/game.yaml", "print.yaml"])
 def test_a_kept_parse_is_the_parse(cache: Path, name: str):
-    path = ROOT / "content" / name
-    parsed = load_yaml(path.parent, path.name, f"content/{name}")
-    first = load_yaml(path.parent, path.name, f"content/{name}", cached=True)
+    parsed = load_yaml(ROOT / "content", name)
+    first = load_yaml(ROOT / "content", name, cached=True)
     assert len(list(cache.iterdir())) == 1
-    kept = load_yaml(path.parent, path.name, f"content/{name}", cached=True)
+    kept = load_yaml(ROOT / "content", name, cached=True)
     assert first[0] == kept[0] == parsed[0]
     assert as_tables(first[1]) == as_tables(kept[1]) == as_tables(parsed[1])
     assert kept[1].of(("no", "such"), key=True) == parsed[1].of(("no", "such"), key=True)

@@ -9,14 +9,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import AbstractSet, Callable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
 from ..files import content as content_files
 from ..games import registry
 from .crosscheck import check_game
 from .font_files import bold_findings
-from .folders import COMMON, REFERENCE_LANG, default_root, languages, require_content_folder, text_folders
+from .folders import (COMMON, REFERENCE_LANG, default_root, is_language_code, languages, require_content_folder,
+                      text_folders)
 from .plurals import agree
 from .load import Content, load_content
 from .required import allowed_placeholders, common_keys, names_for, required_keys
@@ -24,10 +25,42 @@ from .texts import PLACEHOLDER, Texts, placeholders
 
 
 
+@dataclass(frozen=True, slots=True)
+class Left:
+    """A text a language still lacks: missing, empty, or the same as in the reference language; `position` is
+    where it is in the language's file, or where the reference language has it when the file lacks it."""
+
+    key: str
+    folder: str
+    position: Position
+    why: str  # the lint check that finds it: "missing-key", "empty" or "untranslated"
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How much of the reference language's text a language has translated."""
+
+    lang: str
+    translated: int
+    total: int
+    left: tuple[Left, ...] = ()
+
+    @property
+    def percent(self) -> int:
+        """Whole percent, rounded down, so that 100 means every text."""
+        return 100 * self.translated // self.total if self.total else 100
+
+    def line(self) -> str:
+        """`fr: 24 of 843 texts translated, 3%`."""
+        return f"{self.lang}: {self.translated} of {self.total} texts translated, {self.percent}%"
+
+
 @dataclass
 class LintReport:
     findings: list[Diagnostic] = field(default_factory=list)
     files: int = 0
+    #: each language but the reference one, how far its translation has come
+    progress: list[Progress] = field(default_factory=list)
 
     @property
     def errors(self) -> int:
@@ -41,9 +74,15 @@ class LintReport:
         counts = {"errors": self.errors, "warnings": self.warnings, "files": self.files}
         return agree("{errors} error(s), {warnings} warning(s) in {files} file(s)", counts, "en").format(**counts)
 
-    def as_json(self) -> dict:
+    def progress_line(self) -> str:
+        """lint's last line: every language's progress (`fr: 24 of 843 texts translated, 3%`), `; ` between."""
+        return "; ".join(p.line() for p in self.progress)
+
+    def as_json(self) -> dict[str, object]:
         return {"findings": [f.as_json() for f in self.findings], "errors": self.errors,
-                "warnings": self.warnings, "files": self.files}
+                "warnings": self.warnings, "files": self.files,
+                "progress": [{"language": p.lang, "translated": p.translated, "total": p.total}
+                             for p in self.progress]}
 
 
 def _single(folder: str, root: Path, lang: str) -> Texts:
@@ -77,10 +116,12 @@ FitCheck = Callable[[Content, str, str], list[Diagnostic]]
 GlyphCheck = Callable[[Content, str, str], tuple[str, list[str]]]
 
 
-def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_check: GlyphCheck | None = None
-         ) -> LintReport:
-    """Every finding in the content under `root`. Fit and glyphs are the renderer's to judge: the caller passes
-    its checks in (`pnp lint` passes both), so the content layer never imports the renderer."""
+def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_check: GlyphCheck | None = None,
+         lang: str | None = None) -> LintReport:
+    """Every finding in the content under `root`, with each language's progress. Fit and glyphs are the renderer's
+    to judge: the caller passes its checks in (`pnp lint` passes both), so the content layer never imports the
+    renderer. With `lang`, one language: its own files' findings and those of the language-neutral data (which
+    every language is drawn from); the reference language is read as the yardstick, not reported."""
     root = Path(root) if root else default_root()
     report = LintReport()
     try:
@@ -97,6 +138,8 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     files = content_files(root)
     report.files = len(files.names("", ".yaml")) + sum(len(files.names(f, ".yaml")) for f in folders)
     langs = languages(root, tuple(folders))  # a half-made language too, to say which files it lacks
+    if lang is not None:
+        langs = list(dict.fromkeys([REFERENCE_LANG, lang]))
     if content is not None:
         for game, data in content.games.items():
             report.findings += check_game(registry.spec(game), data, content.game_located[game])
@@ -105,12 +148,58 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     for folder in folders:
         report.findings += list(_lint_folder(root, folder, langs, content, glyph_check))
 
+    if lang is not None:
+        report.findings = [f for f in report.findings if _concerns(f, lang)]
     if content is not None and fit_check is not None and not any(f.severity == "error" for f in report.findings):
         for game in content.games:
-            for lang in langs:  # a problem of the game data (an icon) shows in every language: reported once
-                report.findings += [f for f in fit_check(content, game, lang) if f not in report.findings]
+            for each in langs if lang is None else [lang]:  # a problem of the game data (an icon) shows in
+                report.findings += [f for f in fit_check(content, game, each)  # every language: reported once
+                                    if f not in report.findings]
     report.findings.sort(key=lambda d: (d.position.path, d.position.line, d.position.col, d.message))
+    report.progress = [translation_progress(root, each) for each in langs if each != REFERENCE_LANG]
     return report
+
+
+def _concerns(finding: Diagnostic, lang: str) -> bool:
+    """Whether a finding belongs in `pnp lint --lang lang`: it is in that language's file, or in no language's."""
+    name = Path(finding.position.path).name
+    stem = name.removesuffix(".yaml")
+    return name == f"{lang}.yaml" or not (name.endswith(".yaml") and stem != "game" and stem != "print"
+                                          and is_language_code(stem))
+
+
+def translation_progress(root: Path, lang: str) -> Progress:
+    """How many of the reference language's texts `lang` has translated, and which are left: a text counts when
+    the reference has words in it (not a bare placeholder or number) and the language has it, not empty, and
+    either different or marked `# same` (a name meant to read alike). A file that does not load counts as none
+    of its texts translated (lint says why)."""
+    root = Path(root)
+    translated, total, left = 0, 0, []
+    for folder in text_folders(root):
+        try:
+            reference = _single(folder, root, REFERENCE_LANG)
+        except InputError:
+            continue
+        try:
+            mine: Texts | None = _single(folder, root, lang)
+        except InputError:
+            mine = None
+        theirs = dict(mine.leaves()) if mine is not None else {}
+        same = _same_lines(root, f"{folder}/{lang}.yaml") if mine is not None else set()
+        for key, value in reference.leaves():
+            if not (isinstance(value, str) and _has_words(value)):
+                continue
+            total += 1
+            ours = theirs.get(key)
+            if mine is None or key not in theirs:
+                left.append(Left(key, folder, reference.position(key), "missing-key"))
+            elif not isinstance(ours, str) or not ours.strip():
+                left.append(Left(key, folder, mine.position(key), "empty"))
+            elif ours == value and mine.position(key).line not in same:
+                left.append(Left(key, folder, mine.position(key), "untranslated"))
+            else:
+                translated += 1
+    return Progress(lang, translated, total, tuple(left))
 
 
 def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | None,
@@ -132,7 +221,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     spec = _known_spec(folder)
     if reference is not None and folder == COMMON:
         yield from _required(reference, common_keys(content.print if content is not None else None), {})
-    elif reference is not None and game is not None:
+    elif reference is not None and game is not None and spec is not None:
         yield from _required(reference, required_keys(spec, game), allowed_placeholders(spec, game))
     for lang, texts in loaded.items():
         yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check,
@@ -209,7 +298,7 @@ def _near(key: str, missing: list[str]) -> str | None:
 
 
 def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None,
-                glyph_check: GlyphCheck | None, same: set[int] = frozenset()) -> Iterator[Diagnostic]:
+                glyph_check: GlyphCheck | None, same: AbstractSet[int] = frozenset()) -> Iterator[Diagnostic]:
     mine = dict(texts.leaves())
     if reference is not None:
         theirs = dict(reference.leaves())
@@ -231,10 +320,10 @@ def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None,
                                  "translate it, or end its line with '# same' if it is meant to read the same "
                                  "(a name, a code)", "untranslated", "warning", key_path=key)
             if isinstance(value, str) and isinstance(theirs[key], str):
-                ours, ref = placeholders(value), placeholders(theirs[key])
-                if ours != ref:
-                    lacking = sorted(ref - ours)
-                    extra = sorted(ours - ref)
+                ours, wanted = placeholders(value), placeholders(theirs[key])
+                if ours != wanted:
+                    lacking = sorted(wanted - ours)
+                    extra = sorted(ours - wanted)
                     parts = []
                     if lacking:
                         parts.append("lacks " + ", ".join("{" + p + "}" for p in lacking))
@@ -259,7 +348,7 @@ def language_errors(root: Path, content: Content, lang: str, glyph_check: GlyphC
             if finding.severity == "error" and Path(finding.position.path).name == f"{lang}.yaml"]
 
 
-def _glyphs(texts: Texts, leaves: dict, content: Content, glyph_check: GlyphCheck) -> Iterator[Diagnostic]:
+def _glyphs(texts: Texts, leaves: dict[str, object], content: Content, glyph_check: GlyphCheck) -> Iterator[Diagnostic]:
     for key, value in leaves.items():
         if isinstance(value, str):
             family, missing = glyph_check(content, texts.lang, value)

@@ -12,7 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Mapping, Protocol, overload
+
+if TYPE_CHECKING:  # the parts' signatures only: importing these at run time would load what a quick start skips
+    from importlib.metadata import EntryPoint
+
+    from reportlab.lib.colors import Color
+
+    from ..checking import Report
+    from ..content.load import Content
+    from ..content.model_parts import GameData
+    from ..content.texts import Texts
+    from ..content.validate import Strict
+    from ..content.yamlsrc import KeyPath, Located
+    from ..errors import Diagnostic
+    from ..render.core.context import Component, Page, RenderContext
+    from ..render.core.rulebook import Book
+    from ..studio.views import Caller, Deal, Walk
+    import typer
 
 #: the games that come with pnp: name (the content folder, a record's `game:`, the CLI group) -> its spec module
 SHIPPED = {"threesixteen": "generator.games.threesixteen.spec", "travel": "generator.games.travel.spec"}
@@ -62,14 +79,16 @@ class GameSpec:
     accent: str = ""
     #: (game) -> {key: count}: the {count} of each checklist line `components.<key>` of the rulebook
     component_counts: str = ""
-    #: (RenderContext, Book) -> [Page]: rulebook pages after the rules (render/core/rulebook.py's Book)
+    #: (RenderContext, Book, pages of rules before them) -> [Page]: rulebook pages after the rules
+    #: (render/core/rulebook.py's Book)
     rulebook_pages: str = ""
     #: (Content) -> None: setup the build does once before its workers fork (converting icons, say)
     warm: str = ""
     #: (game) -> [(path in game.yaml, icon code)]: the icons its content names, which the content folder's icons/
     #: holds (render/core/icons.py; `pnp icons add` with no code adds those it lacks)
     icons: str = ""
-    #: module with `check_file(path, content, lang, **options) -> generator.checking.Report`
+    #: module with `check_file(path, content, lang, **options) -> generator.checking.Report`, and
+    #: `check_text(text, path, content, lang, **options)` for a record that is not a file (the studio's upload)
     checker: str = ""
     check_options: tuple[CheckOption, ...] = ()
     #: module with a Typer `app`: `pnp <name> ...`
@@ -81,13 +100,85 @@ class GameSpec:
     size_records: str = ""
     #: relative cost of a build job by kind ("pdf", "pod", "png"); 1 when absent
     build_cost: dict[str, int] = field(default_factory=dict)
+    #: (content, lang, record text, path) -> generator.studio.views.Walk: a checked record step by step, as the
+    #: checker's replay sees it (`pnp studio`'s check page)
+    steps: str = ""
+    #: (content, lang, player names, seed, taken) -> generator.studio.views.Deal: a setup dealt for the table (what
+    #: the table dealt itself in `taken`, by field: the rest dealt with the seed; ValueError for what cannot be)
+    table_setup: str = ""
+    #: (content, lang, columns) -> generator.studio.views.Caller: a caller of numbers for the table
+    caller: str = ""
     #: modules or packages whose code draws the game (their source is part of every output's build digest)
     sources: tuple[str, ...] = ()
 
-    def part(self, name: str) -> Callable[..., Any] | None:
+    # Each part's signature, as the field comments above say it; the reference is imported at run time, so these
+    # are the contract a game's modules keep (tests/test_third_game.py plays a game declared outside the package).
+    @overload
+    def part(self, name: Literal["model"]) -> type[Strict] | None: ...
+    @overload
+    def part(self, name: Literal["crosscheck"]) -> Callable[[GameData, Located], Iterable[Diagnostic]] | None: ...
+    @overload
+    def part(self, name: Literal["text_keys"]) -> Callable[[GameData], list[str]] | None: ...
+    @overload
+    def part(self, name: Literal["rule_values"]) -> Callable[[GameData], dict[str, object]] | None: ...
+    @overload
+    def part(self, name: Literal["placeholders"]) -> Callable[[GameData], dict[str, set[str]]] | None: ...
+    @overload
+    def part(self, name: Literal["lint_texts"]) -> (
+        Callable[[Mapping[str, Texts], GameData | None], Iterable[Diagnostic]] | None): ...
+    @overload
+    def part(self, name: Literal["components"]) -> Callable[[RenderContext], Iterable[Component]] | None: ...
+    @overload
+    def part(self, name: Literal["full_pages"]) -> Callable[[RenderContext], Iterable[Page]] | None: ...
+    @overload
+    def part(self, name: Literal["accent"]) -> Callable[[RenderContext], Color] | None: ...
+    @overload
+    def part(self, name: Literal["component_counts"]) -> Callable[[GameData], dict[str, int]] | None: ...
+    @overload
+    def part(self, name: Literal["rulebook_pages"]) -> Callable[[RenderContext, Book, int], Iterable[Page]] | None: ...
+    @overload
+    def part(self, name: Literal["warm"]) -> Callable[[Content], None] | None: ...
+    @overload
+    def part(self, name: Literal["icons"]) -> Callable[[GameData], list[tuple[KeyPath, str]]] | None: ...
+    @overload
+    def part(self, name: Literal["checker"]) -> Checker | None: ...
+    @overload
+    def part(self, name: Literal["cli"]) -> GameCli | None: ...
+    @overload
+    def part(self, name: Literal["size_records"]) -> Callable[[], list[tuple[str, str, list[str]]]] | None: ...
+    @overload
+    def part(self, name: Literal["steps"]) -> Callable[[Content, str, str, str], Walk] | None: ...
+    @overload
+    def part(self, name: Literal["table_setup"]) -> (
+        Callable[[Content, str, list[str], int, dict[str, list[str]]], Deal] | None): ...
+    @overload
+    def part(self, name: Literal["caller"]) -> Callable[[Content, str, int | None], Caller] | None: ...
+    @overload
+    def part(self, name: str) -> object: ...
+
+    def part(self, name: str) -> object:
         """The part `name` (a field holding a reference), imported now; None when the game has none."""
         ref = getattr(self, name)
         return resolve(ref) if ref else None
+
+
+class Checker(Protocol):
+    """A game's `checker` module: `check_file`, and the top-level keys its records may have (RECORD_KEYS) when it
+    names them, so `pnp check` can say a record looks like another game's."""
+
+    def check_file(self, path: str, content: Content, lang: str, /, **options: Any) -> Report: ...
+
+
+class TextChecker(Protocol):
+    """A `checker` module that also reads a record that is not a file (the studio's paste or drop)."""
+
+    def check_text(self, text: str, path: str, content: Content, lang: str, /, **options: Any) -> Report: ...
+
+
+class GameCli(Protocol):
+    """A game's `cli` module: its Typer app, `pnp <game> ...`."""
+
+    app: typer.Typer
 
 
 class UnknownGame(LookupError):
@@ -133,7 +224,7 @@ def spec_in(root: Path, name: str) -> GameSpec:
                             "(see README, \"Adding a game\"); games: " + ", ".join(known()), "unknown-game") from None
 
 
-def _installed() -> dict:
+def _installed() -> dict[str, EntryPoint]:
     """Entry points of the group `pnp.games`, by name (importlib.metadata is slow to import: only asked here)."""
     from importlib.metadata import entry_points
 

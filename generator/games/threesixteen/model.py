@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...content.model_parts import Colour, Players, RuleRef, Slug
+from ...content.model_parts import Colour, GameData, NamedRuleRef, Players, Slug
 from ...content.print_model import Size
 from ...content.validate import Strict, pattern
 
@@ -32,4 +32,12 @@ class ThreeSixteenGame(Strict):
     colours: list[PlayerColour]
     caller: PlayerColour
     sections: list[Slug]
-    rules: list[RuleRef]
+    rules: list[NamedRuleRef]
+
+
+def threesixteen_game(game: GameData) -> ThreeSixteenGame:
+    """`game` as 3x16's own model: what `content.games["threesixteen"]` and a 3x16 RenderContext's `game_data`
+    hold (the registry loads it through this game's spec)."""
+    if not isinstance(game, ThreeSixteenGame):
+        raise TypeError(f"expected 3x16's game data, not {type(game).__name__}")
+    return game

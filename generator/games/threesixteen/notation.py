@@ -19,7 +19,9 @@ ROW = -1
 MAX_DIGITS = 9      # a number written with more digits is refused before int() reads it (Python stops at 4,300)
 SHOWN = 24          # longest text echoed whole in a message
 
-Token = tuple  # (written: int | None, place: int, moves: tuple[tuple[int, int | None], ...])
+#: a parsed token: the number written (None: not written), where the tile goes (ROW or a column), and each move
+#: (the column, and the number written for its bottom tile or None)
+Token = tuple[int | None, int, tuple[tuple[int, int | None], ...]]
 
 
 class Notation:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 from ... import files
 from ...content.load import load_content
@@ -50,22 +49,22 @@ def bench_check(content, records: int = 200, seconds: float = 3.0) -> dict:
             if not report.ok:
                 raise RuntimeError(f"benchmark record {path.name} does not pass the check")
             actions_per_file.append(report.outcome.actions)
-        actions = files = 0
+        actions = checked = 0
         cpu = time.process_time()
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             for path, count in zip(paths, actions_per_file):
                 check_file(str(path), content, "en")
                 actions += count
-                files += 1
+                checked += 1
         elapsed = time.perf_counter() - start
         cpu = time.process_time() - cpu
     rate = actions / elapsed
     return {
         "name": "travel check: actions replayed per second (parsing included)",
         "value": round(rate), "unit": "actions/s", "ok": True,
-        "detail": f"{files} checks of {records} greedy 4-player records (all extensions); "
-                  f"{actions / files:.1f} actions per record; {actions / cpu:.0f} actions per CPU-second; "
+        "detail": f"{checked} checks of {records} greedy 4-player records (all extensions); "
+                  f"{actions / checked:.1f} actions per record; {actions / cpu:.0f} actions per CPU-second; "
                   + _load(),
     }
 

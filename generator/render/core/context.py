@@ -6,15 +6,16 @@ pages) are `Page`s. The sheet code decides where faces go; faces never know abou
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from reportlab.lib.units import mm
-
 from ...content.load import Content
+from ...content.model_parts import GameData
+from ...content.print_model import PrintConfig
 from ...content.texts import Texts
 from ...games import registry
 from . import linebreak, textfit
+from .canvas import DrawingCanvas, mm
 from .icons import IconSet
 from .fonts import FontPair, fonts_for
 
@@ -50,7 +51,7 @@ class Box:
         return Box(self.x - b, self.y - b, self.w + 2 * b, self.h + 2 * b, 0.0)
 
 
-DrawFn = Callable[[Any, Box], None]  # (reportlab canvas, trim box)
+DrawFn = Callable[[DrawingCanvas, Box], None]  # (canvas, trim box)
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class Page:
 
     key: str
     landscape: bool
-    draw: Callable[[Any, float, float], None]  # (canvas, page width pt, page height pt)
+    draw: Callable[[DrawingCanvas, float, float], None]  # (canvas, page width pt, page height pt)
     title: str = ""  # for the PDF outline
     number_y: float | None = None  # baseline of the page number, when the page's own footer sets it (pt from bottom)
     #: a full page (a board) that keeps a footer band: (page width, height) -> the label's line in it, as
@@ -111,6 +112,9 @@ class RenderContext:
     paper: str
     #: the ink-saver edition: white backs and backgrounds, light fills, colour kept for outlines and words
     ink_saver: bool = False
+    #: every text fitted so far, by what fitting it depends on: the editions of one language and paper share it
+    #: (`replace(ctx, ink_saver=True)` keeps the same dict), so each card text is fitted once, not once per edition
+    fitted: dict[tuple[Any, ...], textfit.Fitted] = field(default_factory=dict, repr=False, compare=False)
     texts: Texts = field(init=False)
     fonts: FontPair = field(init=False)
     #: the names the language file defines, which a line never cuts (`linebreak`)
@@ -129,7 +133,7 @@ class RenderContext:
         self.bound = linebreak.Bound(breaking.keep_with_previous, breaking.endings, breaking.exceptions)
 
     @property
-    def print(self):
+    def print(self) -> PrintConfig:
         return self.content.print
 
     @property
@@ -138,7 +142,7 @@ class RenderContext:
         return registry.spec(self.game)
 
     @property
-    def game_data(self):
+    def game_data(self) -> GameData:
         """This game's validated game.yaml (its spec's model)."""
         return self.content.games[self.game]
 
@@ -154,8 +158,12 @@ class RenderContext:
             bold: bool = False, **kw: Any) -> textfit.Fitted:
         """Fit or raise TextOverflow naming the component (`where`), the text key, the language and the overflow."""
         font = self.fonts.bold if bold else self.fonts.regular
-        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names,
-                             bound=self.bound, **kw)
+        memo = (key, text, font, width, height, size, min_size, tuple(sorted(kw.items())))
+        fitted = self.fitted.get(memo)
+        if fitted is None:
+            fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names,
+                                 bound=self.bound, **kw)
+            self.fitted[memo] = fitted = replace(fitted, key=key)
         if not fitted.fits:
             raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
         return fitted

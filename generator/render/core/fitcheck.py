@@ -9,10 +9,12 @@ what this finds between runs: fit_kept.py).
 from __future__ import annotations
 
 import io
+from functools import partial
+from typing import Callable
 
 from ...content.load import Content
-from ...content.texts import MissingText
-from ...errors import Diagnostic, InputError
+from ...content.texts import MissingText, Texts
+from ...errors import Diagnostic, InputError, Position
 from .context import Box, RenderContext, TextOverflow
 from .document import game_components, game_pages
 from .pdfcanvas import PdfCanvas
@@ -42,7 +44,7 @@ Overflows = dict[str, dict[str, TextOverflow]]
 
 def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
     """What drawing every piece and page of `game` in `lang` finds, on every paper."""
-    findings: dict[tuple, Diagnostic] = {}
+    findings: dict[tuple[Position, str], Diagnostic] = {}
     overflows: Overflows = {}
     for paper in content.print.papers:
         try:
@@ -64,18 +66,18 @@ def _draw_all(ctx: RenderContext, with_components: bool, overflows: Overflows) -
     """Draw every page of one paper (and the components, the same size on every paper, once); overflows are
     collected, any other problem is raised."""
     canvas = PdfCanvas(io.BytesIO(), invariant=1)  # as a build draws: each colour string resolved once
-    draws = []
+    draws: list[Callable[[], None]] = []
     if with_components:
         for component in game_components(ctx):
             box = Box(0, 0, component.width, component.height, 0)
             for face in (component.front, component.back):
                 if face is not None:
-                    draws.append(lambda f=face, b=box: f.draw(canvas, b))
+                    draws.append(partial(face.draw, canvas, box))
     for page in game_pages(ctx) + rulebook_pages(ctx):
         w, h = ctx.page_size
         if page.landscape:
             w, h = h, w
-        draws.append(lambda p=page, w=w, h=h: p.draw(canvas, w, h))
+        draws.append(partial(page.draw, canvas, w, h))
     for draw in draws:
         try:
             draw()
@@ -83,7 +85,7 @@ def _draw_all(ctx: RenderContext, with_components: bool, overflows: Overflows) -
             overflows.setdefault(exc.field, {}).setdefault(exc.where, exc)
 
 
-def _overflow_finding(texts, field: str, where: dict[str, TextOverflow]) -> Diagnostic:
+def _overflow_finding(texts: Texts, field: str, where: dict[str, TextOverflow]) -> Diagnostic:
     """One finding per text key, naming every piece it overflows on, the worst overflow and what to cut."""
     worst = max(where.values(), key=lambda exc: exc.overflow_pt)
     shown = ", ".join(list(where)[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")

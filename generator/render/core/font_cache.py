@@ -76,7 +76,7 @@ class Pairs:
         return self.advances[glyph], self.bearings[glyph]
 
 
-class RestoredFace(TTFontFace):
+class RestoredFace(TTFontFace):  # type: ignore[misc]  # ReportLab ships no types: TTFontFace is Any to mypy
     """A face whose tables came from the cache; the glyph-to-characters map is made on first use."""
 
     _glyph_chars: tuple[array[int], array[int]]
@@ -213,7 +213,7 @@ def _untagged(item: Any, depth: int = 0) -> Any:
     if tag in _PLAIN:
         if not isinstance(data, _PLAIN[tag]) or (tag in ("int", "float") and isinstance(data, bool)):
             raise Unusable(f"not a {tag}")
-        return float(data) if tag == "float" else data
+        return float(data) if tag == "float" and isinstance(data, (int, float)) else data
     if tag in ("bytes", "name") and isinstance(data, str):
         try:
             raw = bytes.fromhex(data)

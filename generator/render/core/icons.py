@@ -24,10 +24,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple, TypeGuard
+from typing import TYPE_CHECKING, NamedTuple, TypeGuard
 
 from ... import files
 from . import disk_cache
+
+if TYPE_CHECKING:  # both import ReportLab, which a build's plan, naming the icon folders, does not need
+    from . import svg_ops
+    from .canvas import DrawingCanvas
 
 #: a content folder's icons, relative to it
 CONTENT_ICONS = "icons"
@@ -129,7 +133,8 @@ class IconSet:
             self._art[code] = _art_of(found)
         return self._art[code]
 
-    def draw(self, canvas: Any, code: str, x: float, y: float, w: float, h: float, crop: bool = False) -> None:
+    def draw(self, canvas: DrawingCanvas, code: str, x: float, y: float, w: float, h: float,
+             crop: bool = False) -> None:
         """Draw icon `code` as large as fits in the box (x, y, w, h), centred.
 
         Without `crop` the icon's whole 72-unit grid is fitted (so icons keep OpenMoji's shared optical size); with
@@ -148,7 +153,7 @@ class IconSet:
         canvas.doForm(form_name(code))
         canvas.restoreState()
 
-    def ensure_form(self, canvas: Any, code: str) -> IconArt:
+    def ensure_form(self, canvas: DrawingCanvas, code: str) -> IconArt:
         """Define the icon's Form XObject in this canvas's document the first time it is needed."""
         icon = self.art(code)
         name = form_name(code)
@@ -179,7 +184,7 @@ def _art_of(found: IconFile) -> IconArt:
     return _converted_by_sha[sha]
 
 
-def _converted(found: IconFile, svg: bytes, sha: str) -> dict[str, Any]:
+def _converted(found: IconFile, svg: bytes, sha: str) -> svg_ops.ConvertedIcon:
     """`svg_ops.convert` of the icon, read from the build's cache folder when it was kept there (and kept when not).
     A kept file is plain JSON of the expected shape, or it is converted again."""
     from . import svg_ops  # here, not above: a build's plan names the icon folders without ReportLab
@@ -200,7 +205,7 @@ def _converted(found: IconFile, svg: bytes, sha: str) -> dict[str, Any]:
     return data
 
 
-def _well_formed(data: object) -> TypeGuard[dict[str, Any]]:
+def _well_formed(data: object) -> TypeGuard[svg_ops.ConvertedIcon]:
     """A kept icon as `svg_ops.convert` makes it: operators as text, a finite size and four finite bounds."""
     if not isinstance(data, dict) or set(data) != {"code", "width", "height", "bounds"}:
         return False

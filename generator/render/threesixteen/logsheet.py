@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 
+from ...games.threesixteen.model import threesixteen_game
+from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
 from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext
@@ -48,7 +49,7 @@ class LogSheetLayout:
 
     @classmethod
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "LogSheetLayout":
-        game = ctx.game_data
+        game = threesixteen_game(ctx.game_data)
         area = page_area(ctx, page_w, page_h, inset=2 * mm)
         calls = game.high * game.copies
         per_block = -(-calls // BLOCKS)
@@ -76,7 +77,7 @@ def log_sheet_pages(ctx: RenderContext) -> list[Page]:
                  ctx.t("log_sheet.title"), footer=partial(footer_anchor, ctx))]
 
 
-def draw_log_sheet(ctx: RenderContext, canvas, page_w: float, page_h: float) -> None:
+def draw_log_sheet(ctx: RenderContext, canvas: DrawingCanvas, page_w: float, page_h: float) -> None:
     layout = LogSheetLayout.for_page(ctx, page_w, page_h)
     where = "log sheet"
     ty = ctx.print.type
@@ -91,7 +92,7 @@ def draw_log_sheet(ctx: RenderContext, canvas, page_w: float, page_h: float) -> 
     _draw_panel(ctx, canvas, where, layout)
 
 
-def _label_and_line(canvas, ctx: RenderContext, where: str, key: str, x: float, y: float, w: float,
+def _label_and_line(canvas: DrawingCanvas, ctx: RenderContext, where: str, key: str, x: float, y: float, w: float,
                     h: float) -> None:
     """A label followed by a line to write on, both on the bottom of the box."""
     ty = ctx.print.type
@@ -104,7 +105,7 @@ def _label_and_line(canvas, ctx: RenderContext, where: str, key: str, x: float, 
     canvas.line(x + label_w + 2 * mm, y + 1, x + w, y + 1)
 
 
-def _draw_block(ctx: RenderContext, canvas, where: str, layout: LogSheetLayout, x: float, block: int) -> None:
+def _draw_block(ctx: RenderContext, canvas: DrawingCanvas, where: str, layout: LogSheetLayout, x: float, block: int) -> None:
     ty = ctx.print.type
     head_y = layout.table_top
     first = block * layout.per_block + 1
@@ -144,7 +145,7 @@ def _draw_block(ctx: RenderContext, canvas, where: str, layout: LogSheetLayout, 
         canvas.line(cx, bottom, cx, head_y + TABLE_HEAD)
 
 
-def _draw_panel(ctx: RenderContext, canvas, where: str, layout: LogSheetLayout) -> None:
+def _draw_panel(ctx: RenderContext, canvas: DrawingCanvas, where: str, layout: LogSheetLayout) -> None:
     """Beside the calls: the players' names, the notation legend, and each player's tiles left at the end."""
     ty = ctx.print.type
     panel = layout.panel
@@ -184,7 +185,7 @@ def _draw_panel(ctx: RenderContext, canvas, where: str, layout: LogSheetLayout) 
         canvas.rect(panel.right - box_w, y, box_w, 6 * mm, stroke=1, fill=0)
 
 
-def _draw_legend(ctx: RenderContext, canvas, where: str, room: Box) -> None:
+def _draw_legend(ctx: RenderContext, canvas: DrawingCanvas, where: str, room: Box) -> None:
     """The notation, one short paragraph per part as the language file words it, in a box that fits it."""
     ty = ctx.print.type
     keys = [f"log_sheet.notation.{k}" for k in ctx.texts.section("log_sheet.notation")]

@@ -8,6 +8,8 @@ draw pile can be told from behind; passports too, since they are held and may be
 from __future__ import annotations
 
 from ...content.load import Content
+from ...content.model_parts import GameData
+from ...content.yamlsrc import KeyPath
 from ...errors import Diagnostic, InputError
 from ...games.travel.model import TravelGame
 from ..core import icons, svg_ops
@@ -16,6 +18,7 @@ from .backs import CHARACTER_BACK_ICON, DECK_BACK_ICON, character_back, deck_bac
 from .deck_faces import event_face, forbidden_face, item_face, postcard_face, special_face
 from .kit import Kit
 from .table_faces import character_face, country_face, passport_face, reference_face
+from .style import travel_game
 
 ICON_FAMILIES = ("items", "events", "special", "forbidden", "postcards", "characters")
 
@@ -52,13 +55,9 @@ def travel_components(ctx: RenderContext) -> list[Component]:
     return out
 
 
-#: where in game.yaml a value is, as keys and indexes (("items", 0, "icon"))
-Loc = tuple[str | int, ...]
-
-
-def icon_uses(ctx: RenderContext) -> list[tuple[Loc, str]]:
+def icon_uses(ctx: RenderContext) -> list[tuple[KeyPath, str]]:
     """Every icon game.yaml names, as (path in game.yaml, icon code); flags come from country codes."""
-    return content_icons(ctx.game_data)
+    return content_icons(travel_game(ctx.game_data))
 
 
 def icon_codes(game: TravelGame) -> list[str]:
@@ -70,18 +69,17 @@ def warm_icons(content: Content) -> None:
     """Convert every icon the cards draw once, before the build's workers fork (they inherit the result); an icon
     that fails is left for the jobs to report at its line in game.yaml."""
     found = icons.IconSet(content.root)
-    game = content.games["travel"]
-    assert isinstance(game, TravelGame)
-    for code in icon_codes(game):
+    for code in icon_codes(travel_game(content.games["travel"])):
         try:
             found.art(code)
         except (icons.UnknownIcon, svg_ops.UnsupportedSvg, InputError):
             pass
 
 
-def content_icons(game: TravelGame) -> list[tuple[Loc, str]]:
+def content_icons(data: GameData) -> list[tuple[KeyPath, str]]:
     """The icons game.yaml names (the registry's `icons` part): each card's `icon`, each country's flag."""
-    uses: list[tuple[Loc, str]] = []
+    game = travel_game(data)
+    uses: list[tuple[KeyPath, str]] = []
     for family in ICON_FAMILIES:
         for i, card in enumerate(getattr(game, family)):
             uses.append(((family, i, "icon"), card.icon))
