@@ -4,16 +4,25 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from ... import files
+from ...stats import Estimate
 from .stats import Summary
 from .texts import Words
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .balance import Balance
 
 BLUE = "#1f5fa8"
 #: one colour per configuration shown side by side
 PALETTE = (BLUE, "#d9822b", "#3f7f4f", "#8e44ad", "#c0392b", "#7f8c8d")
 
 
-def _save(figure, path: Path) -> None:
+def _save(figure: Figure, path: Path) -> None:
     figure.tight_layout()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata={"Software": None})
@@ -84,7 +93,8 @@ def save_plots(summary: Summary, words: Words, folder: Path, fonts: list[str]) -
     return written
 
 
-def _grouped(axes, groups: list[str], series: list[tuple[str, list, list[float | None]]], percent: bool) -> None:
+def _grouped(axes: Axes, groups: list[str], series: list[tuple[str, list[Estimate | None], list[float | None]]],
+             percent: bool) -> None:
     """Bars grouped by `groups`, one bar per series (label, estimates or None, fair share per bar or None),
     with 95% error bars and, where given, the fair share as a dashed mark across the bar."""
     count = max(1, len(series))
@@ -105,7 +115,7 @@ def _grouped(axes, groups: list[str], series: list[tuple[str, list, list[float |
     axes.set_xticks(range(len(groups)), groups)
 
 
-def save_balance_plots(balance, words: Words, folder: Path, fonts: list[str]) -> list[Path]:
+def save_balance_plots(balance: Balance, words: Words, folder: Path, fonts: list[str]) -> list[Path]:
     """One PNG per block of the balance report: win rate by seat and by character, mean length, and how often
     each extension card is in the winner's hand, in the font families `fonts`; returns the files written."""
     import matplotlib
