@@ -238,3 +238,12 @@ def test_the_best_shown_is_never_above_what_a_player_reached(tmp_path, monkeypat
     path = record(tmp_path, " ".join(map(str, calls)), {"Mina": " ".join(tokens)}, columns=3)
     best = check_file(path, CONTENT, "en", nodes=1).to_json()["result"]["best"]
     assert best["min_tiles_left"] <= board.tiles_left
+
+
+@pytest.mark.parametrize("written, particle", [(5, "5라고"), (3, "3이라고"), (10, "10이라고"), (2, "2라고")])
+def test_the_korean_slip_message_reads_the_written_number_aloud(tmp_path, written, particle):
+    """"기호에는 5이라고 적혀 있지만" was the message for a 5 (오 ends in a vowel): 5라고, and 3이라고 (삼)."""
+    path = record(tmp_path, "1 4", {"Mina": f"R {written}A"})
+    with pytest.raises(InputError) as caught:
+        check_file(path, CONTENT, "ko")
+    assert f"기호에는 {particle} 적혀 있지만 부른 숫자는 4입니다." in caught.value.diagnostics[0].message
