@@ -38,6 +38,11 @@ BROKEN = [
     ("1 2 3", {"Mina": "R A B>E"}, 4, ("R9", 3, "Mina", "B>E", "B>E", 1)),
     ("1 2 3", {"Mina": "R A B>C"}, 3, ("R10", 3, "Mina", "B>C", "B>C", 1)),
     ("1 3 2", {"Mina": "R A>A B"}, 5, ("R11", 2, "Mina", "A>A", "A>A", 1)),
+    # a number written in a token whose letters alone break a rule: the rule, not a slip (the two tokens:
+    # the 2 above A's 4 taken from the top, the 5 taken from the middle; without the numbers both break R11)
+    ("1 2 4 3", {"Mina": "R A A 3B>A2"}, 5, ("R11", 4, "Mina", "3B>A2", "3B>A2", 1)),
+    ("1 2 5 4 6", {"Mina": "R A A A 6B>A5"}, 5, ("R11", 5, "Mina", "6B>A5", "6B>A5", 1)),
+    ("1 2 1", {"Mina": "R A 5A"}, 5, ("R7", 3, "Mina", "5A", "5A", 1)),
 ]
 
 
@@ -103,9 +108,10 @@ SLIPS = [
                                                    "number called is 2."),
     ("1 2 3", {"Mina": "R A B>A3"}, "B>A3", "call 3 (number 3), Mina: token B>A3: In move 1 of this token: the "
                                             "bottom tile of column A is 2, not 3."),
-    # the 4 goes under B's 2; the move says B2: the letters say what happened, the number is the slip
-    ("1 2 4", {"Mina": "R B 4B>B2"}, "4B>B2", "call 3 (number 4), Mina: token 4B>B2: In move 1 of this token: "
-                                              "the bottom tile of column B is 4, not 2."),
+    # the 2 goes to B and moves on at once; the move says B3: the letters say what happened and break no rule, so
+    # the number is the slip (with letters that break a rule, the rule is cited: BROKEN's R11 tokens)
+    ("1 3 2", {"Mina": "R A 2B>B3"}, "2B>B3", "call 3 (number 2), Mina: token 2B>B3: In move 1 of this token: "
+                                              "the bottom tile of column B is 2, not 3."),
 ]
 
 

@@ -19,7 +19,7 @@ ROW = -1
 MAX_DIGITS = 9      # a number written with more digits is refused before int() reads it (Python stops at 4,300)
 SHOWN = 24          # longest text echoed whole in a message
 
-Token = tuple  # (written: int | None, place: int, moves: tuple[tuple[int, int | None], ...])
+Token = tuple[int | None, int, tuple[tuple[int, int | None], ...]]  # (written, place, moves)
 
 
 class Notation:
