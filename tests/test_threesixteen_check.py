@@ -253,3 +253,22 @@ def test_the_korean_slip_message_reads_the_written_number_aloud(tmp_path, writte
     with pytest.raises(InputError) as caught:
         check_file(path, CONTENT, "ko")
     assert f"기호에는 {particle} 적혀 있지만 부른 숫자는 4입니다." in caught.value.diagnostics[0].message
+
+
+@pytest.mark.parametrize("token, letter", [("C", "C"), ("E", "E"), ("B", "B")])
+def test_the_r7_message_names_the_column_the_1_went_to(tmp_path, token, letter):
+    """R7 names the column by its letter: a test with the 1 in column A alone would pass a wrong letter."""
+    path = record(tmp_path, "1 2 1", {"Mina": f"R A {token}"})
+    data = check_file(path, CONTENT, "en").to_json()["violation"]
+    assert (data["rule"], data["facts"]) == ("R7", {"column": letter})
+    assert data["reason"] == f"a 1 must start a main row; it cannot go to column {letter}."
+
+
+def test_the_r7_message_names_the_column_by_the_contents_letters(content_copy, tmp_path):
+    """With columns V-Z in game.yaml, a 1 put in the third column is put in column X."""
+    from conftest import replace_in
+
+    replace_in(content_copy / "threesixteen" / "game.yaml", "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
+    path = record(tmp_path, "1 2 1", {"Mina": "R V X"})
+    data = check_file(path, load_content(content_copy), "en").to_json()["violation"]
+    assert (data["rule"], data["facts"]) == ("R7", {"column": "X"})
