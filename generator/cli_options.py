@@ -71,7 +71,7 @@ def bounded_number(low: float, high: float) -> Callable[[str], float]:
     return parse
 
 
-def seconds_option(default: float, name: str, help: str) -> float:
+def seconds_option(default: float | None, name: str, help: str) -> float | None:
     """Seconds to spend: from 0 to a day."""
     return typer.Option(default, name, parser=bounded_number(0, MOST_SECONDS), metavar="<0-86400>", help=help)
 

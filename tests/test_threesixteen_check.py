@@ -199,7 +199,7 @@ def test_a_solo_score(tmp_path):
 def test_best_result_from_the_solver(tmp_path, monkeypatch):
     seen = {}
 
-    def solve(calls, columns=5, nodes=1, time_limit=1.0, high=16, copies=3, rows=3, known=None):
+    def solve(calls, columns=5, nodes=1, time_limit=1.0, high=16, copies=3, rows=3, known=None, letters="ABCDE"):
         seen.update(calls=calls, columns=columns, nodes=nodes, time_limit=time_limit, high=high, copies=copies,
                     rows=rows, known=known)
         return types.SimpleNamespace(min_tiles_left=0, proven=False, lower_bound=0, plan=["R", "A>A", "B"],
