@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 from typer.core import TyperGroup
 
-from .cli_options import Format, content_option, format_option, lang_option
+from .cli_options import Format, content_option, format_option, lang_option, not_one_of
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError
 from .games import registry
 
@@ -97,7 +97,7 @@ def usage(message: str) -> None:
 
 def require_lang(content, lang: str) -> str:
     if lang not in content.languages:
-        usage(f"unknown language '{lang}'; available: {', '.join(content.languages)}")
+        raise not_one_of("--lang", lang, content.languages)
     return lang
 
 

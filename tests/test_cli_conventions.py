@@ -139,3 +139,54 @@ def test_the_balance_lab_needs_no_scipy(monkeypatch):
                                       "--workers", "1", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output[:result.output.rindex("}") + 1])["configurations"][0]["games"] == 2
+
+
+def complete(words: str, cwd: Path) -> list[str]:
+    """What bash completion offers for the last word of `words` (a trailing space: a new, empty word)."""
+    parts = words.split()
+    index = len(parts) if words.endswith(" ") else len(parts) - 1
+    result = run_pnp(cwd=cwd, _PNP_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(index))
+    return result.stdout.split()
+
+
+def test_lang_game_and_paper_complete_their_values_as_bot_does(tmp_path: Path):
+    """The values the content holds are offered in the shell, from the content a command would use (its
+    --content when typed): languages for every --lang, games and papers for the build."""
+    assert complete("pnp travel simulate --bot ", tmp_path) == ["greedy", "random", "strong"]
+    for command in ("build", "check game.yaml", "threesixteen solve", "travel balance"):
+        assert complete(f"pnp {command} --lang ", tmp_path) == ["en", "ja", "ko"], command
+    assert complete("pnp build --lang k", tmp_path) == ["ko"]
+    assert complete("pnp build --game ", tmp_path) == ["threesixteen", "travel"]
+    assert complete("pnp build --paper ", tmp_path) == ["a4", "letter"]
+    own = tmp_path / "mine"
+    shutil.copytree(ROOT / "content", own)
+    shutil.copy2(own / "common" / "en.yaml", own / "common" / "fr.yaml")
+    assert complete(f"pnp build --content {own} --lang ", tmp_path) == ["en", "fr", "ja", "ko"]
+
+
+#: every command with --lang, with what else it needs to get as far as reading the content's languages
+LANG_USERS = {"build": ["--output", "{tmp}/out"], "check": [str(ROOT / "examples" / "threesixteen-solo.yaml")],
+              "threesixteen call": ["--out", "{tmp}/game.yaml"], "threesixteen simulate": ["--games", "1"],
+              "threesixteen solve": ["--seed", "1", "--nodes", "0"], "travel simulate": ["--games", "1"],
+              "travel balance": ["--games", "1"]}
+
+
+def test_an_unknown_language_is_the_same_usage_error_in_every_command(tmp_path: Path):
+    """`pnp build --lang xx` said "unknown language 'xx' (choose from: ...)", `pnp check --lang xx` "unknown
+    language 'xx'; available: ...", each on a plain line; now every command says what Click says of any choice,
+    in the same box, with exit 2."""
+    assert set(LANG_USERS) >= set(options_named("--lang")) - {"lint"}  # lint's --lang: the studio helper's
+    said = {}
+    for command, needs in LANG_USERS.items():
+        args = [*command.split(), *(arg.format(tmp=tmp_path) for arg in needs), "--lang", "xx"]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, (command, result.output)
+        words = " ".join(result.output.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
+        said[command] = words[words.index("Invalid value"):].rstrip("─╯ ")
+    assert set(said.values()) == {"Invalid value for '--lang': 'xx' is not one of 'en', 'ja', 'ko'."}, said
+    for option, value, choices in (("--game", "chess", "'threesixteen', 'travel'"),
+                                   ("--paper", "a3", "'a4', 'letter'")):
+        result = CliRunner().invoke(app, ["build", option, value, "--output", str(tmp_path / "out")])
+        assert result.exit_code == 2
+        assert f"Invalid value for '{option}': '{value}' is not one of {choices}." in " ".join(
+            result.output.replace("│", " ").split())

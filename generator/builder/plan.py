@@ -47,7 +47,12 @@ Progress = Callable[[int, int, str], None]
 
 
 class BuildUsageError(ValueError):
-    """An option names a game, language or paper that does not exist (exit 2)."""
+    """An option names a game, language or paper that does not exist, or a value out of its range (exit 2):
+    `option` is the option's name, and `value` and `choices` say what it named and what exists, when it named one."""
+
+    def __init__(self, message: str, option: str, value: str = "", choices: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.option, self.value, self.choices = option, value, choices
 
 
 @dataclass
@@ -135,12 +140,13 @@ def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) 
     for game in all_games:
         registry.spec_in(content_root, game)  # an unknown game is an InputError at its game.yaml
     chosen = []
-    for label, wanted, known in (("game", games, all_games), ("language", langs, all_langs),
-                                 ("paper", papers, all_papers)):
+    for option, wanted, known in (("--game", games, all_games), ("--lang", langs, all_langs),
+                                  ("--paper", papers, all_papers)):
         wanted = list(dict.fromkeys(wanted)) if wanted else known
         unknown = [w for w in wanted if w not in known]
         if unknown:
-            raise BuildUsageError(f"unknown {label} '{unknown[0]}' (choose from: {', '.join(known)})")
+            listed = ", ".join(f"'{name}'" for name in known)
+            raise BuildUsageError(f"'{unknown[0]}' is not one of {listed}.", option, unknown[0], tuple(known))
         chosen.append(wanted)
     games, langs, papers = chosen
     units = []
@@ -290,10 +296,11 @@ def build(content_root, games=None, langs=None, papers=None, png: bool = False,
     content_root = Path(content_root)
     out_dir = Path(output_dir)
     if duplex not in DUPLEX:
-        raise BuildUsageError(f"duplex must be one of: {', '.join(DUPLEX)}")
+        raise BuildUsageError(f"duplex must be one of: {', '.join(DUPLEX)}", "--duplex")
     offset = (float(back_offset_mm[0]), float(back_offset_mm[1]))
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in offset):
-        raise BuildUsageError(f"a back offset is a number of mm from -{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM}")
+        raise BuildUsageError(f"a back offset is a number of mm from -{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM}",
+                              "--back-offset-mm")
     units = plan(content_root, games, langs, papers, png, pod)
     options = {"duplex": duplex, "back_offset_mm": list(offset)}
     digests = unit_digests(content_root, units, options)

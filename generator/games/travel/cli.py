@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from ...cli_options import (Format, choices, content_option, format_option, fraction_option, games_option,
-                            lang_option, plots_option, workers_option)
+                            lang_option, not_one_of, plots_option, workers_option)
 from ...content.load import load_content
 from ...errors import EXIT_INVALID, InputError
 from .balance import DEFAULT_MARGIN
@@ -97,8 +97,7 @@ def _load(content_dir: Path | None, lang: str):
     try:
         content = load_content(content_dir)
         if lang not in languages(content.root):
-            raise typer.BadParameter(f"unknown language '{lang}'; choose one of: "
-                                     + ", ".join(languages(content.root)), param_hint="--lang")
+            raise not_one_of("--lang", lang, languages(content.root))
         t = tables_for(content.games["travel"])
         return content, t, Words(load_words(content.root, lang), t)
     except InputError as exc:
