@@ -65,6 +65,8 @@ class BuildSummary:
     output: str = "output"
     #: per game and language, the PDFs a player prints (one of them), with their paper's name
     to_print: list[tuple[str, list[tuple[str, str]]]] = field(default_factory=list)
+    #: the other kinds of file the build makes beside those (Unit.EXTRAS keys: editions, decks, images)
+    extras: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         """One line for the terminal: what was written, where, how long it took."""
@@ -88,10 +90,26 @@ class BuildSummary:
         """Which files to print: `  Pack & Go (English): output/travel-en-a4.pdf (A4) or ... (US Letter)`."""
         if not self.to_print:
             return []
-        lines = ["To play, print one file per game, in your language and on your paper (page 1 says how):"]
+        lines = ["To play, print one file per game, in your language and on your paper (the standard edition, "
+                 "two-sided; page 1 says how):"]
         for edition, files in self.to_print:
             lines.append(f"  {edition}: " + " or ".join(f"{self.output}/{f} ({paper})" for f, paper in files))
+        if self.extras:
+            lines.append("Beside each of them, for another printer or another use:")
+            lines += [f"  {EXTRAS[kind][0].format(out=self.output)}: {EXTRAS[kind][1]}" for kind in self.extras]
         return lines
+
+
+#: the files a build writes beside each standard PDF, as the summary names them: (where, what each is for)
+EXTRAS = {
+    "ink-saver": ("{out}/<game>-<lang>-<paper>-ink-saver.pdf", "the ink-saver edition, two-sided: white backs and "
+                  "light colours, readable in black and white; a back printed off its front cannot mark a card"),
+    "gutterfold": ("{out}/<game>-<lang>-<paper>-gutterfold.pdf", "the gutterfold edition, printed one-sided: each "
+                   "piece folds round its own back, for a printer without two-sided printing or whose backs drift"),
+    "pod": ("{out}/pod/<game>-<lang>-<deck>.pdf", "one card a page with 1/8 in bleed, for a print-on-demand service"),
+    "png": ("{out}/png/<game>/<lang>/", "every face as a 300 dpi PNG image"),
+    "tts": ("{out}/tts/<game>-<lang>-<deck>.png", "deck sheets and their back, for Tabletop Simulator"),
+}
 
 
 class BuildFailed(Exception):
@@ -311,6 +329,9 @@ def build(content_root, games=None, langs=None, papers=None, png: bool = False,
     if stale:
         _run(content_root, out_dir, stale, digests, manifest, summary, duplex, offset, progress, workers, names)
     summary.to_print = _to_print(units, names)
+    kinds = {unit.kind for unit in units}
+    summary.extras = (["ink-saver", "gutterfold"] if "pdf" in kinds else []) + (["pod"] if "pod" in kinds else []) \
+        + (["png", "tts"] if "png" in kinds else [])
     summary.seconds = time.perf_counter() - started
     return summary
 
