@@ -166,6 +166,21 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
         typer.echo(f"{target}: error: cannot copy there: {exc.strerror or exc} [output]", err=True)
         raise typer.Exit(EXIT_INVALID)
     typer.echo(f"copied pnp's {what.value} to {target}/")
+    typer.echo(_next_steps(what, target))
+
+
+def _next_steps(what: Shipped, target: Path) -> str:
+    """What to do with a fresh copy: the commands that use it, as they are typed from here."""
+    if what is Shipped.examples:
+        return (f"Next: check one, e.g. `pnp check {target / 'threesixteen-game.yaml'}` (a valid 3x16 game) or "
+                f"`pnp check {target / 'travel-broken.yaml'}` (a broken rule); add --lang ko or --format json.")
+    here = target.resolve() == (Path.cwd() / "content").resolve()  # found without --content from this folder
+    option = "" if here else f" --content {target}"
+    used = (f"every pnp command run in this folder now uses {target}/" if here
+            else f"give --content {target} to any command to use it")
+    return (f"Next: {used}. Edit its texts ({target}/<game>/<lang>.yaml) or add a language (copy each en.yaml to "
+            f"<lang>.yaml), then run `pnp lint{option}` to check your edits and `pnp build{option}` to make the PDFs "
+            "from them.")
 
 
 def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **options) -> None:

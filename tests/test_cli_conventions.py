@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -124,7 +125,7 @@ def test_a_content_folder_in_the_working_directory_is_the_one_used(tmp_path: Pat
 
 def test_copy_writes_the_shipped_folder_once(tmp_path: Path):
     result = run_pnp("copy", "content", cwd=tmp_path)
-    assert (result.returncode, result.stdout) == (0, "copied pnp's content to content/\n")
+    assert (result.returncode, result.stdout.splitlines()[0]) == (0, "copied pnp's content to content/")
     copied = sorted(p.relative_to(tmp_path / "content") for p in (tmp_path / "content").rglob("*") if p.is_file())
     assert copied == sorted(p.relative_to(ROOT / "content") for p in (ROOT / "content").rglob("*") if p.is_file())
     again = run_pnp("copy", "content", cwd=tmp_path)
@@ -190,3 +191,22 @@ def test_an_unknown_language_is_the_same_usage_error_in_every_command(tmp_path: 
         assert result.exit_code == 2
         assert f"Invalid value for '{option}': '{value}' is not one of {choices}." in " ".join(
             result.output.replace("│", " ").split())
+
+
+def test_copy_says_what_to_do_next_with_commands_that_work_as_typed(tmp_path: Path):
+    """`pnp copy content` ended on "copied pnp's content to content/": now it says what the copy is for and the
+    commands that use it, as typed from where it was run (with --content for a folder found without it only here),
+    and they work."""
+    said = run_pnp("copy", "content", cwd=tmp_path).stdout.splitlines()
+    assert said[1] == ("Next: every pnp command run in this folder now uses content/. Edit its texts "
+                       "(content/<game>/<lang>.yaml) or add a language (copy each en.yaml to <lang>.yaml), then run "
+                       "`pnp lint` to check your edits and `pnp build` to make the PDFs from them.")
+    elsewhere = run_pnp("copy", "content", "--output", "mine", cwd=tmp_path).stdout.splitlines()[1]
+    assert elsewhere.startswith("Next: give --content mine to any command to use it.")
+    commands = re.findall(r"`pnp ([^`]+)`", elsewhere)
+    assert commands == ["lint --content mine", "build --content mine"]
+    assert run_pnp(*commands[0].split(), cwd=tmp_path).returncode == 0
+    examples = run_pnp("copy", "examples", cwd=tmp_path).stdout.splitlines()[1]
+    for command in re.findall(r"`pnp ([^`]+)`", examples):
+        assert run_pnp(*command.split(), cwd=tmp_path).returncode in (0, 1), command  # a valid and a broken record
+    assert len(re.findall(r"`pnp check ", examples)) == 2
