@@ -20,7 +20,7 @@ from generator.render.threesixteen.logsheet import LogSheetLayout
 from conftest import replace_in
 
 PAPERS = {"a4": (841.89, 595.28), "letter": (792.0, 612.0)}  # landscape
-MARGIN = 5 * mm
+MARGIN_MM = {"a4": 5.5, "letter": 6.35}  # each paper's printer margin (print.yaml)
 
 
 @pytest.fixture(scope="module")
@@ -156,9 +156,10 @@ def test_player_tiles_fill_one_sheet_and_the_caller_set_another(content, paper, 
     """Read from the PDF: the 4 x 48 player tile fronts fill one page (each colour's 48 in four full rows of 12),
     followed by an empty page (never by backs), and no page paints a player tile's back; the caller's 48 larger
     tiles fill a page of their own, fronts then backs (or, in the gutterfold edition, beside each front). Every
-    tile lies inside the printer margin, and the tiles span most of the printable area (measured: 192 of 200 mm
-    across A4 and 256 of 287 down it; 192 of 206 and 256 of 269 on Letter; the caller's 180 x 240 mm)."""
+    tile lies inside the printer margin, and the tiles span most of the printable area (measured: 192 of 199 mm
+    across A4 and 256 of 286 down it; 192 of 203.2 and 256 of 266.7 on Letter; the caller's 180 x 240 mm)."""
     ctx = RenderContext(content, "threesixteen", "en", paper, ink_saver=edition == "ink-saver")
+    MARGIN = MARGIN_MM[paper] * mm
     doc = render_document(ctx, gutterfold=edition == "gutterfold")
     game = content.games["threesixteen"]
     tile, caller_tile = game.tile.width_mm * mm, game.caller_tile.width_mm * mm
@@ -265,6 +266,7 @@ def test_boards_and_log_sheet_are_landscape_and_inside_the_printer_margin(conten
                                       "threesixteen/board/green", "threesixteen/board/yellow",
                                       "threesixteen/log-sheet"]
     assert all(p.landscape for p in pages)
+    MARGIN = MARGIN_MM[paper] * mm
     with pdfplumber.open(io.BytesIO(pages_pdf(ctx, pages))) as pdf:
         for page in pdf.pages:
             assert (float(page.width), float(page.height)) == pytest.approx(PAPERS[paper], abs=0.01)
@@ -279,6 +281,7 @@ def test_boards_and_the_log_sheet_carry_a_page_label_clear_of_everything_drawn(c
     """Read from the PDF: each board and the log sheet carries "n / total · its title" at its foot, like a sheet's
     label, inside the printer margin, and no line, box or other text of the page reaches into the label's box."""
     ctx = ctx_for(content, lang, paper)
+    MARGIN = MARGIN_MM[paper] * mm
     doc = render_document(ctx)
     full = [n for n, plan in enumerate(doc.pages, start=1) if plan.kind == "page"]
     assert len(full) == 5
@@ -332,8 +335,9 @@ def test_board_places_fit_a_tile(content):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_boards_keep_clear_of_the_printer_margin(content, paper):
-    """Not exactly on the 5 mm printer margin: a little air on every side, on both papers."""
+    """Not exactly on the printer margin: a little air on every side, on both papers."""
     ctx = ctx_for(content, "en", paper)
+    MARGIN = MARGIN_MM[paper] * mm
     with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[:4]))) as pdf:
         for page in pdf.pages:
             objects = page.chars + page.rects + page.lines + page.curves

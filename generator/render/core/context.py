@@ -143,6 +143,11 @@ class RenderContext:
         paper = self.content.print.papers[self.paper]
         return paper.width_mm * mm, paper.height_mm * mm
 
+    @property
+    def margin(self) -> float:
+        """The paper's printer margin in pt: nothing but the page's background is drawn closer to its edge."""
+        return self.content.print.papers[self.paper].margin_mm * mm
+
     def t(self, key: str, **values: Any) -> str:
         return self.texts.get(key, **values)
 
