@@ -1,5 +1,5 @@
 # Every target sets itself up: a local virtualenv is (re)made from pyproject.toml when missing or stale.
-# `make pdf` installs only what drawing needs; `make test` adds the test tools (the `test` extra).
+# `make pdf` installs only what drawing, lint and checking need; `make test` adds the test tools and every extra.
 # Byte-compiling is left to first import (--no-compile), so modules never imported are never compiled.
 PYTHON ?= python3
 VENV   := .venv
@@ -13,16 +13,16 @@ PIP    := $(PY) -m pip install --quiet --disable-pip-version-check --no-compile
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml setup.py
+$(STAMP): pyproject.toml
 	@echo "setup: installing pnp and the libraries it draws with into $(VENV)/ (first run only, about half a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PIP) -e .
 	@touch $(STAMP)
 
-$(TEST_STAMP): pyproject.toml setup.py
-	@echo "setup: installing pnp, its libraries and the test tools into $(VENV)/ (first run only, about a minute)"
+$(TEST_STAMP): pyproject.toml
+	@echo "setup: installing pnp, its libraries, its extras and the test tools into $(VENV)/ (first run only, about a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PIP) -e '.[test]'
+	@$(PIP) -e '.[test,solver,lab]'
 	@touch $(TEST_STAMP) $(STAMP)
 
 pdf: $(STAMP)
@@ -39,26 +39,14 @@ test: $(TEST_STAMP)
 FUZZ_EXAMPLES ?= 1000
 fuzz: $(TEST_STAMP)
 	@FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m pytest -n auto -p no:cacheprovider --timeout=3600 --hypothesis-show-statistics \
-		tests/test_fuzz_content.py tests/test_fuzz_records.py tests/test_fuzz_cli.py tests/test_fuzz_manifest.py
+		tests/test_fuzz_content.py tests/test_fuzz_records.py tests/test_fuzz_cli.py tests/test_fuzz_manifest.py \
+		tests/test_fuzz_files.py
 
 lint: $(STAMP)
 	@$(PNP) lint
 
-# `make bench` measures pnp as a wheel installs it (setup.py compiles the travel check path and simulator): built
-# with pip into $(SHIPPED)/ again whenever a source changes, then run ahead of the editable checkout
-# (PYTHONSAFEPATH: not from the current folder, in the benchmarks' own subprocesses too)
-SHIPPED := build/shipped
-SOURCES := pyproject.toml setup.py MANIFEST.in \
-           $(shell find generator content examples -type f -not -path '*/__pycache__/*')
-
-$(SHIPPED)/.installed: $(STAMP) $(SOURCES)
-	@echo "bench: installing pnp as a wheel installs it, the check path compiled, into $(SHIPPED)/ (about a minute)"
-	@rm -rf $(SHIPPED) build/lib.* build/bdist.*
-	@$(PIP) --no-deps --target $(SHIPPED) .
-	@touch $@
-
-bench: $(SHIPPED)/.installed
-	@PYTHONPATH=$(SHIPPED) PYTHONSAFEPATH=1 $(PY) -m generator.bench
+bench: $(STAMP)
+	@$(PY) -m generator.bench
 
 clean:
 	rm -rf output/*.pdf output/png output/pod output/tts output/.build-manifest.json

@@ -1,4 +1,4 @@
 """`python -m generator` is `pnp`."""
-from .cli import main
+from .launch import main
 
 main()

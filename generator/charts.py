@@ -12,8 +12,9 @@ DEFAULT_FAMILY = "DejaVu Sans"
 def chart_font_family(content: Content, lang: str) -> list[str]:
     """The font families (matplotlib's names) of `lang` as `content/print.yaml` lists them for the PDFs, its own
     family first, then matplotlib's default: matplotlib draws each character in the first family that has it."""
-    from matplotlib import font_manager
+    from .extras import need
 
+    font_manager = need("matplotlib.font_manager", "lab", "--plots (the charts)")
     names = []
     for family in families_for(content.print.fonts, lang):
         path = str(content.fonts[family].regular)

@@ -4,15 +4,18 @@ The record's `game:` key says which rules apply; each game's checker parses its 
 """
 from __future__ import annotations
 
+import json
 import re
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 from .checking import Report, error_envelope
-from .content.load import Content
+from .content.load import Content, add_game, load_content
 from .content.texts import file_words
-from .content.yamlsrc import Say, parse_yaml, read_text
-from .errors import InputError, Position
+from .content.yamlsrc import parse_yaml
+from .errors import EXIT_INVALID, EXIT_USAGE, InputError, Position, visible
+from .files import Say, text_of
 from .games import registry
 
 
@@ -24,7 +27,7 @@ GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([A-Za-z0-9_-]+)['\"]?[ \t]*(?:#.*)?$
 def record_game(path: Path, say: Say) -> str:
     """The `game:` of a record, with a positioned error when it is missing or unknown, in the words of `say` (the
     shared words of `common/<lang>.yaml`, `file_words`: no game's own words are known yet)."""
-    text = read_text(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
+    text = text_of(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
     quick = GAME_LINE.search(text)
     if quick and (game := registry.named(quick.group(1))):
         return game
@@ -69,7 +72,7 @@ def _with_game_hint(path: Path, game: str, exc: InputError, say: Say) -> InputEr
     if not own or first.check != "record":
         return exc
     try:
-        data, _ = parse_yaml(read_text(path, str(path), say), str(path))
+        data, _ = parse_yaml(text_of(path, str(path), say), str(path))
     except InputError:  # a record YAML cannot read, whose checker said what was wrong in its own words
         return exc
     keys = {str(key) for key in data} if isinstance(data, dict) else set()
@@ -86,6 +89,28 @@ def _with_game_hint(path: Path, game: str, exc: InputError, say: Say) -> InputEr
 def _record_keys(game: str) -> tuple[str, ...]:
     """The top-level keys a game's records may have, as its checker module names them (RECORD_KEYS), if it does."""
     return tuple(getattr(registry.spec(game).part("checker"), "RECORD_KEYS", ()))
+
+
+def run(record: Path, lang: str, json_format: bool, content_dir: Path | None, **options: object) -> int:
+    """`pnp check` as a command (the Typer command and the quick start, generator/launch.py, both run it): print
+    'valid' with the result or the first broken rule (text, or with `json_format` one JSON envelope on stdout), or
+    the errors that kept the record from being checked; return the exit code. Of the games, only the record's is
+    loaded."""
+    try:
+        content = load_content(content_dir, games=())
+        if lang not in content.languages:
+            print(f"Error: unknown language '{lang}'; available: {', '.join(content.languages)}", file=sys.stderr)
+            return EXIT_USAGE
+        add_game(content, record_game(record, file_words(content.texts("common", lang))))
+        report = check_record(record, content, lang, **options)
+    except InputError as exc:
+        if json_format:
+            print(visible(json.dumps(malformed_json(record, exc), ensure_ascii=False, indent=2)))
+        else:
+            print("\n".join(str(diagnostic) for diagnostic in exc.diagnostics), file=sys.stderr)
+        return EXIT_INVALID
+    print(visible(json.dumps(report.to_json(), ensure_ascii=False, indent=2) if json_format else report.to_text()))
+    return 0 if report.ok else EXIT_INVALID
 
 
 def malformed_json(path: Path | str, exc: InputError) -> dict:

@@ -11,24 +11,28 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from .cli_options import Format, content_option, format_option, lang_option, not_one_of
-from .errors import EXIT_INVALID, EXIT_USAGE, InputError
+from .errors import EXIT_INVALID, EXIT_USAGE, InputError, visible
 from .games import registry
 
 
 class LazyGroup(TyperGroup):
     """A Typer group whose game sub-apps (`pnp <game> ...`, each game's spec `cli`) and `pnp check` (with every
     game's checker options) are made on first use, so `pnp build` with nothing to do starts fast; an InputError
-    any command lets through is its messages and exit 1 (however the app is run: the console script or a test's
-    runner)."""
+    any command lets through is its messages and exit 1, a missing extra (generator/extras.py) one line and exit 2
+    (however the app is run: the console script or a test's runner)."""
 
     def invoke(self, ctx):
+        from .extras import MissingExtra
+
         try:
             return super().invoke(ctx)
         except InputError as exc:
             fail(exc)
+        except MissingExtra as exc:
+            usage(str(exc))
 
     def list_commands(self, ctx):
         games = [name for name in registry.known() if registry.spec(name).cli]
@@ -36,10 +40,33 @@ class LazyGroup(TyperGroup):
 
     def get_command(self, ctx, name):
         if name not in self.commands:
+            if self._listing:
+                return _listed(name)
             command = _check_command() if name == "check" else _game_group(name)
             if command is not None:
                 self.commands[name] = command
         return super().get_command(ctx, name)
+
+    _listing = False
+
+    def format_help(self, ctx, formatter):
+        """`pnp --help` lists the lazy commands by their help lines alone, importing none of them."""
+        self._listing = True
+        try:
+            return super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+def _listed(name: str):
+    """A stand-in for lazy command `name` that carries only its help line (for `pnp --help`), or None."""
+    if name == "check":
+        return TyperCommand(name, help=check.__doc__)
+    try:
+        spec = registry.spec(name)
+    except registry.UnknownGame:
+        return None
+    return TyperGroup(name=name, help=spec.cli_help) if spec.cli else None
 
 
 def _game_group(name: str):
@@ -61,6 +88,8 @@ app = typer.Typer(
     help="Print-and-play kit: build PDFs, lint content, check recorded games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help and usage errors: the rich ones import rich and cost 0.25 s of CPU a run
+    context_settings={"max_content_width": 110},
 )
 
 
@@ -68,9 +97,7 @@ def _version(shown: bool) -> None:
     if shown:
         from importlib.metadata import version
 
-        from .compiled import build_label
-
-        typer.echo(f"pnp {version('generator')} ({build_label()})")
+        typer.echo(f"pnp {version('generator')}")
         raise typer.Exit()
 
 
@@ -114,7 +141,7 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
     except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
         report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:
-        typer.echo(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
+        typer.echo(visible(json.dumps(report.as_json(), ensure_ascii=False, indent=2)))
     else:
         for finding in report.findings:
             typer.echo(str(finding))
@@ -149,22 +176,16 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
     """Copy the content or the example records that come with pnp into a new folder.
 
     A `content/` folder in the working directory is the content every command then uses."""
-    import os
-    from shutil import copytree, ignore_patterns, rmtree
-
+    from . import files
     from .content.folders import shipped
 
     target = output or Path(what.value)
-    if target.exists():
+    if target.exists() or target.is_symlink():
         usage(f"{target} already exists; choose another folder with --output")
-    partial = target.with_name(f".{target.name}.{os.getpid()}.tmp")  # renamed when whole
     try:
-        copytree(shipped(what.value), partial, ignore=ignore_patterns("__pycache__"))
-        os.rename(partial, target)
-    except OSError as exc:
-        rmtree(partial, ignore_errors=True)
-        typer.echo(f"{target}: error: cannot copy there: {exc.strerror or exc} [output]", err=True)
-        raise typer.Exit(EXIT_INVALID)
+        files.copy_tree(files.package(shipped(what.value)), target, skip=lambda name: name == "__pycache__")
+    except InputError as exc:
+        fail(exc)
     typer.echo(f"copied pnp's {what.value} to {target}/")
     typer.echo(_next_steps(what, target))
 
@@ -188,24 +209,9 @@ def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **o
 
     With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
     record's result, its first broken rule, or the errors that kept it from being read (still exit 1)."""
-    from .check import check_record, malformed_json
+    from .check import run
 
-    try:
-        from .content.load import load_content
-
-        content = load_content(content_dir)
-        require_lang(content, lang)
-        report = check_record(record, content, lang, **options)
-    except InputError as exc:
-        if fmt is Format.json:
-            typer.echo(json.dumps(malformed_json(record, exc), ensure_ascii=False, indent=2))
-            raise typer.Exit(EXIT_INVALID)
-        fail(exc)
-    if fmt is Format.json:
-        typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
-    else:
-        typer.echo(report.to_text())
-    raise typer.Exit(0 if report.ok else EXIT_INVALID)
+    raise typer.Exit(run(record, lang, fmt is Format.json, content_dir, **options))
 
 
 def _check_command():
@@ -235,7 +241,7 @@ def _check_command():
     command.__doc__ = check.__doc__
     command.__signature__ = inspect.Signature(fixed + own)
     command.__annotations__ = {p.name: p.annotation for p in fixed + own}
-    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     sub.command("check")(command)
     found = typer.main.get_command(sub)
     found.name = "check"

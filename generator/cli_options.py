@@ -11,6 +11,7 @@ from typing import Callable, Iterable, Optional
 import typer
 
 from .content.folders import CONTENT_HELP, default_root, languages
+from .limits import MOST_GAMES, MOST_NODES, MOST_SECONDS, MOST_WORKERS
 
 
 class Format(str, Enum):
@@ -79,11 +80,6 @@ def plots_option(what: str = "Save PNG charts into this folder.") -> Path | None
     return typer.Option(None, "--plots", file_okay=False, help=what)
 
 
-#: numbers beyond these are no one's intent (a typo, a fuzzer): usage errors, before any work starts
-MOST_GAMES = 1_000_000
-MOST_WORKERS = 64
-MOST_SECONDS = 24 * 3600.0
-MOST_NODES = 10_000_000_000
 
 
 def games_option(default: int, help: str) -> int:

@@ -4,10 +4,35 @@ Exit codes (documented in the README): 0 ok, 1 invalid input (content, record, f
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+
+
+#: what a terminal would not show as written: the controls but line break and tab (Cc), the format characters (Cf:
+#: direction overrides and isolates, zero-width characters, the soft hyphen), line and paragraph separators (Zl,
+#: Zp); as ranges, so importing this costs nothing (tests/test_safety_messages.py holds it to Unicode's categories)
+UNSHOWN_RANGES = ((0x00, 0x08), (0x0B, 0x1F), (0x7F, 0x9F), (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C),
+                  (0x6DD, 0x6DD), (0x70F, 0x70F), (0x890, 0x891), (0x8E2, 0x8E2), (0x180E, 0x180E),
+                  (0x200B, 0x200F), (0x2028, 0x202E), (0x2060, 0x2064), (0x2066, 0x206F), (0xFEFF, 0xFEFF),
+                  (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x13438),
+                  (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F))
+_UNSHOWN = re.compile("[" + "".join(f"\\U{low:08x}-\\U{high:08x}" for low, high in UNSHOWN_RANGES) + "]")
+
+
+def visible(text: str) -> str:
+    """`text` with every character a terminal would not show as written replaced by its escape (`\\u202e`), so
+    what a person reads is what was checked: every message pnp prints goes through here."""
+    return _UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if _UNSHOWN.search(text) else text
+
+
+def character_name(ch: str) -> str:
+    """`U+202E RIGHT-TO-LEFT OVERRIDE`: a character named for a message (its code alone when it has no name)."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X}"
 
 
 @dataclass(frozen=True, order=True)
@@ -39,7 +64,7 @@ class Diagnostic:
 
     def __str__(self) -> str:
         where = f"{self.key_path}: " if self.key_path else ""
-        return f"{self.position}: {self.severity}: {where}{self.message} [{self.check}]"
+        return visible(f"{self.position}: {self.severity}: {where}{self.message} [{self.check}]")
 
     def as_error(self) -> dict:
         """The error object `pnp check` and `pnp lint` both write (generator/checking.schema.json)."""

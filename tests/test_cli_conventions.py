@@ -14,7 +14,6 @@ import typer
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.compiled import compiled_names
 
 ROOT = Path(__file__).resolve().parents[1]
 PNP = Path(sys.executable).with_name("pnp")
@@ -84,15 +83,14 @@ def test_lang_help_lists_the_languages_found(tmp_path: Path):
 
 
 def run_pnp(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(PNP), *args], cwd=cwd, capture_output=True, text=True, env={**os.environ, **env},
-                          timeout=120)
+    return subprocess.run([str(PNP), *args], cwd=cwd, capture_output=True, text=True, env={**os.environ, **env})
 
 
 def test_version_and_python_m_generator(tmp_path: Path):
-    expected = f"pnp {version('generator')} (0 of {len(compiled_names())} modules compiled)\n"  # a checkout
+    expected = f"pnp {version('generator')}\n"
     assert run_pnp("--version", cwd=tmp_path).stdout == expected
     module = subprocess.run([sys.executable, "-m", "generator", "--version"], cwd=tmp_path, capture_output=True,
-                            text=True, timeout=60)
+                            text=True)
     assert (module.returncode, module.stdout) == (0, expected)
 
 
@@ -107,7 +105,7 @@ def test_shell_completion_knows_commands_and_the_lazy_game_groups(tmp_path: Path
     # as typed in bash: the shell is found from the process tree (`; true` keeps bash from exec-ing pnp), so the test
     # does not depend on whether pytest itself runs under a shell (nohup or CI may start it without one)
     script = subprocess.run(["bash", "-c", '"$0" --show-completion; true', str(PNP)], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True)
     assert "complete -o default -F _pnp_completion pnp" in script.stdout, script.stderr
 
 

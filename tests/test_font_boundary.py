@@ -14,8 +14,25 @@ from generator.content.load import load_content
 from conftest import line_col, replace_in
 
 NANUM_REGULAR = "regular: fonts/NanumGothic.ttf"
-NANUM_FILES = ("      package: koreanize_matplotlib\n      regular: fonts/NanumGothic.ttf\n"
+NANUM_FILES = ("      package: pnp_test_fonts\n      regular: fonts/NanumGothic.ttf\n"
                "      bold: fonts/NanumGothicExtraBold.ttf\n")
+SHIPPED_NANUM = ("      regular: nanum/NanumGothic.ttf\n      bold: nanum/NanumGothicExtraBold.ttf\n"
+                 "      licence_file: nanum/OFL.txt\n")
+
+
+@pytest.fixture
+def content_copy(content_copy, tmp_path, monkeypatch):
+    """The content, its nanum family read from an installed font package (pnp_test_fonts, made here) as a
+    designer may name one, instead of from content/fonts/ as shipped."""
+    package = tmp_path / "font-site" / "pnp_test_fonts"
+    (package / "fonts").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for name in ("NanumGothic.ttf", "NanumGothicExtraBold.ttf"):
+        shutil.copy(content_copy / "fonts" / "nanum" / name, package / "fonts" / name)
+    shutil.rmtree(content_copy / "fonts" / "nanum")
+    monkeypatch.syspath_prepend(str(tmp_path / "font-site"))
+    replace_in(content_copy / "print.yaml", SHIPPED_NANUM, NANUM_FILES)
+    return content_copy
 
 
 def errors(root) -> list[str]:
@@ -38,7 +55,7 @@ def at(root, needle: str, message: str, key: str) -> str:
 def test_a_path_out_of_the_package_is_refused_where_it_is_written(content_copy, value):
     replace_in(content_copy / "print.yaml", NANUM_REGULAR, f"regular: '{value}'")
     assert errors(content_copy) == [at(content_copy, f"regular: '{value}'", f"'{value}' must be a relative path "
-                                       "inside koreanize_matplotlib/ (no '..', no absolute path)", "nanum.regular")]
+                                       "inside pnp_test_fonts/ (no '..', no absolute path)", "nanum.regular")]
 
 
 def test_a_symbolic_link_out_of_content_fonts_is_refused(content_copy, tmp_path):
@@ -56,18 +73,18 @@ def test_a_symbolic_link_out_of_content_fonts_is_refused(content_copy, tmp_path)
 
 
 def test_a_dotted_package_name_is_refused_without_importing_anything(content_copy, capsys):
-    replace_in(content_copy / "print.yaml", "package: koreanize_matplotlib", "package: this.x")
+    replace_in(content_copy / "print.yaml", "package: pnp_test_fonts", "package: this.x")
     before = set(sys.modules)
     found = errors(content_copy)
     assert found == [at(content_copy, "package: this.x", "'this.x' is not a package name: name the installed "
-                        "package that ships the font, with no dots or slashes (e.g. koreanize_matplotlib)",
+                        "package that ships the font, with no dots or slashes (e.g. my_fonts)",
                         "nanum.package")]
     assert "this" not in set(sys.modules) - before
     assert "Beautiful is better" not in capsys.readouterr().out
 
 
 def test_a_module_is_not_a_font_package(content_copy):
-    replace_in(content_copy / "print.yaml", "package: koreanize_matplotlib", "package: this")
+    replace_in(content_copy / "print.yaml", "package: pnp_test_fonts", "package: this")
     assert errors(content_copy) == [at(content_copy, "package: this", "'this' is a module, not a package with "
                                        "font files", "nanum.package")]
 
@@ -87,7 +104,7 @@ def test_a_font_package_is_found_without_running_its_code(content_copy, tmp_path
 
 
 def test_a_package_that_is_not_installed(content_copy):
-    replace_in(content_copy / "print.yaml", "package: koreanize_matplotlib", "package: no_such_fonts")
+    replace_in(content_copy / "print.yaml", "package: pnp_test_fonts", "package: no_such_fonts")
     assert errors(content_copy) == [at(content_copy, "package: no_such_fonts", "font package 'no_such_fonts' is "
                                        "not installed (add it to pyproject.toml)", "nanum.package")]
 

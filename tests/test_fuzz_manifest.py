@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from generator.builder.plan import MANIFEST, _fresh, _owned_files, read_manifest
 from generator.builder.units import Unit
-from generator.content.yamlsrc import MAX_FILE_BYTES
+from generator.files import MAX_FILE_BYTES
 
 from fuzz_support import fuzz_settings, mutated
 

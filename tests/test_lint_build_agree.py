@@ -20,7 +20,7 @@ BREAKS = {
 
 
 def pnp(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, timeout=300)
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True)
 
 
 def error_lines(text: str) -> list[str]:

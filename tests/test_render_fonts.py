@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import io
+import pickle
 from pathlib import Path
+
+import pytest
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -11,15 +14,16 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.render.core import disk_cache, font_cache
 from generator.content.load import load_content
 
-FONT = load_content().fonts["nanum"].regular
+NANUM = load_content().fonts["nanum"]
+FONT, FOLDER = NANUM.regular, NANUM.folder
 TEXT = "짐 싸서 출발! Pack & Go — 여권, 카메라, ½ 1234 ©"
 
 
 def restored(cache: Path, name: str) -> TTFont:
     """The font read back from `cache` (kept there by a first load that parsed it)."""
     with disk_cache.kept_in(cache):
-        font_cache.load(name, FONT)
-        font = font_cache.load(name, FONT)
+        font_cache.load(name, FONT, FOLDER)
+        font = font_cache.load(name, FONT, FOLDER)
     assert isinstance(font.face, font_cache.RestoredFace)
     return font
 
@@ -53,12 +57,66 @@ def test_a_restored_font_draws_the_same_pdf_bytes_as_the_parsed_one(tmp_path):
 
 def test_a_cache_file_that_does_not_load_is_parsed_again_and_replaced(tmp_path):
     restored(tmp_path, "Broken")
-    [kept] = (tmp_path / "fonts").rglob("*.pickle")
-    kept.write_bytes(b"not a pickle")
+    [kept] = (tmp_path / "fonts").rglob("*.font")
+    kept.write_bytes(b"not a font cache")
     with disk_cache.kept_in(tmp_path):
-        font = font_cache.load("Broken", FONT)
+        font = font_cache.load("Broken", FONT, FOLDER)
     assert type(font.face) is not font_cache.RestoredFace
     assert restored(tmp_path, "Broken").face.charWidths == font.face.charWidths
+
+
+class Canary:
+    """Unpickling this writes a file: the proof that a cache file ran code."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __reduce__(self):
+        return (Path.write_text, (Path(self.path), "ran"))
+
+
+def test_a_pickle_planted_in_the_cache_is_never_run(tmp_path):
+    """The cache is in the output folder, which people share: a planted pickle must not run (it did: remote code
+    execution on the next build). It is no cache file at all, so the font is parsed again and the file replaced."""
+    restored(tmp_path, "Planted")
+    [kept] = (tmp_path / "fonts").rglob("*.font")
+    canary = tmp_path / "canary"
+    kept.write_bytes(pickle.dumps({"tables": Canary(str(canary))}))
+    with disk_cache.kept_in(tmp_path):
+        font = font_cache.load("Planted", FONT, FOLDER)
+    assert type(font.face) is not font_cache.RestoredFace and not canary.exists()
+    assert kept.read_bytes().startswith(font_cache.MAGIC)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda data: data.replace(b'"format":3', b'"format":2'),
+    lambda data: data.replace(b'"font_sha256":"', b'"font_sha256":"0'),
+    lambda data: data.replace(b'"numGlyphs":["int",', b'"numGlyphs":["int",1'),
+    lambda data: data.replace(b'"ascent":["int",', b'"ascent":["class",'),
+    lambda data: data.replace(b'"ascent":', b'"__class__":'),
+    lambda data: data[:-8],
+    lambda data: data[:-8] + (10 ** 9).to_bytes(8, "little"),  # the last glyph offset, past the font's end
+], ids=["format", "another font", "glyph count", "unknown tag", "dunder", "short", "offset out of range"])
+def test_a_cache_file_of_the_wrong_version_font_or_shape_is_not_trusted(tmp_path, edit):
+    restored(tmp_path, "Shape")
+    [kept] = (tmp_path / "fonts").rglob("*.font")
+    kept.write_bytes(edit(kept.read_bytes()))
+    with disk_cache.kept_in(tmp_path):
+        font = font_cache.load("Shape", FONT, FOLDER)
+    assert type(font.face) is not font_cache.RestoredFace
+
+
+def test_a_linked_cache_folder_is_neither_read_nor_written(tmp_path):
+    """`output/.cache` linked elsewhere: the build's cache would be read and written outside the output folder."""
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (out / ".cache").symlink_to(elsewhere)
+    with disk_cache.kept_in(out / ".cache"):
+        font_cache.load("Linked", FONT, FOLDER)
+        font = font_cache.load("Linked", FONT, FOLDER)
+    assert type(font.face) is not font_cache.RestoredFace
+    assert list(elsewhere.iterdir()) == []
 
 
 def test_a_cache_folder_under_a_file_costs_only_the_parse(tmp_path):
@@ -67,14 +125,14 @@ def test_a_cache_folder_under_a_file_costs_only_the_parse(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
     with disk_cache.kept_in(blocker / "out" / ".cache"):
-        font = font_cache.load("Blocked", FONT)
+        font = font_cache.load("Blocked", FONT, FOLDER)
     assert type(font.face) is not font_cache.RestoredFace
     assert blocker.read_text(encoding="utf-8") == "not a folder"
 
 
 def test_without_a_cache_folder_nothing_is_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    font = font_cache.load("Plain", FONT)
+    font = font_cache.load("Plain", FONT, FOLDER)
     assert type(font.face) is not font_cache.RestoredFace
     assert list(tmp_path.iterdir()) == []
 
@@ -108,13 +166,13 @@ def test_nanum_maps_the_en_dash_to_its_soft_hyphen_so_it_comes_from_dejavu():
     from generator.render.core.fonts import draws_right, _misnamed
 
     content = load_content()
-    nanum = str(content.fonts["nanum"].regular)
-    assert 0x2013 in _misnamed(nanum) and 0x2014 not in _misnamed(nanum)
+    nanum, folder = str(content.fonts["nanum"].regular), content.fonts["nanum"].folder
+    assert 0x2013 in _misnamed(nanum, folder) and 0x2014 not in _misnamed(nanum, folder)
     assert stack_run_fonts("en", "1–4 players") == [("1", "NanumGothic"), ("–", "DejaVuSans"),
                                                     ("4 players", "NanumGothic")]
     assert stack_run_fonts("ko", "2–4명", bold=True) == [("2", "NanumGothicExtraBold"), ("–", "DejaVuSans-Bold"),
                                                         ("4명", "NanumGothicExtraBold")]
-    assert not draws_right(TTFont("N", nanum), _misnamed(nanum), 0x2013)
+    assert not draws_right(TTFont("N", nanum), _misnamed(nanum, folder), 0x2013)
 
 
 def test_a_japanese_text_draws_its_own_script_in_bizud_and_keeps_latin_and_hangul_in_nanum():

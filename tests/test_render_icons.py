@@ -465,20 +465,23 @@ def test_arcs_follow_their_ellipse_in_the_flagged_direction(ends, rx, ry, angle,
 def test_a_build_keeps_each_icon_and_reads_back_exactly_what_converting_gives(tmp_path):
     path = icons.icon_path("1F4F7")
     with disk_cache.kept_in(tmp_path):
-        first = icons._converted(path)
+        first = icons._converted(*icons.icon_file("1F4F7"))
         [kept] = (tmp_path / "icons").rglob("1F4F7-*.json")
-        again = icons._converted(path)
+        again = icons._converted(*icons.icon_file("1F4F7"))
     assert first == again == svg_ops.convert(path)
 
 
-def test_a_kept_icon_that_does_not_load_is_converted_again(tmp_path):
+@pytest.mark.parametrize("broken", [b"{not json", b'{"code": "q Q"}', b"[" * 100_000 + b"]" * 100_000,
+                                    b'{"code": "q Q", "width": 72, "height": 72, "bounds": [0, 0, 1e999, 1]}',
+                                    b'{"code": 1, "width": 72, "height": 72, "bounds": [0, 0, 1, 1]}'])
+def test_a_kept_icon_that_does_not_load_is_converted_again(tmp_path, broken):
+    """A kept icon is data from a shared folder: anything but the shape converting makes is converted again."""
     path = icons.icon_path("1F4F7")
     with disk_cache.kept_in(tmp_path):
-        icons._converted(path)
+        icons._converted(*icons.icon_file("1F4F7"))
         [kept] = (tmp_path / "icons").rglob("1F4F7-*.json")
-        for broken in (b"{not json", b'{"code": "q Q"}'):
-            kept.write_bytes(broken)
-            assert icons._converted(path) == svg_ops.convert(path)
+        kept.write_bytes(broken)
+        assert icons._converted(*icons.icon_file("1F4F7")) == svg_ops.convert(path)
 
 
 # ---- no card icon is a picture on a square sky ------------------------------------------------------------------

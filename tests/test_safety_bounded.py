@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.content.load import load_content
 from generator.games.travel.check import check_file as travel_check_file
-from generator.content.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES, parse_yaml, read_bytes
+from generator.content.yamlsrc import MAX_DEPTH, MAX_VALUES, parse_yaml
+from generator.files import MAX_FILE_BYTES, bytes_of
 from generator.errors import InputError
 
 from conftest import ROOT, line_col, replace_in
@@ -116,7 +117,7 @@ def test_a_file_longer_than_its_size_says_is_read_whole():
     path = Path("/proc/self/status")
     if not path.exists():
         pytest.skip("no /proc here")
-    data = read_bytes(path)
+    data = bytes_of(path)
     assert path.stat().st_size == 0 and data.startswith(b"Name:") and data.endswith(b"\n") and len(data) > 200
 
 
@@ -154,3 +155,24 @@ def test_a_file_of_more_values_than_the_limit_is_refused_at_the_first_too_many(t
     assert (result.exit_code, result.stderr) == (1, f"{record}:5:{col}: error: more than {MAX_VALUES:,} values "
                                                  "(texts, lists and mappings); this is not a content or record "
                                                  "file [yaml]\n")
+
+
+def test_the_limits_hold_the_largest_real_inputs(tmp_path: Path):
+    """The caps are far above any real game or content: a 600-turn travel game, a 48-call 3x16 game of 4 players,
+    and content 20 times today's each read without reaching them."""
+    from generator.content.yamlsrc import compose, events
+    from generator.games.travel.recordtree import read_tree
+
+    travel = RECORDS["travel"].read_text(encoding="utf-8")
+    head, _, turns = travel.partition("\nturns:\n")
+    lines = [line for line in turns.splitlines(keepends=True) if line.lstrip().startswith("- ")]
+    long_game = head + "\nturns:\n" + "".join(lines[k % len(lines)] for k in range(600))
+    assert len(long_game.encode()) < MAX_FILE_BYTES and read_tree(long_game, "long.yaml") is not None
+    tokens = " ".join(["A>ABDCD"] * 48)
+    big_3x16 = ("game: threesixteen\nplayers: [Mina, Joon, Sora, Hana]\ncalls: " + " ".join(["1"] * 48) + "\nmoves:\n"
+                + "".join(f"  {name}: [{', '.join(tokens.split())}]\n" for name in ("Mina", "Joon", "Sora", "Hana")))
+    assert compose(big_3x16, "big.yaml") is not None
+    largest = max((ROOT / "content").rglob("*.yaml"), key=lambda p: p.stat().st_size).read_text(encoding="utf-8")
+    twenty = "".join(f"copy{k}:\n" + "".join(f"  {line}\n" for line in largest.splitlines()) for k in range(20))
+    assert len(twenty.encode()) < MAX_FILE_BYTES
+    assert sum(1 for _ in events(twenty, "twenty.yaml")) > 20 * 1000 and compose(twenty, "twenty.yaml") is not None

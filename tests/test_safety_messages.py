@@ -163,3 +163,15 @@ def test_what_fails_the_build_fails_lint_first(content_copy: Path, tmp_path: Pat
     result = run("build", "--content", str(content_copy), "--output", str(tmp_path / "out"), "--lang", "en",
                  "--no-pod")
     assert result.exit_code == 1 and f"{path}:" in result.stderr
+
+
+def test_what_a_terminal_would_not_show_is_exactly_unicodes_controls_formats_and_separators():
+    """Every message is printed through `visible`: its ranges are the characters of categories Cc (but line break
+    and tab), Cf, Zl and Zp in the Unicode of this Python, no more and no fewer."""
+    import unicodedata
+
+    from generator.errors import UNSHOWN_RANGES
+
+    wanted = {code for code in range(0x110000) if unicodedata.category(chr(code)) in {"Cc", "Cf", "Zl", "Zp"}
+              and chr(code) not in "\t\n"}
+    assert {code for low, high in UNSHOWN_RANGES for code in range(low, high + 1)} == wanted

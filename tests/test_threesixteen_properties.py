@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
+import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from generator.content.load import load_content
+from generator.errors import InputError
 from generator.games.threesixteen.caller import deal
 from generator.games.threesixteen.notation import ROW, notation_for
 from generator.games.threesixteen.record import parse_record
@@ -126,11 +129,29 @@ def test_written_tokens_parse_back(place, moves):
     assert NOTATION.parse(token.lower()) == NOTATION.parse(token)
 
 
+#: a name a person can read: no character that does not show (generator/content/matching.py), in NFC
+_SHOWN_TEXT = st.text(alphabet=st.characters(exclude_categories=("Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs")),
+                      min_size=1, max_size=12).map(lambda text: unicodedata.normalize("NFC", text))
+
+
 @settings(max_examples=200)
-@given(st.lists(st.text(min_size=1, max_size=12).filter(str.strip), min_size=1, max_size=4, unique=True))
-@example(["0\u2028", "a\x85b", "null", "- x"])  # YAML reads LS and NEL as line breaks, even inside quotes
+@given(st.lists(_SHOWN_TEXT.filter(str.strip), min_size=1, max_size=4, unique=True))
+@example(["0", "a: b", "null", "- x"])  # YAML would read these as a number, a mapping, nothing and a list
 def test_any_player_names_survive_writing_and_reading(names):
     tokens = {name: ["R", "A>A"] for name in names}
     _, record = parse(5, [1, 2], tokens)
     assert [p.name for p in record.players] == names
     assert judge(record).ok
+
+
+@settings(max_examples=100)
+@given(_SHOWN_TEXT.filter(str.strip), st.sampled_from("\u2028\x85\u202e\u200b\u2066\ufeff\x1b\x00\u00ad"), st.data())
+@example("Mina", "\u2028", None)  # YAML reads LS and NEL as line breaks, even inside quotes
+def test_a_name_with_a_character_that_does_not_show_is_refused_on_its_line(name, hidden, data):
+    at = data.draw(st.integers(0, len(name))) if data is not None else 2
+    written = name[:at] + hidden + name[at:]
+    with pytest.raises(InputError) as caught:
+        parse(5, [1, 2], {written: ["R", "A>A"]})
+    [finding] = caught.value.diagnostics
+    assert finding.position.line == 3 and f"U+{ord(hidden):04X}" in finding.message
+    assert "\\u" in str(finding) and hidden not in str(finding)

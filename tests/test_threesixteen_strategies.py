@@ -8,7 +8,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import GAME_DEADLINE
 
 from generator.games.threesixteen.caller import deal
 from generator.games.threesixteen.notation import ROW, notation_for
@@ -75,7 +74,7 @@ def test_lookahead_keeps_a_column_open_where_strong_stacks():
 
 
 @pytest.mark.parametrize("strategy", [Lookahead, Sampling, Solving])
-@settings(max_examples=3, deadline=GAME_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), made=st.integers(0, 47), reshuffle=st.integers(0, 10**6))
 def test_reshuffling_the_uncalled_tiles_never_changes_the_moves_already_made(strategy, seed, made, reshuffle):
     """Lookahead, sampling and solving see the counts of the uncalled numbers, never their order."""

@@ -22,7 +22,6 @@ from generator.games.travel.rules import Draw, Drop, Play, Recycle, Steal, Trade
 from generator.games.travel.stats import game_seed
 from generator.games.travel.strong import StrongBot
 
-from conftest import GAME_DEADLINE
 
 T = tables_for(load_content().games["travel"])
 EVERYTHING = frozenset(EXTENSIONS)
@@ -54,7 +53,7 @@ def watch(monkeypatch, bot_class, seen: list):
 
 
 @pytest.mark.parametrize("bot", ["greedy", "random", "strong"])
-@settings(max_examples=6, deadline=GAME_DEADLINE)
+@settings(max_examples=6)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5), every=st.booleans())
 def test_every_bot_action_is_a_legal_action(bot, seed, players, every):
     seen: list = []
@@ -111,7 +110,7 @@ def looks(action) -> bool:
     return type(action) is Play and bool(action.chosen)
 
 
-@settings(max_examples=10, deadline=GAME_DEADLINE)
+@settings(max_examples=10)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
 def test_the_strong_bot_sees_only_what_its_player_may_see(seed, players):
     compared = []

@@ -22,7 +22,6 @@ from generator.games.travel.check import check_text
 from generator.games.travel.simulate import simulate_one
 from generator.games.travel.writer import Recorder
 
-from conftest import GAME_DEADLINE
 
 CONTENT = load_content()
 T = tables_for(CONTENT.games["travel"])
@@ -51,7 +50,7 @@ def outcome(text: str) -> tuple[str, int, str]:
     return "rule", v["turn"] or 0, v["rule"]
 
 
-@settings(max_examples=60, deadline=GAME_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 6), bot=st.sampled_from(["greedy", "random"]),
        chosen=extensions)
 def test_every_simulated_game_passes_the_check(seed, players, bot, chosen):
@@ -70,7 +69,7 @@ def test_simulated_games_of_every_size_pass(players):
             assert check_text(text, "sim.yaml", CONTENT, "en").ok, text
 
 
-@settings(max_examples=120, deadline=GAME_DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 4), bot=st.sampled_from(["greedy", "random"]),
        chosen=extensions, data=st.data())
 def test_one_mutated_word_fails_at_its_turn_or_keeps_the_turn_legal(seed, players, bot, chosen, data):

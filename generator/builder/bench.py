@@ -16,14 +16,13 @@ from __future__ import annotations
 import json
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
+from .. import files
 from ..content.folders import shipped
 
 ROUNDS = 5
@@ -92,17 +91,20 @@ def _font_path(ctx) -> str:
 
 def baseline_main(jobs_file: str, out_dir: str) -> None:
     """The plain script: one PDF per job, pieces on a grid, a frame and each face's strings, fronts then backs."""
+    import io
+
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    jobs = json.loads(Path(jobs_file).read_text(encoding="utf-8"))
+    jobs = json.loads(files.text_of(jobs_file))
     for job in jobs:
         if job["font"] not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(job["font"], job["font_path"]))
         page_w, page_h = job["page"]
         margin = job["margin"]
-        canvas = Canvas(f"{out_dir}/{job['name']}.pdf", pagesize=(page_w, page_h), invariant=1)
+        pdf = io.BytesIO()
+        canvas = Canvas(pdf, pagesize=(page_w, page_h), invariant=1)
         faces = job["faces"]
         start = 0
         while start < len(faces):
@@ -122,6 +124,7 @@ def baseline_main(jobs_file: str, out_dir: str) -> None:
                         canvas.drawString(x + 6, y + h - 12 - n * 10, text)
                 canvas.showPage()
         canvas.save()
+        files.write_file(Path(out_dir) / f"{job['name']}.pdf", pdf.getvalue())
 
 
 def _environment() -> dict[str, str]:
@@ -148,14 +151,14 @@ def _median(runs: list[tuple[float, float]]) -> tuple[float, float]:
 
 def _clean(out: Path) -> None:
     """What `make clean` deletes: the PDFs, the print-on-demand decks and the manifest; output/.cache stays."""
-    for pdf in out.glob("*.pdf"):
-        pdf.unlink()
-    shutil.rmtree(out / "pod", ignore_errors=True)
-    (out / ".build-manifest.json").unlink(missing_ok=True)
+    folder = files.output(out)
+    for name in [*folder.names("", ".pdf"), *(f"pod/{deck}" for deck in folder.names("pod", ".pdf")),
+                 ".build-manifest.json"]:
+        folder.delete(name)
 
 
 def run() -> list[dict]:
-    root = shipped("content")  # the checkout's, or the one a wheel carries (`make bench` runs a wheel's install)
+    root = shipped("content")  # the checkout's, or the one a wheel carries
     load = os.getloadavg()[0]
     jobs = _record_faces(root)
     faces = sum(len(job["faces"]) for job in jobs)
@@ -165,25 +168,26 @@ def run() -> list[dict]:
         return _timed([sys.executable, "-m", "generator.cli", "build", "--content", str(root), "--output", str(out),
                        "--pod" if pod else "--no-pod"])
 
-    with tempfile.TemporaryDirectory() as tmp:
-        jobs_file = Path(tmp) / "jobs.json"
-        jobs_file.write_text(json.dumps(jobs, ensure_ascii=False), encoding="utf-8")
+    with files.scratch() as scratch:
+        tmp = scratch.real
+        jobs_file = tmp / "jobs.json"
+        scratch.write("jobs.json", json.dumps(jobs, ensure_ascii=False).encode("utf-8"))
         plain_command = [sys.executable, "-c", "import sys; from generator.builder.bench import baseline_main; "
                          "baseline_main(sys.argv[1], sys.argv[2])", str(jobs_file)]
-        warm_up = Path(tmp) / "warm-up"
-        warm_up.mkdir()
+        warm_up = tmp / "warm-up"
+        scratch.make_folder("warm-up")
         ours(warm_up, pod=True)  # untimed: both sides' modules are compiled and cached once
         _timed(plain_command + [str(warm_up)])
         for n in range(ROUNDS):
-            out = Path(tmp) / f"out-{n}"
+            out = tmp / f"out-{n}"
             cold.append(ours(out, pod=False))
             _clean(out)
             warm.append(ours(out, pod=False))
             _clean(out)
             full.append(ours(out, pod=True))
             noop.append(ours(out, pod=True))
-            plain = Path(tmp) / f"plain-{n}"
-            plain.mkdir()
+            plain = tmp / f"plain-{n}"
+            scratch.make_folder(plain.name)
             baseline.append(_timed(plain_command + [str(plain)]))
     (warm_s, warm_cpu), (cold_s, cold_cpu), (full_s, full_cpu) = _median(warm), _median(cold), _median(full)
     (base_s, base_cpu), (noop_s, _) = _median(baseline), _median(noop)

@@ -30,12 +30,12 @@ class PlayerNames(NamedTuple):
         return f"{self.edition(unit.game, unit.lang)}, {what}"
 
 
-def _read(path: Path) -> dict:
+def _read(root: Path, rel: str) -> dict:
     from ..content.yamlsrc import load_yaml
     from ..errors import InputError
 
     try:
-        data = load_yaml(path)[0]
+        data = load_yaml(root, rel)[0]
     except InputError:
         return {}
     return data if isinstance(data, dict) else {}
@@ -50,11 +50,11 @@ def _text(tree: dict, *keys: str) -> str | None:
 def player_names(content_root: Path, units: list[Unit]) -> PlayerNames:
     games = sorted({u.game for u in units})
     langs = sorted({u.lang for u in units})
-    reference = _read(content_root / "common" / f"{REFERENCE_LANG}.yaml")
+    reference = _read(content_root, f"common/{REFERENCE_LANG}.yaml")
     papers = reference.get("papers")
     return PlayerNames(
-        games={g: _text(_read(content_root / g / f"{REFERENCE_LANG}.yaml"), "title") or g for g in games},
-        langs={lang: _text(_read(content_root / "common" / f"{lang}.yaml"), "language", "name") or lang
+        games={g: _text(_read(content_root, f"{g}/{REFERENCE_LANG}.yaml"), "title") or g for g in games},
+        langs={lang: _text(_read(content_root, f"common/{lang}.yaml"), "language", "name") or lang
                for lang in langs},
         papers={str(k): str(v) for k, v in papers.items()} if isinstance(papers, dict) else {},
     )

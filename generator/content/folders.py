@@ -1,7 +1,7 @@
 """Where the content and the examples are, and which languages the content has: the one place that knows.
 
 A command reads `--content DIR`, else a `content/` folder in the working directory (a user's own), else the
-content shipped with `pnp`: package data under `generator/shipped/` in an installed wheel (setup.py copies the
+content shipped with `pnp`: package data under `generator/shipped/` in an installed wheel (pyproject.toml copies the
 top-level `content/` and `examples/` there), the checkout's own folders in a source tree or an editable install.
 Only the standard library and errors.py here: `pnp --help` and a build with nothing to do import this.
 """
@@ -18,7 +18,7 @@ COMMON = "common"
 #: a language code as a file name: ISO 639 letters, then subtags (pt-br, zh-hant)
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})*")
 PACKAGE = Path(__file__).resolve().parents[1]
-#: where a wheel carries the shipped folders (see setup.py)
+#: where a wheel carries the shipped folders (see pyproject.toml)
 SHIPPED = PACKAGE / "shipped"
 CONTENT_HELP = "Content folder (default: ./content if there is one, else the content that comes with pnp)."
 
@@ -38,7 +38,9 @@ def default_root() -> Path:
 def require_content_folder(root: Path) -> None:
     """A folder without print.yaml is not content at all: one message that says what --content names, rather than
     a missing file inside a folder that may not exist (build and lint say the same)."""
-    if not (Path(root) / "print.yaml").is_file():
+    from ..files import content
+
+    if not content(root).is_file("print.yaml"):
         raise InputError.at(Position(str(root)), "not a content folder: it has no print.yaml (--content names the "
                             "folder holding print.yaml, common/ and a folder per game)", "file")
 
@@ -60,16 +62,22 @@ def languages(root: Path, folders: tuple[str, ...] = ("common",)) -> list[str]:
     """A language exists when `content/common/<lang>.yaml` does (lint asks every text folder, to find a language
     that is only half there); the reference language comes first. A file whose name is not a language code is
     no language (`language_name_problems` says so, and loading the content refuses it)."""
-    langs = {p.stem for folder in folders for p in (Path(root) / folder).glob("*.yaml") if is_language_code(p.stem)}
+    from ..files import content
+
+    files = content(root)
+    langs = {name.removesuffix(".yaml") for folder in folders for name in files.names(folder, ".yaml")}
+    langs = {lang for lang in langs if is_language_code(lang)}
     return sorted(langs, key=lambda lang: (lang != REFERENCE_LANG, lang))
 
 
 def language_name_problems(root: Path, folders: tuple[str, ...]) -> list[Diagnostic]:
     """An error for each file in the text folders that is neither named by a language code nor a game's
     `game.yaml` (lint, build and every command that loads the content refuse it, rather than skip it unsaid)."""
-    root = Path(root)
-    return [Diagnostic(Position(str(path.relative_to(root.parent))), f"'{path.name}' is not named by a language "
+    from ..files import content
+
+    files = content(root)
+    found = sorted(f"{folder}/{name}" for folder in folders for name in files.names(folder, ".yaml")
+                   if not is_language_code(name[:-5]) and (name != "game.yaml" or folder == COMMON))
+    return [Diagnostic(Position(files.display(rel)), f"'{rel.rpartition('/')[2]}' is not named by a language "
                        "code: a language file is <code>.yaml with a lowercase code (en.yaml, ko.yaml, pt-br.yaml); "
-                       "rename it", "language-name")
-            for path in sorted(p for folder in folders for p in (root / folder).glob("*.yaml")
-                               if not is_language_code(p.stem) and (p.stem != "game" or folder == "common"))]
+                       "rename it", "language-name") for rel in found]

@@ -1,8 +1,9 @@
 """Where a font named in `content/print.yaml` lives, checked before anything reads it: the font boundary.
 
-A font value names a file inside `content/fonts/`, or, for a family with a `package`, inside that installed
-package's folder: a relative path, resolved (symlinks followed) and required to stay inside that folder, to be a
-regular file of at most `MAX_BYTES`, and to be a TrueType font. The package is found with
+A font value names a file inside `content/fonts/` (which must itself lie inside the content folder), or, for a
+family with a `package`, inside that installed package's folder: a relative path, resolved (symlinks followed) and
+required to stay inside that folder, to be a regular file of at most `MAX_BYTES`, and to be a TrueType font. Each
+folder is a root of the file boundary (generator/files.py), which later reads the fonts by the same rules. The package is found with
 `importlib.util.find_spec` on a top-level name only (a dotted name would import its parents), so no code in it
 runs. Every problem is a finding at the value's line and column.
 """
@@ -13,6 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from .. import files
 from ..errors import Diagnostic, InputError, Position
 from .print_model import FontFamily, Fonts, PrintConfig
 from .yamlsrc import Located
@@ -35,6 +37,12 @@ class FamilyFiles:
     regular: Path
     bold: Path | None
     position: Position  # of the family in print.yaml
+    #: the folder the files were found in, which reads them (`read`)
+    folder: files.Root
+
+    def read(self, path: Path) -> bytes:
+        """The bytes of `regular` or `bold`, read through the boundary they were found in."""
+        return self.folder.bytes_of(path, limit=MAX_BYTES)
 
 
 class _Problems(list):
@@ -57,7 +65,7 @@ def font_files(root: Path, printcfg: PrintConfig, located: Located) -> dict[str,
     out: dict[str, FamilyFiles] = {}
     for name, family in fonts.families.items():
         here = ("fonts", "families", name)
-        folder = _folder(root, family, located.of(here + ("package",)), problems, name)
+        folder = _folder(root, family, located.of(here + ("package",)), located.of(here, key=True), problems, name)
         if folder is None:
             continue
         files = {face: _font_file(folder, value, located.of(here + (face,)), problems, f"{name}.{face}")
@@ -65,20 +73,28 @@ def font_files(root: Path, printcfg: PrintConfig, located: Located) -> dict[str,
         if family.package is None:
             _licence_beside(folder, family, files.get("regular"), located.of(here, key=True), problems, name)
         if files.get("regular") is not None and (family.bold is None or files.get("bold") is not None):
-            out[name] = FamilyFiles(name, family, files["regular"], files.get("bold"), located.of(here, key=True))
+            out[name] = FamilyFiles(name, family, files["regular"], files.get("bold"), located.of(here, key=True),
+                                    folder)
     if problems:
         raise InputError(list(problems))
     return out
 
 
-def _folder(root: Path, family: FontFamily, position: Position, problems: _Problems, name: str) -> Path | None:
-    """The folder a family's paths are relative to: its package's, or `content/fonts/`."""
+def _folder(root: Path, family: FontFamily, position: Position, family_position: Position, problems: _Problems,
+            name: str) -> files.Root | None:
+    """The folder a family's paths are relative to: its package's, or `content/fonts/` (inside the content folder:
+    a `fonts` link out of it would make any folder the font boundary)."""
     if family.package is None:
-        return (root / FONT_FOLDER).resolve()
+        content = files.content(root)
+        if content.is_link(FONT_FOLDER) and not content.is_folder(FONT_FOLDER):
+            problems.add(family_position, f"{FONT_FOLDER}/ is a link out of the content folder; keep the fonts "
+                         "inside it", name)
+            return None
+        return files.root(content.real / FONT_FOLDER, "content")
     package = family.package
     if not PACKAGE_NAME.fullmatch(package):
         problems.add(position, f"'{package}' is not a package name: name the installed package that ships the "
-                     "font, with no dots or slashes (e.g. koreanize_matplotlib)", f"{name}.package")
+                     "font, with no dots or slashes (e.g. my_fonts)", f"{name}.package")
         return None
     try:
         spec = importlib.util.find_spec(package)  # a top-level name: located, never imported
@@ -91,41 +107,33 @@ def _folder(root: Path, family: FontFamily, position: Position, problems: _Probl
     if not spec.submodule_search_locations:
         problems.add(position, f"'{package}' is a module, not a package with font files", f"{name}.package")
         return None
-    return Path(list(spec.submodule_search_locations)[0]).resolve()
+    return files.package(list(spec.submodule_search_locations)[0])
 
 
-def _inside(folder: Path, value: str, position: Position, problems: _Problems, key: str) -> Path | None:
-    """`value` as a path inside `folder`, or None (and a finding) when it is not one."""
-    where = f"inside {folder.name}/"
+def _inside(folder: files.Root, value: str, position: Position, problems: _Problems, key: str) -> Path | None:
+    """`value` as a regular file inside `folder`, or None (and a finding) when it is not one."""
+    where = f"inside {folder.real.name}/"
     rel = PurePosixPath(value)
     if not value or "\\" in value or "\x00" in value or rel.is_absolute() or ".." in rel.parts:
         problems.add(position, f"'{value}' must be a relative path {where} (no '..', no absolute path)", key)
         return None
     try:
-        path = (folder / rel).resolve(strict=True)
-    except (OSError, RuntimeError):
-        problems.add(position, f"font file '{value}' not found {where}", key)
+        return folder.checked_file(rel, limit=MAX_BYTES)
+    except files.FileRefused as refused:
+        size = folder.size(rel)
+        problems.add(position, {
+            "file_not_found": f"font file '{value}' not found {where}",
+            "outside": f"'{value}' leads outside {folder.real.name}/ (a symbolic link out is not allowed)",
+            "too_large": f"'{value}' is {(size or 0) // 2**20} MB; a font file may be at most {MAX_BYTES // 2**20} MB",
+        }.get(refused.reason, f"'{value}' is not a regular file"), key)
         return None
-    if not path.is_relative_to(folder):
-        problems.add(position, f"'{value}' leads outside {folder.name}/ (a symbolic link out is not allowed)", key)
-        return None
-    if not path.is_file():
-        problems.add(position, f"'{value}' is not a regular file", key)
-        return None
-    return path
 
 
-def _font_file(folder: Path, value: str, position: Position, problems: _Problems, key: str) -> Path | None:
+def _font_file(folder: files.Root, value: str, position: Position, problems: _Problems, key: str) -> Path | None:
     path = _inside(folder, value, position, problems, key)
     if path is None:
         return None
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        problems.add(position, f"'{value}' is {size // 2**20} MB; a font file may be at most "
-                     f"{MAX_BYTES // 2**20} MB", key)
-        return None
-    with path.open("rb") as handle:
-        magic = handle.read(4)
+    magic = folder.head_of(path, 4, limit=MAX_BYTES)
     if magic not in TRUETYPE:
         what = NOT_TRUETYPE.get(magic, "not a TrueType font file")
         problems.add(position, f"'{value}' is {what}; use a TrueType (.ttf) file", key)
@@ -133,7 +141,7 @@ def _font_file(folder: Path, value: str, position: Position, problems: _Problems
     return path
 
 
-def _licence_beside(folder: Path, family: FontFamily, regular: Path | None, position: Position,
+def _licence_beside(folder: files.Root, family: FontFamily, regular: Path | None, position: Position,
                     problems: _Problems, name: str) -> None:
     """A font under `content/fonts/` ships with its licence file in the same folder."""
     if family.licence_file is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
+from ..files import content as content_files
 from ..games import registry
 from .crosscheck import check_game
 from .font_files import bold_findings
@@ -53,8 +54,7 @@ def _single(folder: str, root: Path, lang: str) -> Texts:
     from .texts import check_shape
     from .yamlsrc import load_yaml
 
-    path = root / folder / f"{lang}.yaml"
-    data, located = load_yaml(path, str(path.relative_to(root.parent)), inside=root)
+    data, located = load_yaml(root, f"{folder}/{lang}.yaml")
     breaking = typography.Typography()
     if folder == COMMON:
         data, breaking = typography.split(data, located)
@@ -95,7 +95,8 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     except InputError as exc:
         report.findings += exc.diagnostics
     folders = text_folders(root)
-    report.files = len(list(root.glob("*.yaml"))) + sum(len(list((root / f).glob("*.yaml"))) for f in folders)
+    files = content_files(root)
+    report.files = len(files.names("", ".yaml")) + sum(len(files.names(f, ".yaml")) for f in folders)
     langs = languages(root, tuple(folders))  # a half-made language too, to say which files it lacks
     if content is not None:
         for game, data in content.games.items():
@@ -117,9 +118,9 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
                  glyph_check: GlyphCheck | None) -> Iterator[Diagnostic]:
     loaded: dict[str, Texts] = {}
     for lang in langs:
-        path = root / folder / f"{lang}.yaml"
-        if not path.is_file() and not path.is_symlink():  # a link is read, to say where it leads
-            yield Diagnostic(Position(str(path.relative_to(root.parent))),
+        rel = f"{folder}/{lang}.yaml"
+        if not content_files(root).exists(rel):  # anything else there is read, to say what it is
+            yield Diagnostic(Position(content_files(root).display(rel)),
                              f"language '{lang}' has text files elsewhere but not this one; copy "
                              f"{folder}/{REFERENCE_LANG}.yaml to start", "missing-file")
             continue
@@ -136,7 +137,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
         yield from _required(reference, required_keys(spec, game), allowed_placeholders(spec, game))
     for lang, texts in loaded.items():
         yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check,
-                               _same_lines(root / folder / f"{lang}.yaml"))
+                               _same_lines(root, f"{folder}/{lang}.yaml"))
     own = spec.part("lint_texts") if spec is not None else None
     if own is not None:
         yield from own(loaded, game)
@@ -171,11 +172,11 @@ def _required(reference: Texts, keys: list[str], allowed: dict[str, set[str]]) -
 SAME_MARK = re.compile(r"#\s*same\b", re.IGNORECASE)
 
 
-def _same_lines(path: Path) -> set[int]:
+def _same_lines(root: Path, rel: str) -> set[int]:
     """The lines of a language file whose comment marks their text as meant to read as in English."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeError):
+        lines = content_files(root).text_of(rel).splitlines()
+    except InputError:
         return set()
     return {n for n, line in enumerate(lines, 1) if "#" in line and SAME_MARK.search(line, line.index("#"))}
 

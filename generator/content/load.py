@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
+from .. import files
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from .crosscheck import check_game, check_print
@@ -14,13 +16,6 @@ from . import typography
 from .texts import Texts, check_shape
 from .validate import validate
 from .yamlsrc import Located, load_yaml
-
-
-def _rel(root: Path, path: Path) -> str:
-    try:
-        return str(path.relative_to(root.parent))
-    except ValueError:
-        return str(path)
 
 
 @dataclass
@@ -40,7 +35,7 @@ class Content:
 
     def print_position(self, loc: tuple) -> Position:
         """Where `loc` (e.g. ("papers", "a4")) is in print.yaml."""
-        return self.print_located.of(loc) if self.print_located else Position(_rel(self.root, self.root / "print.yaml"))
+        return self.print_located.of(loc) if self.print_located else Position(files.content(self.root).display("print.yaml"))
 
     def texts(self, game: str, lang: str) -> Texts:
         """The words of `game` in `lang`, with the shared words (`common`) under the same lookup."""
@@ -57,8 +52,7 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
     located_all: list[Located] = []
     breaking = typography.Typography()
     for folder in ("common", game) if game != "common" else ("common",):
-        path = root / folder / f"{lang}.yaml"
-        data, located = load_yaml(path, _rel(root, path), inside=root)
+        data, located = load_yaml(root, f"{folder}/{lang}.yaml", cached=True)
         if folder == "common":
             data, breaking = typography.split(data, located)
         check_shape(data, located)
@@ -73,9 +67,8 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
 
 def load_game(root: Path, game: str):
     """The validated model of `root/game/game.yaml` and where each of its values is."""
-    path = root / game / "game.yaml"
     model = registry.spec_in(root, game).part("model")
-    data, located = load_yaml(path, _rel(root, path), inside=root)
+    data, located = load_yaml(root, f"{game}/game.yaml", cached=True)
     return validate(model, data, located), located
 
 
@@ -86,8 +79,7 @@ def load_print(root: Path) -> PrintConfig:
 def _load_print(root: Path) -> tuple[PrintConfig, dict[str, FamilyFiles], Located]:
     """The print settings, the font files they name and where each setting is, each checked where it is
     written."""
-    path = root / "print.yaml"
-    data, located = load_yaml(path, _rel(root, path), inside=root)
+    data, located = load_yaml(root, "print.yaml", cached=True)
     printcfg = validate(PrintConfig, data, located)
     problems = check_print(printcfg, located)
     if problems:
@@ -95,34 +87,52 @@ def _load_print(root: Path) -> tuple[PrintConfig, dict[str, FamilyFiles], Locate
     return printcfg, font_files(root, printcfg, located), located
 
 
-def load_content(root: Path | None = None, cross_check: bool = True) -> Content:
+def load_content(root: Path | None = None, cross_check: bool = True, games: Iterable[str] | None = None) -> Content:
     """Load and validate all language-neutral data; language texts load lazily on first use.
 
     Raises InputError with every schema problem found across the data files and, with `cross_check`, every error
-    of the cross-checks (lint runs those itself, to report their warnings too).
+    of the cross-checks (lint runs those itself, to report their warnings too). With `games`, only the games of
+    those names are loaded (`pnp check` loads the record's alone, `add_game`); the print settings and the language
+    files' names are checked all the same.
     """
     root = Path(root) if root else default_root()
     problems: list[Diagnostic] = []
-    games: dict[str, object] = {}
+    games_found: dict[str, object] = {}
     located: dict[str, Located] = {}
     printcfg, fonts, print_located = None, {}, None
     try:
         printcfg, fonts, print_located = _load_print(root)
     except InputError as exc:
         problems += exc.diagnostics
-    if root.is_dir() and not registry.games_in(root):
+    if files.content(root).is_folder() and not registry.games_in(root):
         problems.append(Diagnostic(Position(str(root)), "no game: a game is a folder <game>/ with its game.yaml "
                                    "and language files", "file"))
     for game in registry.games_in(root):
+        if games is not None and game not in games:
+            continue
         try:
-            games[game], located[game] = load_game(root, game)
+            games_found[game], located[game] = _checked_game(root, game, cross_check)
         except InputError as exc:
             problems += exc.diagnostics
-        else:
-            if cross_check:
-                found = check_game(registry.spec(game), games[game], located[game])
-                problems += [d for d in found if d.severity == "error"]
     problems += language_name_problems(root, text_folders(root))
     if problems:
         raise InputError(problems)
-    return Content(root, printcfg, games, located, languages(root), fonts, print_located)
+    return Content(root, printcfg, games_found, located, languages(root), fonts, print_located)
+
+
+def _checked_game(root: Path, game: str, cross_check: bool) -> tuple[object, Located]:
+    """A game's validated model and positions; InputError with its schema problems and cross-check errors."""
+    model, located = load_game(root, game)
+    if cross_check:
+        found = check_game(registry.spec(game), model, located)
+        errors = [d for d in found if d.severity == "error"]
+        if errors:
+            raise InputError(errors)
+    return model, located
+
+
+def add_game(content: Content, game: str) -> None:
+    """Load game `game` of the content's folder into `content` (nothing when the folder has no such game);
+    InputError as `load_content` gives it."""
+    if game not in content.games and game in registry.games_in(content.root):
+        content.games[game], content.game_located[game] = _checked_game(content.root, game, True)

@@ -1,6 +1,8 @@
 """How a name a person writes is matched to the content: the same rule for record readers and for lint.
 
 `Lucky coin`, `lucky-coin`, `LUCKYCOIN` and `lucky_coin` are one name; so are NFC and NFD spellings of `행운의 동전`.
+A player's name is compared in its NFC form and may not hold a character that does not show (`hidden_at`): a
+right-to-left override would make the name shown differ from the name checked.
 """
 from __future__ import annotations
 
@@ -22,6 +24,21 @@ def normalise(text: str) -> str:
         if len(_norm_cache) < 100_000:
             _norm_cache[text] = hit
     return hit
+
+
+#: the characters a name may not hold: controls, format characters (direction overrides and isolates, zero-width
+#: spaces and joiners, the byte order mark), line and paragraph separators, private-use, unassigned and surrogates
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs"})
+
+
+def hidden_at(name: str) -> int | None:
+    """The index of the first character of `name` that does not show, None when every one does."""
+    return next((i for i, ch in enumerate(name) if unicodedata.category(ch) in HIDDEN_CATEGORIES), None)
+
+
+def person_name(name: str) -> str:
+    """A player's name as it is compared and shown: NFC (the NFC and NFD spellings of one name are one player)."""
+    return unicodedata.normalize("NFC", name)
 
 
 #: how alike a misspelt name and a known one must be (difflib's ratio) for "did you mean …?"

@@ -24,7 +24,7 @@ def agree(template: str, values: dict, lang: str) -> str:
     number: object = None
     for literal, field, _spec, _conv in string.Formatter().parse(template):
         literal = literal.replace("{", "{{").replace("}", "}}")
-        if number is not None:
+        if number is not None and MARK.search(literal):  # ICU is asked only for a marked word
             singular = _is_singular(number, lang)
             literal = MARK.sub(lambda mark: _form(mark, singular), literal)
         out.append(literal)

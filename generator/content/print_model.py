@@ -26,9 +26,9 @@ class Paper(Size):
 
 
 class FontFamily(Strict):
-    """One typeface: TrueType files inside an installed font package (`package`, a top-level package name such as
-    `koreanize_matplotlib`, and paths inside it), or, without `package`, files under `content/fonts/` with the
-    font's licence file (`licence_file`) beside them. A family without `bold` is drawn in its regular face where
+    """One typeface: files under `content/fonts/` with the font's licence file (`licence_file`) beside them, as
+    every shipped family is, or TrueType files inside an installed font package (`package`, a top-level package
+    name, and paths inside it). A family without `bold` is drawn in its regular face where
     bold is asked for, and lint says so (content/font_files.py checks where every file is)."""
 
     package: str | None = None

@@ -60,7 +60,7 @@ def schemas(root: Path) -> dict[str, dict]:
 def _game_only_tree(root: Path, folder: str) -> dict:
     from .yamlsrc import load_yaml
 
-    data, _ = load_yaml(root / folder / f"{REFERENCE_LANG}.yaml", inside=root)
+    data, _ = load_yaml(root, f"{folder}/{REFERENCE_LANG}.yaml")
     return data or {}
 
 
@@ -69,12 +69,13 @@ def render(schema: dict) -> str:
 
 
 def write_schemas(root: Path) -> list[Path]:
-    """Write every schema whole into `root/schemas`; a folder that cannot be written is an InputError."""
-    from ..atomic import write_atomic
+    """Write every schema whole into `root/schemas`, never through a link; a folder that cannot be written is an
+    InputError."""
+    from ..files import content
 
-    target = root / SCHEMA_DIR
+    folder = content(root)
     written = []
     for name, schema in schemas(root).items():
-        write_atomic(target / name, render(schema).encode("utf-8"))
-        written.append(target / name)
+        folder.write(f"{SCHEMA_DIR}/{name}", render(schema).encode("utf-8"))
+        written.append(folder / f"{SCHEMA_DIR}/{name}")
     return written

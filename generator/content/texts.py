@@ -154,6 +154,8 @@ def check_shape(tree: Any, located: Located) -> None:
 
 def _bad_format(text: str) -> str:
     """Braces must be `{name}` placeholders or doubled `{{`/`}}`; anything else breaks `format`."""
+    if "{" not in text and "}" not in text and "(" not in text:  # no placeholder, brace or plural mark
+        return ""
     try:
         for _, field, spec, conv in string.Formatter().parse(text):
             if field is not None and not re.fullmatch(r"[a-z_][a-z0-9_]*", field):
@@ -169,6 +171,6 @@ def _bad_format(text: str) -> str:
 
 
 def file_words(texts: Texts) -> Callable[..., str]:
-    """What can go wrong reading a record file (the keys of yamlsrc.FILE_MESSAGES), said in the language of
+    """What can go wrong reading a record file (the keys of files.FILE_MESSAGES), said in the language of
     `texts`: the `record_file` words of `common/<lang>.yaml`, which every game's texts include."""
     return lambda key, /, **values: texts.get(f"record_file.{key}", **values)

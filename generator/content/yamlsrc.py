@@ -4,8 +4,8 @@ Why not `yaml.safe_load`: YAML 1.1 turns `no`, `on` and `12:30` into booleans an
 keeps the last of two duplicate keys. Here every scalar stays a string (typed models convert what should be
 numbers), a plain empty value or `~`/`null` becomes None, and a duplicate key is an error at its position.
 
-Content and records are untrusted, so reading is bounded: only regular files of at most `MAX_FILE_BYTES` are
-read (a FIFO or `/dev/zero` is refused before a byte is read), aliases are refused (a billion-laughs bomb or an
+Content and records are untrusted, so reading is bounded: files are read through the file boundary
+(generator/files.py: regular files of bounded size, never a FIFO or a device), aliases are refused (a billion-laughs bomb or an
 alias cycle is one error, not unbounded work), nesting stops at `MAX_DEPTH` and a composed file holds at most
 `MAX_VALUES` values, and bytes that are not UTF-8 or characters YAML forbids are reported at their line and
 column.
@@ -13,15 +13,14 @@ column.
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import yaml
 
+from .. import files
 from ..errors import InputError, Position
 
 NULLS = {"", "~", "null", "Null", "NULL"}
@@ -29,8 +28,6 @@ NULLS = {"", "~", "null", "Null", "NULL"}
 _ESCAPED = re.compile("[\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]")
 #: characters a YAML stream may not hold at all (libyaml's reader refuses them)
 _FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-#: the largest content or record file read (a record of a very long game is well under 1 MB)
-MAX_FILE_BYTES = 10 * 1024 * 1024
 #: the deepest nesting of lists and mappings a file may have (content needs fewer than ten levels)
 MAX_DEPTH = 64
 #: the most values (texts, lists, mappings) a file libyaml composes may hold: content files have a few thousand, a
@@ -42,10 +39,37 @@ MAX_VALUES = 100_000
 class Located:
     """Positions for a loaded tree: the value node and the key node of every path."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, kept: tuple[list[Any], list[Any], bytes] | None = None) -> None:
         self.path = path
-        self.values: dict[tuple, Position] = {}
-        self.keys: dict[tuple, Position] = {}
+        self._kept = kept
+        self._values: dict[tuple, Position] = {}
+        self._keys: dict[tuple, Position] = {}
+
+    @property
+    def values(self) -> dict[tuple, Position]:
+        if self._kept is not None:
+            self._restore()
+        return self._values
+
+    @property
+    def keys(self) -> dict[tuple, Position]:
+        if self._kept is not None:
+            self._restore()
+        return self._keys
+
+    def _restore(self) -> None:
+        """The positions of a parse kept by parse_cache (`kept`: its rows and the file's bytes), made when first
+        asked for: checking a valid record asks for none. Rows that are not positions are parsed again."""
+        from .parse_cache import positions
+
+        assert self._kept is not None
+        value_rows, key_rows, source = self._kept
+        self._kept = None
+        values, keys = positions(self.path, value_rows), positions(self.path, key_rows)
+        if values is None or keys is None:
+            reparsed = parse_yaml(files.decode(source, self.path), self.path)[1]
+            values, keys = reparsed.values, reparsed.keys
+        self._values, self._keys = values, keys
 
     def of(self, loc: tuple, *, key: bool = False) -> Position:
         """The position of the deepest existing prefix of `loc` (the key itself when `key`)."""
@@ -183,35 +207,42 @@ def compose(text: str, path: str) -> yaml.Node | None:
 
 
 def _count_values(text: str, path: str) -> None:
-    """Refuse a file of more than MAX_VALUES values at the first one too many, counted from libyaml's events
-    (one at a time, so counting needs no memory). A text too short to hold that many is not counted; counting
-    stops at an anchor, an alias or a second document, which composing refuses."""
-    if 2 * len(text) < MAX_VALUES:  # a value takes at least half a character (`a:` is a key and a null)
+    """Refuse, before anything is composed, what `events` refuses: a text too short to hold MAX_VALUES values or
+    MAX_DEPTH levels is left to compose, whose tree `_check_tree` walks (cheaper than a second parse)."""
+    if 2 * len(text) < MAX_VALUES and len(text) < 2 * MAX_DEPTH:
         return
-    count = documents = 0
-    for event in events(text, path):
-        if getattr(event, "anchor", None) is not None:
-            return
-        cls = type(event)
-        if cls is yaml.ScalarEvent or cls is yaml.SequenceStartEvent or cls is yaml.MappingStartEvent:
-            count += 1
-            if count > MAX_VALUES:
-                mark = event.start_mark
-                raise InputError.at(Position(path, mark.line + 1, mark.column + 1),
-                                    f"more than {MAX_VALUES:,} values (texts, lists and mappings); this is not a "
-                                    "content or record file", "yaml")
-        elif cls is yaml.DocumentStartEvent:
-            documents += 1
-            if documents > 1:
-                return
+    for _ in events(text, path):
+        pass
 
 
 def events(text: str, path: str) -> Iterator[yaml.Event]:
-    """libyaml's parse events of `text`, one at a time (for a reader that builds its own tree and so never
-    holds libyaml's nodes and marks for a whole file); malformed YAML is one positioned InputError. Aliases and
-    depth are the reader's to refuse (`alias_error`, `depth_error`)."""
+    """libyaml's parse events of `text`, one at a time, refusing at its position what no content file or record
+    may hold: an alias (`*a`: one anchor would let a small file stand for an unbounded one), nesting deeper
+    than MAX_DEPTH, more than MAX_VALUES values (texts, lists, mappings; counted as they come, so counting needs
+    no memory). Malformed YAML is one positioned InputError."""
+    count = depth = 0
     with _yaml_errors(text, path):
-        yield from yaml.parse(text, Loader=_ComposeLoader)
+        for event in yaml.parse(text, Loader=_ComposeLoader):
+            cls = type(event)
+            if cls is yaml.ScalarEvent or cls is yaml.SequenceStartEvent or cls is yaml.MappingStartEvent:
+                count += 1
+                if count > MAX_VALUES:
+                    raise InputError.at(_mark(path, event), f"more than {MAX_VALUES:,} values (texts, lists and "
+                                        "mappings); this is not a content or record file", "yaml")
+                if cls is not yaml.ScalarEvent:
+                    depth += 1
+                    if depth > MAX_DEPTH:
+                        raise depth_error(path, event.start_mark)
+            elif cls is yaml.SequenceEndEvent or cls is yaml.MappingEndEvent:
+                depth -= 1
+            elif cls is yaml.AliasEvent:
+                raise InputError.at(_mark(path, event), f"aliases (*{event.anchor}) are not supported; write the "
+                                    "value out", "yaml")
+            yield event
+
+
+def _mark(path: str, event: yaml.Event) -> Position:
+    return Position(path, event.start_mark.line + 1, event.start_mark.column + 1)
 
 
 def depth_error(path: str, mark) -> InputError:
@@ -249,92 +280,22 @@ def parse_yaml(text: str, path: str) -> tuple[Any, Located]:
     return _convert(node, (), located), located
 
 
-#: what went wrong reading a file -> the message (English); a caller may pass its own words for the same keys
-FILE_MESSAGES = {
-    "file_not_found": "file not found",
-    "not_regular": "not a regular file",
-    "too_large": "larger than {limit} MB; this is not a content or record file",
-    "not_utf8": "not UTF-8 text (at byte {byte})",
-    "cannot_read": "cannot read the file: {problem}",
-    "outside": "a link to a file outside the content folder; content files must be inside it",
-}
+def load_yaml(root: Path, path: Path | str, display: str | None = None,
+              cached: bool = False) -> tuple[Any, Located]:
+    """Read a YAML file inside the content folder `root` (through the file boundary) and parse it with
+    positions; `display` names it in messages (default: `content/<path>`). With `cached`, a file parsed before is
+    read from the parse cache (content files: generator/content/parse_cache.py)."""
+    folder = files.content(root)
+    name = display or folder.display(path)
+    data = folder.bytes_of(path, name)
+    if not cached:
+        return parse_yaml(files.decode(data, name), name)
+    from . import parse_cache
 
-Say = Callable[..., str]
-
-
-def _english(key: str, **values) -> str:
-    return FILE_MESSAGES[key].format(**values)
-
-
-def read_bytes(path: Path | str, display: str | None = None, say: Say = _english,
-               inside: Path | None = None) -> bytes:
-    """A regular file's bytes, at most MAX_FILE_BYTES; anything else is one InputError (never a hang: the file
-    is opened without blocking, so a FIFO or a device is refused before it is read). With `inside`, the file,
-    links resolved, must be in that folder."""
-    name = display or str(path)
-    if inside is not None and not is_inside(Path(path), inside):
-        raise InputError.at(Position(name), say("outside"), "file")
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise InputError.at(Position(name), say("file_not_found"), "file") from None
-    except OSError as exc:
-        raise InputError.at(Position(name), say("cannot_read", problem=exc.strerror), "file") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError.at(Position(name), say("not_regular"), "file")
-        limit = MAX_FILE_BYTES // (1024 * 1024)
-        if info.st_size > MAX_FILE_BYTES:
-            raise InputError.at(Position(name), say("too_large", limit=limit), "file")
-        data = _read_all(fd, info.st_size)
-        if len(data) > MAX_FILE_BYTES:  # grew while being read
-            raise InputError.at(Position(name), say("too_large", limit=limit), "file")
-        return data
-    except OSError as exc:
-        raise InputError.at(Position(name), say("cannot_read", problem=exc.strerror), "file") from None
-    finally:
-        os.close(fd)
-
-
-def _read_all(fd: int, size: int) -> bytes:
-    """Up to MAX_FILE_BYTES + 1 bytes of `fd`, read in one call when the file is `size` bytes, as fstat said (a
-    single read of the largest size allowed costs a buffer of that size, more than reading a record)."""
-    chunks = [os.read(fd, size + 1)]
-    got = len(chunks[0])
-    while got > size and got <= MAX_FILE_BYTES:  # longer than fstat said (growing, or a file like /proc's)
-        chunk = os.read(fd, MAX_FILE_BYTES + 1 - got)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
-
-
-def is_inside(path: Path, folder: Path) -> bool:
-    """Whether `path`, every link resolved, is `folder` or lies under it (also resolved)."""
-    return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
-
-
-def decode(data: bytes, name: str, say: Say = _english) -> str:
-    """UTF-8 `data` as text; a byte that is not UTF-8 is an InputError at that byte's line and column."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        line = data.count(b"\n", 0, exc.start) + 1
-        col = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
-        raise InputError.at(Position(name, line, col), say("not_utf8", byte=exc.start), "file") from None
-
-
-def read_text(path: Path | str, display: str | None = None, say: Say = _english,
-              inside: Path | None = None) -> str:
-    """A UTF-8 text file's contents, bounded as `read_bytes`; every problem is one positioned InputError."""
-    name = display or str(path)
-    return decode(read_bytes(path, name, say, inside), name, say)
-
-
-def load_yaml(path: Path | str, display: str | None = None, inside: Path | None = None) -> tuple[Any, Located]:
-    """Read and parse a YAML file with positions (one inside the folder `inside`, when given)."""
-    name = display or str(path)
-    return parse_yaml(read_text(path, name, inside=inside), name)
+    kept = parse_cache.load(data)
+    if kept is not None:
+        tree, values, keys = kept
+        return tree, Located(name, (values, keys, data))
+    tree, located = parse_yaml(files.decode(data, name), name)
+    parse_cache.keep(data, tree, located.values, located.keys)
+    return tree, located

@@ -80,8 +80,6 @@ class GameSpec:
     build_cost: dict[str, int] = field(default_factory=dict)
     #: modules or packages whose code draws the game (their source is part of every output's build digest)
     sources: tuple[str, ...] = ()
-    #: modules a built wheel carries compiled with Cython (setup.py, generator/compiled.py): the game's hot paths
-    compiled: tuple[str, ...] = ()
 
     def part(self, name: str) -> Callable[..., Any] | None:
         """The part `name` (a field holding a reference), imported now; None when the game has none."""
@@ -157,9 +155,7 @@ def games_in(root: Path) -> list[str]:
     """The games of a content folder: each folder (not `common/`) holding YAML files, in name order. A folder
     without its game.yaml is still a game (loading it says what is missing); whether the name is a game is
     `spec`'s to say."""
-    root = Path(root)
-    try:
-        folders = sorted(entry for entry in root.iterdir() if entry.is_dir() and entry.name not in NOT_GAMES)
-    except OSError:
-        return []
-    return [folder.name for folder in folders if any(folder.glob("*.yaml"))]
+    from ..files import content
+
+    folder = content(root)
+    return [name for name in folder.folders() if name not in NOT_GAMES and folder.names(name, ".yaml")]

@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass
 
 from generator.checking import Moment, Report, Violation
-from generator.content.yamlsrc import parse_yaml, read_text
+from generator.content.yamlsrc import parse_yaml
+from generator.files import text_of
 from generator.errors import InputError, Position
 
 TOKEN = re.compile(r"\S+")
@@ -51,7 +52,7 @@ class CountdownReport(Report):
 def check_file(path: str, content, lang: str) -> CountdownReport:
     game = content.games["countdown"]
     texts = content.texts("countdown", lang)
-    data, located = parse_yaml(read_text(path), path)
+    data, located = parse_yaml(text_of(path), path)
     players = data.get("players") if isinstance(data, dict) else None
     moves = data.get("moves") if isinstance(data, dict) else None
     if not isinstance(players, list) or len(players) != 2 or not isinstance(moves, str):

@@ -1,6 +1,7 @@
 """Benchmarks of 3x16 for `make bench`: the checker's replay speed and the solver's decided share.
 
-Check: how many tile moves per second `pnp check threesixteen` replays from record files.
+Check: how many tile moves per second `pnp check threesixteen` replays from record files (reported, no target: a
+person checks one record, whose start-up generator/bench_startup.py measures).
 
 A tile move is one placement or one move from a column onto a row. The clock covers everything `check_file`
 does for a valid record except the hindsight solver: reading the file, composing the YAML, parsing the tokens,
@@ -32,12 +33,12 @@ from __future__ import annotations
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 
+from ... import files
 from ...content.load import load_content
 from ...errors import InputError
 from ...stats import mean
@@ -51,12 +52,11 @@ from .solver import NODES, solve
 from .solver import deal as solver_deal
 from .strategies import STRATEGIES, Naive, Strong
 
-TARGET = 500_000
 LONG_LINE_SECONDS = 5.0     # a 10 MB record with one long token line: read in linear time, refused with a position
 PLAYERS = ("Mina", "Joon", "Sora", "Hana")
 
 
-def _write_records(folder: Path, deals: int, rules: Rules) -> list[tuple[Path, int]]:
+def _write_records(folder: files.Root, deals: int, rules: Rules) -> list[tuple[Path, int]]:
     """Record files and the tile moves in each."""
     notation = notation_for(rules.letters)
     strategies = (Strong(rules), Naive(rules))
@@ -66,7 +66,7 @@ def _write_records(folder: Path, deals: int, rules: Rules) -> list[tuple[Path, i
         played = [play(strategy, rules, calls, notation)[0] for strategy in strategies]
         tokens = {name: played[i % 2] for i, name in enumerate(PLAYERS)}
         path = folder / f"game-{seed:03d}.yaml"
-        path.write_text(record_text(list(PLAYERS), calls, tokens, rules.columns), encoding="utf-8")
+        folder.write(path, record_text(list(PLAYERS), calls, tokens, rules.columns).encode("utf-8"))
         moves = sum(len(t) + sum(len(token.partition(">")[2]) for token in t) for t in tokens.values())
         out.append((path, moves))
     return out
@@ -75,22 +75,22 @@ def _write_records(folder: Path, deals: int, rules: Rules) -> list[tuple[Path, i
 def run_check(deals: int = 40, seconds: float = 2.0) -> list[dict]:
     content = load_content()
     rules = Rules.from_game(content.games["threesixteen"])
-    with tempfile.TemporaryDirectory() as tmp:
-        records = _write_records(Path(tmp), deals, rules)
+    with files.scratch() as tmp:
+        records = _write_records(tmp, deals, rules)
         for path, _ in records:  # warm up: caches, imports, the language file
             if not check_file(path, content, "en", nodes=0).ok:
                 raise RuntimeError(f"benchmark record {path.name} does not pass the check")
-        moves = files = 0
+        moves = checked = 0
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             for path, count in records:
                 check_file(path, content, "en", nodes=0)
                 moves += count
-                files += 1
+                checked += 1
         elapsed = time.perf_counter() - start
-        long_line = Path(tmp) / "long-line.yaml"
-        long_line.write_text("players: [A]\ncalls: 1 2\nmoves:\n  A: R " + " ".join(["A>B"] * 2_500_000) + "\n",
-                             encoding="utf-8")
+        long_line = tmp / "long-line.yaml"
+        tmp.write(long_line, ("players: [A]\ncalls: 1 2\nmoves:\n  A: R " + " ".join(["A>B"] * 2_500_000)
+                              + "\n").encode("utf-8"))
         start = time.perf_counter()
         try:
             check_file(long_line, content, "en", nodes=0)
@@ -109,10 +109,9 @@ def run_check(deals: int = 40, seconds: float = 2.0) -> list[dict]:
         "name": "check: tile moves replayed per second (parsing included)",
         "value": round(rate),
         "unit": "tile moves/s",
-        "target": TARGET,
-        "ok": rate >= TARGET,
-        "detail": f"{files} checks of {len(records)} 4-player records, {files / elapsed:.0f} records/s, "
-                  f"{moves / files:.0f} tile moves per record, without the hindsight solver",
+        "ok": True,
+        "detail": f"{checked} checks of {len(records)} 4-player records, {checked / elapsed:.0f} records/s, "
+                  f"{moves / checked:.0f} tile moves per record, without the hindsight solver",
     }]
 
 # solve targets per columns: (decided share, median nodes); 10,000 nodes are 0.1 s at the 100,000 nodes per

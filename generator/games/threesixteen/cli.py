@@ -13,10 +13,11 @@ from typing import Optional
 
 import typer
 
-from ...atomic import write_atomic
+from ... import files
 from ...cli_options import Format, choices, content_option, format_option, games_option, lang_option, plots_option
+from ...content.matching import hidden_at, person_name
 from ...content.texts import Texts
-from ...errors import InputError
+from ...errors import InputError, character_name, visible
 from .caller import continue_deal
 from .rules import Rules, check_calls
 from .record import load_skeleton
@@ -27,7 +28,7 @@ from .words import content_and_words, fail
 from .strategies import STRATEGIES
 
 app = typer.Typer(help="3x16: be the caller, or simulate games with an online strategy.", no_args_is_help=True,
-                  add_completion=False, pretty_exceptions_enable=False)
+                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 Strategy = choices("Strategy", STRATEGIES)
 HISTOGRAM = "threesixteen-tiles-left.png"
@@ -75,7 +76,11 @@ def call_cmd(
                                                               **violation.facts), "record"))
         out = resume if out is None else out
     else:
-        names = [name.strip() for name in players.split(",") if name.strip()]
+        names = [person_name(name.strip()) for name in players.split(",") if name.strip()]
+        hidden = next((name for name in names if hidden_at(name) is not None), None)
+        if hidden is not None:
+            raise typer.BadParameter(visible(texts.get("checking.hidden_character", name=hidden, character=character_name(
+                hidden[hidden_at(hidden) or 0]))), param_hint="--players")
         if len(set(names)) != len(names) or len(names) > game.players.max:
             raise typer.BadParameter(f"give 1 to {game.players.max} different names", param_hint="--players")
         names = names or [texts.get("check.call.player", n=n) for n in (1, 2)]
@@ -88,7 +93,7 @@ def call_cmd(
     if out is None:
         typer.echo(skeleton, nl=False)
         return
-    write_atomic(out, skeleton.encode("utf-8"))
+    files.write_file(out, skeleton.encode("utf-8"))
     if interactive:
         typer.echo(texts.get("check.call.saved", n=len(calls), total=len(order)))
     else:
@@ -112,6 +117,10 @@ def simulate_cmd(
 ) -> None:
     """Play games without knowing the calls ahead; print each strategy's win rate and mean tiles left, and how
     they did against each other deal by deal."""
+    if plots is not None:
+        from ...extras import need
+
+        need("matplotlib", "lab", "--plots (the charts)")  # before the games are played
     content, texts = content_and_words(lang, content_dir)
     t = texts.get
     names = list(dict.fromkeys(choice.value for choice in strategy))
@@ -134,7 +143,7 @@ def simulate_cmd(
             for game in played[name]:
                 text = record_text([name], game.calls, {name: game.tokens}, rules.columns,
                                    [t("check.call.seed", seed=game.seed)])
-                write_atomic(records / f"threesixteen-{name}-{game.seed:05d}.yaml", text.encode("utf-8"))
+                files.output(records).write(f"threesixteen-{name}-{game.seed:05d}.yaml", text.encode("utf-8"))
         lines.append("  " + t("check.simulate.wrote_records", count=games * len(names), path=records))
     plot = None if plots is None else plots / HISTOGRAM
     if plot is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from ...atomic import write_atomic
+from ... import files
 
 #: bar colours, one per strategy in the order given (colour-blind safe, from the Okabe-Ito palette)
 COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00")
@@ -46,4 +46,4 @@ def histogram_png(series: dict[str, list[int]], path: Path, title: str, x_label:
         figure.tight_layout()
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png", metadata={"Software": None})
-    write_atomic(Path(path), buffer.getvalue())
+    files.write_file(path, buffer.getvalue())

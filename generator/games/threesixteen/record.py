@@ -24,10 +24,11 @@ from typing import Sequence
 import yaml
 
 from ...checking import did_you_mean
-from ...content.matching import normalise
+from ...content.matching import hidden_at, normalise, person_name
 from ...content.texts import Texts, file_words
-from ...content.yamlsrc import compose, is_null, read_text
-from ...errors import InputError, Position
+from ...content.yamlsrc import compose, is_null, position_in
+from ...files import text_of
+from ...errors import InputError, Position, character_name
 from .. import registry
 from .rules import Rules
 from .notation import MAX_DIGITS, Notation, Token, letters_span, notation_for, shown
@@ -164,7 +165,7 @@ class Record:
 def load_record(path: str | Path, game, texts: Texts) -> Record:
     """Read and validate a record file; anything malformed is an InputError at its file:line:col."""
     name = str(path)
-    source = read_text(path, name, file_words(texts))
+    source = text_of(path, name, file_words(texts))
     return parse_record(source, name, game, texts)
 
 
@@ -186,7 +187,7 @@ class Skeleton:
 def load_skeleton(path: str | Path, game, texts: Texts) -> Skeleton:
     """Read a record whose moves may still be missing (a saved caller's skeleton); InputError as load_record."""
     name = str(path)
-    reader = _RecordReader(read_text(path, name, file_words(texts)), name, game, texts,
+    reader = _RecordReader(text_of(path, name, file_words(texts)), name, game, texts,
                            notation_for("".join(game.columns)))
     fields = reader.fields()
     calls, positions = reader._calls(fields["calls"][1])
@@ -290,10 +291,22 @@ class _RecordReader:
             name = self._text(item)
             if name is None or not name.strip():
                 raise self.fail(item, "player_name")
+            self._shown_whole(item, name)
+            name = person_name(name)
             if name in names:
                 raise self.fail(item, "duplicate_player", name=name)
             names.append(name)
         return names
+
+    def _shown_whole(self, node: yaml.Node, name: str) -> None:
+        """A name with a character that does not show (a direction override, a zero-width space) is refused at
+        that character: the name a person reads must be the name checked."""
+        at = hidden_at(name)
+        if at is not None:
+            raw = self.source.find(name[at], node.start_mark.index, node.end_mark.index)
+            where = position_in(self.source, raw, self.path) if raw >= 0 else _at(self.path, node)
+            raise InputError.at(where, self.t.get("checking.hidden_character", name=name,
+                                                  character=character_name(name[at])), "record")
 
     def _calls(self, node: yaml.Node) -> tuple[list[int], Sequence[Position]]:
         words, positions = self._words(node, "calls_type", None)
@@ -358,6 +371,9 @@ class _RecordReader:
         given: dict[str, yaml.Node] = {}
         for player_node, tokens_node in node.value:
             name = player_node.value if isinstance(player_node, yaml.ScalarNode) else None
+            if name is not None:
+                self._shown_whole(player_node, name)
+                name = person_name(name)
             if name is not None and name not in names:
                 name = _same_name(name, names)
             if name not in names:

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .solver_budget import DONE, NODES as NODES_STOP, TIME, Budget, OutOfBudget
-from .solver_cp import cp_solve
 from .solver_exact import ExactSearch
 from .solver_hindsight import hindsight_bound
 from .solver_local import LocalSearch
@@ -128,6 +127,11 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
         slice_nodes *= 2
     used, timed_out = budget.used, budget.timed_out
     if best_left > low and not timed_out and nodes > used:
+        from ...extras import need  # OR-Tools (pnp[solver]): imported only by a deal the first searches leave open
+
+        cp_solve = need("generator.games.threesixteen.solver_cp", "solver",
+                        f"the 3x16 solver, past its first {FIRST_NODES:,} nodes,").cp_solve
+
         work = (nodes - used) / NODES_PER_WORK
         outcome = cp_solve(calls, columns, rows, high, work, deadline, hint=steps, at_least=low)
         used += round(outcome.work * NODES_PER_WORK)

@@ -1,12 +1,12 @@
 """Benchmarks for `make bench`: travel check throughput and simulation throughput.
 
 - check: actions per second replayed by `check_file` from record files (reading, YAML, notation parsing, the
-  replay and the report included), by pnp as it ships (`make bench` runs a wheel's install, the check path
-  compiled: generator/compiled.py). An action is one action of a turn (draw, recycle, trade, steal, travel,
+  replay and the report included; reported: a person checks one record, whose start-up generator/bench_startup.py
+  measures). An action is one action of a turn (draw, recycle, trade, steal, travel,
   get rid of a forbidden item, a special item played as an action); refused offers, drawn cards and event
   parts are not counted. The records are 4-player games with every extension, written by the greedy simulator.
 - simulate: 4-player games per second with the greedy bot and every extension, on 2 worker processes; the
-  same for the strong bot (reported, no target).
+  same for the strong bot (both reported, no target).
 - strong vs greedy: 1 strong and 3 greedy bots per table, the strong bot in each turn position in turn, every
   extension and the base game: the strong bot's share of the wins (fair share 25%, target 40%).
 - balance: the time `run_balance` takes for 10,000 four-player games with the strong bot (reported).
@@ -14,11 +14,9 @@
 from __future__ import annotations
 
 import os
-import tempfile
 import time
-from pathlib import Path
 
-from ...compiled import build_label
+from ... import files
 from ...content.load import load_content
 from .cards import EXTENSIONS, tables_for
 from .balance import run_balance
@@ -27,8 +25,6 @@ from .simulate import simulate_one
 from .stats import Batch, run_batches, run_games
 from .writer import Recorder
 
-CHECK_TARGET = 100_000
-SIMULATE_TARGET = 1_000
 STRONG_SHARE_TARGET = 0.40
 
 
@@ -40,12 +36,12 @@ def _load() -> str:
 def bench_check(content, records: int = 200, seconds: float = 3.0) -> dict:
     t = tables_for(content.games["travel"])
     everything = frozenset(EXTENSIONS)
-    with tempfile.TemporaryDirectory() as tmp:
+    with files.scratch() as tmp:
         paths = []
         for seed in range(records):
             text = simulate_one(t, 4, everything, 10_000 + seed, "greedy", Recorder)[1]
-            path = Path(tmp) / f"game-{seed:04d}.yaml"
-            path.write_text(text, encoding="utf-8")
+            path = tmp / f"game-{seed:04d}.yaml"
+            tmp.write(path, text.encode("utf-8"))
             paths.append(path)
         actions_per_file = []
         for path in paths:  # warm up, and make sure every record is valid
@@ -53,22 +49,22 @@ def bench_check(content, records: int = 200, seconds: float = 3.0) -> dict:
             if not report.ok:
                 raise RuntimeError(f"benchmark record {path.name} does not pass the check")
             actions_per_file.append(report.outcome.actions)
-        actions = files = 0
+        actions = checked = 0
         cpu = time.process_time()
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             for path, count in zip(paths, actions_per_file):
                 check_file(str(path), content, "en")
                 actions += count
-                files += 1
+                checked += 1
         elapsed = time.perf_counter() - start
         cpu = time.process_time() - cpu
     rate = actions / elapsed
     return {
         "name": "travel check: actions replayed per second (parsing included)",
-        "value": round(rate), "unit": "actions/s", "target": CHECK_TARGET, "ok": rate >= CHECK_TARGET,
-        "detail": f"{files} checks of {records} greedy 4-player records (all extensions); {build_label()}; "
-                  f"{actions / files:.1f} actions per record; {actions / cpu:.0f} actions per CPU-second; "
+        "value": round(rate), "unit": "actions/s", "ok": True,
+        "detail": f"{checked} checks of {records} greedy 4-player records (all extensions); "
+                  f"{actions / checked:.1f} actions per record; {actions / cpu:.0f} actions per CPU-second; "
                   + _load(),
     }
 
@@ -96,7 +92,7 @@ def bench_simulate(content, games: int = 6000, workers: int = 2) -> dict:
     rate, per_cpu, turns = _simulate_rate(content, "greedy", games, workers)
     return {
         "name": f"travel simulate: 4-player greedy games per second on {workers} processes",
-        "value": round(rate), "unit": "games/s", "target": SIMULATE_TARGET, "ok": rate >= SIMULATE_TARGET,
+        "value": round(rate), "unit": "games/s", "ok": True,
         "detail": f"{games} games, all extensions, mean {turns:.1f} turns; {per_cpu:.0f} games per CPU-second; "
                   + _load(),
     }

@@ -7,7 +7,7 @@ from functools import partial
 
 from ...checking import did_you_mean
 from ...content.texts import file_words
-from ...content.yamlsrc import decode, read_bytes
+from ... import files
 from .cards import tables_for
 from .names import NameIndex
 from .notation import Vocabulary
@@ -31,7 +31,8 @@ class Checker:
         """Check record `text` (named `path` in messages); malformed input raises InputError."""
         words = self.words
         reader = RecordReader(self.t, self.names, self.vocabulary, lambda name, /, **v: words(f"errors.{name}", **v),
-                              partial(did_you_mean, words.texts))
+                              partial(did_you_mean, words.texts),
+                              lambda name, /, **v: words.texts.get(f"checking.{name}", **v))
         record = reader.read(text, path)
         outcome = Replay(self.t, record).run()
         record.read_rest(outcome.turns)
@@ -53,10 +54,10 @@ def checker_for(content, lang: str) -> Checker:
     return hit[1]
 
 
-def read_text(path: str, say) -> str:
+def read_record(path: str, say) -> str:
     """The record file's text with `\n` line ends; a missing, unreadable, oversized or non-UTF-8 file, or one
     that is not a regular file, is an InputError (messages from `say`: the report's language)."""
-    text = decode(read_bytes(path, path, say), path, say)
+    text = files.text_of(path, path, say)
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
@@ -71,4 +72,4 @@ def check_file(path: str, content, lang: str) -> Report:
 
     Malformed input (a file that cannot be read, bad YAML, a word that is not notation) raises InputError."""
     checker = checker_for(content, lang)
-    return checker.check_text(read_text(path, file_words(checker.words.texts)), path)
+    return checker.check_text(read_record(path, file_words(checker.words.texts)), path)

@@ -26,7 +26,7 @@ BotName = choices("BotName", BOTS)
 
 
 app = typer.Typer(help="Travel game: simulate games with bots, and measure the balance.", no_args_is_help=True,
-                  add_completion=False, pretty_exceptions_enable=False)
+                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 
 def _fail(exc: InputError) -> None:
@@ -58,11 +58,14 @@ def simulate(
 ) -> None:
     """Play games with bots and report game length, wins by seat and character, reshuffles, deciding cards."""
     from ...charts import chart_font_family
+    from ...extras import need
     from .plots import save_plots
     from .simulate_report import summary_json, summary_text
     from .stats import run_games
 
     chosen = _extension_set(extensions, "--extensions")
+    if plots:
+        need("matplotlib", "lab", "--plots (the charts)")  # before the games are played
     content, t, words = _load(content_dir, lang)
     _check_players(t, [players], "--players")
     start = time.perf_counter()
@@ -132,7 +135,7 @@ def balance(
 ) -> None:
     """Measure the balance: win rate by seat and character, game length and the extension cards' part in wins,
     with 95% intervals, for every player count and extension set; flags what is off the fair share."""
-    from ...atomic import write_atomic
+    from ... import files
     from .balance import SweepError, parse_sets, parse_sweep, run_balance
     from .balancereport import balance_html, balance_json, balance_text
     from ...charts import chart_font_family
@@ -164,6 +167,6 @@ def balance(
     if out:
         images = save_balance_plots(result, words, out, chart_font_family(content, lang))
         page = out / "balance.html"
-        write_atomic(page, balance_html(words, result, [p.name for p in images]).encode("utf-8"))
+        files.write_file(page, balance_html(words, result, [p.name for p in images]).encode("utf-8"))
         typer.echo(words("balance.written", folder=str(out), files=words.texts.listed(p.name for p in [page, *images])),
                    err=as_json)

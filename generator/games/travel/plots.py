@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from ...atomic import write_atomic
+from ... import files
 from .stats import Summary
 from .texts import Words
 
@@ -17,7 +17,7 @@ def _save(figure, path: Path) -> None:
     figure.tight_layout()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata={"Software": None})
-    write_atomic(path, buffer.getvalue())
+    files.write_file(path, buffer.getvalue())
 
 
 def _bars(path: Path, labels: list[str], values: list[float], title: str, y_label: str,

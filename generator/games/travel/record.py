@@ -23,8 +23,8 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Callable
 
-from ...content.matching import normalise
-from ...errors import Diagnostic, InputError, Position
+from ...content.matching import hidden_at, normalise, person_name
+from ...errors import Diagnostic, InputError, Position, character_name
 from .. import registry
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
@@ -190,11 +190,12 @@ def _fail(position: Position, message: str) -> InputError:
 class RecordReader:
     """Turns record text into a Record; malformed input raises InputError with the word's position."""
 
-    def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, messages, hint):
+    def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, messages, hint, shared):
         self.t = tables
         self.names = names
         self.vocabulary = vocabulary
         self.msg = messages  # (key, **values) -> text in the report's language
+        self.shared = shared  # (key, **values) -> the words every game's checker says (`checking.` in common)
         self.hint = hint  # (message, written, names) -> the message, with "did you mean …?" when one name is close
 
     def read(self, text: str, path: str) -> Record:
@@ -306,7 +307,12 @@ class RecordReader:
                 missing = next(key for key in ("name", "passport", "transit", "hand") if key not in fields)
                 raise _fail(self._at(entry), self.msg("missing_key", field=missing))
             name_value = fields["name"][1]
-            name = self._text(name_value).strip()
+            written = self._text(name_value)
+            at = hidden_at(written)
+            if at is not None:
+                raise _fail(self.src.position(self._spot(name_value, written, at)),
+                            self.shared("hidden_character", name=written, character=character_name(written[at])))
+            name = person_name(written.strip())
             norm = normalise(name)
             if not norm or len(name.split()) > 1 or name[0] in "+-":
                 raise _fail(self._at(name_value), self.msg("player_name", name=name))

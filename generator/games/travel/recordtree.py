@@ -25,7 +25,7 @@ import re
 
 import yaml
 
-from ...content.yamlsrc import MAX_DEPTH, NULLS, alias_error, depth_error, events
+from ...content.yamlsrc import MAX_VALUES, NULLS, events
 from ...errors import InputError, Position
 
 SCALAR, SEQUENCE, MAPPING, LINES = range(4)
@@ -43,15 +43,26 @@ Value = tuple
 def read_tree(text: str, path: str) -> Value | None:
     """The record's tree (None for an empty document); malformed YAML is one positioned InputError."""
     quick = quick_tree(text)
-    if quick is not None:
+    if quick is not None and _values(quick) <= MAX_VALUES:
         return quick
-    return from_events(text, path)
+    return from_events(text, path)  # also for a quick tree of too many values: refused there, at the first too many
+
+
+def _values(tree: Value) -> int:
+    """How many values libyaml would count in `tree` (a LINES value is one sequence of one-line texts)."""
+    kind, data = tree[KIND], tree[DATA]
+    if kind == SCALAR:
+        return 1
+    if kind == LINES:
+        return 1 + len(data)
+    items = [part for pair in data for part in pair] if kind == MAPPING else data
+    return 1 + sum(_values(item) for item in items)
 
 
 def from_events(text: str, path: str) -> Value | None:
     """The tree built from libyaml's events as they come (libyaml's own node tree, with two marks per value,
-    took ten times the file's size in memory at once). An alias, nesting deeper than MAX_DEPTH and a second
-    document are refused at their position."""
+    took ten times the file's size in memory at once). `events` refuses an alias, nesting too deep and too many
+    values at their position; a second document is refused here."""
     stack: list[list] = []  # the lists and mappings still open: [kind, values, line, col]
     root = None
     documents = 0
@@ -61,8 +72,6 @@ def from_events(text: str, path: str) -> Value | None:
             mark = event.start_mark
             value = SCALAR, event.value, mark.line, mark.column, not event.style and event.value in NULLS
         elif cls is yaml.SequenceStartEvent or cls is yaml.MappingStartEvent:
-            if len(stack) >= MAX_DEPTH:
-                raise depth_error(path, event.start_mark)
             mark = event.start_mark
             stack.append([SEQUENCE if cls is yaml.SequenceStartEvent else MAPPING, [], mark.line, mark.column])
             continue
@@ -71,8 +80,6 @@ def from_events(text: str, path: str) -> Value | None:
             if kind == MAPPING:
                 values = list(zip(values[::2], values[1::2]))
             value = kind, values, line, col, False
-        elif cls is yaml.AliasEvent:
-            raise alias_error(text, path)
         elif cls is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:

@@ -25,9 +25,4 @@ SPEC = GameSpec(
     build_cost={"pdf": 3, "png": 4, "pod": 2},
     sources=("generator.games.travel.spec", "generator.games.travel.model", "generator.games.travel.effects",
              "generator.games.travel.distances", "generator.games.travel.text_keys"),
-    compiled=tuple(f"generator.games.travel.{name}" for name in (
-        # the check path: reading a record, its notation, the replay, the rules and the engine
-        "check", "record", "recordtree", "notation", "replay", "rules", "engine", "state", "effects",
-        # the simulator and its bots
-        "bots", "strong", "simulate")),
 )

@@ -12,10 +12,9 @@ import signal
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import NamedTuple
 
-from ...atomic import make_folder, write_atomic
+from ... import files
 from .cards import Tables
 from .simulate import Result, simulate_one
 from .writer import Recorder
@@ -126,7 +125,7 @@ def _init_worker(tables: list[Tables]) -> None:
 def _init_pool_worker(tables: list[Tables]) -> None:
     """A worker process's start. Ctrl-C reaches every process of the terminal's group: the parent's stops the
     pool, and a worker that took it too would print a traceback of its own. The pool stops a worker with SIGTERM:
-    as an exit, so a record being written removes its temporary file (atomic.write_atomic)."""
+    as an exit, so a record being written removes its temporary file (files.Root.write)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_worker)
     _init_worker(tables)
@@ -148,7 +147,7 @@ def _play_range(job: _Job) -> Summary:
         if text is not None:
             bots = batch.bot if isinstance(batch.bot, str) else " ".join(batch.bot)
             comment = f"# simulated: seed {batch.seed}, game {index + 1}, bot {bots}\n"
-            write_atomic(Path(job.records) / f"game-{index + 1:05d}.yaml", (comment + text).encode("utf-8"))
+            files.output(job.records).write(f"game-{index + 1:05d}.yaml", (comment + text).encode("utf-8"))
     return summary
 
 
@@ -158,7 +157,7 @@ def run_batches(tables: list[Tables], batches: list[Batch], games: int, workers:
     Game k of a batch is the same game whatever the number of workers, and the parts are summed in order, so
     the same seed gives the same summaries."""
     if records:
-        make_folder(Path(records))
+        files.output(records).make_folder()
     chunks = max(1, min(games, workers * 8))
     bounds = [games * k // chunks for k in range(chunks + 1)]
     jobs = [_Job(batch, bounds[k], bounds[k + 1], records)

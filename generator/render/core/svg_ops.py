@@ -18,6 +18,7 @@ from xml.parsers import expat
 
 from reportlab.lib.rl_accel import fp_str
 
+from ... import files
 from .svg_path import NUMBER, PathData, PathDataError, parse_path
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -73,7 +74,7 @@ class _Node:
         self.tag, self.attrs, self.line, self.col, self.children = tag, attrs, line, col, []
 
 
-def _read_tree(path: Path) -> _Node:
+def _read_tree(path: Path, data: bytes) -> _Node:
     """The file's elements with their positions (expat directly: ElementTree keeps no line numbers)."""
     parser = expat.ParserCreate(namespace_separator=" ")
     stack: list[_Node] = []
@@ -95,7 +96,7 @@ def _read_tree(path: Path) -> _Node:
     parser.EndElementHandler = lambda name: stack.pop()
     parser.CharacterDataHandler = text
     try:
-        parser.Parse(path.read_bytes(), True)
+        parser.Parse(data, True)
     except expat.ExpatError as exc:
         problem = expat.ErrorString(exc.code)
         raise UnsupportedSvg(f"{path}:{exc.lineno}:{exc.offset + 1}: not well-formed XML ({problem})") from None
@@ -108,8 +109,8 @@ def _problem(path: Path, node: _Node, what: str) -> UnsupportedSvg:
     return UnsupportedSvg(f"{path}:{node.line}:{node.col}: {name}: {what}")
 
 
-def convert(path) -> dict:
-    """The icon at `path` as {"width", "height", "bounds": [left, bottom, right, top], "code"}.
+def convert(path, data: bytes | None = None) -> dict:
+    """The icon at `path` (its bytes `data`, when the caller has read them through the file boundary) as {"width", "height", "bounds": [left, bottom, right, top], "code"}.
 
     `code` draws the icon with (0, 0) at the bottom-left corner of its viewBox; `bounds` is the box its shapes'
     outlines cover (without stroke widths), each shape's box carried through each transform as the box of its
@@ -118,7 +119,7 @@ def convert(path) -> dict:
     refused, so the code never needs a graphics state of its form's own).
     """
     path = Path(path)
-    root = _read_tree(path)
+    root = _read_tree(path, files.bytes_of(path) if data is None else data)
     if root.tag != f"{SVG_NS} svg":
         raise _problem(path, root, "the root element must be <svg> in the SVG namespace")
     _check_attrs(path, root)
