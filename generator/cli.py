@@ -209,9 +209,13 @@ def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **o
 
     With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
     record's result, its first broken rule, or the errors that kept it from being read (still exit 1)."""
-    from .check import run
+    from .check import UnknownLanguage, run
 
-    raise typer.Exit(run(record, lang, fmt is Format.json, content_dir, **options))
+    try:
+        code = run(record, lang, fmt is Format.json, content_dir, **options)
+    except UnknownLanguage as exc:
+        raise not_one_of("--lang", exc.lang, exc.languages) from None
+    raise typer.Exit(code)
 
 
 def _check_command():
