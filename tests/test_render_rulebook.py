@@ -401,7 +401,7 @@ CLARIFIED = {
                        "ko": "의견이 맞지 않으면 그중 가장 어린 플레이어가 시작합니다",
                        "ja": "決まらなければ、その中で最年少のプレイヤーが始めます"},
     # 3x16 R4: where the caller's drawn tiles go
-    ("threesixteen", "R4"): {"en": "caller tiles never go on a board", "ko": "진행자용 타일은 보드에 놓지 않으며",
+    ("threesixteen", "R4"): {"en": "lays it face up in a row with the tiles called before it, never on a board", "ko": "진행자용 타일은 보드에 놓지 않으며",
                              "ja": "読み手用タイルはボードには置かず"},
     # 3x16 R9: any number may go below any other (the game's core decision)
     ("threesixteen", "R9"): {"en": "Any number may go below any other", "ko": "어떤 숫자 밑에든 어떤 숫자든 놓을 수 있어",

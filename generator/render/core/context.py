@@ -91,6 +91,8 @@ class Page:
     #: a full page (a board) that keeps a footer band: (page width, height) -> the label's line in it, as
     #: SheetLayout.footer_anchor gives a sheet's; the document writes the page number and the page's title there
     footer: Callable[[float, float], tuple[float, float, float, float]] | None = None
+    #: printed on the back of the page before it (the log sheet's second side): the two share a sheet
+    back_of_previous: bool = False
 
 
 class TextOverflow(Exception):

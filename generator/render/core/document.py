@@ -156,9 +156,12 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
                 entries.append(_Entry("backs", layout=placed, chunk=chunk, group=g, sheet=s + 1))
             else:
                 entries.append(_Entry("blank", page=own_pages.blank_page(ctx)))
-    for page in full_pages:  # boards and log sheets: one-sided, a sheet each
+    for page in full_pages:  # boards and log sheets: one-sided, a sheet each, unless a page backs the one before
         if gutterfold:
             entries.append(_Entry("page", page=page))
+            continue
+        if page.back_of_previous and entries[-1].kind == "blank" and entries[-2].kind == "page":
+            entries[-1] = _Entry("page", page=page)  # on the back, where the empty page was
             continue
         _start_sheet(ctx, entries)
         entries += [_Entry("page", page=page), _Entry("blank", page=own_pages.blank_page(ctx, page.landscape))]
@@ -207,6 +210,9 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
     runs: dict[str, list[int]] = {}
     key = ""
     for n, entry in enumerate(entries, start=1):
+        if entry.kind == "page" and entry.page.back_of_previous and key.startswith("page-"):
+            runs[key].append(n)  # a page's back: the same section
+            continue
         if entry.kind != "blank":
             key = {"checklist": "front", "instructions": "front", "test": "front", "rulebook": "rulebook",
                    "fronts": f"sheets-{entry.group}", "backs": f"sheets-{entry.group}", "page": f"page-{n}",
@@ -229,8 +235,9 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
                 tuple(counts.items()), sheets, card_stock=True, printed=printed,
                 fronts_only=all(component.back is None for component in groups[g])))
         elif kind == "page":
-            sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, sheets=sheets,
-                                              printed=printed))
+            backed = not one_sided and any(n % 2 == 0 for n in printed)  # a page printed on another's back
+            sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, two_sided=backed,
+                                              sheets=sheets, printed=printed))
         else:
             tested = any(entry.kind == "test" for entry in entries)  # the gutterfold edition has no duplex test
             label = {"front": "checklist.front_matter" if tested else "checklist.front_matter_no_test",
