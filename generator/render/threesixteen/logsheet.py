@@ -231,8 +231,8 @@ def legend_parts(ctx: RenderContext, room: Box) -> LegendParts:
     pitch = min(inner.h / unit_h, FIGURE_TILE)
     figure = Box(inner.right - unit_w * pitch, inner.top - unit_h * pitch, unit_w * pitch, unit_h * pitch)
     text_w = inner.w - figure.w - 2 * COLUMN_GAP
-    notation = Box(inner.x, inner.y, text_w * 0.56, inner.h)
-    return LegendParts(notation, Box(notation.right + COLUMN_GAP, inner.y, text_w * 0.44, inner.h), figure, pitch)
+    notation = Box(inner.x, inner.y, text_w * 0.6, inner.h)
+    return LegendParts(notation, Box(notation.right + COLUMN_GAP, inner.y, text_w * 0.4, inner.h), figure, pitch)
 
 
 def _draw_legend(ctx: RenderContext, canvas: Any, where: str, room: Box) -> None:
@@ -244,9 +244,12 @@ def _draw_legend(ctx: RenderContext, canvas: Any, where: str, room: Box) -> None
     keys = list(ctx.texts.section("log_sheet.notation"))
     canvas.setFillColor(LEGEND_BG)
     canvas.roundRect(room.x, room.y, room.w, room.h, 2 * mm, stroke=0, fill=1)
-    for chosen, box in (([k for k in keys if k != "example"], parts.notation), (["example"], parts.example)):
-        text = "\n".join(ctx.t(f"log_sheet.notation.{k}", **example.words()) for k in chosen)
-        fitted = ctx.fit(where, "log_sheet.notation", text, box.w, box.h, LEGEND_SIZE, ty.min_body)
+    columns = [("\n".join(ctx.t(f"log_sheet.notation.{k}", **example.words()) for k in chosen), box)
+               for chosen, box in (([k for k in keys if k != "example"], parts.notation), (["example"], parts.example))]
+    size = min(ctx.fit(where, "log_sheet.notation", text, box.w, box.h, LEGEND_SIZE, ty.min_body).size
+               for text, box in columns)  # one size for the whole legend
+    for text, box in columns:
+        fitted = ctx.fit(where, "log_sheet.notation", text, box.w, box.h, size, size)
         canvas.setFillColor(INK)
         textfit.draw(canvas, fitted, box.x, box.top, box.w)
     draw_example_board(ctx, canvas, parts.figure, example)
