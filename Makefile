@@ -31,7 +31,9 @@ pdf: $(STAMP)
 png: $(STAMP)
 	@$(PNP) build --png
 
+# mypy --strict over the package first ([tool.mypy] in pyproject.toml): a new type error fails the suite
 test: $(TEST_STAMP)
+	@$(PY) -m mypy
 	@$(PY) -m pytest -n auto
 
 # the fuzz tests with many more cases, each drawn afresh (FUZZ_EXAMPLES per test; `make test` runs a quick fixed set);

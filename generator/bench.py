@@ -14,6 +14,9 @@ from pathlib import Path
 from . import files
 from .games import registry
 
+#: one measured figure: `name`, `value`, `unit`, `target`, `ok` (whether the target is met), `detail`; JSON-ready
+Row = dict[str, object]
+
 #: the shared benchmarks, by label; each game's come between them and the size benchmark
 SHARED = (("start-up", "generator.bench_startup"), ("build", "generator.builder.bench"),
           ("text fit", "generator.render.core.bench_textfit"))
@@ -28,7 +31,7 @@ def benchmarks() -> list[tuple[str, str]]:
 
 def main(argv: list[str]) -> int:
     wanted = set(argv)
-    results = []
+    results: list[Row] = []
     print(f"pnp from {Path(__file__).parent}", flush=True)
     for label, module in benchmarks():
         if wanted and label.split()[0] not in wanted and label not in wanted:

@@ -23,8 +23,10 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypedDict
 
 from . import files
+from .bench import Row
 from .games import registry
 
 SIZES_MB = (1, 5, 10)
@@ -70,11 +72,20 @@ def _grow(head: str, pieces: list[str], size: int) -> str:
     return "".join(out).rstrip(" \n") + "\n"
 
 
-def _measure(path: Path, warm: Path) -> dict:
+class Measured(TypedDict):
+    """What _CHILD prints: the best seconds of a check, and the peak memory (bytes) before it and its growth."""
+
+    seconds: float
+    grown: int
+    base: int
+
+
+def _measure(path: Path, warm: Path) -> Measured:
     root = Path(__file__).resolve().parents[1]
     done = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(warm), str(RUNS)], capture_output=True,
                           text=True, cwd=root, check=True)
-    return json.loads(done.stdout)
+    measured: Measured = json.loads(done.stdout)
+    return measured
 
 
 def _load() -> str:
@@ -84,17 +95,17 @@ def _load() -> str:
 def _records() -> list[tuple[str, str, list[str]]]:
     """Each game's records (its spec's `size_records`): a label, a head and the pieces repeated after it."""
     specs = [registry.spec(name) for name in registry.SHIPPED]
-    return [record for spec in specs if spec.size_records for record in spec.part("size_records")()]
+    return [record for spec in specs if (records := spec.part("size_records")) is not None for record in records()]
 
 
-def run() -> list[dict]:
-    rows = []
+def run() -> list[Row]:
+    rows: list[Row] = []
     with files.scratch() as tmp:
         for game, head, pieces in _records():
             slug = game.split()[0] + str(len(rows))
             warm = tmp / f"{slug}-warm.yaml"
             tmp.write(warm, _grow(head, pieces, 10_000).encode("utf-8"))
-            measured = {}
+            measured: dict[int, tuple[Measured, int]] = {}
             for mb in SIZES_MB:
                 path = tmp / f"{slug}-{mb}mb.yaml"
                 data = _grow(head, pieces, mb * 1_000_000 - 1_000).encode("utf-8")
@@ -133,7 +144,7 @@ def _peak_mb(command: list[str]) -> float:
     return usage.ru_maxrss * 1024 / 1e6
 
 
-def _lint_memory() -> dict:
+def _lint_memory() -> Row:
     from .content.folders import shipped
     from .content.load import load_content
 

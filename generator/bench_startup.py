@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from . import files
+from .bench import Row
 from .content.folders import shipped
 
 RUNS = 7
@@ -28,9 +29,6 @@ CHECK_RATIO = 5.0
 CHECK_SECONDS = 0.15
 QUICK_SECONDS = 0.10
 LINT_SECONDS = 1.5
-
-Row = dict[str, object]
-
 
 class Command(NamedTuple):
     """One command line to time, and the exit codes it may end with (a broken example record exits 1)."""

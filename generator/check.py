@@ -45,7 +45,7 @@ def record_game(path: Path, say: Say) -> str:
     return named
 
 
-def check_record(path: Path | str, content: Content, lang: str, **options) -> Report:
+def check_record(path: Path | str, content: Content, lang: str, **options: object) -> Report:
     """Check one record file with its game's checker (generator/checking.py); malformed input raises InputError.
 
     `options` are checker options by keyword (each game's spec lists its own, `check_options`); the record's game
@@ -56,10 +56,13 @@ def check_record(path: Path | str, content: Content, lang: str, **options) -> Re
         raise InputError.at(Position(str(path), 1, 1), f"the content in {content.root} has no game '{game}'",
                             "record")
     spec = registry.spec(game)
+    checker = spec.part("checker")
+    if checker is None:  # a game may have none (GameSpec.checker)
+        raise InputError.at(Position(str(path), 1, 1), f"game '{game}' has no checker", "record")
     own = {option.name for option in spec.check_options}
     given = {name: value for name, value in options.items() if name in own and value is not None}
     try:
-        return spec.part("checker").check_file(str(path), content, lang, **given)
+        return checker.check_file(str(path), content, lang, **given)
     except InputError as exc:
         raise _with_game_hint(path, game, exc, file_words(content.texts("common", lang))) from None
 
@@ -121,7 +124,7 @@ def run(record: Path, lang: str, json_format: bool, content_dir: Path | None, **
     return 0 if report.ok else EXIT_INVALID
 
 
-def malformed_json(path: Path | str, exc: InputError) -> dict:
+def malformed_json(path: Path | str, exc: InputError) -> dict[str, object]:
     """The envelope of a record that could not be checked, with the game when the record says a known one."""
     try:
         game = record_game(Path(path), lambda key, /, **values: key)  # only the game is wanted, not the words

@@ -18,9 +18,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
 from .content.matching import closest
 from .errors import InputError, Position
+
+if TYPE_CHECKING:
+    from .content.texts import Texts
 
 #: the JSON Schema every envelope (and `pnp lint --format json`) validates against
 SCHEMA_PATH = Path(__file__).with_name("checking.schema.json")
@@ -51,10 +55,10 @@ class Violation:
     moment: Moment
     number: int | None
     player: str | None
-    facts: dict = field(default_factory=dict)
-    state: dict | None = None
+    facts: dict[str, object] = field(default_factory=dict)
+    state: dict[str, object] | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "rule": self.rule,
             "title": self.title,
@@ -85,7 +89,7 @@ class Report(ABC):
         """The first broken rule, or None."""
 
     @abstractmethod
-    def result(self) -> dict:
+    def result(self) -> dict[str, object]:
         """A valid record's result, JSON-ready."""
 
     @abstractmethod
@@ -96,8 +100,8 @@ class Report(ABC):
     def ok(self) -> bool:
         return self.violation() is None
 
-    def to_json(self) -> dict:
-        out = {"game": self.game, "path": self.path, "valid": True, "language": self.language}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"game": self.game, "path": self.path, "valid": True, "language": self.language}
         broken = self.violation()
         if broken is not None:
             out["valid"] = False
@@ -107,12 +111,12 @@ class Report(ABC):
         return out
 
 
-def error_envelope(game: str | None, path: str, exc: InputError) -> dict:
+def error_envelope(game: str | None, path: str, exc: InputError) -> dict[str, object]:
     """The envelope of a record that could not be read (`game` None: the record does not say a known game)."""
     return {"game": game, "path": path, "valid": False, "errors": [d.as_error() for d in exc.diagnostics]}
 
 
-def did_you_mean(texts, message: str, written: str, names) -> str:
+def did_you_mean(texts: Texts, message: str, written: str, names: Iterable[str]) -> str:
     """`message` with "did you mean …?" in the texts' language when one of `names` is close to `written`."""
     near = closest(written, names)
     return texts.get("checking.did_you_mean", message=message, name=near) if near else message

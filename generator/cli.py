@@ -8,7 +8,7 @@ import json
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -17,6 +17,11 @@ from .cli_options import Format, content_option, format_option, lang_option, not
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError, visible
 from .games import registry
 
+if TYPE_CHECKING:
+    from typer import _click as click  # the click Typer's classes are built on (Typer 0.29 vendors it)
+
+    from .content.load import Content
+
 
 class LazyGroup(TyperGroup):
     """A Typer group whose game sub-apps (`pnp <game> ...`, each game's spec `cli`) and `pnp check` (with every
@@ -24,7 +29,7 @@ class LazyGroup(TyperGroup):
     any command lets through is its messages and exit 1, a missing extra (generator/extras.py) one line and exit 2
     (however the app is run: the console script or a test's runner)."""
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         from .extras import MissingExtra
 
         try:
@@ -34,11 +39,11 @@ class LazyGroup(TyperGroup):
         except MissingExtra as exc:
             usage(str(exc))
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         games = [name for name in registry.known() if registry.spec(name).cli]
         return sorted(set(super().list_commands(ctx)) | {"check"}) + [g for g in games if g not in self.commands]
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands:
             if self._listing:
                 return _listed(name)
@@ -49,7 +54,7 @@ class LazyGroup(TyperGroup):
 
     _listing = False
 
-    def format_help(self, ctx, formatter):
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """`pnp --help` lists the lazy commands by their help lines alone, importing none of them."""
         self._listing = True
         try:
@@ -58,7 +63,7 @@ class LazyGroup(TyperGroup):
             self._listing = False
 
 
-def _listed(name: str):
+def _listed(name: str) -> click.Command | None:
     """A stand-in for lazy command `name` that carries only its help line (for `pnp --help`), or None."""
     if name == "check":
         return TyperCommand(name, help=check.__doc__)
@@ -69,15 +74,16 @@ def _listed(name: str):
     return TyperGroup(name=name, help=spec.cli_help) if spec.cli else None
 
 
-def _game_group(name: str):
+def _game_group(name: str) -> click.Command | None:
     """`pnp <name> ...`: the Typer app of game `name`'s spec, or None when no game of that name has one."""
     try:
         spec = registry.spec(name)
     except registry.UnknownGame:
         return None
-    if not spec.cli:
+    cli = spec.part("cli")
+    if cli is None:
         return None
-    command = typer.main.get_command(spec.part("cli").app)
+    command = typer.main.get_command(cli.app)
     command.name, command.help = name, spec.cli_help
     return command
 
@@ -110,19 +116,19 @@ def _options(_: bool = typer.Option(False, "--version", callback=_version, is_ea
 ContentOpt = content_option()
 
 
-def fail(exc: InputError) -> None:
+def fail(exc: InputError) -> NoReturn:
     """Print every diagnostic of an input error and exit 1."""
     for diagnostic in exc.diagnostics:
         typer.echo(str(diagnostic), err=True)
     raise typer.Exit(EXIT_INVALID)
 
 
-def usage(message: str) -> None:
+def usage(message: str) -> NoReturn:
     typer.echo(f"Error: {message}", err=True)
     raise typer.Exit(EXIT_USAGE)
 
 
-def require_lang(content, lang: str) -> str:
+def require_lang(content: Content, lang: str) -> str:
     if lang not in content.languages:
         raise not_one_of("--lang", lang, content.languages)
     return lang
@@ -204,7 +210,7 @@ def _next_steps(what: Shipped, target: Path) -> str:
             "from them.")
 
 
-def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **options) -> None:
+def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **options: object) -> None:
     """Check a recorded game against the rules: 'valid' with the result, or the first broken rule.
 
     With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
@@ -218,7 +224,7 @@ def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **o
     raise typer.Exit(code)
 
 
-def _check_command():
+def _check_command() -> click.Command:
     """`pnp check` with the options of every game's checker (the specs' `check_options`, spelt as cli_options
     spells them); the record's game gets its own."""
     import inspect
@@ -239,11 +245,11 @@ def _check_command():
     own = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=CHECK_OPTIONS[name][0],
                              default=CHECK_OPTIONS[name][1](" ".join(texts))) for name, texts in helps.items()]
 
-    def command(**values) -> None:
+    def command(**values: Any) -> None:  # Typer passes what the signature below declares
         check(values.pop("record"), values.pop("lang"), values.pop("fmt"), values.pop("content_dir"), **values)
 
     command.__doc__ = check.__doc__
-    command.__signature__ = inspect.Signature(fixed + own)
+    setattr(command, "__signature__", inspect.Signature(fixed + own))  # what Typer reads (inspect.signature)
     command.__annotations__ = {p.name: p.annotation for p in fixed + own}
     sub = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
     sub.command("check")(command)
@@ -272,4 +278,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

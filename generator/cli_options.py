@@ -1,12 +1,16 @@
 """The options every `pnp` command spells the same way: one name, one help text and one type per concept.
 
 Only Typer and pathlib: the top-level CLI and a build with nothing to do import this.
+
+Each `*_option()` is a parameter's default in Typer's style (`fmt: Format = format_option()`): it returns Typer's
+OptionInfo, which Typer reads as the option and its default. typer.Option is typed `Any` so that it fits the
+parameter's type; these say the same.
 """
 from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 import typer
 
@@ -24,7 +28,7 @@ def choices(name: str, values: Iterable[str]) -> type[Enum]:
     return Enum(name, {value: value for value in values}, type=str)  # type: ignore[return-value]
 
 
-def format_option(help: str = "text or json.") -> Format:
+def format_option(help: str = "text or json.") -> Any:
     return typer.Option(Format.text, "--format", help=help)
 
 
@@ -66,27 +70,27 @@ def complete_papers(ctx: typer.Context, incomplete: str) -> list[str]:
     return [paper for paper in papers if paper.startswith(incomplete)]
 
 
-def lang_option(what: str = "Language of the words shown") -> str:
+def lang_option(what: str = "Language of the words shown") -> Any:
     """`--lang`, its help listing the languages of the default content (a glob, no YAML read)."""
     return typer.Option("en", "--lang", help=f"{what}: {', '.join(languages(default_root()))}.",
                         autocompletion=complete_languages)
 
 
-def content_option() -> Path | None:
+def content_option() -> Any:
     return typer.Option(None, "--content", help=CONTENT_HELP, file_okay=False)
 
 
-def plots_option(what: str = "Save PNG charts into this folder.") -> Path | None:
+def plots_option(what: str = "Save PNG charts into this folder.") -> Any:
     return typer.Option(None, "--plots", file_okay=False, help=what)
 
 
 
 
-def games_option(default: int, help: str) -> int:
+def games_option(default: int, help: str) -> Any:
     return typer.Option(default, "--games", min=1, max=MOST_GAMES, help=help)
 
 
-def workers_option() -> int:
+def workers_option() -> Any:
     return typer.Option(2, "--workers", min=1, max=MOST_WORKERS, help="Processes to play on.")
 
 
@@ -106,22 +110,22 @@ def bounded_number(low: float, high: float) -> Callable[[str], float]:
     return parse
 
 
-def seconds_option(default: float | None, name: str, help: str) -> float | None:
+def seconds_option(default: float | None, name: str, help: str) -> Any:
     """Seconds to spend: from 0 to a day."""
     return typer.Option(default, name, parser=bounded_number(0, MOST_SECONDS), metavar="<0-86400>", help=help)
 
 
-def fraction_option(default: float, name: str, help: str) -> float:
+def fraction_option(default: float, name: str, help: str) -> Any:
     return typer.Option(default, name, parser=bounded_number(0.0, 1.0), metavar="<0-1>", help=help)
 
 
-def nodes_option(default: int | None, help: str) -> int | None:
+def nodes_option(default: int | None, help: str) -> Any:
     """A search budget in nodes: from 0 to MOST_NODES (days of search)."""
     return typer.Option(default, "--nodes", min=0, max=MOST_NODES, help=help)
 
 
 #: the options a game's checker may take (its spec's `check_options`), by keyword: (type, option made from a help)
-CHECK_OPTIONS = {
+CHECK_OPTIONS: dict[str, tuple[object, Callable[[str], Any]]] = {
     "nodes": (Optional[int], lambda help: nodes_option(None, help)),
     "time_limit": (Optional[float], lambda help: seconds_option(None, "--time-limit", help)),
 }

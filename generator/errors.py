@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -35,6 +36,28 @@ def character_name(ch: str) -> str:
     return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X}"
 
 
+class PositionJson(TypedDict):
+    """A position in JSON (generator/checking.schema.json)."""
+
+    path: str
+    line: int
+    col: int
+
+
+class ErrorJson(PositionJson):
+    """An error in JSON: where, what, which check (`pnp check` and `pnp lint` alike)."""
+
+    message: str
+    check: str
+
+
+class FindingJson(ErrorJson):
+    """A lint finding in JSON: an error with its severity and the content key it is about."""
+
+    severity: str
+    key: str
+
+
 @dataclass(frozen=True, order=True)
 class Position:
     """A 1-based line and column in a file, as editors show them."""
@@ -48,7 +71,7 @@ class Position:
             return f"{self.path}:{self.line}:{self.col}"
         return self.path
 
-    def as_json(self) -> dict:
+    def as_json(self) -> PositionJson:
         return {"path": self.path, "line": self.line, "col": self.col}
 
 
@@ -66,11 +89,11 @@ class Diagnostic:
         where = f"{self.key_path}: " if self.key_path else ""
         return visible(f"{self.position}: {self.severity}: {where}{self.message} [{self.check}]")
 
-    def as_error(self) -> dict:
+    def as_error(self) -> ErrorJson:
         """The error object `pnp check` and `pnp lint` both write (generator/checking.schema.json)."""
         return {**self.position.as_json(), "message": self.message, "check": self.check}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> FindingJson:
         """A lint finding: the error object, with its severity and the content key it is about."""
         return {**self.as_error(), "severity": self.severity, "key": self.key_path}
 
@@ -84,7 +107,7 @@ class InputError(Exception):
     def __str__(self) -> str:
         return "\n".join(str(d) for d in self.diagnostics)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[InputError], tuple[list[Diagnostic]]]:
         """Pickled whole (a worker process hands its error to the parent with its diagnostics)."""
         return (type(self), (self.diagnostics,))
 

@@ -68,7 +68,11 @@ def t_quantile(df: int) -> float:
                  (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96,
                  (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384,
                  (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160)
-        return z + sum(term / df ** (k + 1) for k, term in enumerate(terms))
+        correction, power = 0.0, 1
+        for term in terms:  # term k over df to the power k + 1, the power an exact int
+            power *= df
+            correction += term / power
+        return z + correction
     low, high = 0.0, 1000.0
     for _ in range(80):
         middle = (low + high) / 2

@@ -140,6 +140,36 @@ def test_a_malformed_record_is_one_positioned_error(countdown: Path, tmp_path: P
          "check": "notation"}]}
 
 
+def test_a_game_without_pieces_builds_its_rulebook(countdown: Path, tmp_path: Path, monkeypatch):
+    """A spec may leave `components` empty, as it may `full_pages` (a game of boards alone): the PDF is its rulebook
+    and pages, with no sheet of pieces and no print-on-demand deck (mypy found the None that was called)."""
+    from dataclasses import replace
+
+    monkeypatch.setitem(registry._SPECS, "countdown", replace(registry.spec("countdown"), components=""))
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "--content", str(countdown), "--output", str(out), "--paper", "a4"])
+    assert result.exit_code == 0, result.output
+    assert not (out / "pod").exists() or not list((out / "pod").iterdir())
+    with pdfplumber.open(out / "countdown-en-a4.pdf") as pdf:
+        book = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+        big = [c for page in pdf.pages for c in page.chars if round(c["size"]) == 48]
+    assert "On your turn, take 1 to 2 from the counter, which starts at 10." in book
+    assert big == []  # no card front
+
+
+def test_a_game_without_a_checker_says_so(countdown: Path, tmp_path: Path, monkeypatch):
+    """A spec may leave `checker` empty (the registry: "an empty one means the game has none"): `pnp check` on its
+    record is one positioned error and exit 1, not a traceback (mypy found the None that was called)."""
+    from dataclasses import replace
+
+    monkeypatch.setitem(registry._SPECS, "countdown", replace(registry.spec("countdown"), checker=""))
+    record = _record(tmp_path, "2 1")
+    result = _check(countdown, record)
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.strip() == f"{record}:1:1: error: game 'countdown' has no checker [record]"
+
+
 def test_without_its_package_the_folder_is_an_unknown_game(tmp_path: Path, forget_countdown):
     content = _content(tmp_path)
     result = runner.invoke(app, ["lint", "--content", str(content)])

@@ -21,9 +21,14 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .. import files
+from ..bench import Row
 from ..content.folders import shipped
+
+if TYPE_CHECKING:
+    from ..render.core.context import RenderContext
 
 ROUNDS = 5
 TARGET_SECONDS = 5.0
@@ -31,7 +36,27 @@ TARGET_RATIO = 3.0
 TARGET_NOOP = 1.0
 
 
-def _record_faces(content_root: Path) -> list[dict]:
+class RecordedFace(TypedDict):
+    """One piece: its size (points) and the strings its front and back draw."""
+
+    w: float
+    h: float
+    front: list[str]
+    back: list[str]
+
+
+class Job(TypedDict):
+    """One PDF of the baseline, as the jobs file (JSON) holds it."""
+
+    name: str
+    page: tuple[float, float]
+    margin: float
+    font: str
+    font_path: str
+    faces: list[RecordedFace]
+
+
+def _record_faces(content_root: Path) -> list[Job]:
     """For every PDF: page size, margin and, per component, its size and the strings each face draws."""
     import io
 
@@ -42,31 +67,31 @@ def _record_faces(content_root: Path) -> list[dict]:
     from ..render.core.context import Box, RenderContext
     from ..render.core.document import EDITIONS, game_components
 
-    class Recorder(Canvas):
+    class Recorder(Canvas):  # type: ignore[misc]  # ReportLab ships no types: Canvas is Any to mypy
         def __init__(self) -> None:
             super().__init__(io.BytesIO())
             self.strings: list[str] = []
 
-        def drawString(self, x, y, text, *args, **kw):
+        def drawString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
             self.strings.append(text)
-            return super().drawString(x, y, text, *args, **kw)
+            super().drawString(x, y, text, *args, **kw)
 
-        def drawCentredString(self, x, y, text, *args, **kw):
+        def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
             self.strings.append(text)
-            return super().drawCentredString(x, y, text, *args, **kw)
+            super().drawCentredString(x, y, text, *args, **kw)
 
-        def drawRightString(self, x, y, text, *args, **kw):
+        def drawRightString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
             self.strings.append(text)
-            return super().drawRightString(x, y, text, *args, **kw)
+            super().drawRightString(x, y, text, *args, **kw)
 
     content = load_content(content_root)
-    jobs = []
+    jobs: list[Job] = []
     for game in content.games:
         for lang in content.languages:
             ctx = RenderContext(content, game, lang, paper_names(content_root)[0])
-            faces = []
+            faces: list[RecordedFace] = []
             for component in game_components(ctx):
-                texts = []
+                texts: list[list[str]] = []
                 for face in (component.front, component.back):
                     recorder = Recorder()
                     if face is not None:
@@ -83,10 +108,11 @@ def _record_faces(content_root: Path) -> list[dict]:
     return jobs
 
 
-def _font_path(ctx) -> str:
+def _font_path(ctx: RenderContext) -> str:
     from reportlab.pdfbase import pdfmetrics
 
-    return pdfmetrics.getFont(ctx.fonts.regular).face.filename
+    path: str = pdfmetrics.getFont(ctx.fonts.regular).face.filename
+    return path
 
 
 def baseline_main(jobs_file: str, out_dir: str) -> None:
@@ -97,7 +123,7 @@ def baseline_main(jobs_file: str, out_dir: str) -> None:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    jobs = json.loads(files.text_of(jobs_file))
+    jobs: list[Job] = json.loads(files.text_of(jobs_file))  # what _record_faces wrote
     for job in jobs:
         if job["font"] not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(job["font"], job["font_path"]))
@@ -110,7 +136,7 @@ def baseline_main(jobs_file: str, out_dir: str) -> None:
         while start < len(faces):
             w, h = faces[start]["w"], faces[start]["h"]
             cols, rows = int((page_w - 2 * margin) // w), int((page_h - 2 * margin) // h)
-            chunk = []
+            chunk: list[RecordedFace] = []
             while start < len(faces) and len(chunk) < cols * rows and (faces[start]["w"], faces[start]["h"]) == (w, h):
                 chunk.append(faces[start])
                 start += 1
@@ -157,12 +183,16 @@ def _clean(out: Path) -> None:
         folder.delete(name)
 
 
-def run() -> list[dict]:
+def run() -> list[Row]:
     root = shipped("content")  # the checkout's, or the one a wheel carries
     load = os.getloadavg()[0]
     jobs = _record_faces(root)
     faces = sum(len(job["faces"]) for job in jobs)
-    cold, warm, full, noop, baseline = [], [], [], [], []
+    cold: list[tuple[float, float]] = []
+    warm: list[tuple[float, float]] = []
+    full: list[tuple[float, float]] = []
+    noop: list[tuple[float, float]] = []
+    baseline: list[tuple[float, float]] = []
     def ours(out: Path, pod: bool) -> tuple[float, float]:
         """`pnp build` as `make pdf` runs it (the CLI included), into `out`."""
         return _timed([sys.executable, "-m", "generator.cli", "build", "--content", str(root), "--output", str(out),

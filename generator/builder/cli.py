@@ -7,7 +7,7 @@ import math
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, TextIO
 
 import typer
 
@@ -50,7 +50,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 class ProgressBar:
     """`[#######.....] 5/16 Pack & Go (한국어), A4 sheets` on one line of stderr, redrawn in place."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self.stream = stream
 
     def __call__(self, done: int, total: int, label: str) -> None:

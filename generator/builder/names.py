@@ -30,7 +30,7 @@ class PlayerNames(NamedTuple):
         return f"{self.edition(unit.game, unit.lang)}, {what}"
 
 
-def _read(root: Path, rel: str) -> dict:
+def _read(root: Path, rel: str) -> dict[str, object]:
     from ..content.yamlsrc import load_yaml
     from ..errors import InputError
 
@@ -41,10 +41,11 @@ def _read(root: Path, rel: str) -> dict:
     return data if isinstance(data, dict) else {}
 
 
-def _text(tree: dict, *keys: str) -> str | None:
+def _text(tree: dict[str, object], *keys: str) -> str | None:
+    node: object = tree
     for key in keys:
-        tree = tree.get(key) if isinstance(tree, dict) else None
-    return str(tree) if isinstance(tree, (str, int, float)) else None
+        node = node.get(key) if isinstance(node, dict) else None
+    return str(node) if isinstance(node, (str, int, float)) else None
 
 
 def player_names(content_root: Path, units: list[Unit]) -> PlayerNames:

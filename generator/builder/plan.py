@@ -19,10 +19,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Sequence
 
 from .. import files
-from ..errors import InputError, Position
+from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from .names import PlayerNames, player_names
 from .units import Unit, UnitResult
@@ -43,6 +43,8 @@ RENDER_SOURCES = ("__init__.py", "errors.py", "files.py", "content", "render", "
                   "builder/work.py", "games/registry.py")
 
 Progress = Callable[[int, int, str], None]
+#: the output folder's manifest: each unit's name -> its entry ({"digest", "files", "stat"}), as read (untrusted)
+Manifest = dict[str, object]
 
 
 class BuildUsageError(ValueError):
@@ -114,7 +116,7 @@ EXTRAS = {
 class BuildFailed(Exception):
     """Some jobs failed on bad content; the other jobs' files were written whole and remembered."""
 
-    def __init__(self, diagnostics: list, summary: BuildSummary) -> None:
+    def __init__(self, diagnostics: list[Diagnostic], summary: BuildSummary) -> None:
         super().__init__("\n".join(str(d) for d in diagnostics))
         self.diagnostics, self.summary = diagnostics, summary
 
@@ -133,10 +135,12 @@ def paper_names(content_root: Path) -> list[str]:
         from ..content.load import load_content
 
         load_content(content_root)  # raises the positioned schema error
+        return []  # (print.yaml's schema refuses papers that are not a mapping; an empty one has no paper)
     return [str(p) for p in papers]
 
 
-def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) -> list[Unit]:
+def plan(content_root: Path, games: Sequence[str] | None, langs: Sequence[str] | None, papers: Sequence[str] | None,
+         png: bool, pod: bool = True) -> list[Unit]:
     """Every job the selection asks for; unknown names are a usage error."""
     all_papers = paper_names(content_root)
     misnamed = language_name_problems(content_root, text_folders(content_root))
@@ -152,20 +156,20 @@ def plan(content_root: Path, games, langs, papers, png: bool, pod: bool = True) 
                             "and language files", "file")
     for game in all_games:
         registry.spec_in(content_root, game)  # an unknown game is an InputError at its game.yaml
-    chosen = []
-    for option, wanted, known in (("--game", games, all_games), ("--lang", langs, all_langs),
-                                  ("--paper", papers, all_papers)):
-        wanted = list(dict.fromkeys(wanted)) if wanted else known
+    chosen: list[list[str]] = []
+    for option, asked, known in (("--game", games, all_games), ("--lang", langs, all_langs),
+                                 ("--paper", papers, all_papers)):
+        wanted = list(dict.fromkeys(asked)) if asked else known
         unknown = [w for w in wanted if w not in known]
         if unknown:
             listed = ", ".join(f"'{name}'" for name in known)
             raise BuildUsageError(f"'{unknown[0]}' is not one of {listed}.", option, unknown[0], tuple(known))
         chosen.append(wanted)
-    games, langs, papers = chosen
+    game_names, lang_names, paper_list = chosen
     units = []
-    for game in games:
-        for lang in langs:
-            units += [Unit("pdf", game, lang, paper) for paper in papers]
+    for game in game_names:
+        for lang in lang_names:
+            units += [Unit("pdf", game, lang, paper) for paper in paper_list]
             if pod:
                 units.append(Unit("pod", game, lang))
             if png:
@@ -182,7 +186,7 @@ def _sha(content_root: Path, rel: str) -> str:
         return "refused: " + exc.diagnostics[0].message
 
 
-def source_digest(games=()) -> str:
+def source_digest(games: Iterable[str] = ()) -> str:
     """The drawing code's own source (everything the renderers import, and the code each of `games` draws with):
     a change there rebuilds everything.
 
@@ -205,7 +209,7 @@ def source_digest(games=()) -> str:
 
 def _python_files(source: files.Root, folder: str = "") -> list[str]:
     """The `.py` files under a package folder, as paths relative to it, in a fixed order."""
-    found = []
+    found: list[str] = []
     for name in source.names(folder):
         rel = f"{folder}/{name}" if folder else name
         if source.is_folder(rel):
@@ -226,7 +230,7 @@ def _module_path(name: str) -> Path:
     return origin.parent if found.submodule_search_locations else origin
 
 
-def package_versions(names) -> dict[str, str]:
+def package_versions(names: Sequence[str]) -> dict[str, str]:
     """The installed version of each distribution, as `importlib.metadata.version` finds it (the first
     `<name>-<version>.dist-info` folder on sys.path), without importing importlib.metadata: every build, even
     one with nothing to do, asks this."""
@@ -250,13 +254,13 @@ def _normalised(project: str) -> str:
     return re.sub(r"[-_.]+", "_", project).lower()
 
 
-def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[Unit, str]:
+def unit_digests(content_root: Path, units: list[Unit], options: dict[str, object]) -> dict[Unit, str]:
     wanted = {rel for unit in units for rel in unit.inputs()}
     hashes = {rel: _sha(content_root, rel) for rel in sorted(wanted)}
     source = source_digest({unit.game for unit in units})
     drawing = package_versions(DRAWING_PACKAGES)
     raster = package_versions(RASTER_PACKAGES) if any(u.kind == "png" for u in units) else {}
-    digests = {}
+    digests: dict[Unit, str] = {}
     for unit in units:
         record = {
             "version": MANIFEST_VERSION, "unit": unit.name, "source": source, "packages": drawing,
@@ -268,7 +272,7 @@ def unit_digests(content_root: Path, units: list[Unit], options: dict) -> dict[U
     return digests
 
 
-def read_manifest(out_dir: Path) -> dict:
+def read_manifest(out_dir: Path) -> Manifest:
     """The units of the output folder's manifest; a manifest that is missing, not a small regular file (a FIFO,
     a link to a device), not JSON or nested without end is none (every unit is then built), never a hang."""
     try:
@@ -281,7 +285,7 @@ def read_manifest(out_dir: Path) -> dict:
     return units if isinstance(units, dict) else {}
 
 
-def write_manifest(out_dir: Path, units: dict) -> None:
+def write_manifest(out_dir: Path, units: Manifest) -> None:
     text = json.dumps({"version": MANIFEST_VERSION, "units": dict(sorted(units.items()))}, indent=1, sort_keys=True)
     files.output(out_dir).write(MANIFEST, text.encode("utf-8"))
 
@@ -293,13 +297,13 @@ def _on_disk(out_dir: Path, name: str) -> list[int] | None:
     return found.as_list() if found is not None else None
 
 
-def _owned_files(unit: Unit, entry) -> list[str]:
+def _owned_files(unit: Unit, entry: object) -> list[str]:
     """The files a manifest entry lists that `unit` could have written; anything else in it is ignored."""
     files = entry.get("files") if isinstance(entry, dict) else None
     return [f for f in files if isinstance(f, str) and unit.owns(f)] if isinstance(files, list) else []
 
 
-def _fresh(unit: Unit, entry, digest: str, out_dir: Path) -> bool:
+def _fresh(unit: Unit, entry: object, digest: str, out_dir: Path) -> bool:
     """The manifest's entry for `unit` has its digest, and every file it lists is on disk as it was written."""
     if not isinstance(entry, dict) or entry.get("digest") != digest or not isinstance(entry.get("stat"), dict):
         return False
@@ -308,9 +312,10 @@ def _fresh(unit: Unit, entry, digest: str, out_dir: Path) -> bool:
         _on_disk(out_dir, f) is not None and _on_disk(out_dir, f) == entry["stat"].get(f) for f in files)
 
 
-def build(content_root, games=None, langs=None, papers=None, png: bool = False,
+def build(content_root: Path | str, games: Sequence[str] | None = None, langs: Sequence[str] | None = None,
+          papers: Sequence[str] | None = None, png: bool = False,
           back_offset_mm: tuple[float, float] = (0.0, 0.0), duplex: str = "long",
-          progress: Progress | None = None, output_dir="output", workers: int | None = None,
+          progress: Progress | None = None, output_dir: Path | str = "output", workers: int | None = None,
           pod: bool = True) -> BuildSummary:
     """Build what is out of date among the selected outputs; returns what was written.
 
@@ -327,7 +332,7 @@ def build(content_root, games=None, langs=None, papers=None, png: bool = False,
         raise BuildUsageError(f"a back offset is a number of mm from -{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM}",
                               "--back-offset-mm")
     units = plan(content_root, games, langs, papers, png, pod)
-    options = {"duplex": duplex, "back_offset_mm": list(offset)}
+    options: dict[str, object] = {"duplex": duplex, "back_offset_mm": list(offset)}
     digests = unit_digests(content_root, units, options)
     manifest = read_manifest(out_dir)
     stale = [u for u in units if not _fresh(u, manifest.get(u.name), digests[u], out_dir)]
@@ -359,14 +364,14 @@ def _to_print(units: list[Unit], names: PlayerNames) -> list[tuple[str, list[tup
     return [(names.edition(game, lang), files) for (game, lang), files in editions.items()]
 
 
-def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict, manifest: dict,
+def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict[Unit, str], manifest: Manifest,
          summary: BuildSummary, duplex: str, offset: tuple[float, float], progress: Progress | None,
          workers: int | None, names: PlayerNames) -> None:
     from . import work as build_work  # the heavy part: content models, ReportLab, the renderers
 
     build_work.prepare(content_root, out_dir, stale)  # raises InputError for content that does not load
     refused = build_work.refused(content_root, sorted({u.lang for u in stale}))  # lint's errors, as lint says them
-    failures: list = [finding for found in refused.values() for finding in found]
+    failures: list[Diagnostic] = [finding for found in refused.values() for finding in found]
     stale = sorted((u for u in stale if u.lang not in refused), key=lambda u: (-u.cost, u))
     done = 0
     if progress:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import Diagnostic
 from ..games import registry
 
 #: one part of an output's path: a slug-like name, never `.`, `..` or empty
@@ -67,4 +68,4 @@ class UnitResult:
     unit: Unit
     files: tuple[str, ...] = ()
     pages: int = 0
-    failure: tuple = ()  # generator.errors.Diagnostic, when the job failed on bad content
+    failure: tuple[Diagnostic, ...] = ()  # when the job failed on bad content

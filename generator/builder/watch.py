@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from .. import files
+
+if TYPE_CHECKING:
+    from watchfiles.main import AbstractEvent  # anything with is_set(), e.g. a threading.Event
 
 #: quiet time (ms) after a change before building: an editor's save is often several writes
 DEBOUNCE_MS = 150
@@ -33,7 +36,7 @@ def changed_names(root: Path, paths: Iterable[str]) -> list[str]:
 
 
 def watch_builds(root: Path, build_once: Callable[[], object], echo: Callable[[str], None],
-                 stop_event=None) -> None:
+                 stop_event: AbstractEvent | None = None) -> None:
     """Build once, say what is watched, then build once for each batch of saved files, saying which they were.
     Returns on Ctrl-C (or when `stop_event` is set)."""
     from watchfiles import watch

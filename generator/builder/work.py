@@ -16,17 +16,23 @@ import queue
 import traceback
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from .. import files
 from ..content.load import Content, load_content
-from ..errors import InputError, Position
+from ..errors import Diagnostic, InputError, Position
 from ..games import registry
 from ..render.core import disk_cache, document, pod, png, tts
 from ..render.core.context import Component, RenderContext
 from ..render.core.fitcheck import CONTENT_PROBLEMS, diagnostics_for
 from ..render.core.fonts import fonts_for
 from .units import Unit, UnitResult
+
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+    from multiprocessing.queues import Queue
+
+    from PIL import Image
 
 #: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it
 CACHE = ".cache"
@@ -65,20 +71,27 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
                 warm(_CONTENT.games[game])
 
 
-def refused(content_root: Path, langs: list[str]) -> dict[str, list]:
+def _content() -> Content:
+    """The content `prepare` loaded (a job runs only after it)."""
+    if _CONTENT is None:
+        raise RuntimeError("prepare() loads the content before any job runs")
+    return _CONTENT
+
+
+def refused(content_root: Path, langs: list[str]) -> dict[str, list[Diagnostic]]:
     """Each language whose own text files have an error lint reports (a missing key, a placeholder, a character no
     font draws ...), with lint's findings: none of its outputs is built."""
     from ..content.lint import language_errors
     from ..render.core.fonts import glyphs_missing_for
 
-    found = {lang: language_errors(content_root, _CONTENT, lang, glyphs_missing_for) for lang in langs}
+    found = {lang: language_errors(content_root, _content(), lang, glyphs_missing_for) for lang in langs}
     return {lang: errors for lang, errors in found.items() if errors}
 
 
 def deal(units: list[Unit], workers: int) -> list[list[Unit]]:
     """Split the jobs into `workers` batches of similar cost, keeping each language (else each game) together."""
     for key in (lambda u: u.lang, lambda u: (u.lang, u.game), lambda u: u):
-        groups: dict = {}
+        groups: dict[object, list[Unit]] = {}
         for unit in units:
             groups.setdefault(key(unit), []).append(unit)
         if len(groups) >= workers:
@@ -104,7 +117,7 @@ def run_all(units: list[Unit], out_dir: Path, duplex: str, offset: tuple[float, 
     # stops walking it: in the workers' collections and at this process's exit (about a tenth of the build's CPU).
     gc.freeze()
     context = multiprocessing.get_context("fork")
-    results = context.Queue()
+    results: Queue[UnitResult | str] = context.Queue()
     processes = [context.Process(target=_work, args=(batch, str(out_dir), duplex, offset, results), daemon=True)
                  for batch in deal(units, workers)]
     for process in processes:
@@ -119,7 +132,8 @@ def run_all(units: list[Unit], out_dir: Path, duplex: str, offset: tuple[float, 
             process.join()
 
 
-def _work(batch: list[Unit], out_dir: str, duplex: str, offset: tuple[float, float], results) -> None:
+def _work(batch: list[Unit], out_dir: str, duplex: str, offset: tuple[float, float],
+          results: Queue[UnitResult | str]) -> None:
     for unit in batch:
         try:
             results.put(run_unit(unit, out_dir, duplex, offset))
@@ -128,7 +142,7 @@ def _work(batch: list[Unit], out_dir: str, duplex: str, offset: tuple[float, flo
             return
 
 
-def _next_result(results, processes) -> UnitResult:
+def _next_result(results: Queue[UnitResult | str], processes: Sequence[BaseProcess]) -> UnitResult:
     while True:
         try:
             result = results.get(timeout=0.2)
@@ -144,7 +158,8 @@ def _next_result(results, processes) -> UnitResult:
 
 def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float]) -> UnitResult:
     try:
-        ctx = RenderContext(_CONTENT, unit.game, unit.lang, unit.paper or next(iter(_CONTENT.print.papers)))
+        content = _content()
+        ctx = RenderContext(content, unit.game, unit.lang, unit.paper or next(iter(content.print.papers)))
     except InputError as exc:  # a language file that does not load
         return UnitResult(unit, failure=tuple(exc.diagnostics))
     try:
@@ -212,7 +227,7 @@ def _png(ctx: RenderContext, unit: Unit, out_dir: Path) -> UnitResult:
     return UnitResult(unit, tuple(sorted(outputs)))
 
 
-def _png_bytes(image) -> bytes:
+def _png_bytes(image: Image.Image) -> bytes:
     """PNG bytes; an image that knows its print resolution (`info["dpi"]`, a card face) records it in the file."""
     buffer = io.BytesIO()
     resolution = {"dpi": image.info["dpi"]} if "dpi" in image.info else {}

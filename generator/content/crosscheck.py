@@ -6,33 +6,37 @@ it is about.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from ..errors import Diagnostic
 from .print_model import PrintConfig
-from .yamlsrc import Located, dotted
+from .model_parts import GameData, RuleRef
+from .yamlsrc import KeyPath, Located, dotted
+
+if TYPE_CHECKING:
+    from ..games.registry import GameSpec
 
 
-def finding(located: Located, loc: tuple, message: str, check: str, *, key: bool = False) -> Diagnostic:
+def finding(located: Located, loc: KeyPath, message: str, check: str, *, key: bool = False) -> Diagnostic:
     """An error at `loc` (a key path) of the file `located` describes."""
     return Diagnostic(located.of(loc, key=key), message, check, key_path=dotted(loc))
 
 
-def check_game(spec, game, located: Located) -> list[Diagnostic]:
+def check_game(spec: GameSpec, game: GameData, located: Located) -> list[Diagnostic]:
     """Every finding of the game data: the shared checks, then the game's own (`spec` is its GameSpec)."""
     own = spec.part("crosscheck")
     found = list(_shared(game, located)) + (list(own(game, located)) if own else [])
     return sorted(found, key=lambda d: (d.position, d.message))
 
 
-def _shared(game, at: Located) -> Iterator[Diagnostic]:
+def _shared(game: GameData, at: Located) -> Iterator[Diagnostic]:
     if game.players.min > game.players.max:
         yield finding(at, ("players",), "players.min is larger than players.max", "count")
     yield from _rules(game.sections, game.rules, at)
 
 
-def _rules(sections: list[str], rules, at: Located) -> Iterator[Diagnostic]:
-    known = set()
+def _rules(sections: Sequence[str], rules: Sequence[RuleRef], at: Located) -> Iterator[Diagnostic]:
+    known: set[str] = set()
     for i, section in enumerate(sections):
         if section in known:
             yield finding(at, ("sections", i), f"section '{section}' is listed twice", "duplicate-id")

@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 from .. import files
 from ..errors import Diagnostic, InputError, Position
 from .print_model import FontFamily, Fonts, PrintConfig
-from .yamlsrc import Located
+from .yamlsrc import KeyPath, Located
 
 FONT_FOLDER = "fonts"  # under content/
 MAX_BYTES = 64 * 1024 * 1024
@@ -45,7 +45,7 @@ class FamilyFiles:
         return self.folder.bytes_of(path, limit=MAX_BYTES)
 
 
-class _Problems(list):
+class _Problems(list[Diagnostic]):
     def add(self, position: Position, message: str, key: str) -> None:
         self.append(Diagnostic(position, message, "font", key_path=key))
 
@@ -55,7 +55,7 @@ def font_files(root: Path, printcfg: PrintConfig, located: Located) -> dict[str,
     name in `default`, `by_language` or `fallback` too)."""
     problems = _Problems()
     fonts = printcfg.fonts
-    named = [(("fonts", "default"), fonts.default)]
+    named: list[tuple[KeyPath, str]] = [(("fonts", "default"), fonts.default)]
     named += [(("fonts", "by_language", lang), name) for lang, name in fonts.by_language.items()]
     named += [(("fonts", "fallback", n), name) for n, name in enumerate(fonts.fallback)]
     for loc, name in named:
@@ -72,9 +72,9 @@ def font_files(root: Path, printcfg: PrintConfig, located: Located) -> dict[str,
                  for face, value in (("regular", family.regular), ("bold", family.bold)) if value is not None}
         if family.package is None:
             _licence_beside(folder, family, files.get("regular"), located.of(here, key=True), problems, name)
-        if files.get("regular") is not None and (family.bold is None or files.get("bold") is not None):
-            out[name] = FamilyFiles(name, family, files["regular"], files.get("bold"), located.of(here, key=True),
-                                    folder)
+        regular = files.get("regular")
+        if regular is not None and (family.bold is None or files.get("bold") is not None):
+            out[name] = FamilyFiles(name, family, regular, files.get("bold"), located.of(here, key=True), folder)
     if problems:
         raise InputError(list(problems))
     return out

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import string
 import unicodedata
+from typing import Mapping
 
 #: (after a final consonant, after none) for each pair; either may be written first
 PAIRS = {("은", "는"), ("이", "가"), ("을", "를"), ("과", "와"), ("으로", "로"), ("이랑", "랑")}
@@ -40,6 +41,7 @@ SINGLE_FORMS = {
 #: a whole word of Hangul right after a placeholder (or the quotes closing round it): after a closing bracket the
 #: particle belongs to the word before the bracket ("빈 페이지({blanks})는"), so that is not matched
 _AFTER_PLACEHOLDER = re.compile(r"\{([^{}]*)\}['\"’”]*([가-힣]+)(?![가-힣(])")
+_DIGITS = "0123456789"
 #: a value's last syllable final: none, ㄹ, or another consonant
 NONE, RIEUL, OTHER = "", "ㄹ", "+"
 #: the final of each digit's Korean reading: 영 일 이 삼 사 오 육 칠 팔 구
@@ -61,10 +63,10 @@ def final(word: str) -> str | None:
     if "가" <= last <= "힣":
         index = (ord(last) - 0xAC00) % 28
         return NONE if index == 0 else RIEUL if index == 8 else OTHER
-    if last.isascii() and last.isdigit():
-        return _number_final(re.search(r"[0-9][0-9,]*$", word).group().replace(",", ""))
+    if last.isascii() and last.isdigit():  # the number the word ends in, its thousands commas left out
+        return _number_final(word[len(word.rstrip(_DIGITS + ",")):].lstrip(",").replace(",", ""))
     if last.isascii() and last.isalpha():
-        letters = re.search(r"[A-Za-z]+$", word).group()
+        letters = word[len(word.rstrip(string.ascii_letters)):]
         if letters.isupper() or len(letters) == 1:  # an abbreviation or a lone letter: read as letter names
             return LETTER_FINAL.get(last.upper(), NONE)
         return _spelled_final(letters.lower())
@@ -117,30 +119,35 @@ def _spelled_final(word: str) -> str:
     return NONE
 
 
-def _choice(literal: re.Match, end: str) -> str:
+def _choice(literal: re.Match[str], end: str) -> str:
     """The form that follows a word ending `end`, or the written form when the pair is not one of ours."""
+    closers: str  # the groups of _FORM: either `first(second)` or `(optional)rest`
+    first: str | None
+    second: str | None
+    optional: str | None
+    rest: str | None
     closers, first, second, optional, rest = literal.groups()
     if first is not None:
         pair = next(((a, b) for a, b in PAIRS if {a, b} == {first, second}), None)
         if pair is None and (first == "이" + second or second == "이" + first):
             pair = (max(first, second, key=len), min(first, second, key=len))
         if pair is None:
-            return literal.group(0)
+            return literal[0]
         with_, without = pair
     else:
+        assert optional is not None and rest is not None  # the other alternative of _FORM matched
         with_, without = optional + rest, rest
     takes_ro = with_.startswith("으로")
     chosen = with_ if end == OTHER or (end == RIEUL and not takes_ro) else without
     return closers + chosen
 
 
-def attach(template: str, values: dict) -> str:
+def attach(template: str, values: Mapping[str, object]) -> str:
     """Format `template`, choosing each particle after a placeholder from the value written before it."""
     out: list[str] = []
     previous: str | None = None
     for literal, field, _spec, _conv in string.Formatter().parse(template):
-        match = _FORM.match(literal) if previous is not None else None
-        if match:
+        if previous is not None and (match := _FORM.match(literal)):
             end = final(previous)
             if end is not None:
                 literal = _choice(match, end) + literal[match.end():]

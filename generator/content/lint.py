@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import AbstractSet, Callable, Iterator
 
 from ..errors import Diagnostic, InputError, Position
 from ..files import content as content_files
@@ -42,7 +42,7 @@ class LintReport:
         counts = {"errors": self.errors, "warnings": self.warnings, "files": self.files}
         return agree("{errors} error(s), {warnings} warning(s) in {files} file(s)", counts, "en").format(**counts)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         return {"findings": [f.as_json() for f in self.findings], "errors": self.errors,
                 "warnings": self.warnings, "files": self.files}
 
@@ -133,7 +133,7 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     spec = _known_spec(folder)
     if reference is not None and folder == COMMON:
         yield from _required(reference, common_keys(content.print if content is not None else None), {})
-    elif reference is not None and game is not None:
+    elif reference is not None and game is not None and spec is not None:
         yield from _required(reference, required_keys(spec, game), allowed_placeholders(spec, game))
     for lang, texts in loaded.items():
         yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check,
@@ -210,7 +210,7 @@ def _near(key: str, missing: list[str]) -> str | None:
 
 
 def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None,
-                glyph_check: GlyphCheck | None, same: set[int] = frozenset()) -> Iterator[Diagnostic]:
+                glyph_check: GlyphCheck | None, same: AbstractSet[int] = frozenset()) -> Iterator[Diagnostic]:
     mine = dict(texts.leaves())
     if reference is not None:
         theirs = dict(reference.leaves())
@@ -232,10 +232,10 @@ def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None,
                                  "translate it, or end its line with '# same' if it is meant to read the same "
                                  "(a name, a code)", "untranslated", "warning", key_path=key)
             if isinstance(value, str) and isinstance(theirs[key], str):
-                ours, ref = placeholders(value), placeholders(theirs[key])
-                if ours != ref:
-                    lacking = sorted(ref - ours)
-                    extra = sorted(ours - ref)
+                ours, wanted = placeholders(value), placeholders(theirs[key])
+                if ours != wanted:
+                    lacking = sorted(wanted - ours)
+                    extra = sorted(ours - wanted)
                     parts = []
                     if lacking:
                         parts.append("lacks " + ", ".join("{" + p + "}" for p in lacking))
@@ -265,7 +265,7 @@ def language_errors(root: Path, content: Content, lang: str, glyph_check: GlyphC
             if finding.severity == "error" and Path(finding.position.path).name == f"{lang}.yaml"]
 
 
-def _glyphs(texts: Texts, leaves: dict, content: Content, glyph_check: GlyphCheck) -> Iterator[Diagnostic]:
+def _glyphs(texts: Texts, leaves: dict[str, object], content: Content, glyph_check: GlyphCheck) -> Iterator[Diagnostic]:
     for key, value in leaves.items():
         if isinstance(value, str):
             family, missing = glyph_check(content, texts.lang, value)

@@ -14,8 +14,9 @@ from .font_files import FamilyFiles, font_files
 from .print_model import PrintConfig
 from . import typography
 from .texts import Texts, check_shape
+from .model_parts import GameData
 from .validate import validate
-from .yamlsrc import Located, load_yaml
+from .yamlsrc import KeyPath, Located, load_yaml
 
 
 @dataclass
@@ -25,7 +26,7 @@ class Content:
     root: Path
     print: PrintConfig
     #: each game of the folder (its name: registry.games_in) -> its validated game.yaml
-    games: dict[str, object]
+    games: dict[str, GameData]
     game_located: dict[str, Located]
     languages: list[str]
     #: every font family's checked files (content/font_files.py)
@@ -33,7 +34,7 @@ class Content:
     print_located: Located | None = None
     _texts: dict[tuple[str, str], Texts] = field(default_factory=dict)
 
-    def print_position(self, loc: tuple) -> Position:
+    def print_position(self, loc: KeyPath) -> Position:
         """Where `loc` (e.g. ("papers", "a4")) is in print.yaml."""
         return self.print_located.of(loc) if self.print_located else Position(files.content(self.root).display("print.yaml"))
 
@@ -48,7 +49,7 @@ class Content:
 def load_texts(root: Path, game: str, lang: str) -> Texts:
     """Merge `common/<lang>.yaml` and `<game>/<lang>.yaml`; a key in both is an error. The common file's
     `typography` is the language's line-breaking data, not text (`content/typography.py`)."""
-    tree: dict = {}
+    tree: dict[str, object] = {}
     located_all: list[Located] = []
     breaking = typography.Typography()
     for folder in ("common", game) if game != "common" else ("common",):
@@ -65,11 +66,16 @@ def load_texts(root: Path, game: str, lang: str) -> Texts:
     return Texts(lang, tree, located_all, breaking)
 
 
-def load_game(root: Path, game: str):
+def load_game(root: Path, game: str) -> tuple[GameData, Located]:
     """The validated model of `root/game/game.yaml` and where each of its values is."""
     model = registry.spec_in(root, game).part("model")
+    if model is None:
+        raise TypeError(f"the spec of game '{game}' names no model")
     data, located = load_yaml(root, f"{game}/game.yaml", cached=True)
-    return validate(model, data, located), located
+    found = validate(model, data, located)
+    if not isinstance(found, GameData):
+        raise TypeError(f"{type(found).__name__}, the model of game '{game}', lacks players, sections or rules")
+    return found, located
 
 
 def load_print(root: Path) -> PrintConfig:
@@ -97,9 +103,11 @@ def load_content(root: Path | None = None, cross_check: bool = True, games: Iter
     """
     root = Path(root) if root else default_root()
     problems: list[Diagnostic] = []
-    games_found: dict[str, object] = {}
+    games_found: dict[str, GameData] = {}
     located: dict[str, Located] = {}
-    printcfg, fonts, print_located = None, {}, None
+    printcfg: PrintConfig | None = None
+    fonts: dict[str, FamilyFiles] = {}
+    print_located: Located | None = None
     try:
         printcfg, fonts, print_located = _load_print(root)
     except InputError as exc:
@@ -117,10 +125,11 @@ def load_content(root: Path | None = None, cross_check: bool = True, games: Iter
     problems += language_name_problems(root, text_folders(root))
     if problems:
         raise InputError(problems)
+    assert printcfg is not None  # else _load_print's problems were raised above
     return Content(root, printcfg, games_found, located, languages(root), fonts, print_located)
 
 
-def _checked_game(root: Path, game: str, cross_check: bool) -> tuple[object, Located]:
+def _checked_game(root: Path, game: str, cross_check: bool) -> tuple[GameData, Located]:
     """A game's validated model and positions; InputError with its schema problems and cross-check errors."""
     model, located = load_game(root, game)
     if cross_check:

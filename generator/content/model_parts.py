@@ -4,7 +4,7 @@ A game's own model (its spec's `model`) builds on these, so every game's ruleboo
 """
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Protocol, Sequence, runtime_checkable
 
 from pydantic import Field
 
@@ -22,3 +22,16 @@ class Players(Strict):
 class RuleRef(Strict):
     id: Annotated[str, pattern(r"^[A-Z]{1,2}[0-9]{1,3}$", "a rule id such as R12")]
     section: Slug
+
+
+@runtime_checkable
+class GameData(Protocol):
+    """What shared code reads of any game's validated game.yaml (its spec's `model`): the player count and the
+    rulebook's sections and rules. Each game's model has these fields; the rest is the game's own."""
+
+    @property
+    def players(self) -> Players: ...
+    @property
+    def sections(self) -> Sequence[str]: ...
+    @property
+    def rules(self) -> Sequence[RuleRef]: ...

@@ -12,16 +12,22 @@ from __future__ import annotations
 import re
 import string
 from functools import lru_cache
-from numbers import Number
+from typing import Mapping, Protocol
 
 #: a word with its plural ending in brackets: `card(s)`, `box(es)`, `carte(s)`, or both endings: `cop(y|ies)`
 MARK = re.compile(r"(?<![^\W\d_])([^\W\d_]+)\((?:(s|es)|([^\W\d_]*)\|([^\W\d_]+))\)")
 
 
-def agree(template: str, values: dict, lang: str) -> str:
+class _PluralRules(Protocol):
+    """ICU's PluralRules, as used here: the CLDR category ("one", "other" ...) of a number."""
+
+    def select(self, number: int | float, /) -> str: ...
+
+
+def agree(template: str, values: Mapping[str, object], lang: str) -> str:
     """`template` with each marked word in the form its number asks for; the placeholders are left to fill."""
     out: list[str] = []
-    number: object = None
+    number: int | float | None = None
     for literal, field, _spec, _conv in string.Formatter().parse(template):
         literal = literal.replace("{", "{{").replace("}", "}}")
         if number is not None and MARK.search(literal):  # ICU is asked only for a marked word
@@ -35,11 +41,15 @@ def agree(template: str, values: dict, lang: str) -> str:
     return "".join(out)
 
 
-def _form(mark: re.Match, singular: bool) -> str:
+def _form(mark: re.Match[str], singular: bool) -> str:
+    stem: str  # the groups of MARK: the word, then either `(s|es)` or `(singular|plural)`
+    plural_ending: str | None
+    singular_ending: str | None
+    other_plural_ending: str | None
     stem, plural_ending, singular_ending, other_plural_ending = mark.groups()
     if plural_ending:
         return stem if singular else stem + plural_ending
-    return stem + (singular_ending if singular else other_plural_ending)
+    return stem + ((singular_ending or "") if singular else (other_plural_ending or ""))
 
 
 def unmatched_mark(template: str) -> str | None:
@@ -52,17 +62,17 @@ def unmatched_mark(template: str) -> str | None:
     return None
 
 
-def _numeric(value: object) -> Number | None:
+def _numeric(value: object) -> int | float | None:
     if isinstance(value, bool):
         return None
-    if isinstance(value, Number):
+    if isinstance(value, (int, float)):
         return value
     if isinstance(value, str) and value.isascii() and value.isdigit():
         return int(value)
     return None
 
 
-def _is_singular(number: Number, lang: str) -> bool:
+def _is_singular(number: int | float, lang: str) -> bool:
     """ICU takes a 32-bit whole number or a float; a larger whole number goes as a float (its form is the same)."""
     if isinstance(number, int) and not -2**31 < number < 2**31:
         number = float(number)
@@ -70,8 +80,9 @@ def _is_singular(number: Number, lang: str) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _rule(lang: str):
+def _rule(lang: str) -> _PluralRules:
     """The CLDR plural rule of `lang` (ICU is imported here, so a text without marks never loads it)."""
     import icu
 
-    return icu.PluralRules.forLocale(icu.Locale(lang))
+    rules: _PluralRules = icu.PluralRules.forLocale(icu.Locale(lang))
+    return rules

@@ -7,14 +7,21 @@ is missing.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def common_keys(printing=None) -> list[str]:
+if TYPE_CHECKING:
+    from ..games.registry import GameSpec
+    from .model_parts import GameData
+    from .print_model import PrintConfig
+
+
+def common_keys(printing: PrintConfig | None = None) -> list[str]:
     """The shared words (common/<lang>.yaml) name the language and every paper of `printing` (the PrintConfig),
     which each PDF's first page shows."""
     return ["language.name"] + [f"papers.{paper}" for paper in (printing.papers if printing else ())]
 
 
-def required_keys(spec, game) -> list[str]:
+def required_keys(spec: GameSpec, game: GameData) -> list[str]:
     """The text keys the data of `game` (whose GameSpec is `spec`) needs in its language files."""
     keys = ["title", "tagline"]
     keys += [f"sections.{s}" for s in game.sections]
@@ -26,13 +33,13 @@ def required_keys(spec, game) -> list[str]:
     return keys + (own(game) if own else [])
 
 
-def rule_values(spec, game) -> dict[str, object]:
+def rule_values(spec: GameSpec, game: GameData) -> dict[str, object]:
     """The values that fill rule-text placeholders (the same names `allowed_placeholders` permits there)."""
     own = spec.part("rule_values")
     return own(game) if own else {}
 
 
-def allowed_placeholders(spec, game) -> dict[str, set[str]]:
+def allowed_placeholders(spec: GameSpec, game: GameData) -> dict[str, set[str]]:
     """Keys (or key prefixes ending in '.') whose placeholders the renderer fills from game data, and the names
     it can fill there: the game's own list, else its rule values in its rules."""
     own = spec.part("placeholders")

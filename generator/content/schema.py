@@ -15,19 +15,23 @@ from .folders import REFERENCE_LANG
 from . import typography
 from .load import load_texts
 from .print_model import PrintConfig
+from .validate import Strict
+
+#: a JSON Schema, as json.loads gives it
+Schema = dict[str, Any]
 
 SCHEMA_DIR = "schemas"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 
-def _model_schema(model, title: str) -> dict:
+def _model_schema(model: type[Strict], title: str) -> Schema:
     schema = model.model_json_schema()
     schema["$schema"] = DRAFT
     schema["title"] = title
     return schema
 
 
-def _tree_schema(node: Any) -> dict:
+def _tree_schema(node: object) -> Schema:
     """Every key of the reference language is required; each text carries the English text as its description,
     so an editor shows it on hover and in completion."""
     if isinstance(node, dict):
@@ -38,12 +42,14 @@ def _tree_schema(node: Any) -> dict:
     return {"type": "string", "minLength": 1}
 
 
-def schemas(root: Path) -> dict[str, dict]:
+def schemas(root: Path) -> dict[str, Schema]:
     """File name -> schema for every content file kind."""
     out = {"print.schema.json": _model_schema(PrintConfig, "content/print.yaml")}
     games = registry.games_in(root)
     for game in games:
         model = registry.spec_in(root, game).part("model")
+        if model is None:
+            raise TypeError(f"the spec of game '{game}' names no model")
         out[f"{game}-game.schema.json"] = _model_schema(model, f"content/{game}/game.yaml")
     for folder in ["common"] + games:
         reference = load_texts(root, "common", REFERENCE_LANG) if folder == "common" else None
@@ -57,14 +63,14 @@ def schemas(root: Path) -> dict[str, dict]:
     return out
 
 
-def _game_only_tree(root: Path, folder: str) -> dict:
+def _game_only_tree(root: Path, folder: str) -> object:
     from .yamlsrc import load_yaml
 
     data, _ = load_yaml(root, f"{folder}/{REFERENCE_LANG}.yaml")
     return data or {}
 
 
-def render(schema: dict) -> str:
+def render(schema: Schema) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 

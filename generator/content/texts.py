@@ -16,7 +16,7 @@ from ..errors import Diagnostic, InputError, Position
 from .josa import attach
 from .plurals import agree, unmatched_mark
 from .typography import Typography
-from .yamlsrc import Located
+from .yamlsrc import KeyPath, Located
 
 PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
@@ -128,7 +128,7 @@ def check_shape(tree: Any, located: Located) -> None:
     """A language file is a mapping of mappings and strings: lists and numbers are not text."""
     problems: list[Diagnostic] = []
 
-    def walk(node: Any, loc: tuple) -> None:
+    def walk(node: Any, loc: KeyPath) -> None:
         for key, value in node.items():
             here = loc + (key,)
             if isinstance(value, dict):

@@ -50,7 +50,7 @@ def split(data: Any, located: Located) -> tuple[Any, Typography]:
     return texts, validate(_File, {KEY: data[KEY]}, located).typography
 
 
-def schema() -> dict:
+def schema() -> dict[str, Any]:
     """The JSON Schema of the section, for the language files' schema (`pnp schema`)."""
     out = Typography.model_json_schema()
     out.pop("title", None)

@@ -5,9 +5,11 @@ import difflib
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
 
 from ..errors import Diagnostic, InputError
-from .yamlsrc import Located, dotted
+from .yamlsrc import KeyPath, Located, dotted
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -16,10 +18,11 @@ M = TypeVar("M", bound=BaseModel)
 PATTERN_HELP: dict[str, str] = {}
 
 
-def pattern(regex: str, description: str):
+def pattern(regex: str, description: str) -> FieldInfo:
     """A string Field with a pattern whose error message names `description` instead of the regex."""
     PATTERN_HELP[regex] = description
-    return Field(pattern=regex, description=description)
+    field: FieldInfo = Field(pattern=regex, description=description)
+    return field
 
 
 class Strict(BaseModel):
@@ -38,7 +41,7 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def error_message(err: dict) -> str:
+def error_message(err: ErrorDetails) -> str:
     """One pydantic error in the words a designer reads ("expected a number at least 1; found 0")."""
     kind = err["type"]
     found = _describe(err.get("input"))
@@ -49,7 +52,7 @@ def error_message(err: dict) -> str:
     ctx = err.get("ctx") or {}
     if kind == "union_tag_invalid":
         return f"unknown {ctx.get('discriminator', 'kind').strip(chr(39))} '{ctx.get('tag')}'; expected one of: " \
-            + ctx.get("expected_tags", "").replace("'", "")
+            + str(ctx.get("expected_tags", "")).replace("'", "")
     if kind == "union_tag_not_found":
         return f"missing key {ctx.get('discriminator', 'kind')}"
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
@@ -58,7 +61,7 @@ def error_message(err: dict) -> str:
         limit = ctx.get("ge", ctx.get("gt", ctx.get("le", ctx.get("lt"))))
         return f"expected a number {words} {limit}; found {found}"
     if kind == "string_pattern_mismatch":
-        wanted = PATTERN_HELP.get(ctx.get("pattern"), f"text matching {ctx.get('pattern')}")
+        wanted = PATTERN_HELP.get(str(ctx.get("pattern")), f"text matching {ctx.get('pattern')}")
         return f"expected {wanted}; found {found}"
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return f"expected a whole number; found {found}"
@@ -77,7 +80,7 @@ def error_message(err: dict) -> str:
     return f"{expected}; found {found}"
 
 
-def _misspelt(errors: list[dict]) -> list[tuple[dict, str | None]]:
+def _misspelt(errors: list[ErrorDetails]) -> list[tuple[ErrorDetails, str | None]]:
     """Each error with the name a misspelt key meant: a key that is unknown where a close name is missing in the
     same mapping is that name misspelt, so it makes one error ("did you mean …?") instead of two."""
     missing = {(err["loc"][:-1], err["loc"][-1]): err for err in errors if err["type"] == "missing"}
@@ -110,9 +113,9 @@ def diagnostics_from(exc: ValidationError, located: Located) -> list[Diagnostic]
     return sorted(set(out), key=lambda d: (d.position.line, d.position.col, d.message))
 
 
-def _real_path(loc: tuple, located: Located, missing: bool) -> tuple:
+def _real_path(loc: KeyPath, located: Located, missing: bool) -> KeyPath:
     """Drop what pydantic adds to a location (union member names); keep a missing key's own name."""
-    real: tuple = ()
+    real: KeyPath = ()
     for part in loc:
         candidate = real + (part,)
         if candidate in located.values or candidate in located.keys or isinstance(part, int):

@@ -16,7 +16,7 @@ import json
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Protocol
 
 import yaml
 
@@ -35,6 +35,9 @@ MAX_DEPTH = 64
 #: (a 10 MB list of one-letter items) is refused before it is composed
 MAX_VALUES = 100_000
 
+#: where a value is in a loaded tree: its keys and list indexes from the root (`("papers", "a4")`, `("rules", 0, "id")`)
+KeyPath = tuple[str | int, ...]
+
 
 class Located:
     """Positions for a loaded tree: the value node and the key node of every path."""
@@ -42,17 +45,17 @@ class Located:
     def __init__(self, path: str, kept: tuple[list[Any], list[Any], bytes] | None = None) -> None:
         self.path = path
         self._kept = kept
-        self._values: dict[tuple, Position] = {}
-        self._keys: dict[tuple, Position] = {}
+        self._values: dict[KeyPath, Position] = {}
+        self._keys: dict[KeyPath, Position] = {}
 
     @property
-    def values(self) -> dict[tuple, Position]:
+    def values(self) -> dict[KeyPath, Position]:
         if self._kept is not None:
             self._restore()
         return self._values
 
     @property
-    def keys(self) -> dict[tuple, Position]:
+    def keys(self) -> dict[KeyPath, Position]:
         if self._kept is not None:
             self._restore()
         return self._keys
@@ -71,7 +74,7 @@ class Located:
             values, keys = reparsed.values, reparsed.keys
         self._values, self._keys = values, keys
 
-    def of(self, loc: tuple, *, key: bool = False) -> Position:
+    def of(self, loc: KeyPath, *, key: bool = False) -> Position:
         """The position of the deepest existing prefix of `loc` (the key itself when `key`)."""
         loc = tuple(loc)
         while loc:
@@ -108,7 +111,7 @@ def _pos(path: str, node: yaml.Node) -> Position:
     return Position(path, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def _convert(node: yaml.Node, loc: tuple, located: Located) -> Any:
+def _convert(node: yaml.Node, loc: KeyPath, located: Located) -> Any:
     located.values[loc] = _pos(located.path, node)
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
@@ -135,7 +138,7 @@ def _convert(node: yaml.Node, loc: tuple, located: Located) -> Any:
     return None if is_null(node) else node.value
 
 
-def _dotted(loc: tuple) -> str:
+def _dotted(loc: KeyPath) -> str:
     parts: list[str] = []
     for part in loc:
         if isinstance(part, int):
@@ -170,8 +173,7 @@ def alias_error(text: str, path: str) -> InputError:
     expand a value without bound or loop through a cycle."""
     for event in yaml.parse(text, Loader=_ComposeLoader):
         if isinstance(event, yaml.AliasEvent):
-            mark = event.start_mark
-            return InputError.at(Position(path, mark.line + 1, mark.column + 1),
+            return InputError.at(_at(path, event.start_mark),
                                  f"aliases (*{event.anchor}) are not supported; write the value out", "yaml")
     return InputError.at(Position(path, 1, 1), "aliases are not supported; write the value out", "yaml")
 
@@ -223,31 +225,39 @@ def events(text: str, path: str) -> Iterator[yaml.Event]:
     count = depth = 0
     with _yaml_errors(text, path):
         for event in yaml.parse(text, Loader=_ComposeLoader):
-            cls = type(event)
-            if cls is yaml.ScalarEvent or cls is yaml.SequenceStartEvent or cls is yaml.MappingStartEvent:
+            if isinstance(event, (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 count += 1
                 if count > MAX_VALUES:
-                    raise InputError.at(_mark(path, event), f"more than {MAX_VALUES:,} values (texts, lists and "
-                                        "mappings); this is not a content or record file", "yaml")
-                if cls is not yaml.ScalarEvent:
+                    raise InputError.at(_at(path, event.start_mark), f"more than {MAX_VALUES:,} values (texts, "
+                                        "lists and mappings); this is not a content or record file", "yaml")
+                if not isinstance(event, yaml.ScalarEvent):
                     depth += 1
                     if depth > MAX_DEPTH:
                         raise depth_error(path, event.start_mark)
-            elif cls is yaml.SequenceEndEvent or cls is yaml.MappingEndEvent:
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
-            elif cls is yaml.AliasEvent:
-                raise InputError.at(_mark(path, event), f"aliases (*{event.anchor}) are not supported; write the "
-                                    "value out", "yaml")
+            elif isinstance(event, yaml.AliasEvent):
+                raise InputError.at(_at(path, event.start_mark), f"aliases (*{event.anchor}) are not supported; "
+                                    "write the value out", "yaml")
             yield event
 
 
-def _mark(path: str, event: yaml.Event) -> Position:
-    return Position(path, event.start_mark.line + 1, event.start_mark.column + 1)
+class Mark(Protocol):
+    """Where libyaml (or PyYAML's pure-Python reader) is in a file, 0-based."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
 
 
-def depth_error(path: str, mark) -> InputError:
-    return InputError.at(Position(path, mark.line + 1, mark.column + 1),
-                         f"nested more than {MAX_DEPTH} levels deep", "yaml")
+def _at(path: str, mark: Mark | None) -> Position:
+    """The 1-based position of libyaml's 0-based `mark` (the file alone when there is none)."""
+    return Position(path, mark.line + 1, mark.column + 1) if mark is not None else Position(path)
+
+
+def depth_error(path: str, mark: Mark | None) -> InputError:
+    return InputError.at(_at(path, mark), f"nested more than {MAX_DEPTH} levels deep", "yaml")
 
 
 def _check_tree(root: yaml.Node, text: str, path: str) -> None:

@@ -12,7 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Literal, Mapping, Protocol, overload
+
+if TYPE_CHECKING:  # the parts' signatures only: importing these at run time would load what a quick start skips
+    from importlib.metadata import EntryPoint
+
+    from reportlab.lib.colors import Color
+
+    from ..checking import Report
+    from ..content.load import Content
+    from ..content.model_parts import GameData
+    from ..content.texts import Texts
+    from ..content.validate import Strict
+    from ..content.yamlsrc import Located
+    from ..errors import Diagnostic
+    from ..render.core.context import Component, Page, RenderContext
+    from ..render.core.rulebook import Book
+    import typer
 
 #: the games that come with pnp: name (the content folder, a record's `game:`, the CLI group) -> its spec module
 SHIPPED = {"threesixteen": "generator.games.threesixteen.spec", "travel": "generator.games.travel.spec"}
@@ -62,7 +78,8 @@ class GameSpec:
     accent: str = ""
     #: (game) -> {key: count}: the {count} of each checklist line `components.<key>` of the rulebook
     component_counts: str = ""
-    #: (RenderContext, Book) -> [Page]: rulebook pages after the rules (render/core/rulebook.py's Book)
+    #: (RenderContext, Book, pages of rules before them) -> [Page]: rulebook pages after the rules
+    #: (render/core/rulebook.py's Book)
     rulebook_pages: str = ""
     #: (game) -> None: setup the build does once before its workers fork (converting icons, say)
     warm: str = ""
@@ -81,10 +98,59 @@ class GameSpec:
     #: modules or packages whose code draws the game (their source is part of every output's build digest)
     sources: tuple[str, ...] = ()
 
-    def part(self, name: str) -> Callable[..., Any] | None:
+    # Each part's signature, as the field comments above say it; the reference is imported at run time, so these
+    # are the contract a game's modules keep (tests/test_third_game.py plays a game declared outside the package).
+    @overload
+    def part(self, name: Literal["model"]) -> type[Strict] | None: ...
+    @overload
+    def part(self, name: Literal["crosscheck"]) -> Callable[[GameData, Located], Iterable[Diagnostic]] | None: ...
+    @overload
+    def part(self, name: Literal["text_keys"]) -> Callable[[GameData], list[str]] | None: ...
+    @overload
+    def part(self, name: Literal["rule_values"]) -> Callable[[GameData], dict[str, object]] | None: ...
+    @overload
+    def part(self, name: Literal["placeholders"]) -> Callable[[GameData], dict[str, set[str]]] | None: ...
+    @overload
+    def part(self, name: Literal["lint_texts"]) -> (
+        Callable[[Mapping[str, Texts], GameData | None], Iterable[Diagnostic]] | None): ...
+    @overload
+    def part(self, name: Literal["components"]) -> Callable[[RenderContext], Iterable[Component]] | None: ...
+    @overload
+    def part(self, name: Literal["full_pages"]) -> Callable[[RenderContext], Iterable[Page]] | None: ...
+    @overload
+    def part(self, name: Literal["accent"]) -> Callable[[RenderContext], Color] | None: ...
+    @overload
+    def part(self, name: Literal["component_counts"]) -> Callable[[GameData], dict[str, int]] | None: ...
+    @overload
+    def part(self, name: Literal["rulebook_pages"]) -> Callable[[RenderContext, Book, int], Iterable[Page]] | None: ...
+    @overload
+    def part(self, name: Literal["warm"]) -> Callable[[GameData], None] | None: ...
+    @overload
+    def part(self, name: Literal["checker"]) -> Checker | None: ...
+    @overload
+    def part(self, name: Literal["cli"]) -> GameCli | None: ...
+    @overload
+    def part(self, name: Literal["size_records"]) -> Callable[[], list[tuple[str, str, list[str]]]] | None: ...
+    @overload
+    def part(self, name: str) -> object: ...
+
+    def part(self, name: str) -> object:
         """The part `name` (a field holding a reference), imported now; None when the game has none."""
         ref = getattr(self, name)
         return resolve(ref) if ref else None
+
+
+class Checker(Protocol):
+    """A game's `checker` module: `check_file`, and the top-level keys its records may have (RECORD_KEYS) when it
+    names them, so `pnp check` can say a record looks like another game's."""
+
+    def check_file(self, path: str, content: Content, lang: str, /, **options: Any) -> Report: ...
+
+
+class GameCli(Protocol):
+    """A game's `cli` module: its Typer app, `pnp <game> ...`."""
+
+    app: typer.Typer
 
 
 class UnknownGame(LookupError):
@@ -130,7 +196,7 @@ def spec_in(root: Path, name: str) -> GameSpec:
                             "(see README, \"Adding a game\"); games: " + ", ".join(known()), "unknown-game") from None
 
 
-def _installed() -> dict:
+def _installed() -> dict[str, EntryPoint]:
     """Entry points of the group `pnp.games`, by name (importlib.metadata is slow to import: only asked here)."""
     from importlib.metadata import entry_points
 

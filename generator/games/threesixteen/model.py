@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...content.model_parts import Colour, Players, RuleRef, Slug
+from ...content.model_parts import Colour, GameData, Players, RuleRef, Slug
 from ...content.print_model import Size
 from ...content.validate import Strict, pattern
 
@@ -42,3 +42,11 @@ class ThreeSixteenGame(Strict):
     sections: list[Slug]
     rules: list[RuleRef]
     example: LogExample
+
+
+def threesixteen_game(game: GameData) -> ThreeSixteenGame:
+    """`game` as 3x16's own model: what `content.games["threesixteen"]` and a 3x16 RenderContext's `game_data`
+    hold (the registry loads it through this game's spec)."""
+    if not isinstance(game, ThreeSixteenGame):
+        raise TypeError(f"expected 3x16's game data, not {type(game).__name__}")
+    return game

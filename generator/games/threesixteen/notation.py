@@ -19,7 +19,9 @@ ROW = -1
 MAX_DIGITS = 9      # a number written with more digits is refused before int() reads it (Python stops at 4,300)
 SHOWN = 24          # longest text echoed whole in a message
 
-Token = tuple[int | None, int, tuple[tuple[int, int | None], ...]]  # (written, place, moves)
+#: a parsed token: (the number written, or None; the place: a column's index or ROW; the moves after it, each a
+#: column's index and the number written for it, or None)
+Token = tuple[int | None, int, tuple[tuple[int, int | None], ...]]
 
 
 class Notation:

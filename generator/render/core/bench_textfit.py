@@ -7,6 +7,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from ...bench import Row
 from ...content.load import load_content
 from . import textfit
 from .fonts import fonts_for
@@ -24,9 +25,9 @@ def _seconds(text: str, font: str, lang: str) -> float:
     return statistics.median(times)
 
 
-def run() -> list[dict]:
+def run() -> list[Row]:
     font = fonts_for(load_content(), "ja").regular
-    rows = []
+    rows: list[Row] = []
     for lang, letter in (("en", "a"), ("ja", "あ")):
         short, long = _seconds(letter * 10_000, font, lang), _seconds(letter * 100_000, font, lang)
         rows.append({"name": f"fit a 100,000-character word ({lang})", "value": round(long, 3), "unit": "s",

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from reportlab.lib.units import mm
-
 from ...content.load import Content
+from ...content.model_parts import GameData
+from ...content.print_model import PrintConfig
 from ...content.texts import Texts
 from ...games import registry
 from . import linebreak, textfit
+from .canvas import DrawingCanvas, mm
 from .fonts import FontPair, fonts_for
 
 
@@ -49,7 +50,7 @@ class Box:
         return Box(self.x - b, self.y - b, self.w + 2 * b, self.h + 2 * b, 0.0)
 
 
-DrawFn = Callable[[Any, Box], None]  # (reportlab canvas, trim box)
+DrawFn = Callable[[DrawingCanvas, Box], None]  # (canvas, trim box)
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class Page:
 
     key: str
     landscape: bool
-    draw: Callable[[Any, float, float], None]  # (canvas, page width pt, page height pt)
+    draw: Callable[[DrawingCanvas, float, float], None]  # (canvas, page width pt, page height pt)
     title: str = ""  # for the PDF outline
     number_y: float | None = None  # baseline of the page number, when the page's own footer sets it (pt from bottom)
     #: a full page (a board) that keeps a footer band: (page width, height) -> the label's line in it, as
@@ -127,7 +128,7 @@ class RenderContext:
         self.bound = linebreak.Bound(breaking.keep_with_previous, breaking.endings, breaking.exceptions)
 
     @property
-    def print(self):
+    def print(self) -> PrintConfig:
         return self.content.print
 
     @property
@@ -136,7 +137,7 @@ class RenderContext:
         return registry.spec(self.game)
 
     @property
-    def game_data(self):
+    def game_data(self) -> GameData:
         """This game's validated game.yaml (its spec's model)."""
         return self.content.games[self.game]
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from . import duplex_test, pages as own_pages
+from .canvas import DrawingCanvas
 from .context import Box, Component, Page, RenderContext
 from .pdfcanvas import PdfCanvas
 from .rulebook import rulebook_pages
@@ -51,8 +53,10 @@ class Document:
 
 
 def game_components(ctx: RenderContext) -> list[Component]:
-    """Every piece of `ctx.game` in `ctx.lang`, laid out (texts are fitted when a face is first drawn)."""
-    return list(ctx.spec.part("components")(ctx))
+    """Every piece of `ctx.game` in `ctx.lang`, laid out (texts are fitted when a face is first drawn); a game may
+    have none (its boards and rulebook alone)."""
+    pieces = ctx.spec.part("components")
+    return list(pieces(ctx)) if pieces else []
 
 
 def game_pages(ctx: RenderContext) -> list[Page]:
@@ -76,6 +80,11 @@ def _sheets(group: list[Component], per_page: int, apart: bool = True) -> list[l
         else:
             sheet.append(piece)
     return sheets
+
+
+def _sheet_counter(group: list[Component]) -> Callable[[int], int]:
+    """How many sheets `group` takes at so many pieces to a page (`_sheets`), for plan_layout to compare layouts."""
+    return lambda per_page: len(_sheets(group, per_page))
 
 
 def _kept_apart(sheet: list[Component], piece: Component) -> bool:
@@ -106,6 +115,20 @@ class _Entry:
     group: int = 0
     sheet: int = 0
 
+    @property
+    def full_page(self) -> Page:
+        """The page of an entry that is one (all but "fronts" and "backs")."""
+        if self.page is None:
+            raise ValueError(f"a '{self.kind}' entry is not a full page")
+        return self.page
+
+    @property
+    def sheet_layout(self) -> SheetLayout:
+        """The layout of a sheet side ("fronts", "backs")."""
+        if self.layout is None:
+            raise ValueError(f"a '{self.kind}' entry is not a sheet side")
+        return self.layout
+
 
 def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tuple[float, float] = (0.0, 0.0),
                     components: list[Component] | None = None, rule_pages: list[Page] | None = None,
@@ -134,8 +157,7 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
             [c for c in group if c.back is not None], [c for c in group if c.back is None]) if part]
     planned = [plan_layout(page_w, page_h, group[0].width, group[0].height, ctx.margin,
                            printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM,
-                           off_centre=all(c.back is None for c in group),
-                           sheets_for=lambda per_page, group=group: len(_sheets(group, per_page)))
+                           off_centre=all(c.back is None for c in group), sheets_for=_sheet_counter(group))
                for group in groups]
     layouts = [gutter_layout(ctx, group[0].width, group[0].height, len(group))
                if gutterfold and group[0].back is not None else layout for group, layout in zip(groups, planned)]
@@ -210,7 +232,7 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
     runs: dict[str, list[int]] = {}
     key = ""
     for n, entry in enumerate(entries, start=1):
-        if entry.kind == "page" and entry.page.back_of_previous and key.startswith("page-"):
+        if entry.kind == "page" and entry.full_page.back_of_previous and key.startswith("page-"):
             runs[key].append(n)  # a page's back: the same section
             continue
         if entry.kind != "blank":
@@ -236,7 +258,7 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
                 fronts_only=all(component.back is None for component in groups[g])))
         elif kind == "page":
             backed = not one_sided and any(n % 2 == 0 for n in printed)  # a page printed on another's back
-            sections.append(own_pages.Section("page", entries[first - 1].page.title, first, last, two_sided=backed,
+            sections.append(own_pages.Section("page", entries[first - 1].full_page.title, first, last, two_sided=backed,
                                               sheets=sheets, printed=printed))
         else:
             tested = any(entry.kind == "test" for entry in entries)  # the gutterfold edition has no duplex test
@@ -271,14 +293,15 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
             fronts_page = n if entry.kind == "fronts" else fronts_page
             _draw_sheet(ctx, canvas, entry, plan, duplex, offset, n, total, fronts_page)
         else:
+            page = entry.full_page
             canvas.saveState()
-            entry.page.draw(canvas, w, h)
+            page.draw(canvas, w, h)
             canvas.restoreState()
             if entry.kind in ("checklist", "instructions", "test", "blank", "credits", "rulebook"):
-                own_pages.page_number(ctx, canvas, w, n, total, entry.page.number_y)
-            elif entry.page.footer is not None:  # a board, a log sheet: its label in the band it keeps
+                own_pages.page_number(ctx, canvas, w, n, total, page.number_y)
+            elif page.footer is not None:  # a board, a log sheet: its label in the band it keeps
                 own_pages.footer_line(ctx, canvas, "page.full", ctx.t("page.full", n=n, total=total,
-                                                                      title=entry.page.title), entry.page.footer(w, h))
+                                                                      title=page.title), page.footer(w, h))
         outline.mark(entry, n)
         plans.append(plan)
         canvas.showPage()
@@ -286,9 +309,9 @@ def _draw(ctx: RenderContext, entries: list[_Entry], sections: list[own_pages.Se
     return Document(buffer.getvalue(), plans, sections)
 
 
-def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duplex: str,
+def _draw_sheet(ctx: RenderContext, canvas: DrawingCanvas, entry: _Entry, plan: PagePlan, duplex: str | None,
                 offset: tuple[float, float], n: int, total: int, fronts_page: int) -> None:
-    layout = entry.layout
+    layout = entry.sheet_layout
     if layout.folds:
         _draw_pairs(ctx, canvas, entry, plan, n, total)
         return
@@ -299,8 +322,9 @@ def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duple
         else:
             if component.back is None:
                 continue
-            face, trim = component.back, layout.back_slot(i, duplex, offset)
-            clip, matrix = layout.back_clip(i, duplex, offset), layout.back_matrix(i, duplex, offset)
+            flip = _two_sided(duplex)
+            face, trim = component.back, layout.back_slot(i, flip, offset)
+            clip, matrix = layout.back_clip(i, flip, offset), layout.back_matrix(i, flip, offset)
         paint(canvas, face, matrix, size, layout.bleed, clip)
         plan.placements.append(Placement(component.id, face.key, trim))
     if entry.kind == "fronts":
@@ -308,21 +332,30 @@ def _draw_sheet(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, duple
         draw_marks(canvas, layout.marks())
         key, label = "page.fronts", ctx.t("page.fronts", n=n, total=total)
     else:
-        draw_marks(canvas, layout.back_marks(duplex, offset))
+        draw_marks(canvas, layout.back_marks(_two_sided(duplex), offset))
         key, label = "page.backs", ctx.t("page.backs", n=n, total=total, front=fronts_page)
     anchor = layout.footer_anchor()
     if anchor is not None:
         own_pages.footer_line(ctx, canvas, key, label, anchor)
 
 
-def _draw_pairs(ctx: RenderContext, canvas, entry: _Entry, plan: PagePlan, n: int, total: int) -> None:
+def _two_sided(duplex: str | None) -> str:
+    """The edge a sheet of backs flips on: a one-sided file (the gutterfold edition) has no such sheet."""
+    if duplex is None:
+        raise ValueError("a one-sided file has no sheet of backs")
+    return duplex
+
+
+def _draw_pairs(ctx: RenderContext, canvas: DrawingCanvas, entry: _Entry, plan: PagePlan, n: int, total: int) -> None:
     """A gutterfold page: each piece's front and, across the gutter, its back; trim lines on both, the fold dashed
     with dashed marks in the margin, cut marks for every cut."""
-    layout = entry.layout
+    layout = entry.sheet_layout
     fold = layout.folds[0]
     w, h = entry.chunk[0].width, entry.chunk[0].height
     far = 10 * (w + h)
     for i, component in enumerate(entry.chunk):
+        if component.back is None:  # a gutterfold page holds only pieces with a back (render_document)
+            raise ValueError(f"piece '{component.id}' has no back to fold round")
         base, clip = layout.matrix(i), layout.clip(i)
         halves = ((component.front, base, Box(-far, -far, far + fold, 3 * far)),
                   (component.back, compose(base, (1.0, 0.0, 0.0, 1.0, layout.inner_cuts[1], 0.0)),
@@ -349,7 +382,7 @@ def _meet(a: Box, b: Box) -> Box:
 class _Outline:
     """PDF bookmarks: one entry per section, one child per sheet page or named full page."""
 
-    def __init__(self, ctx: RenderContext, canvas) -> None:
+    def __init__(self, ctx: RenderContext, canvas: DrawingCanvas) -> None:
         self.ctx, self.canvas = ctx, canvas
         self.opened: set[str] = set()
 
@@ -365,11 +398,11 @@ class _Outline:
             if section not in self.opened:
                 self.opened.add(section)
                 self._entry(f"s-{section}", t(f"outline.{section}"), 0)
-            if entry.kind in ("rulebook", "page") and entry.page.title:
-                self._entry(f"p{n}", entry.page.title, 1)
+            if entry.kind in ("rulebook", "page") and entry.full_page.title:
+                self._entry(f"p{n}", entry.full_page.title, 1)
             return
         group_key = f"s-sheets-{entry.group}"
-        size = own_pages.size_label(self.ctx, entry.layout.item_w, entry.layout.item_h)
+        size = own_pages.size_label(self.ctx, entry.sheet_layout.item_w, entry.sheet_layout.item_h)
         if group_key not in self.opened:
             self.opened.add(group_key)
             self._entry(group_key, size, 0)

@@ -9,6 +9,7 @@ what is left). Everything stays inside the printer margin.
 from __future__ import annotations
 
 from . import pages as own_pages, textfit
+from .canvas import DrawingCanvas
 from .context import Page, RenderContext
 from .sheets import MM, SheetLayout, apply
 
@@ -57,7 +58,7 @@ def test_pages(ctx: RenderContext, layout: SheetLayout, duplex: str, offset: tup
     back_points = [apply(flip, *point) for point in points]
     back_scales = (apply(flip, *x_zero), apply(flip, *y_zero))
 
-    def front(canvas, w: float, h: float) -> None:
+    def front(canvas: DrawingCanvas, w: float, h: float) -> None:
         canvas.setStrokeGray(0)
         canvas.setLineWidth(LINE)
         for x, y in points:
@@ -68,7 +69,7 @@ def test_pages(ctx: RenderContext, layout: SheetLayout, duplex: str, offset: tup
         canvas.line(y_zero[0] - POINTER / 2, y_zero[1], y_zero[0] + POINTER / 2, y_zero[1])
         _words(ctx, canvas, layout, "duplex_test.front", points, (x_zero, y_zero))
 
-    def back(canvas, w: float, h: float) -> None:
+    def back(canvas: DrawingCanvas, w: float, h: float) -> None:
         canvas.setStrokeGray(0)
         canvas.setLineWidth(LINE)
         for x, y in back_points:
@@ -94,7 +95,7 @@ def _number_y(ctx: RenderContext, layout: SheetLayout, points: list[tuple[float,
     return max(min(in_way) - ARM - CLEAR - own_pages.SMALL_SIZE * 0.75, ctx.margin + own_pages.SMALL_SIZE * 0.25)
 
 
-def _scale(ctx: RenderContext, canvas, zero: tuple[float, float], horizontal: bool) -> None:
+def _scale(ctx: RenderContext, canvas: DrawingCanvas, zero: tuple[float, float], horizontal: bool) -> None:
     """Ticks every half millimetre from -5 to +5 mm, numbered every second millimetre, lettered X or Y; numbers
     grow to the right and upwards as seen on this side. Two millimetres are less than a readable number's width
     (and little more than its height), so the numbers take two rows: -4, 0, 4 next to the line, -2 and 2 beyond
@@ -157,7 +158,7 @@ def _gaps(layout: SheetLayout, points: list[tuple[float, float]],
     return gaps
 
 
-def _words(ctx: RenderContext, canvas, layout: SheetLayout, key: str, points: list[tuple[float, float]],
+def _words(ctx: RenderContext, canvas: DrawingCanvas, layout: SheetLayout, key: str, points: list[tuple[float, float]],
            scales: tuple[tuple[float, float], ...]) -> None:
     """This side's instructions across the page, in the lowest band between the crosses (and the scales) that holds
     them at full size, else the tallest band, the text made to fit it; never over a cross."""

@@ -8,12 +8,14 @@ build's job gives for what it fails on), so lint passes only what builds. Nothin
 from __future__ import annotations
 
 import io
+from functools import partial
+from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ...content.load import Content
-from ...content.texts import MissingText
-from ...errors import Diagnostic, InputError
+from ...content.texts import MissingText, Texts
+from ...errors import Diagnostic, InputError, Position
 from .context import Box, RenderContext, TextOverflow
 from .document import game_components, game_pages
 from .rulebook import rulebook_pages
@@ -41,7 +43,7 @@ Overflows = dict[str, dict[str, TextOverflow]]
 
 
 def fit_findings(content: Content, game: str, lang: str) -> list[Diagnostic]:
-    findings: dict[tuple, Diagnostic] = {}
+    findings: dict[tuple[Position, str], Diagnostic] = {}
     overflows: Overflows = {}
     for paper in content.print.papers:
         try:
@@ -63,18 +65,18 @@ def _draw_all(ctx: RenderContext, with_components: bool, overflows: Overflows) -
     """Draw every page of one paper (and the components, the same size on every paper, once); overflows are
     collected, any other problem is raised."""
     canvas = Canvas(io.BytesIO(), invariant=1)
-    draws = []
+    draws: list[Callable[[], None]] = []
     if with_components:
         for component in game_components(ctx):
             box = Box(0, 0, component.width, component.height, 0)
             for face in (component.front, component.back):
                 if face is not None:
-                    draws.append(lambda f=face, b=box: f.draw(canvas, b))
+                    draws.append(partial(face.draw, canvas, box))
     for page in game_pages(ctx) + rulebook_pages(ctx):
         w, h = ctx.page_size
         if page.landscape:
             w, h = h, w
-        draws.append(lambda p=page, w=w, h=h: p.draw(canvas, w, h))
+        draws.append(partial(page.draw, canvas, w, h))
     for draw in draws:
         try:
             draw()
@@ -82,7 +84,7 @@ def _draw_all(ctx: RenderContext, with_components: bool, overflows: Overflows) -
             overflows.setdefault(exc.field, {}).setdefault(exc.where, exc)
 
 
-def _overflow_finding(texts, field: str, where: dict[str, TextOverflow]) -> Diagnostic:
+def _overflow_finding(texts: Texts, field: str, where: dict[str, TextOverflow]) -> Diagnostic:
     """One finding per text key, naming every piece it overflows on, the worst overflow and what to cut."""
     worst = max(where.values(), key=lambda exc: exc.overflow_pt)
     shown = ", ".join(list(where)[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")

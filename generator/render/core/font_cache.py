@@ -62,7 +62,7 @@ class Pairs:
     """(advance, left side bearing) per glyph, as ReportLab's list of tuples reads, made only for the glyphs a
     subset asks for (a few hundred of some 20,000)."""
 
-    def __init__(self, advances: array, bearings: array) -> None:
+    def __init__(self, advances: array[int], bearings: array[int]) -> None:
         self.advances, self.bearings = advances, bearings
 
     def __len__(self) -> int:
@@ -72,10 +72,10 @@ class Pairs:
         return self.advances[glyph], self.bearings[glyph]
 
 
-class RestoredFace(TTFontFace):
+class RestoredFace(TTFontFace):  # type: ignore[misc]  # ReportLab ships no types: TTFontFace is Any to mypy
     """A face whose tables came from the cache; the glyph-to-characters map is made on first use."""
 
-    _glyph_chars: tuple[array, array]
+    _glyph_chars: tuple[array[int], array[int]]
 
     @cached_property
     def glyphToChar(self) -> dict[int, list[int]]:  # noqa: N802 (ReportLab's name)
@@ -134,7 +134,7 @@ def _snapshot(font: TTFont, digest: str) -> bytes:
     return MAGIC + struct.pack("<I", len(text)) + text + b"".join(_little(values).tobytes() for values in packed)
 
 
-def _ints(values: Iterable[Any]) -> array:
+def _ints(values: Iterable[Any]) -> array[int]:
     """Whole numbers as a flat array; Unusable for anything else (a float; a bool is refused by the array)."""
     values = list(values)
     if any(type(v) is not int for v in values):
@@ -145,7 +145,7 @@ def _ints(values: Iterable[Any]) -> array:
         raise Unusable("a number too large") from None
 
 
-def _little(values: array) -> array:
+def _little(values: array[int]) -> array[int]:
     if sys.byteorder == "big":
         values = array("q", values)
         values.byteswap()
@@ -180,7 +180,7 @@ def _untagged(item: Any, depth: int = 0) -> Any:
     if tag in _PLAIN:
         if not isinstance(data, _PLAIN[tag]) or (tag in ("int", "float") and isinstance(data, bool)):
             raise Unusable(f"not a {tag}")
-        return float(data) if tag == "float" else data
+        return float(data) if tag == "float" and isinstance(data, (int, float)) else data
     if tag in ("bytes", "name") and isinstance(data, str):
         try:
             raw = bytes.fromhex(data)
@@ -247,7 +247,7 @@ def _restore(kept: bytes | None, name: str, path: Path, data: bytes, digest: str
     return font
 
 
-def _check_shape(tables: dict[str, array], glyphs: Any, font_bytes: int) -> None:
+def _check_shape(tables: dict[str, array[int]], glyphs: Any, font_bytes: int) -> None:
     """The tables fit together, every glyph index is one of the font's glyphs, and the glyph offsets run forward
     within the font file."""
     if type(glyphs) is not int or glyphs <= 0:

@@ -22,14 +22,19 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 from ... import files
 from ...content.font_files import MAX_BYTES, FamilyFiles, families_for
 from ...content.load import Content
 from . import font_cache
+from .canvas import DrawingCanvas
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.pdfdoc import PDFDocument
 
 #: characters that are layout, not glyphs
 _LAYOUT = {"\n", "\r", "\t"}
@@ -86,12 +91,13 @@ def draws_right(font: TTFont, misnamed: frozenset[int], code: int) -> bool:
     """Whether `font` draws the character `code` as itself: the cmap has it, its glyph is not one named for
     another character (`misnamed`), and the glyph has an outline (white space excepted)."""
     face = font.face
-    glyph = face.charToGlyph.get(code)
+    glyph: int | None = face.charToGlyph.get(code)
+    positions: Sequence[int] = face.glyphPos  # where each glyph's outline starts; an empty one ends where it starts
     if glyph is None or code in misnamed:
         return False
-    if unicodedata.category(chr(code)) in _BLANK or glyph + 1 >= len(face.glyphPos):
+    if unicodedata.category(chr(code)) in _BLANK or glyph + 1 >= len(positions):
         return True
-    return face.glyphPos[glyph + 1] > face.glyphPos[glyph]
+    return positions[glyph + 1] > positions[glyph]
 
 
 class _StackFace:
@@ -100,11 +106,11 @@ class _StackFace:
 
     builtIn = 0
 
-    def __init__(self, name: str, metrics) -> None:
+    def __init__(self, name: str, metrics: TTFontFace) -> None:
         self.name = name.encode()
         self._metrics = metrics
 
-    def __getattr__(self, attribute: str):
+    def __getattr__(self, attribute: str) -> Any:  # whatever ReportLab reads of the face (ascent, descent ...)
         return getattr(self._metrics, attribute)
 
 
@@ -123,7 +129,7 @@ class FontStack:
         self.own_first_for_all = own_first_for_all  # the shared characters too: one face for a whole run
         self.face = _StackFace(name, faces[self.face_for(ord("H")) or 0].face)
         self.encoding = "UTF-8"
-        self.substitutionFonts: list = []
+        self.substitutionFonts: list[TTFont] = []
 
     @lru_cache(maxsize=None)
     def face_for(self, code: int) -> int | None:
@@ -152,16 +158,18 @@ class FontStack:
         return out
 
     def stringWidth(self, text: str, size: float, encoding: str = "utf8") -> float:  # noqa: N802 (ReportLab's)
-        return sum(self.faces[n].stringWidth(run, size) for n, run in self.runs(text))
+        width: float = sum(self.faces[n].stringWidth(run, size) for n, run in self.runs(text))
+        return width
 
-    def splitString(self, text: str, doc, encoding: str = "utf-8") -> list[tuple[int, bytes]]:  # noqa: N802
+    def splitString(self, text: str, doc: PDFDocument, encoding: str = "utf-8") -> list[tuple[int, bytes]]:  # noqa: N802
         return [((n << _FACE_SHIFT) | subset, chunk) for n, run in self.runs(text)
                 for subset, chunk in self.faces[n].splitString(run, doc)]
 
-    def getSubsetInternalName(self, subset: int, doc) -> str:  # noqa: N802 (ReportLab's name)
-        return self.faces[subset >> _FACE_SHIFT].getSubsetInternalName(subset & ((1 << _FACE_SHIFT) - 1), doc)
+    def getSubsetInternalName(self, subset: int, doc: PDFDocument) -> str:  # noqa: N802 (ReportLab's name)
+        name: str = self.faces[subset >> _FACE_SHIFT].getSubsetInternalName(subset & ((1 << _FACE_SHIFT) - 1), doc)
+        return name
 
-    def addObjects(self, doc) -> None:  # noqa: N802 (ReportLab's name): each face adds its own subsets
+    def addObjects(self, doc: PDFDocument) -> None:  # noqa: N802 (ReportLab's name): each face adds its own subsets
         return None
 
 
@@ -200,7 +208,7 @@ def fonts_for(content: Content, lang: str) -> FontPair:
         for name in families:
             family = content.fonts[name]
             bold = weight == "Bold" and family.bold is not None and not bold_is_regular
-            path = family.bold if bold else family.regular
+            path = family.bold if bold and family.bold is not None else family.regular
             members.append((_face_name(family, path), str(path), family.folder))
         stacks.append(_stack(tuple(members), own, weight == "Bold" and bold_is_regular))
     return FontPair(stacks[0], stacks[1], families[0], families, bold_is_regular)
@@ -223,7 +231,7 @@ def missing_glyphs(font_name: str, text: str) -> list[str]:
     return list(seen)
 
 
-def used_families(content: Content, lang: str, canvas) -> list[str]:
+def used_families(content: Content, lang: str, canvas: DrawingCanvas) -> list[str]:
     """The families of `lang`'s stacks that drew anything into the document on `canvas` so far (for the credits
     page, which is drawn last)."""
     pair = fonts_for(content, lang)

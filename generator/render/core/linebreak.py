@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple, Protocol
 
 import budoux
 import icu
@@ -138,9 +138,9 @@ def _held(word: str, allowed: list[int], keep: tuple[str, ...], lang: str, level
         for found in names.finditer(word):
             holds = _name_holds(found.group(), keep, level if found.group() in keep else TIGHT)
             held.update(found.start() + at for at in holds)
-    bound = _names_pattern(DETERMINERS.get(lang, ())) if level == TIGHT else None
-    if bound is not None:
-        held.update(found.end() for found in bound.finditer(word))
+    determiners = _names_pattern(DETERMINERS.get(lang, ())) if level == TIGHT else None
+    if determiners is not None:
+        held.update(found.end() for found in determiners.finditer(word))
     return [at for at in allowed if at not in held] if held else allowed
 
 
@@ -174,7 +174,7 @@ def compound_seams(name: str, keep: tuple[str, ...]) -> frozenset[int]:
 
 
 @lru_cache(maxsize=64)
-def _names_pattern(keep: tuple[str, ...]) -> re.Pattern | None:
+def _names_pattern(keep: tuple[str, ...]) -> re.Pattern[str] | None:
     """One pattern finding every name of `keep` that could be cut (unspaced, two characters or more), the longest
     first where names overlap."""
     names = sorted({name for name in keep if len(name) > 1 and unspaced(name)}, key=len, reverse=True)
@@ -265,7 +265,7 @@ def spaced(name: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _spaced_names_pattern(keep: tuple[str, ...]) -> re.Pattern | None:
+def _spaced_names_pattern(keep: tuple[str, ...]) -> re.Pattern[str] | None:
     """One pattern finding every name of `keep` with a space in it, the longest first where names overlap, each
     space matching any run of breaking white space."""
     names = sorted({name.strip() for name in keep if spaced(name)}, key=len, reverse=True)
@@ -293,14 +293,14 @@ def _words(paragraph: str, keep: tuple[str, ...] = (), bound: Bound = NO_BOUND) 
 
 
 @lru_cache(maxsize=64)
-def _unspaced_pattern(words: tuple[str, ...]) -> re.Pattern | None:
+def _unspaced_pattern(words: tuple[str, ...]) -> re.Pattern[str] | None:
     """One pattern finding every unspaced word of `words` (a bound word of Japanese, say), the longest first."""
     found = sorted({word for word in words if unspaced(word)}, key=len, reverse=True)
     return re.compile("|".join(map(re.escape, found))) if found else None
 
 
 @lru_cache(maxsize=64)
-def _bound_pattern(bound: Bound) -> re.Pattern | None:
+def _bound_pattern(bound: Bound) -> re.Pattern[str] | None:
     """A whole word that is a word of `bound`, then any run of its endings, then punctuation or nothing ("수",
     "수도", "것입니다.", "때만)"; not "수하물", nor an exception, "바로", with or without punctuation after it)."""
     if not bound.words:
@@ -352,7 +352,7 @@ def _phrase_boundaries(word: str, lang: str) -> list[int]:
 
 
 @lru_cache(maxsize=None)
-def _phrase_parser(lang: str):
+def _phrase_parser(lang: str) -> budoux.Parser | None:
     make = PHRASE_PARSERS.get(lang.lower()) or PHRASE_PARSERS.get(lang.lower().split("-")[0])
     return make() if make else None
 
@@ -370,22 +370,38 @@ def _graphemes(word: str) -> list[str]:
     return _cut(word, _boundaries(_character_iterator(), word))
 
 
-@lru_cache(maxsize=None)
-def _line_iterator(lang: str):
-    return icu.BreakIterator.createLineInstance(icu.Locale(f"{lang}@lb=strict"))
+class _BreakIterator(Protocol):
+    """ICU's BreakIterator, as used here: set a text, then iterate its boundaries (UTF-16 offsets)."""
+
+    def setText(self, text: str, /) -> None: ...  # noqa: N802 (ICU's name)
+    def __iter__(self) -> Iterator[int]: ...
+
+
+class _Hyphenator(Protocol):
+    """pyphen's Pyphen, as used here: where a word may be hyphenated."""
+
+    def positions(self, word: str, /) -> list[int]: ...
 
 
 @lru_cache(maxsize=None)
-def _character_iterator():
-    return icu.BreakIterator.createCharacterInstance(icu.Locale.getRoot())
+def _line_iterator(lang: str) -> _BreakIterator:
+    found: _BreakIterator = icu.BreakIterator.createLineInstance(icu.Locale(f"{lang}@lb=strict"))
+    return found
 
 
-def _boundaries(iterator, text: str) -> list[int]:
+@lru_cache(maxsize=None)
+def _character_iterator() -> _BreakIterator:
+    found: _BreakIterator = icu.BreakIterator.createCharacterInstance(icu.Locale.getRoot())
+    return found
+
+
+def _boundaries(iterator: _BreakIterator, text: str) -> list[int]:
     """The break positions ICU finds inside `text`, as indices into the Python string (ICU counts UTF-16 units)."""
     iterator.setText(text)
     found = list(iterator)
     if any(ord(ch) > 0xFFFF for ch in text):
-        index, at = {}, 0
+        index: dict[int, int] = {}
+        at = 0
         for n, ch in enumerate(text):
             index[at] = n
             at += 2 if ord(ch) > 0xFFFF else 1
@@ -407,6 +423,7 @@ def _syllables(word: str, lang: str) -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _hyphenator(lang: str):
+def _hyphenator(lang: str) -> _Hyphenator | None:
     name = pyphen.language_fallback(lang.replace("-", "_"))
-    return pyphen.Pyphen(lang=name, left=2, right=3) if name else None
+    found: _Hyphenator | None = pyphen.Pyphen(lang=name, left=2, right=3) if name else None
+    return found

@@ -12,6 +12,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfdoc import xObjectName
 
 from . import icons, textfit
+from .canvas import Colour, DrawingCanvas
 from .colour import INK
 from .context import Page, RenderContext
 from .fonts import used_families
@@ -87,11 +88,12 @@ def size_label(ctx: RenderContext, w_pt: float, h_pt: float) -> str:
 class Flow:
     """Writes blocks of fitted text down a column, top to bottom; a block that does not fit raises TextOverflow."""
 
-    def __init__(self, ctx: RenderContext, canvas, where: str, x: float, top: float, width: float, bottom: float):
+    def __init__(self, ctx: RenderContext, canvas: DrawingCanvas, where: str, x: float, top: float, width: float,
+                 bottom: float) -> None:
         self.ctx, self.canvas, self.where = ctx, canvas, where
         self.x, self.y, self.width, self.bottom = x, top, width, bottom
 
-    def text(self, key: str, text: str, size: float, bold: bool = False, colour=INK, gap: float = 0.0,
+    def text(self, key: str, text: str, size: float, bold: bool = False, colour: Colour = INK, gap: float = 0.0,
              indent: float = 0.0, align: str = "left") -> float:
         """Draw `text` (shrinking only if the page is full) and move down; returns the height used. Left-aligned
         Japanese and Chinese is running text, set justified."""
@@ -111,7 +113,7 @@ class Flow:
         self.rule(INK, 0.8)
         self.y -= 2.5 * MM
 
-    def rule(self, colour, width: float) -> None:
+    def rule(self, colour: Colour, width: float) -> None:
         self.canvas.setStrokeColor(colour)
         self.canvas.setLineWidth(width)
         self.canvas.line(self.x, self.y, self.x + self.width, self.y)
@@ -163,7 +165,7 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
     card = sum(s.sheets for s in sections if s.card_stock)
     size = ctx.print.card
 
-    def draw(canvas, w: float, h: float) -> None:
+    def draw(canvas: DrawingCanvas, w: float, h: float) -> None:
         card_w, card_h = size.width_mm * MM, size.height_mm * MM
         lowest_top = MARGIN + 1 * MM + card_h  # the card outline's top when the table takes the whole page
         flow = Flow(ctx, canvas, "checklist page", MARGIN, h - MARGIN, w - 2 * MARGIN, lowest_top + 4 * MM)
@@ -200,7 +202,7 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
     return Page("checklist", False, draw, ctx.t("outline.checklist"))
 
 
-def top_band(ctx: RenderContext, canvas, w: float, h: float) -> None:
+def top_band(ctx: RenderContext, canvas: DrawingCanvas, w: float, h: float) -> None:
     """The dark band that opens page 1 and the credits page: across the text column, inside the printable area
     (it once ran to the paper's edges, which a home printer clips)."""
     top = min(h - BAND_TOP, h - ctx.margin)
@@ -221,7 +223,7 @@ def _checklist_row(ctx: RenderContext, section: Section, edge: str) -> list[tupl
              0.15), ("checklist.sheet_row", paper, 0.35)]
 
 
-def _scale_check(ctx: RenderContext, canvas, flow: Flow, card_x: float, card_y: float, card_w: float,
+def _scale_check(ctx: RenderContext, canvas: DrawingCanvas, flow: Flow, card_x: float, card_y: float, card_w: float,
                  card_h: float) -> None:
     """The outline of a poker card on page 1, and beside it, under `flow`'s text, a 50 mm ruler: both
     measure the print's scale."""
@@ -242,7 +244,7 @@ def _scale_check(ctx: RenderContext, canvas, flow: Flow, card_x: float, card_y: 
     _ruler(ctx, canvas, flow.x, card_y + 6 * MM)
 
 
-def _ruler(ctx: RenderContext, canvas, x: float, y: float) -> None:
+def _ruler(ctx: RenderContext, canvas: DrawingCanvas, x: float, y: float) -> None:
     """50 mm with a tick every millimetre, longer every 5 and numbered every 10."""
     canvas.saveState()
     canvas.setStrokeColor(INK)
@@ -286,7 +288,7 @@ def instructions_page(ctx: RenderContext, sections: list[Section], duplex: str, 
               "edge": ctx.t(f"duplex.{duplex}"), "test": page_range(ctx, *test),
               "test_step": steps.index("test") + 1 if "test" in steps else 0}
 
-    def draw(canvas, w: float, h: float) -> None:
+    def draw(canvas: DrawingCanvas, w: float, h: float) -> None:
         flow = Flow(ctx, canvas, "instructions page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
         flow.heading("instructions.title")
         for n, step in enumerate(steps, start=1):
@@ -308,7 +310,7 @@ def game_key(ctx: RenderContext, section: str, name: str) -> str:
     return own if ctx.texts.has(own) else f"{section}.{name}"
 
 
-def draws_openmoji(canvas) -> bool:
+def draws_openmoji(canvas: DrawingCanvas) -> bool:
     """Whether a page drawn so far on `canvas` shows OpenMoji art: `icons.ensure_form` defines an icon's form in the
     document the first time the icon is drawn. ReportLab offers no public list of a document's forms."""
     return any(name.startswith(OPENMOJI_FORMS) for name in canvas._doc.idToObject)
@@ -321,7 +323,7 @@ def credits_page(ctx: RenderContext) -> Page:
     page, so the document already holds a form for each icon drawn (3x16 draws none) and the subsets of each font
     used (the credits page's own words are in the language's first family)."""
 
-    def draw(canvas, w: float, h: float) -> None:
+    def draw(canvas: DrawingCanvas, w: float, h: float) -> None:
         flow = Flow(ctx, canvas, "credits page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
         top_band(ctx, canvas, w, h)
         flow.text("credits.title", ctx.t("credits.title"), TITLE_SIZE, bold=True, gap=3 * MM)
@@ -344,7 +346,7 @@ def blank_page(ctx: RenderContext, landscape: bool = False) -> Page:
     """Keeps every page of fronts on an odd page and gives every one-sided page a sheet of its own, so printing the
     whole file two-sided pairs fronts with backs and nothing else (the size of the page it backs)."""
 
-    def draw(canvas, w: float, h: float) -> None:
+    def draw(canvas: DrawingCanvas, w: float, h: float) -> None:
         width = w / 2
         fitted = ctx.fit("blank page", "page.blank", ctx.t("page.blank"), width, h / 3, SMALL_SIZE + 1,
                          ctx.print.type.min_body)
@@ -354,14 +356,14 @@ def blank_page(ctx: RenderContext, landscape: bool = False) -> Page:
     return Page("blank", landscape, draw, ctx.t("outline.blank"))
 
 
-def page_number(ctx: RenderContext, canvas, w: float, n: int, total: int, y: float | None = None) -> None:
+def page_number(ctx: RenderContext, canvas: DrawingCanvas, w: float, n: int, total: int, y: float | None = None) -> None:
     """A small centred page number near the foot of a page of our own, on the baseline `y` when the page sets it."""
     canvas.setFillColor(MUTED)
     canvas.setFont(ctx.fonts.regular, SMALL_SIZE)
     canvas.drawCentredString(w / 2, MARGIN - 2 * MM if y is None else y, ctx.t("page.number", n=n, total=total))
 
 
-def footer_line(ctx: RenderContext, canvas, key: str, text: str, anchor: tuple[float, float, float, float]) -> None:
+def footer_line(ctx: RenderContext, canvas: DrawingCanvas, key: str, text: str, anchor: tuple[float, float, float, float]) -> None:
     """A sheet's page label in the style of the page numbers, centred on `anchor` = (x, y, angle, length): the
     middle of its line, the line's direction in degrees, and the length it may take (TextOverflow if longer)."""
     x, y, angle, length = anchor

@@ -17,6 +17,8 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, toColor
 from reportlab.pdfgen.canvas import Canvas
 
+from .canvas import Colour
+
 
 @lru_cache(maxsize=None)
 def colour(name: str) -> Color:
@@ -24,14 +26,14 @@ def colour(name: str) -> Color:
     return toColor(name)
 
 
-class PdfCanvas(Canvas):
+class PdfCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no types: Canvas is Any to mypy
     """A ReportLab canvas that resolves each colour string once and writes binary streams (see the module
     docstring)."""
 
-    def setFillColor(self, aColor, alpha=None):  # noqa: N802, N803 (ReportLab's names)
+    def setFillColor(self, aColor: Colour, alpha: float | None = None) -> None:  # noqa: N802, N803
         super().setFillColor(colour(aColor) if isinstance(aColor, str) else aColor, alpha)
 
-    def setStrokeColor(self, aColor, alpha=None):  # noqa: N802, N803
+    def setStrokeColor(self, aColor: Colour, alpha: float | None = None) -> None:  # noqa: N802, N803
         super().setStrokeColor(colour(aColor) if isinstance(aColor, str) else aColor, alpha)
 
     def save(self) -> None:

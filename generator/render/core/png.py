@@ -6,8 +6,12 @@ many cards share (a common back) is rasterised and written once.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from .pod import DeckFile
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 
 def face_filenames(deck: DeckFile) -> dict[str, str]:
@@ -29,12 +33,12 @@ def face_filenames(deck: DeckFile) -> dict[str, str]:
     return names
 
 
-def rasterise(deck: DeckFile, dpi: int) -> dict[str, object]:
+def rasterise(deck: DeckFile, dpi: int) -> dict[str, Image.Image]:
     """Face key -> RGB image (PIL) of its page, `dpi` pixels per inch; each distinct face once."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(deck.data)
-    images: dict[str, object] = {}
+    images: dict[str, Image.Image] = {}
     try:
         for index, (_, face) in enumerate(deck.faces):
             if face in images:
@@ -42,7 +46,7 @@ def rasterise(deck: DeckFile, dpi: int) -> dict[str, object]:
             page = document[index]
             width_pt, height_pt = page.get_size()
             scale = dpi / 72
-            image = page.render(scale=scale, may_draw_forms=True).to_pil()
+            image: Image.Image = page.render(scale=scale, may_draw_forms=True).to_pil()
             # PDFium rounds the pixel size up (198 pt at 300 dpi gives 826 px); keep the exact size: 825 px
             expected = (round(width_pt * scale), round(height_pt * scale))
             if image.size != expected:

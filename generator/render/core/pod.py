@@ -10,6 +10,7 @@ import io
 from dataclasses import dataclass
 
 from .context import Box, Component, Face, RenderContext
+from .canvas import DrawingCanvas
 from .pdfcanvas import PdfCanvas
 from .sheets import MM
 
@@ -51,7 +52,7 @@ def deck_file(ctx: RenderContext, deck: str, components: list[Component]) -> Dec
     return DeckFile(deck, buffer.getvalue(), cards, bleed)
 
 
-def _page(canvas, face: Face, w: float, h: float, bleed: float) -> None:
+def _page(canvas: DrawingCanvas, face: Face, w: float, h: float, bleed: float) -> None:
     page_w, page_h = w + 2 * bleed, h + 2 * bleed
     canvas.setPageSize((page_w, page_h))
     canvas.setBleedBox((0, 0, page_w, page_h))

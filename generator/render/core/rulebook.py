@@ -17,19 +17,24 @@ import re
 from dataclasses import dataclass
 from functools import partial
 from html import escape
-from typing import Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.platypus import Flowable, Paragraph
 from reportlab.platypus.paragraph import _drawBullet, _handleBulletWidth
 
+from .canvas import mm
+from ...content.model_parts import GameData
 from ...content.required import rule_values
 from . import linebreak, textfit
 from .colour import INK
+from .canvas import DrawingCanvas
 from .context import Box, Page, RenderContext, TextOverflow
+
+if TYPE_CHECKING:
+    from reportlab.lib.abag import ABag  # what ReportLab's line breaking gives a paragraph (its `blPara`)
 
 MARGIN = 16 * mm  # left and right; top and bottom too, unless the book is set tight
 TIGHT_MARGIN = 11 * mm
@@ -108,7 +113,8 @@ def hanging_indent(font: str, size: float, bullet_indent: float) -> float:
     ReportLab starts the first line 0.6 x the bullet's size after the bullet, or at the left indent if that is
     further right: a left indent exactly there puts every line of the item on one edge.
     """
-    return bullet_indent + stringWidth(BULLET, font, size) + 0.6 * size
+    bullet: float = stringWidth(BULLET, font, size)
+    return bullet_indent + bullet + 0.6 * size
 
 
 class Kept(NamedTuple):
@@ -119,12 +125,17 @@ class Kept(NamedTuple):
     spread: tuple[bool, ...]
 
 
-class Para(Paragraph):
+class Para(Paragraph):  # type: ignore[misc]  # ReportLab ships no types: Paragraph is Any to mypy
     """A paragraph that keeps its line breaks for the width it was last wrapped to.
 
     Pagination and column balancing wrap the same paragraphs many times at the same width; a paragraph's
     height depends on the width only, so the breaks are reused.
     """
+
+    text_key: str
+    _wrapped_to: float
+    _spread: tuple[bool, ...]  # which lines `drawPara` spreads (set by `_text_lines`)
+    _kept: Kept  # the lines of a part of a split paragraph (set by `split`)
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         if getattr(self, "_wrapped_to", None) != avail_w or not hasattr(self, "blPara"):  # split() may drop it
@@ -135,25 +146,26 @@ class Para(Paragraph):
     def split(self, avail_w: float, avail_h: float) -> list[Flowable]:
         """ReportLab's split, each part keeping its lines as this paragraph broke them (`Kept`): ReportLab would
         break the parts again itself."""
-        parts = super().split(avail_w, avail_h)
+        parts: list[Flowable] = super().split(avail_w, avail_h)
         for part in parts:
             part.text_key = self.text_key
-        if len(parts) == 2 and getattr(self, "_spread", ()):
+        spread: tuple[bool, ...] = getattr(self, "_spread", ())
+        if len(parts) == 2 and spread:
             lines = tuple(line for _, (line,) in self.blPara.lines)
             cut = len(parts[0].blPara.lines)
             parts[0]._kept = Kept(self._wrapped_to, lines[:cut], self._spread[:cut])
             parts[1]._kept = Kept(self._wrapped_to, lines[cut:], self._spread[cut:])
         return parts
 
-    def breakLines(self, width):  # noqa: N802 (ReportLab's name)
+    def breakLines(self, width: float | list[float]) -> ABag:  # noqa: N802 (ReportLab's name)
         """A paragraph of a spaced script, broken where the cards break lines (`breakLinesCJK`)."""
         return self._text_lines(width) or super().breakLines(width)
 
-    def breakLinesCJK(self, maxWidths):  # noqa: N802 (ReportLab's name)
+    def breakLinesCJK(self, maxWidths: float | list[float]) -> ABag:  # noqa: N802, N803 (ReportLab's names)
         """A Japanese or Chinese paragraph, broken where the cards break lines (`_text_lines`)."""
         return self._text_lines(maxWidths) or super().breakLinesCJK(maxWidths)
 
-    def _text_lines(self, maxWidths):  # noqa: N803 (ReportLab's name)
+    def _text_lines(self, maxWidths: float | list[float]) -> ABag | None:  # noqa: N803 (ReportLab's name)
         """The lines of a paragraph where `textfit.wrap_paragraphs` breaks them (the style's `breaks`: names and
         rule citations whole, no poor break, kinsoku), in the form ReportLab's own wrap gives a paragraph of one piece of plain text; None
         for what ReportLab must break itself (mixed fonts, the rest of a split paragraph). Keeps, for `drawPara`, which
@@ -166,7 +178,7 @@ class Para(Paragraph):
         if kept is not None and kept.width == min(widths):  # a part of a paragraph split between frames
             frag, width, self._spread = frags[0], kept.width, kept.spread
             lines = [(line, False) for line in kept.lines]
-        elif breaks is None or len(frags) != 1 or getattr(self, "_splitpara", 0) or not hasattr(frags[0], "text"):
+        elif breaks is None or len(frags) != 1 or getattr(self, "_splitpara", False) or not hasattr(frags[0], "text"):
             return None
         else:
             self.height = 0
@@ -180,14 +192,15 @@ class Para(Paragraph):
         return frag.clone(kind=0, ascent=frag.fontSize, descent=-0.2 * frag.fontSize, lines=[
             (width - stringWidth(line, frag.fontName, frag.fontSize), [line]) for line, _ in lines])
 
-    def drawPara(self, debug=0):  # noqa: N802 (ReportLab's name)
+    def drawPara(self, debug: int = 0) -> None:  # noqa: N802 (ReportLab's name)
         """Japanese and Chinese lines set as the cards set them (`textfit.draw_justified`): two punctuation marks in a
         row a half em nearer, and in running text each line but a paragraph's last spread to the full width by even
         space between its characters (ReportLab justifies by word spaces only, which these scripts lack), a line
         pushed in where its punctuation made room for more."""
-        spread = getattr(self, "_spread", ())
+        spread: tuple[bool, ...] = getattr(self, "_spread", ())
         if not spread or getattr(self.blPara, "kind", None) != 0:
-            return super().drawPara(debug)
+            super().drawPara(debug)
+            return
         canvas, style, block = self.canv, self.style, self.blPara
         y = self.height - block.fontSize  # as ReportLab places a paragraph's first baseline
         canvas.saveState()
@@ -210,14 +223,14 @@ def bind_citations(text: str) -> str:
                         text)
 
 
-def para(text: str, style: ParagraphStyle, key: str, **kw) -> Para:
+def para(text: str, style: ParagraphStyle, key: str, **kw: Any) -> Para:
     """A paragraph of plain text (never markup from a language file), knowing the text key it shows."""
     paragraph = Para(escape(bind_citations(text), quote=False), style, **kw)  # &, <, > only, as Paragraph needs
     paragraph.text_key = key
     return paragraph
 
 
-class RuleBlock(Flowable):
+class RuleBlock(Flowable):  # type: ignore[misc]  # ReportLab ships no types: Flowable is Any to mypy
     """A rule: its id in a badge on the left, its title and text beside it. Splits inside the text."""
 
     def __init__(self, styles: Styles, rule_id: str | None, title: Para | None, body: Para) -> None:
@@ -229,7 +242,8 @@ class RuleBlock(Flowable):
     def _title_h(self, width: float, height: float) -> float:
         if self.title is None:
             return 0.0
-        return self.title.wrap(width, height)[1] + self.title.getSpaceAfter()
+        height_pt: float = self.title.wrap(width, height)[1] + self.title.getSpaceAfter()
+        return height_pt
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         inner = avail_w - BADGE_W
@@ -265,7 +279,7 @@ class RuleBlock(Flowable):
         self.body.drawOn(canvas, BADGE_W, 0)
 
 
-class GlossaryEntry(Flowable):
+class GlossaryEntry(Flowable):  # type: ignore[misc]  # ReportLab ships no types: Flowable is Any to mypy
     """A word the pieces print, in a pill of the book's accent as the cards set it in theirs, and its explanation
     beside it; the pills of one glossary share a column `term_w` wide (the widest of them)."""
 
@@ -278,7 +292,7 @@ class GlossaryEntry(Flowable):
     @staticmethod
     def pill_width(styles: Styles, term: str) -> float:
         style = styles.rule_title
-        return stringWidth(term, style.fontName, style.fontSize) + style.fontSize
+        return float(stringWidth(term, style.fontName, style.fontSize) + style.fontSize)
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         self.body_h = self.body.wrap(avail_w - BADGE_W - self.term_w, avail_h)[1]
@@ -302,6 +316,12 @@ class FrameBreak:
     """In a story: continue in the next frame."""
 
 
+#: flowables placed together: moved to the next frame whole when they fit one (`paginate`)
+Group = list[Flowable]
+#: a rulebook's content: the header group, a FrameBreak, then the groups of the rules
+Story = list[Group | FrameBreak]
+
+
 @dataclass(frozen=True)
 class Placed:
     flowable: Flowable
@@ -310,7 +330,7 @@ class Placed:
     frame: int  # index in its page's frames
 
 
-def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> list[list[Placed]]:
+def paginate(story: Story, frames_for: Callable[[int], list[Box]], lang: str) -> list[list[Placed]]:
     """Place every flowable of `story` (groups and FrameBreaks) into frames, page after page.
 
     A group (a rule with its title, a heading with the rule under it, a question with its answer) moves to the next
@@ -342,8 +362,9 @@ def paginate(story: list, frames_for: Callable[[int], list[Box]], lang: str) -> 
     def height_of(group: list[Flowable], width: float) -> float:
         """The group's height as `place` stacks it: the space after its last flowable may fall below the frame."""
         last = len(group) - 1
-        return sum((f.getSpaceBefore() if i else 0) + f.wrap(width, 1e6)[1] + (f.getSpaceAfter() if i < last else 0)
-                   for i, f in enumerate(group))
+        height: float = sum((f.getSpaceBefore() if i else 0) + f.wrap(width, 1e6)[1]
+                            + (f.getSpaceAfter() if i < last else 0) for i, f in enumerate(group))
+        return height
 
     def place(f: Flowable) -> None:
         pending = [f]
@@ -398,10 +419,10 @@ def component_counts(ctx: RenderContext) -> dict[str, int]:
     return counts(ctx.game_data) if counts else {}
 
 
-def _component_lines(ctx: RenderContext, styles: Styles, game, with_title: bool) -> list[list[Flowable]]:
+def _component_lines(ctx: RenderContext, styles: Styles, game: GameData, with_title: bool) -> list[Group]:
     values = rule_values(ctx.spec, game)
     counts = component_counts(ctx)
-    groups: list[list[Flowable]] = []
+    groups: list[Group] = []
     head = [para(ctx.t("components.title"), styles.heading, "components.title")] if with_title else []
     groups.append(head + [para(ctx.t("components.intro"), styles.intro, "components.intro")])
     for key in ctx.texts.section("components"):
@@ -428,11 +449,11 @@ def _glossary(ctx: RenderContext, styles: Styles) -> list[list[Flowable]]:
     return [groups[0] + groups[1], *groups[2:]] if len(groups) > 1 else groups  # the heading keeps an entry
 
 
-def build_story(ctx: RenderContext, styles: Styles) -> list:
+def build_story(ctx: RenderContext, styles: Styles) -> Story:
     game = ctx.game_data
     values = rule_values(ctx.spec, game)
     players = ctx.t(PLAYERS_KEY, min=game.players.min, max=game.players.max)
-    story: list = [[para(ctx.t("title"), styles.title, "title"), para(ctx.t("tagline"), styles.tagline, "tagline"),
+    story: Story = [[para(ctx.t("title"), styles.title, "title"), para(ctx.t("tagline"), styles.tagline, "tagline"),
                     para(players, styles.players, PLAYERS_KEY)],
                    FrameBreak()]
     components_in_section = "components" in game.sections
@@ -450,10 +471,11 @@ def build_story(ctx: RenderContext, styles: Styles) -> list:
         if section == "components" and components_in_section:
             story += _component_lines(ctx, styles, game, with_title=False)
     story += _glossary(ctx, styles)
-    for entry in getattr(game, "faq", []):
+    faq: list[str] = getattr(game, "faq", [])  # a game's questions, if its model has any
+    for entry in faq:
         q = para(ctx.t(f"faq.{entry}.q", **values), styles.question, f"faq.{entry}.q")
         a = para(ctx.t(f"faq.{entry}.a", **values), styles.body, f"faq.{entry}.a")
-        if entry == game.faq[0]:
+        if entry == faq[0]:
             story.append([para(ctx.t(FAQ_KEY), styles.heading, FAQ_KEY), q, a])
         else:
             story.append([q, a])
@@ -475,7 +497,7 @@ def column_fill(pages: list[list[Placed]], boxes: list[Box]) -> list[float]:
     return [max((boxes[c].top - p.y for p in pages[-1] if p.frame == c), default=0.0) for c in columns]
 
 
-def balanced(story: list, frames_for: Callable[[int], list[Box]], pages: list[list[Placed]],
+def balanced(story: Story, frames_for: Callable[[int], list[Box]], pages: list[list[Placed]],
              lang: str) -> list[list[Placed]]:
     """Shorten the last page's columns as far as the page count allows, so they end level.
 
@@ -509,7 +531,7 @@ def balanced(story: list, frames_for: Callable[[int], list[Box]], pages: list[li
 @dataclass(frozen=True)
 class Book:
     styles: Styles
-    story: list
+    story: Story
     frames_for: Callable[[int], list[Box]]
     header_h: float
     margin_v: float
@@ -520,8 +542,9 @@ def lay_out(ctx: RenderContext, tight: bool) -> Book:
     styles = Styles.for_context(ctx, accent_for(ctx), tight)
     story = build_story(ctx, styles)
     page_w, page_h = ctx.page_size
+    header = story[0] if not isinstance(story[0], FrameBreak) else []  # the title, tagline and players
     header_h = sum(f.wrap(page_w - 2 * MARGIN, page_h)[1] + (f.getSpaceBefore() if i else 0)
-                   for i, f in enumerate(story[0])) + 8 * mm
+                   for i, f in enumerate(header)) + 8 * mm
     margin_v = TIGHT_MARGIN if tight else MARGIN
     frames_for = partial(_frames, page_w, page_h, header_h, margin_v)
     return Book(styles, story, frames_for, header_h, margin_v, paginate(story, frames_for, ctx.lang))
@@ -548,7 +571,7 @@ def rulebook_pages(ctx: RenderContext) -> list[Page]:
 
 
 def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_h: float, margin_v: float,
-               canvas, page_w: float, page_h: float) -> None:
+               canvas: DrawingCanvas, page_w: float, page_h: float) -> None:
     """One rulebook page; the document adds the page number, counted over the whole PDF, on the footer's baseline
     (`Page.number_y`, the same `margin_v` the running title sits on)."""
     if header_h:
@@ -561,7 +584,7 @@ def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_
     draw_footer(ctx, canvas, page_w, margin_v)
 
 
-def draw_footer(ctx: RenderContext, canvas, page_w: float, margin_v: float) -> None:
+def draw_footer(ctx: RenderContext, canvas: DrawingCanvas, page_w: float, margin_v: float) -> None:
     """The footer line and running title (the document adds the page number on the same baseline)."""
     canvas.setStrokeColor(HexColor("#bdbdbd"))
     canvas.setLineWidth(0.5)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from .context import Box
+from .canvas import DrawingCanvas
+from .context import Box, Face
 
 MM = 72 / 25.4
 #: gap between the bleed's outer edge and a cut mark's inner end, so a mark lies on white paper
@@ -343,7 +344,7 @@ def _moved_for_footer(layout: SheetLayout, bleeds: tuple[float, float], mark: fl
     return "", layout
 
 
-def draw_lines(canvas, segments: list[Segment], grey: float, width: float) -> None:
+def draw_lines(canvas: DrawingCanvas, segments: list[Segment], grey: float, width: float) -> None:
     canvas.saveState()
     canvas.setLineCap(0)
     canvas.setStrokeGray(grey)
@@ -352,16 +353,16 @@ def draw_lines(canvas, segments: list[Segment], grey: float, width: float) -> No
     canvas.restoreState()
 
 
-def draw_marks(canvas, segments: list[Segment]) -> None:
+def draw_marks(canvas: DrawingCanvas, segments: list[Segment]) -> None:
     """Cut marks: black hairlines on the white margin."""
     draw_lines(canvas, segments, 0.0, MARK_WIDTH)
 
 
-def draw_trim_lines(canvas, layout: SheetLayout) -> None:
+def draw_trim_lines(canvas: DrawingCanvas, layout: SheetLayout) -> None:
     draw_lines(canvas, layout.trim_lines(), TRIM_GREY, TRIM_WIDTH)
 
 
-def paint(canvas, face, matrix: Matrix, size: tuple[float, float], bleed: float, clip: Box) -> None:
+def paint(canvas: DrawingCanvas, face: Face, matrix: Matrix, size: tuple[float, float], bleed: float, clip: Box) -> None:
     """Draw one face through `matrix` (piece coordinates onto the page), painting only inside `clip` (the page
     area of its trim plus the bleed on outer edges)."""
     canvas.saveState()

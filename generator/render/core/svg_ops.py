@@ -13,7 +13,7 @@ import math
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple, TypedDict
 from xml.parsers import expat
 
 from reportlab.lib.rl_accel import fp_str
@@ -46,14 +46,30 @@ _NUMBER = re.compile(NUMBER)
 _LIST_TOKEN = re.compile(rf"{NUMBER}|[^\s,]")
 _TRANSFORM = re.compile(r"\s*,?\s*([A-Za-z]+)\s*\(([^()]*)\)")
 _HEX_COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
-IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+#: an affine transform (a, b, c, d, e, f), as PDF's `cm` takes it
+Matrix = tuple[float, float, float, float, float, float]
+#: a colour's red, green and blue, each 0 to 1
+Rgb = tuple[float, float, float]
+#: a graphics state setting the operators write: a colour, or a width, cap, join or miter limit
+Setting = Rgb | float | int
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+class ConvertedIcon(TypedDict):
+    """What `convert` gives (and the icon cache keeps as JSON): the viewBox's size, the box the shapes cover, and
+    the operators that draw them."""
+
+    width: float
+    height: float
+    bounds: list[float]
+    code: str
 
 
 class Paint(NamedTuple):
     """The presentation attributes in force, parsed; the defaults are SVG's initial values."""
 
-    fill: tuple[float, float, float] | None = (0.0, 0.0, 0.0)
-    stroke: tuple[float, float, float] | None = None
+    fill: Rgb | None = (0.0, 0.0, 0.0)
+    stroke: Rgb | None = None
     stroke_width: float = 1.0
     stroke_linecap: int = 0
     stroke_linejoin: int = 0
@@ -70,8 +86,9 @@ class UnsupportedSvg(ValueError):
 class _Node:
     __slots__ = ("tag", "attrs", "line", "col", "children")
 
-    def __init__(self, tag: str, attrs: dict, line: int, col: int):
-        self.tag, self.attrs, self.line, self.col, self.children = tag, attrs, line, col, []
+    def __init__(self, tag: str, attrs: dict[str, str], line: int, col: int) -> None:
+        self.tag, self.attrs, self.line, self.col = tag, attrs, line, col
+        self.children: list[_Node] = []
 
 
 def _read_tree(path: Path, data: bytes) -> _Node:
@@ -80,7 +97,7 @@ def _read_tree(path: Path, data: bytes) -> _Node:
     stack: list[_Node] = []
     found: list[_Node] = []
 
-    def start(name: str, attrs: dict) -> None:
+    def start(name: str, attrs: dict[str, str]) -> None:
         node = _Node(name, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         if stack:
             stack[-1].children.append(node)
@@ -109,7 +126,7 @@ def _problem(path: Path, node: _Node, what: str) -> UnsupportedSvg:
     return UnsupportedSvg(f"{path}:{node.line}:{node.col}: {name}: {what}")
 
 
-def convert(path, data: bytes | None = None) -> dict:
+def convert(path: Path | str, data: bytes | None = None) -> ConvertedIcon:
     """The icon at `path` (its bytes `data`, when the caller has read them through the file boundary) as {"width", "height", "bounds": [left, bottom, right, top], "code"}.
 
     `code` draws the icon with (0, 0) at the bottom-left corner of its viewBox; `bounds` is the box its shapes'
@@ -207,7 +224,7 @@ def _painted(inherited: Paint, own: tuple[tuple[str, str], ...]) -> Paint:
 
 
 @lru_cache(maxsize=None)
-def _colour_value(text: str) -> tuple[float, float, float] | None:
+def _colour_value(text: str) -> Rgb | None:
     if text == "none":
         return None
     found = _HEX_COLOUR.fullmatch(text)
@@ -216,7 +233,8 @@ def _colour_value(text: str) -> tuple[float, float, float] | None:
     digits = found.group(1)
     if len(digits) == 3:
         digits = "".join(2 * digit for digit in digits)
-    return tuple(int(digits[k:k + 2], 16) / 255 for k in (0, 2, 4))
+    red, green, blue = (int(digits[k:k + 2], 16) / 255 for k in (0, 2, 4))
+    return red, green, blue
 
 
 def _number(path: Path, node: _Node, name: str, default: float | None = None) -> float:
@@ -239,7 +257,7 @@ def _numbers(path: Path, node: _Node, name: str) -> list[float]:
     return [float(token) for token in tokens]
 
 
-def _transform(path: Path, node: _Node) -> tuple | None:
+def _transform(path: Path, node: _Node) -> Matrix | None:
     """The node's transform attribute as one matrix (a, b, c, d, e, f), or None without one."""
     text = node.attrs.get("transform")
     if text is None:
@@ -259,10 +277,10 @@ def _transform(path: Path, node: _Node) -> tuple | None:
     return matrix
 
 
-def _transform_matrix(path: Path, node: _Node, name: str, v: list[float]) -> tuple:
+def _transform_matrix(path: Path, node: _Node, name: str, v: list[float]) -> Matrix:
     n = len(v)
     if name == "matrix" and n == 6:
-        return tuple(v)
+        return v[0], v[1], v[2], v[3], v[4], v[5]
     if name == "translate" and n in (1, 2):
         return (1.0, 0.0, 0.0, 1.0, v[0], v[1] if n == 2 else 0.0)
     if name == "scale" and n in (1, 2):
@@ -281,14 +299,14 @@ def _transform_matrix(path: Path, node: _Node, name: str, v: list[float]) -> tup
     raise _problem(path, node, f"transform {name} with {n} numbers is not supported")
 
 
-def _multiply(m: tuple, n: tuple) -> tuple:
+def _multiply(m: Matrix, n: Matrix) -> Matrix:
     """m then n applied inside it: the matrix of x -> m(n(x))."""
     a, b, c, d, e, f = m
     p, q, r, s, t, u = n
     return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
 
 
-def _transformed_box(m: tuple, box: list[float]) -> list[float]:
+def _transformed_box(m: Matrix, box: list[float]) -> list[float]:
     a, b, c, d, e, f = m
     xs = [a * x + c * y + e for x in (box[0], box[2]) for y in (box[1], box[3])]
     ys = [b * x + d * y + f for x in (box[0], box[2]) for y in (box[1], box[3])]
@@ -405,7 +423,7 @@ def _poly(*v: float) -> PathData:
     return PathData("M" + "L" * (len(v) // 2 - 1), list(v))
 
 
-_SHAPES = {"path": _path_shape, "rect": _rect_shape, "circle": _circle_shape, "ellipse": _ellipse_shape,
+_SHAPES: dict[str, Callable[[Path, _Node], PathData]] = {"path": _path_shape, "rect": _rect_shape, "circle": _circle_shape, "ellipse": _ellipse_shape,
            "line": _line_shape, "polyline": lambda path, node: _poly_shape(path, node, False),
            "polygon": lambda path, node: _poly_shape(path, node, True)}
 _SEGMENT_OPS = {"M": "{} {} m", "L": "{} {} l", "C": "{} {} {} {} {} {} c", "Z": "h", "R": "{} {} {} {} re"}
@@ -470,12 +488,12 @@ class _Writer:
     """The operators written so far, and the graphics state they leave, so each setting is written only when it
     changes (a form starts from its caller's graphics state, so the first use of each is always written)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.ops: list[str] = []
-        self.state: dict = {}
-        self.saved: list[dict] = []
+        self.state: dict[str, Setting] = {}
+        self.saved: list[dict[str, Setting]] = []
 
-    def push(self, matrix: tuple) -> None:
+    def push(self, matrix: Matrix) -> None:
         self.ops.append(f"q\n{fp_str(*matrix)} cm")
         self.saved.append(dict(self.state))
 
@@ -483,9 +501,9 @@ class _Writer:
         self.ops.append("Q")
         self.state = self.saved.pop()
 
-    def paint(self, fill, stroke, paint: Paint) -> None:
+    def paint(self, fill: Rgb | None, stroke: Rgb | None, paint: Paint) -> None:
         """Set the fill colour, and the stroke's colour, width, cap, join and (for miter joins) miter limit."""
-        wanted = [("rg", fill)] if fill is not None else []
+        wanted: list[tuple[str, Setting]] = [("rg", fill)] if fill is not None else []
         if stroke is not None:
             wanted += [("RG", stroke), ("w", paint.stroke_width), ("J", paint.stroke_linecap),
                        ("j", paint.stroke_linejoin)]
@@ -499,5 +517,5 @@ class _Writer:
 
 
 @lru_cache(maxsize=None)
-def _setting(operator: str, value) -> str:
+def _setting(operator: str, value: Setting) -> str:
     return f"{fp_str(*value) if isinstance(value, tuple) else fp_str(value)} {operator}"

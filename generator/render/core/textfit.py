@@ -27,7 +27,8 @@ from typing import Callable, NamedTuple, Sequence
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from . import linebreak
-from .linebreak import NO_BREAK_SPACE, Piece  # noqa: F401 (NO_BREAK_SPACE: for the pages that bind words)
+from .canvas import DrawingCanvas
+from .linebreak import NO_BREAK_SPACE as NO_BREAK_SPACE, Piece  # NO_BREAK_SPACE: for the pages that bind words
 
 STEP = 0.25  # pt between tried sizes
 #: Korean determiners of two syllables or more: each goes with the noun after it ("아무 면이나", "모든 카드");
@@ -104,7 +105,8 @@ def glue_width(left: Piece, right: Piece, font: str) -> float:
 @lru_cache(maxsize=65536)
 def _glue_width(before: str, glue: str, after: str, font: str) -> float:
     # a mark's blank is squeezed by its neighbours only, so the joint's squeezes are those of these few letters
-    return stringWidth(glue, font, 1.0) - _squeezed(before + glue + after, font)
+    glue_pt: float = stringWidth(glue, font, 1.0)
+    return glue_pt - _squeezed(before + glue + after, font)
 
 
 def line_width(line: Sequence[Piece], font: str) -> float:
@@ -244,7 +246,8 @@ def _shed(text: str, font: str) -> float:
 
 def _blank(mark: str, font: str) -> float:
     """The blank half of a full-width punctuation mark, at 1 pt."""
-    return stringWidth(mark, font, 1.0) / 2
+    mark_pt: float = stringWidth(mark, font, 1.0)
+    return mark_pt / 2
 
 
 def _mended_break(current: list[Piece], piece: Piece, font: str, size: float,
@@ -374,7 +377,7 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
         levels.append((freed, False, loose))
     levels.append(([linebreak.units(p, lang, loose, bound) for p in texts], True, loose))
     between = linebreak.between_characters(lang)
-    last = None
+    last: tuple[list[tuple[Line, bool]], float, float, float, float] | None = None
     for (paragraphs, cut, names), (before, _, _) in zip(levels, [([], False, ())] + levels):
         if cut and paragraphs == before and last is not None and last[4] <= TOLERANCE_PT:
             break  # nothing to cut finer: no piece was too wide, and the fine breaks are the coarse ones
@@ -411,6 +414,7 @@ def fit(text: str, font: str, width: float, height: float, size: float, min_size
                     last = (lines, current, h, round(overflow, 2), too_wide)
                     break
             current = round(current - STEP, 4)
+    assert last is not None  # every level ends in a final try at the least size, which sets it
     lines, current, h, overflow, _ = last
     return _fitted(lines, current, font, leading, h, overflow, lang)
 
@@ -533,7 +537,7 @@ def running(lang: str) -> str:
     return "justify" if linebreak.between_characters(lang) else "left"
 
 
-def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str = "left",
+def draw(canvas: DrawingCanvas, fitted: Fitted, x: float, top: float, width: float, align: str = "left",
          box_height: float | None = None, valign: str = "top") -> None:
     """Draw fitted lines with the first baseline under `top`; `valign` centres in `box_height` if given.
     Centred text is drawn `balanced`, each line centred on its ink (`ink_ends`); "justify" spreads each line but a
@@ -562,7 +566,7 @@ def draw(canvas, fitted: Fitted, x: float, top: float, width: float, align: str 
         y -= size * leading + (size * PARAGRAPH_GAP if ends_paragraph else 0)
 
 
-def draw_justified(canvas, line: str, font: str, size: float, x: float, y: float, width: float,
+def draw_justified(canvas: DrawingCanvas, line: str, font: str, size: float, x: float, y: float, width: float,
                    spread: bool) -> None:
     """One line of justified Japanese or Chinese on `width` from `x`: a line wider than that pushed in, the blank
     half of each of its punctuation marks but an opening bracket that starts it (as `shed` counts them) given up by
@@ -590,10 +594,11 @@ def ink_ends(line: str, font: str) -> tuple[float, float]:
 
 def set_width(line: str, font: str, size: float) -> float:
     """The width of `line` drawn at `size` by `draw_line` (what ReportLab measures, less its `squeezed` blanks)."""
-    return stringWidth(line, font, size) - size * _squeezed(line, font)
+    width: float = stringWidth(line, font, size)
+    return width - size * _squeezed(line, font)
 
 
-def draw_line(canvas, line: str, font: str, size: float, x: float, y: float, gap: float = 0.0,
+def draw_line(canvas: DrawingCanvas, line: str, font: str, size: float, x: float, y: float, gap: float = 0.0,
               pushed: float = 0.0) -> None:
     """`line` drawn from `x` as Japanese is set: two punctuation marks in a row a half em nearer (`blanks`), each other
     blank half but one that starts the line given up by the share `pushed`, `gap` pt more between characters."""

@@ -8,6 +8,10 @@ over several sheets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 MAX_COLUMNS = 10
 MAX_ROWS = 7
@@ -16,14 +20,14 @@ MAX_ROWS = 7
 @dataclass(frozen=True)
 class TtsSheet:
     name: str  # file stem, e.g. "travel-en-items" or "travel-en-items-2"
-    faces: object  # PIL image: the grid of fronts
-    back: object  # PIL image: one back, or a grid of backs matching `faces`
+    faces: Image.Image  # the grid of fronts
+    back: Image.Image  # one back, or a grid of backs matching `faces`
     columns: int
     rows: int
     count: int
 
 
-def _trimmed(image, bleed_px: float, size: tuple[int, int]):
+def _trimmed(image: Image.Image, bleed_px: float, size: tuple[int, int]) -> Image.Image:
     from PIL import Image
 
     w, h = image.size
@@ -33,7 +37,7 @@ def _trimmed(image, bleed_px: float, size: tuple[int, int]):
     return trimmed
 
 
-def _grid(images: list, columns: int, rows: int, cell: tuple[int, int]):
+def _grid(images: list[Image.Image], columns: int, rows: int, cell: tuple[int, int]) -> Image.Image:
     from PIL import Image
 
     sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
@@ -52,7 +56,7 @@ def best_grid(count: int, trim_w: float, trim_h: float, max_px: int) -> tuple[in
     """Columns and rows for `count` cards that make each card largest within MAX_COLUMNS x MAX_ROWS and `max_px`;
     among equals, the grid with fewest empty cells, then the widest."""
 
-    def merit(grid: tuple[int, int]) -> tuple:
+    def merit(grid: tuple[int, int]) -> tuple[int, int, int]:
         columns, rows = grid
         w, h = cell_size(trim_w, trim_h, columns, rows, max_px)
         return -(w * h), columns * rows, rows
@@ -61,7 +65,7 @@ def best_grid(count: int, trim_w: float, trim_h: float, max_px: int) -> tuple[in
     return min((g for g in grids if g[1] <= MAX_ROWS), key=merit)
 
 
-def tts_sheets(stem: str, images: dict[str, object], faces: list[tuple[str, str | None]], bleed_px: float,
+def tts_sheets(stem: str, images: dict[str, Image.Image], faces: list[tuple[str, str | None]], bleed_px: float,
                max_px: int) -> list[TtsSheet]:
     """Sheets for one deck: `faces` holds (front key, back key or None) per card, `images` the image of each key."""
     per_sheet = MAX_COLUMNS * MAX_ROWS
@@ -72,9 +76,12 @@ def tts_sheets(stem: str, images: dict[str, object], faces: list[tuple[str, str 
         w, h = images[chunk[0][0]].size
         columns, rows = best_grid(count, w - 2 * bleed_px, h - 2 * bleed_px, max_px)
         cell = cell_size(w - 2 * bleed_px, h - 2 * bleed_px, columns, rows, max_px)
-        trimmed: dict[str | None, object] = {None: _blank(cell)}
+        blank = _blank(cell)
+        trimmed: dict[str, Image.Image] = {}
 
-        def cut(key: str | None):
+        def cut(key: str | None) -> Image.Image:
+            if key is None:
+                return blank
             if key not in trimmed:
                 trimmed[key] = _trimmed(images[key], bleed_px, cell)
             return trimmed[key]
@@ -90,7 +97,7 @@ def tts_sheets(stem: str, images: dict[str, object], faces: list[tuple[str, str 
     return sheets
 
 
-def _blank(cell: tuple[int, int]):
+def _blank(cell: tuple[int, int]) -> Image.Image:
     from PIL import Image
 
     return Image.new("RGB", cell, "white")

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 
-from ...games.threesixteen.model import PlayerColour
+from ..core.canvas import Colour, DrawingCanvas, mm
+from ...games.threesixteen.model import PlayerColour, threesixteen_game
 from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext
 from ..core.sheets import FOOTER_BAND
@@ -62,7 +62,7 @@ class BoardLayout:
 
     @classmethod
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float) -> "BoardLayout":
-        game = ctx.game_data
+        game = threesixteen_game(ctx.game_data)
         area = centred_area(ctx, True, page_w, page_h, inset=AIR)
         pitch = min((area.w - LABEL_W) / game.high, game.tile.width_mm * mm + 2 * mm)
         x = area.x + LABEL_W
@@ -96,7 +96,7 @@ def board_footer(ctx: RenderContext, page_w: float, page_h: float) -> tuple[floa
     return BoardLayout.for_page(ctx, page_w, page_h).footer_anchor
 
 
-def draw_board(ctx: RenderContext, colour: PlayerColour, canvas, page_w: float, page_h: float) -> None:
+def draw_board(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, page_w: float, page_h: float) -> None:
     layout = BoardLayout.for_page(ctx, page_w, page_h)
     where = f"board '{colour.id}'"
     for row in layout.rows:
@@ -111,9 +111,9 @@ def draw_board(ctx: RenderContext, colour: PlayerColour, canvas, page_w: float, 
     _draw_note(ctx, colour, canvas, where, layout.note)
 
 
-def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas, row: Box) -> None:
+def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, row: Box) -> None:
     """A strip of places 1..high with faint numbers."""
-    high = ctx.game_data.high
+    high = threesixteen_game(ctx.game_data).high
     pitch = row.w / high
     canvas.setFillColor(wash(colour.fill, 0.10))
     canvas.setStrokeColor(wash(colour.fill, 0.55))
@@ -128,7 +128,7 @@ def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas, row: Box) -> Non
         canvas.drawCentredString(row.x + (i + 0.5) * pitch, row.y + row.h / 2 - size * 0.35, str(i + 1))
 
 
-def _turned_label(ctx: RenderContext, colour: PlayerColour, canvas, where: str, key: str, span: Box) -> None:
+def _turned_label(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, where: str, key: str, span: Box) -> None:
     """A zone's name read upwards along the left strip, centred on the zone."""
     canvas.saveState()
     canvas.translate(span.right, span.y)
@@ -139,9 +139,9 @@ def _turned_label(ctx: RenderContext, colour: PlayerColour, canvas, where: str, 
     canvas.restoreState()
 
 
-def _draw_lanes(ctx: RenderContext, colour: PlayerColour, canvas, where: str, layout: BoardLayout) -> None:
+def _draw_lanes(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, where: str, layout: BoardLayout) -> None:
     """Each lane: a closed cap with the column's name, its places going down, and an open foot with an arrow."""
-    game = ctx.game_data
+    game = threesixteen_game(ctx.game_data)
     ty = ctx.print.type
     for i, (name, cap, lane) in enumerate(zip(game.columns, layout.caps, layout.lanes)):
         canvas.setFillColor(wash(colour.fill, 0.08))
@@ -166,7 +166,7 @@ def _draw_lanes(ctx: RenderContext, colour: PlayerColour, canvas, where: str, la
         _arrow_down(canvas, lane.x + lane.w / 2, lane.y + 0.6 * mm, 3 * mm, HexColor(colour.fill))
 
 
-def _arrow_down(canvas, cx: float, tip_y: float, size: float, colour) -> None:
+def _arrow_down(canvas: DrawingCanvas, cx: float, tip_y: float, size: float, colour: Colour) -> None:
     path = canvas.beginPath()
     path.moveTo(cx - size * 0.8, tip_y + size)
     path.lineTo(cx + size * 0.8, tip_y + size)
@@ -176,7 +176,7 @@ def _arrow_down(canvas, cx: float, tip_y: float, size: float, colour) -> None:
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def _draw_title(ctx: RenderContext, colour: PlayerColour, canvas, where: str, box: Box) -> None:
+def _draw_title(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, where: str, box: Box) -> None:
     """The board's name and colour, beside a dot of the colour."""
     ty = ctx.print.type
     canvas.setFillColor(HexColor(colour.fill))
@@ -186,7 +186,7 @@ def _draw_title(ctx: RenderContext, colour: PlayerColour, canvas, where: str, bo
             ty.title, ty.min_title, bold=True, text=board_title(ctx, colour))
 
 
-def _draw_note(ctx: RenderContext, colour: PlayerColour, canvas, where: str, box: Box) -> None:
+def _draw_note(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, where: str, box: Box) -> None:
     """What the lanes' arrows mean: only the bottom tile moves, and a column may run on past the board."""
     ty = ctx.print.type
     _arrow_down(canvas, box.x + 2.4 * mm, box.y + 0.6 * mm, 3 * mm, HexColor(colour.fill))
@@ -195,12 +195,12 @@ def _draw_note(ctx: RenderContext, colour: PlayerColour, canvas, where: str, box
             ty.body, ty.min_body, bold=True, valign="bottom")
 
 
-def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas, where: str, panel: Box, pitch: float) -> None:
+def _draw_supply(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, where: str, panel: Box, pitch: float) -> None:
     """The supply: its label, then a place for every tile, one group per supply row 1..high.
 
     A supply row is longer than the panel is wide, so each group wraps onto as many lines as it needs.
     """
-    game = ctx.game_data
+    game = threesixteen_game(ctx.game_data)
     ty = ctx.print.type
     canvas.setFillColor(wash(colour.fill, 0.05))
     canvas.setStrokeColor(wash(colour.fill, 0.5))

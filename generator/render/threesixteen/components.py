@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from functools import partial
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont
 
-from ...games.threesixteen.model import PlayerColour
+from ..core.canvas import DrawingCanvas, mm
+from ...games.threesixteen.model import PlayerColour, threesixteen_game
 from ..core import textfit
 from ..core.context import Box, Component, Face, Page, RenderContext
 from ..core.colour import rgb, tint
@@ -67,7 +67,7 @@ CUE_SIZE = 1.9 * mm
 CUE_AT = 1.75 * mm
 
 
-def draw_cue(canvas, cue: str, cx: float, cy: float, turned: bool = False) -> None:
+def draw_cue(canvas: DrawingCanvas, cue: str, cx: float, cy: float, turned: bool = False) -> None:
     """One corner cue centred on (cx, cy) in the current fill colour."""
     r = CUE_SIZE / 2
     canvas.saveState()
@@ -92,13 +92,13 @@ def draw_cue(canvas, cue: str, cx: float, cy: float, turned: bool = False) -> No
     canvas.restoreState()
 
 
-def _fill_bleed(canvas, box: Box, colour: str) -> None:
+def _fill_bleed(canvas: DrawingCanvas, box: Box, colour: str) -> None:
     b = box.bleed_box()
     canvas.setFillColor(HexColor(colour))
     canvas.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
 
 
-def draw_tile_front(style: NumeralStyle, colour: PlayerColour, n: int, marked: bool, canvas, box: Box) -> None:
+def draw_tile_front(style: NumeralStyle, colour: PlayerColour, n: int, marked: bool, canvas: DrawingCanvas, box: Box) -> None:
     _fill_bleed(canvas, box, colour.fill)
     canvas.setFillColor(HexColor(colour.ink))
     if colour.cue:  # upper-left and, turned, lower-right, like a playing card's index
@@ -118,7 +118,7 @@ def _form_name(*parts: object) -> str:
     return "ts_" + "_".join(str(p) for p in parts).replace(".", "p").replace("-", "m")
 
 
-def draw_tile_back(ctx: RenderContext, colour: PlayerColour, canvas, box: Box) -> None:
+def draw_tile_back(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, box: Box) -> None:
     """The set's colour out to the bleed, the game title and the colour's name (a Form, defined on first use)."""
     name = _form_name("back", ctx.lang, colour.id, round(box.w, 2), round(box.h, 2), round(box.bleed, 2))
     if not canvas.hasForm(name):
@@ -151,7 +151,7 @@ def _back_texts(ctx: RenderContext, colour: PlayerColour, inner: Box) -> tuple[t
 
 def tile_sets(ctx: RenderContext) -> list[PlayerColour]:
     """The player colours in content order, then the caller set."""
-    game = ctx.game_data
+    game = threesixteen_game(ctx.game_data)
     return [*game.colours, game.caller]
 
 
@@ -169,7 +169,7 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
     drawn face down (R4), so they are hidden pieces, on sheets of their own, at their own (larger) size: they are
     never placed on a board. A player's tiles are only ever face up, so they print fronts only, every colour on
     the same sheets, one colour after another (on A4 and Letter, four full rows of 12 each)."""
-    game = ctx.game_data
+    game = threesixteen_game(ctx.game_data)
     sizes = {False: (game.tile.width_mm * mm, game.tile.height_mm * mm),
              True: (game.caller_tile.width_mm * mm, game.caller_tile.height_mm * mm)}
     styles = {caller: NumeralStyle.for_tile(ctx.fonts.bold, w, h, game.high) for caller, (w, h) in sizes.items()}
@@ -192,4 +192,4 @@ def threesixteen_pages(ctx: RenderContext) -> list[Page]:
     """One landscape board per player colour, then the log sheet (front and back)."""
     from .logsheet import log_sheet_pages  # it draws tiles of this module's (its worked example's board)
 
-    return [*(board_page(ctx, colour) for colour in ctx.game_data.colours), *log_sheet_pages(ctx)]
+    return [*(board_page(ctx, colour) for colour in threesixteen_game(ctx.game_data).colours), *log_sheet_pages(ctx)]

@@ -7,15 +7,14 @@ drawn from a second description of it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 
 from ...games.threesixteen import engine
-from ...games.threesixteen.model import PlayerColour
+from ...games.threesixteen.model import PlayerColour, threesixteen_game
 from ...games.threesixteen.notation import ROW, notation_for
 from ...games.threesixteen.rules import Board, Rules, check
+from ..core.canvas import DrawingCanvas, mm
 from ..core.colour import INK
 from ..core.context import Box, RenderContext
 from ..core.linebreak import NO_BREAK_SPACE
@@ -45,7 +44,7 @@ class Example:
 
 def worked_example(ctx: RenderContext) -> Example:
     """The game's example replayed: ValueError if the rules refuse it (lint refuses it first: crosscheck)."""
-    game = ctx.game_data
+    game = threesixteen_game(ctx.game_data)
     rules = Rules.from_game(game)
     notation = notation_for(rules.letters)
     board = Board.empty(rules)
@@ -77,14 +76,14 @@ def figure_size(example: Example, pitch: float) -> tuple[float, float]:
     return rows_w + 2 * pitch + columns_w, height
 
 
-def draw_example_board(ctx: RenderContext, canvas: Any, box: Box, example: Example) -> float:
+def draw_example_board(ctx: RenderContext, canvas: DrawingCanvas, box: Box, example: Example) -> float:
     """The board the example leaves, as large as fits `box` (top-left aligned): on the left the main rows with
     their tiles (the first ROW_PLACES places of each, then "…"), on the right the columns, lettered, with theirs,
     the bottom tile lowest. Tiles are the first player colour's, as a player's board holds them. Returns the
     figure's width."""
     unit_w, unit_h = figure_size(example, 1.0)
     pitch = min(box.w / unit_w, box.h / unit_h, 6 * mm)
-    colour = edition_colour(ctx, ctx.game_data.colours[0])
+    colour = edition_colour(ctx, threesixteen_game(ctx.game_data).colours[0])
     top, gap = box.top, GAP * pitch
     for end in example.board.ends:
         y = top - pitch
@@ -122,7 +121,7 @@ def draw_example_board(ctx: RenderContext, canvas: Any, box: Box, example: Examp
     return float(unit_w * pitch)
 
 
-def _tile(ctx: RenderContext, canvas: Any, colour: PlayerColour, n: int, box: Box) -> None:
+def _tile(ctx: RenderContext, canvas: DrawingCanvas, colour: PlayerColour, n: int, box: Box) -> None:
     """A small tile of the figure: its colour and its number (a figure's tiles are too small for the corner cues
     and underlines of the printed ones, and lie the right way up)."""
     canvas.setFillColor(HexColor(colour.fill))

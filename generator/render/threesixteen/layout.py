@@ -7,8 +7,8 @@ that area is the page's footer band (its page label, like a sheet's).
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.units import mm
 
+from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
 from ..core.colour import INK
 from ..core.context import Box, RenderContext
@@ -53,9 +53,9 @@ def wash(colour: str, amount: float) -> Color:
     return Color(1 - (1 - c.red) * amount, 1 - (1 - c.green) * amount, 1 - (1 - c.blue) * amount)
 
 
-def text_in(canvas, ctx: RenderContext, where: str, key: str, box: Box, size: float, min_size: float | None = None,
-            bold: bool = False, align: str = "left", valign: str = "middle", text: str | None = None,
-            **values) -> textfit.Fitted:
+def text_in(canvas: DrawingCanvas, ctx: RenderContext, where: str, key: str, box: Box, size: float,
+            min_size: float | None = None, bold: bool = False, align: str = "left", valign: str = "middle",
+            text: str | None = None, **values: object) -> textfit.Fitted:
     """Fit the text of `key` (or the given `text`, reported as `key`) into `box` and draw it in the fill colour."""
     if text is None:
         text = ctx.t(key, **values)
@@ -64,7 +64,7 @@ def text_in(canvas, ctx: RenderContext, where: str, key: str, box: Box, size: fl
     return fitted
 
 
-def circled_number(canvas, ctx: RenderContext, n: int, cx: float, cy: float, r: float,
+def circled_number(canvas: DrawingCanvas, ctx: RenderContext, n: int, cx: float, cy: float, r: float,
                    fill: Color | str = INK, ink: Color | None = None) -> None:
     """A seat number in a filled circle (drawn, so it never depends on the font having circled digits)."""
     canvas.setFillColor(fill)

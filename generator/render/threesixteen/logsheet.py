@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 
+from ...games.threesixteen.model import threesixteen_game
+from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
 from ..core.colour import INK
 from ..core.context import Box, Page, RenderContext
@@ -59,7 +59,7 @@ class LogSheetLayout:
 
     @classmethod
     def for_page(cls, ctx: RenderContext, page_w: float, page_h: float, side: int = 0) -> "LogSheetLayout":
-        game = ctx.game_data
+        game = threesixteen_game(ctx.game_data)
         area = page_area(ctx, page_w, page_h, inset=2 * mm)
         calls = game.high * game.copies
         per_side = -(-calls // SIDES)
@@ -117,7 +117,7 @@ def log_sheet_pages(ctx: RenderContext) -> list[Page]:
             for side in range(SIDES)]
 
 
-def draw_log_sheet(ctx: RenderContext, canvas: Any, page_w: float, page_h: float, side: int = 0) -> None:
+def draw_log_sheet(ctx: RenderContext, canvas: DrawingCanvas, page_w: float, page_h: float, side: int = 0) -> None:
     layout = LogSheetLayout.for_page(ctx, page_w, page_h, side)
     where = "log sheet"
     ty = ctx.print.type
@@ -132,7 +132,7 @@ def draw_log_sheet(ctx: RenderContext, canvas: Any, page_w: float, page_h: float
         _label_and_line(canvas, ctx, where, "log_sheet.date", area.x + area.w * 0.47, area.top - head_h,
                         area.w * 0.28, head_h)
         _label_and_line(canvas, ctx, where, "log_sheet.columns", area.right - area.w * 0.22, area.top - head_h,
-                        area.w * 0.22, head_h, columns=len(ctx.game_data.columns))
+                        area.w * 0.22, head_h, columns=len(threesixteen_game(ctx.game_data).columns))
     _draw_table(ctx, canvas, where, layout)
     if side == 0:
         _draw_legend(ctx, canvas, where, layout.legend)
@@ -143,7 +143,7 @@ def draw_log_sheet(ctx: RenderContext, canvas: Any, page_w: float, page_h: float
                 valign="bottom")
 
 
-def _label_and_line(canvas: Any, ctx: RenderContext, where: str, key: str, x: float, y: float, w: float,
+def _label_and_line(canvas: DrawingCanvas, ctx: RenderContext, where: str, key: str, x: float, y: float, w: float,
                     h: float, **values: object) -> None:
     """A label followed by a line to write on, both on the bottom of the box."""
     ty = ctx.print.type
@@ -156,7 +156,7 @@ def _label_and_line(canvas: Any, ctx: RenderContext, where: str, key: str, x: fl
     canvas.line(x + label_w + 2 * mm, y + 1, x + w, y + 1)
 
 
-def _draw_table(ctx: RenderContext, canvas: Any, where: str, layout: LogSheetLayout) -> None:
+def _draw_table(ctx: RenderContext, canvas: DrawingCanvas, where: str, layout: LogSheetLayout) -> None:
     ty = ctx.print.type
     x, w = layout.area.x, layout.area.w
     head_y = layout.table_top
@@ -235,7 +235,7 @@ def legend_parts(ctx: RenderContext, room: Box) -> LegendParts:
     return LegendParts(notation, Box(notation.right + COLUMN_GAP, inner.y, text_w * 0.4, inner.h), figure, pitch)
 
 
-def _draw_legend(ctx: RenderContext, canvas: Any, where: str, room: Box) -> None:
+def _draw_legend(ctx: RenderContext, canvas: DrawingCanvas, where: str, room: Box) -> None:
     """The notation, one short paragraph per part as the language file words it: on the left how a token is
     written, in the middle the worked example (game.yaml's, filled in), on the right the board it leaves."""
     ty = ctx.print.type

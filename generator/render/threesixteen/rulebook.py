@@ -3,14 +3,17 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
 
+from ...content.model_parts import GameData
+from ...games.threesixteen.model import threesixteen_game
 from ..core.context import RenderContext
 
 
 def accent(ctx: RenderContext) -> Color:
     """The second player colour (blue: calmer than red for a page of text)."""
-    return HexColor(ctx.game_data.colours[1].fill)
+    return HexColor(threesixteen_game(ctx.game_data).colours[1].fill)
 
 
-def component_counts(game) -> dict[str, int]:
+def component_counts(data: GameData) -> dict[str, int]:
+    game = threesixteen_game(data)
     per_set = game.high * game.copies
     return {"tiles": per_set, "caller_tiles": per_set, "boards": len(game.colours), "log_sheet": 1}

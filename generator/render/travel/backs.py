@@ -11,13 +11,14 @@ the sheet code may ask for different bleeds) and reused.
 from __future__ import annotations
 
 from functools import cache
+from typing import Callable
 
-from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
+from ..core.canvas import DrawingCanvas, mm
 from ..core.context import Box, Face
 from ..core.icons import draw_icon
-from .kit import Kit
+from .kit import Kit, Paint
 from ..core.colour import WHITE, mix, tint
 from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, disc
 
@@ -44,7 +45,7 @@ def character_back(kit: Kit) -> Face:
     return _reused(kit, "travel/back/character", lambda: _character_back_layout(kit))
 
 
-def _deck_back_layout(kit: Kit):
+def _deck_back_layout(kit: Kit) -> Paint:
     """Navy, a globe medallion in an airmail ring, the game's title and a short wish."""
     geo, writer = kit.geo, kit.writer("common back")
     ink_saver = kit.ctx.ink_saver
@@ -57,7 +58,7 @@ def _deck_back_layout(kit: Kit):
     wish = writer.block("card.back", kit.words("card.back"), Box(BACK_CLEAR, below - 56, width, 14), role="body",
                         colour=mix(words, field, 0.2), valign="top", max_lines=1)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         canvas.setFillColor(field)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         _airmail_ring(canvas, geo.w / 2, centre_y)
@@ -68,7 +69,7 @@ def _deck_back_layout(kit: Kit):
     return draw
 
 
-def _character_back_layout(kit: Kit):
+def _character_back_layout(kit: Kit) -> Paint:
     """The character colour, a medallion in a double ring, the kind word and the game's title."""
     geo, writer = kit.geo, kit.writer("character back")
     colour = kit.colour("character")
@@ -83,7 +84,7 @@ def _character_back_layout(kit: Kit):
                          colour=mix(colour, WHITE, 0.35) if ink_saver else tint(colour, 0.6), valign="top",
                          max_lines=1)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         canvas.setFillColor(field)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         canvas.setStrokeColor(colour if ink_saver else tint(colour, 0.55))
@@ -97,12 +98,12 @@ def _character_back_layout(kit: Kit):
     return draw
 
 
-def _reused(kit: Kit, key: str, layout) -> Face:
+def _reused(kit: Kit, key: str, layout: Callable[[], Paint]) -> Face:
     """A face drawn once per PDF (and bleed size) as a Form XObject, then placed wherever it is needed."""
     built = cache(layout)
     geo = kit.geo
 
-    def face(canvas, box: Box) -> None:
+    def face(canvas: DrawingCanvas, box: Box) -> None:
         form = f"{key.replace('/', '-')}-{kit.ctx.lang}-{round(box.bleed * 1000)}"
         if not canvas.hasForm(form):
             paint = built()
@@ -118,7 +119,7 @@ def _reused(kit: Kit, key: str, layout) -> Face:
     return Face(key, face)
 
 
-def _medallion(canvas, icon: str, cx: float, cy: float, ring: str | None) -> None:
+def _medallion(canvas: DrawingCanvas, icon: str, cx: float, cy: float, ring: str | None) -> None:
     r = MEDALLION / 2
     if ring is not None:
         disc(canvas, cx, cy, r + 3.5, ring)
@@ -127,7 +128,7 @@ def _medallion(canvas, icon: str, cx: float, cy: float, ring: str | None) -> Non
     draw_icon(canvas, icon, cx - size / 2, cy - size / 2, size, size)
 
 
-def _airmail_ring(canvas, cx: float, cy: float) -> None:
+def _airmail_ring(canvas: DrawingCanvas, cx: float, cy: float) -> None:
     """Red, white and blue diagonal stripes in a ring round the medallion, like an airmail envelope's edge."""
     outer, inner = AIRMAIL_OUTER, MEDALLION / 2
     canvas.saveState()

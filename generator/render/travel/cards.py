@@ -7,13 +7,17 @@ draw pile can be told from behind; passports too, since they are held and may be
 """
 from __future__ import annotations
 
+from ...content.model_parts import GameData
+from ...content.yamlsrc import KeyPath
 from ...errors import Diagnostic, InputError, Position
+from ...games.travel.model import TravelGame
 from ..core import icons, svg_ops
 from ..core.context import Component, RenderContext
 from .backs import CHARACTER_BACK_ICON, DECK_BACK_ICON, character_back, deck_back
 from .deck_faces import event_face, forbidden_face, item_face, postcard_face, special_face
 from .kit import Kit
 from .table_faces import character_face, country_face, passport_face, reference_face
+from .style import travel_game
 
 ICON_FAMILIES = ("items", "events", "special", "forbidden", "postcards", "characters")
 
@@ -50,28 +54,28 @@ def travel_components(ctx: RenderContext) -> list[Component]:
     return out
 
 
-def icon_uses(ctx: RenderContext) -> list[tuple[tuple, str]]:
+def icon_uses(ctx: RenderContext) -> list[tuple[KeyPath, str]]:
     """Every icon the travel cards draw, as (path in game.yaml, OpenMoji code); flags come from country codes."""
-    return _icon_uses(ctx.game_data)
+    return _icon_uses(travel_game(ctx.game_data))
 
 
-def icon_codes(game) -> list[str]:
+def icon_codes(game: TravelGame) -> list[str]:
     """Every OpenMoji code the travel cards draw: the icons of game.yaml, the flags and the backs' artwork."""
     return sorted({code for _, code in _icon_uses(game)} | {DECK_BACK_ICON, CHARACTER_BACK_ICON})
 
 
-def warm_icons(game) -> None:
+def warm_icons(data: GameData) -> None:
     """Convert every icon the cards draw once, before the build's workers fork (they inherit the result); an icon
     that fails is left for the jobs to report at its line in game.yaml."""
-    for code in icon_codes(game):
+    for code in icon_codes(travel_game(data)):
         try:
             icons.art(code)
         except (FileNotFoundError, svg_ops.UnsupportedSvg):
             pass
 
 
-def _icon_uses(game) -> list[tuple[tuple, str]]:
-    uses: list[tuple[tuple, str]] = []
+def _icon_uses(game: TravelGame) -> list[tuple[KeyPath, str]]:
+    uses: list[tuple[KeyPath, str]] = []
     for family in ICON_FAMILIES:
         for i, card in enumerate(getattr(game, family)):
             uses.append(((family, i, "icon"), card.icon))

@@ -6,22 +6,25 @@ panel's upper-left corner and again turned in the lower-right one (kept clear of
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from reportlab.lib.units import mm
+from ..core.canvas import DrawingCanvas, mm
 
+if TYPE_CHECKING:
+    from ...games.travel.model import DeckCard, Item
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon
 from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
-from .kit import Cursor, Kit
+from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
-from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, TextBlock, disc, frame
+from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, TextBlock, Writer, disc, frame
 
 NAME_H = 30.0
 GAP = 3.0
 
 
-def _icon_on_disc(canvas, code: str, area: Box, colour: str, fill: float = 0.78) -> None:
+def _icon_on_disc(canvas: DrawingCanvas, code: str, area: Box, colour: str, fill: float = 0.78) -> None:
     """The icon centred in `area` on a light disc of the card's colour."""
     d = min(area.w, area.h)
     disc(canvas, area.cx, area.y + area.h / 2, d / 2, tint(colour))
@@ -30,13 +33,13 @@ def _icon_on_disc(canvas, code: str, area: Box, colour: str, fill: float = 0.78)
 
 
 def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: str, icon: str, index: str,
-              values: dict, icon_h: float, timing: str | None = None, name_role: str = "title") -> Face:
+              values: dict[str, object], icon_h: float, timing: str | None = None, name_role: str = "title") -> Face:
     """An item, event or special item: name, icon, text, index; an optional timing badge in the header.
 
     `texts` is the card's section in the language file (`items.camera`); `where` names the card in errors.
     """
 
-    def layout():
+    def layout() -> Paint:
         geo, writer = kit.geo, kit.writer(where)
         card_frame = frame(writer, geo, kind, colour, timing=timing)
         card_index = CardIndex.parse(index)
@@ -50,7 +53,7 @@ def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: 
         text = writer.block(f"{texts}.text", kit.words(f"{texts}.text", **values), cursor.rest(index_area.top + 1))
         joker = joker_word(writer, card_index)
 
-        def draw(canvas, bleed: float) -> None:
+        def draw(canvas: DrawingCanvas, bleed: float) -> None:
             card_frame.draw(canvas, geo, bleed, kit.bold)
             name.draw(canvas)
             _icon_on_disc(canvas, icon, icon_area, colour)
@@ -62,19 +65,19 @@ def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: 
     return kit.face(key, layout)
 
 
-def item_face(kit: Kit, item, copy: int, index: str, where: str) -> Face:
+def item_face(kit: Kit, item: Item, copy: int, index: str, where: str) -> Face:
     return deck_face(kit, where=where, key=f"travel/item/{item.id}/{copy}/front", kind="item", colour=item.colour,
                      texts=f"items.{item.id}", icon=item.icon, index=index, values={}, icon_h=98,
                      name_role="display")
 
 
-def event_face(kit: Kit, card) -> Face:
+def event_face(kit: Kit, card: DeckCard) -> Face:
     return deck_face(kit, where=card.id, key=f"travel/event/{card.id}/front", kind="event",
                      colour=kit.colour("event"), texts=f"events.{card.id}", icon=card.icon, index=card.index,
                      values=card.effect.model_dump(), icon_h=60, timing=card.effect.timing)
 
 
-def special_face(kit: Kit, card) -> Face:
+def special_face(kit: Kit, card: DeckCard) -> Face:
     return deck_face(kit, where=card.id, key=f"travel/special/{card.id}/front", kind="special",
                      colour=kit.colour("special"), texts=f"special.{card.id}", icon=card.icon, index=card.index,
                      values=card.effect.model_dump(), icon_h=60, timing=card.effect.timing)
@@ -89,11 +92,11 @@ FLAVOUR_RULE = 18 * mm  # the short rule between the flavour line and the rule t
 FLAVOUR_GAP = 4.5  # above and below that rule
 
 
-def forbidden_face(kit: Kit, card) -> Face:
+def forbidden_face(kit: Kit, card: DeckCard) -> Face:
     return kit.face(f"travel/forbidden/{card.id}/front", lambda: _forbidden_layout(kit, card))
 
 
-def _forbidden_layout(kit: Kit, card):
+def _forbidden_layout(kit: Kit, card: DeckCard) -> Paint:
     geo, writer = kit.geo, kit.writer(card.id)
     colour = kit.colour("forbidden")
     card_frame = frame(writer, geo, "forbidden", colour, kind_ink=WARNING_YELLOW,
@@ -121,7 +124,7 @@ def _forbidden_layout(kit: Kit, card):
     joker = joker_word(writer, card_index)
     rule_colour = mix(colour, WHITE, 0.6)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _hazard_band(canvas, geo.panel, colour)
         name.draw(canvas)
@@ -137,7 +140,7 @@ def _forbidden_layout(kit: Kit, card):
     return draw
 
 
-def _flavour(kit: Kit, writer, key: str, cursor: Cursor) -> TextBlock | None:
+def _flavour(kit: Kit, writer: Writer, key: str, cursor: Cursor) -> TextBlock | None:
     """The card's joke on its own lines, small and muted above the rule text; None when the language file gives the
     card no flavour (the reference language decides: lint asks every other language for the same keys)."""
     if not kit.ctx.texts.has(key):
@@ -150,7 +153,7 @@ def _flavour(kit: Kit, writer, key: str, cursor: Cursor) -> TextBlock | None:
     return replace(block, rect=Box(block.rect.x, cursor.y, block.rect.w, block.fitted.height))
 
 
-def _hazard_band(canvas, panel: Box, dark: str) -> None:
+def _hazard_band(canvas: DrawingCanvas, panel: Box, dark: str) -> None:
     """Yellow and black diagonal stripes across the top of the panel, between the indices."""
     inset = top_corner(panel).right + CLEARANCE - panel.x
     band = Box(panel.x + inset, panel.top - 4.0 - HAZARD_H, panel.w - 2 * inset, HAZARD_H)
@@ -175,7 +178,7 @@ def _hazard_band(canvas, panel: Box, dark: str) -> None:
     canvas.restoreState()
 
 
-def _prohibited_icon(canvas, code: str, area: Box) -> None:
+def _prohibited_icon(canvas: DrawingCanvas, code: str, area: Box) -> None:
     """The icon inside a red ring with a diagonal bar: the sign everyone reads as 'not allowed'."""
     d = min(area.w, area.h)
     cx, cy = area.cx, area.y + area.h / 2
@@ -198,11 +201,11 @@ LINE_GAP = 15.0
 MESSAGE_LINES = 3
 
 
-def postcard_face(kit: Kit, card) -> Face:
+def postcard_face(kit: Kit, card: DeckCard) -> Face:
     return kit.face(f"travel/postcard/{card.id}/front", lambda: _postcard_layout(kit, card))
 
 
-def _postcard_layout(kit: Kit, card):
+def _postcard_layout(kit: Kit, card: DeckCard) -> Paint:
     geo, writer, colour, card_frame = kit.framed("postcard", card.id)
     card_index = CardIndex.parse(card.index)
     index_area = corner(geo.panel)
@@ -229,7 +232,7 @@ def _postcard_layout(kit: Kit, card):
     joker = joker_word(writer, card_index)
     rule_colour = mix(colour, WHITE, 0.45)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _picture(canvas, card.icon, picture, colour)
         name.draw(canvas)
@@ -246,13 +249,13 @@ def _postcard_layout(kit: Kit, card):
     return draw
 
 
-def _line_start(writer, label: TextBlock) -> float:
+def _line_start(writer: Writer, label: TextBlock) -> float:
     """Where the "to" line starts: just after its label."""
     text = label.fitted.lines[0][0] if label.fitted.lines else ""
     return writer.width(text, label.fitted.size, bold=True) + 4
 
 
-def _picture(canvas, code: str, area: Box, colour: str) -> None:
+def _picture(canvas: DrawingCanvas, code: str, area: Box, colour: str) -> None:
     """The postcard's picture: a washed sky, the icon, and a postmark in the corner."""
     canvas.setFillColor(tint(colour, 0.8))
     canvas.roundRect(area.x, area.y, area.w, area.h, 4, stroke=0, fill=1)

@@ -8,12 +8,14 @@ and name (the legend), each column with the code; the two sides of one card sit 
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ..core.canvas import DrawingCanvas, mm
 from ...games.travel.distances import printed_km, side_codes
 from ..core.colour import INK
 from ..core.context import RenderContext
+from ..core.rulebook import Para
+from .style import travel_game
 
 RULE_GREY = HexColor("#bdbdbd")
 SHADE = HexColor("#eeeeee")
@@ -27,14 +29,14 @@ LABEL_PAD = 2 * mm  # before a row's code, and between its name and the first co
 NAME_GAP = 1.5 * mm  # between a row's code and its name
 
 
-def draw_distances(ctx: RenderContext, heading: list, text_w: float, margin: float, top: float, bottom: float,
-                   canvas, page_w: float) -> None:
+def draw_distances(ctx: RenderContext, heading: list[Para], text_w: float, margin: float, top: float, bottom: float,
+                   canvas: DrawingCanvas, page_w: float) -> None:
     """The `heading` paragraphs (title, how to read the table) `text_w` wide, then the grid, from `top` (pt) down
     to `bottom` at most. The type size is the largest (up to MAX_SIZE) that leaves MIN_GAP between columns; the
     height left gives the rows what air it can (up to ROW_AIR_MAX times the size), so a finger can follow a row
     across 25 columns."""
-    codes = side_codes(ctx.game_data)
-    km = printed_km(ctx.game_data)
+    codes = side_codes(travel_game(ctx.game_data))
+    km = printed_km(travel_game(ctx.game_data))
     n = len(codes)
     width = page_w - 2 * margin
     y = top

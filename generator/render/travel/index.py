@@ -8,9 +8,9 @@ in every language.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
-from reportlab.lib.units import mm
-
+from ..core.canvas import DrawingCanvas, mm
 from ..core.context import Box, TextOverflow
 from .style import BLACK_SUIT, RED_SUIT, Writer, star
 
@@ -83,7 +83,7 @@ def joker_word(writer: Writer, index: CardIndex) -> tuple[str, float]:
     return word, size
 
 
-def draw_indices(canvas, index: CardIndex, panel: Box, bold_font: str, joker: tuple[str, float]) -> None:
+def draw_indices(canvas: DrawingCanvas, index: CardIndex, panel: Box, bold_font: str, joker: tuple[str, float]) -> None:
     """The index upright in the upper-left corner and turned 180° in the lower-right one (the same drawing turned
     about the point halfway between the two corners)."""
     area = top_corner(panel)
@@ -96,7 +96,7 @@ def draw_indices(canvas, index: CardIndex, panel: Box, bold_font: str, joker: tu
     canvas.restoreState()
 
 
-def _draw_index(canvas, index: CardIndex, area: Box, bold_font: str, joker: tuple[str, float]) -> None:
+def _draw_index(canvas: DrawingCanvas, index: CardIndex, area: Box, bold_font: str, joker: tuple[str, float]) -> None:
     """Rank above suit, centred in `area`; a joker shows its word over a star, centred the same way."""
     cx = area.cx
     canvas.setFillColor(index.colour)
@@ -111,7 +111,7 @@ def _draw_index(canvas, index: CardIndex, area: Box, bold_font: str, joker: tupl
     pip(canvas, index.suit, cx - PIP_SIZE / 2, area.y, PIP_SIZE, index.colour)
 
 
-def pip(canvas, suit: str, x: float, y: float, size: float, colour: str) -> None:
+def pip(canvas: DrawingCanvas, suit: str, x: float, y: float, size: float, colour: str) -> None:
     """Draw the suit's pip filling the square (x, y, size)."""
     canvas.saveState()
     canvas.translate(x, y)
@@ -121,17 +121,18 @@ def pip(canvas, suit: str, x: float, y: float, size: float, colour: str) -> None
     canvas.restoreState()
 
 
-def _path(canvas, points: list[tuple]) -> None:
+def _path(canvas: DrawingCanvas, points: list[tuple[str, *tuple[float, ...]]]) -> None:
     """Fill a closed path from ('m', x, y) / ('l', x, y) / ('c', x1, y1, x2, y2, x, y) steps (unit square)."""
     path = canvas.beginPath()
     for step in points:
         op, *xy = step
-        {"m": path.moveTo, "l": path.lineTo, "c": path.curveTo}[op](*xy)
+        pen: dict[str, Callable[..., None]] = {"m": path.moveTo, "l": path.lineTo, "c": path.curveTo}
+        pen[op](*xy)
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def _heart(canvas) -> None:
+def _heart(canvas: DrawingCanvas) -> None:
     _path(canvas, [("m", 0.5, 0.02),
                    ("c", 0.40, 0.16, 0.02, 0.40, 0.02, 0.68),
                    ("c", 0.02, 0.87, 0.15, 0.98, 0.29, 0.98),
@@ -141,7 +142,7 @@ def _heart(canvas) -> None:
                    ("c", 0.98, 0.40, 0.60, 0.16, 0.5, 0.02)])
 
 
-def _diamond(canvas) -> None:
+def _diamond(canvas: DrawingCanvas) -> None:
     _path(canvas, [("m", 0.5, 0.0),
                    ("c", 0.62, 0.18, 0.74, 0.34, 0.88, 0.5),
                    ("c", 0.74, 0.66, 0.62, 0.82, 0.5, 1.0),
@@ -149,7 +150,7 @@ def _diamond(canvas) -> None:
                    ("c", 0.26, 0.34, 0.38, 0.18, 0.5, 0.0)])
 
 
-def _spade(canvas) -> None:
+def _spade(canvas: DrawingCanvas) -> None:
     _path(canvas, [("m", 0.5, 1.0),
                    ("c", 0.60, 0.86, 0.98, 0.62, 0.98, 0.38),
                    ("c", 0.98, 0.22, 0.87, 0.12, 0.73, 0.12),
@@ -162,7 +163,7 @@ def _spade(canvas) -> None:
                    ("c", 0.02, 0.62, 0.40, 0.86, 0.5, 1.0)])
 
 
-def _club(canvas) -> None:
+def _club(canvas: DrawingCanvas) -> None:
     for cx, cy in ((0.5, 0.73), (0.25, 0.42), (0.75, 0.42)):
         canvas.circle(cx, cy, 0.235, stroke=0, fill=1)
     canvas.rect(0.38, 0.42, 0.24, 0.26, stroke=0, fill=1)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Callable, NamedTuple
 
+from ..core.canvas import DrawingCanvas
 from ..core.context import Box, Face, RenderContext
-from .style import Frame, Geometry, Writer, frame, geometry
+from .style import Frame, Geometry, Writer, frame, geometry, travel_game
 
 
 class Cursor:
@@ -31,12 +32,16 @@ class Cursor:
         return Box(self.area.x, bottom, self.area.w, self.y - bottom)
 
 
+#: what a face's layout returns: draws the face on a canvas in card coordinates, its background out to the bleed
+Paint = Callable[[DrawingCanvas, float], None]
+
+
 class Kit:
     """One language's travel cards: context, geometry, fonts and the rule parameters for the texts."""
 
     def __init__(self, ctx: RenderContext) -> None:
         self.ctx = ctx
-        self.game = ctx.game_data
+        self.game = travel_game(ctx.game_data)
         self.geo: Geometry = geometry(ctx)
         self.params: dict[str, Any] = self.game.rules_params.model_dump()
         self.bold = ctx.fonts.bold
@@ -63,7 +68,7 @@ class Kit:
         writer, colour = self.writer(where), self.colour(kind)
         return Framed(self.geo, writer, colour, frame(writer, self.geo, kind, colour))
 
-    def face(self, key: str, layout: Callable[[], Callable[[Any, float], None]]) -> Face:
+    def face(self, key: str, layout: Callable[[], Paint]) -> Face:
         """A face laid out on its first draw and drawn in card coordinates (origin: the trim's lower-left corner).
 
         `layout()` fits the texts and returns `draw(canvas, bleed)`; it runs once, so texts are measured once, and
@@ -71,7 +76,7 @@ class Kit:
         """
         built = cache(layout)
 
-        def draw(canvas, box: Box) -> None:
+        def draw(canvas: DrawingCanvas, box: Box) -> None:
             paint = built()
             canvas.saveState()
             canvas.translate(box.x, box.y)

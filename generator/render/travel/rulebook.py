@@ -6,20 +6,23 @@ from functools import partial
 
 from reportlab.lib.colors import Color, HexColor
 
+from ..core.canvas import DrawingCanvas
+from ...content.model_parts import GameData
 from ..core.context import Page, RenderContext
 from ..core.rulebook import FOOTER, GUTTER, MARGIN, Book, Styles, draw_footer, para
 from .distances import draw_distances
+from .style import travel_game
 
 
 def accent(ctx: RenderContext) -> Color:
     """The reference cards' colour."""
-    return HexColor(ctx.game_data.kinds["reference"].colour)
+    return HexColor(travel_game(ctx.game_data).kinds["reference"].colour)
 
 
-def component_counts(game) -> dict[str, int]:
+def component_counts(data: GameData) -> dict[str, int]:
     """Cards per family of game.yaml: one per entry, or one per playing-card index of an entry that has several."""
-    counts = {}
-    for name, value in game:
+    counts: dict[str, int] = {}
+    for name, value in travel_game(data):
         if isinstance(value, list) and value and hasattr(value[0], "id"):
             counts[name] = sum(len(c.index) if isinstance(getattr(c, "index", None), list) else 1 for c in value)
     return counts
@@ -31,7 +34,7 @@ def distance_pages(ctx: RenderContext, book: Book, before: int) -> list[Page]:
                  number_y=book.margin_v)]
 
 
-def _draw_distances(ctx: RenderContext, styles: Styles, margin_v: float, canvas, page_w: float,
+def _draw_distances(ctx: RenderContext, styles: Styles, margin_v: float, canvas: DrawingCanvas, page_w: float,
                     page_h: float) -> None:
     """The distance table with the book's footer."""
     heading = [para(ctx.t("distances.title"), styles.heading, "distances.title"),

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from reportlab.lib.units import mm
-
+from ...content.model_parts import GameData
+from ...games.travel.model import TravelGame
+from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
 from ..core.colour import WHITE, tint
 from ..core.context import Box, RenderContext, TextOverflow
@@ -36,6 +37,14 @@ BADGE_SIZE = 7.0
 BADGE_HEIGHT = BADGE_SIZE + 5
 #: word to pill end: the round end's radius plus air, so no glyph reaches into the curve
 BADGE_PAD = BADGE_HEIGHT / 2 + 1.5
+
+
+def travel_game(game: GameData) -> TravelGame:
+    """`game` as the travel game's own model: what a travel RenderContext's `game_data` holds (the registry loads it
+    through this game's spec)."""
+    if not isinstance(game, TravelGame):
+        raise TypeError(f"expected the travel game's data, not {type(game).__name__}")
+    return game
 
 
 def tracking(word: str) -> float:
@@ -82,7 +91,7 @@ class TextBlock:
     align: str = "center"
     valign: str = "middle"
 
-    def draw(self, canvas) -> None:
+    def draw(self, canvas: DrawingCanvas) -> None:
         canvas.setFillColor(self.colour)
         textfit.draw(canvas, self.fitted, self.rect.x, self.rect.top, self.rect.w, align=self.align,
                      box_height=self.rect.h, valign=self.valign)
@@ -141,14 +150,14 @@ class Frame:
     panel_stroke: str | None = None
     badge: Badge | None = None
 
-    def draw(self, canvas, geo: Geometry, bleed: float, bold: str) -> None:
+    def draw(self, canvas: DrawingCanvas, geo: Geometry, bleed: float, bold: str) -> None:
         canvas.setFillColor(self.colour)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
         canvas.setFillColor(self.kind_ink)
         canvas.setFont(bold, KIND_SIZE)
         canvas.drawString(MARGIN + 1.0, geo.header_baseline, self.kind_word, charSpace=self.kind_spacing)
         if self.badge:
-            self._draw_badge(canvas, geo, bold)
+            self._draw_badge(canvas, geo, bold, self.badge)
         panel = geo.panel
         canvas.setFillColor(self.panel_fill)
         if self.panel_stroke:
@@ -157,8 +166,7 @@ class Frame:
         canvas.roundRect(panel.x, panel.y, panel.w, panel.h, PANEL_RADIUS, stroke=1 if self.panel_stroke else 0,
                          fill=1)
 
-    def _draw_badge(self, canvas, geo: Geometry, bold: str) -> None:
-        badge = self.badge
+    def _draw_badge(self, canvas: DrawingCanvas, geo: Geometry, bold: str, badge: Badge) -> None:
         h = BADGE_HEIGHT
         right = geo.w - MARGIN
         y = geo.h - MARGIN - HEADER / 2 - h / 2
@@ -188,7 +196,7 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
     if used > room:
         key = f"timing.{timing}" if timing else f"kinds.{kind}"
         raise TextOverflow(writer.where, key, writer.ctx.lang, round(used - room, 2))
-    ink = kind_ink or writer.ctx.game_data.kinds[kind].ink
+    ink = kind_ink or travel_game(writer.ctx.game_data).kinds[kind].ink
     if writer.ctx.ink_saver:  # white to the bleed; the kind's colour only in its word, the badge and an outline
         light_badge = badge and Badge(badge.text, badge.width, tint(colour, 0.82), colour)
         return Frame(WHITE, kind_word, spacing, colour, panel_fill, panel_stroke or colour, light_badge)
@@ -198,7 +206,7 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
 # ---- drawing helpers ------------------------------------------------------------------------------------------
 
 
-def star(canvas, cx: float, cy: float, r: float, colour: str) -> None:
+def star(canvas: DrawingCanvas, cx: float, cy: float, r: float, colour: str) -> None:
     """A five-pointed star (the capital-city mark)."""
     path = canvas.beginPath()
     for i in range(10):
@@ -214,6 +222,6 @@ def star(canvas, cx: float, cy: float, r: float, colour: str) -> None:
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def disc(canvas, cx: float, cy: float, r: float, colour: str) -> None:
+def disc(canvas: DrawingCanvas, cx: float, cy: float, r: float, colour: str) -> None:
     canvas.setFillColor(colour)
     canvas.circle(cx, cy, r, stroke=0, fill=1)

@@ -5,21 +5,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from reportlab.lib.units import mm
+from ..core.canvas import DrawingCanvas, mm
 
+if TYPE_CHECKING:
+    from ...games.travel.model import Character, CountryCard, Passport, ReferenceCard
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import draw_icon, flag_code
 from ...games.travel.text_keys import card_values
-from .kit import Cursor, Kit
+from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
 from .style import INK, MUTED, disc, frame, star
 
 GAP = 3.0
 
 
-def _flag(canvas, iso: str, area: Box) -> None:
+def _flag(canvas: DrawingCanvas, iso: str, area: Box) -> None:
     draw_icon(canvas, flag_code(iso), area.x, area.y, area.w, area.h, crop=True)
 
 
@@ -28,13 +31,13 @@ def _flag(canvas, iso: str, area: Box) -> None:
 TILE = 13.5 * mm  # the tinted square behind each needed item's icon
 
 
-def country_face(kit: Kit, card, side: int) -> Face:
+def country_face(kit: Kit, card: CountryCard, side: int) -> Face:
     """One side of a country card (side 0 is the front, side 1 the back)."""
     code = card.sides[side].code
     return kit.face(f"travel/country/{card.id}/{code}", lambda: _country_layout(kit, card, code))
 
 
-def _country_layout(kit: Kit, card, code: str):
+def _country_layout(kit: Kit, card: CountryCard, code: str) -> Paint:
     geo, writer, colour, card_frame = kit.framed("country", card.id)
     content = geo.content
     cursor = Cursor(content)
@@ -70,7 +73,7 @@ def _country_layout(kit: Kit, card, code: str):
     star_r = 4.2
     capital_left = capital_rect.cx - (capital_width + 3 * star_r) / 2
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _flag(canvas, code, flag_area)
         name.draw(canvas)
@@ -96,11 +99,11 @@ def _country_layout(kit: Kit, card, code: str):
 # ---- passports: flag, name, the validity line and a stamp ---------------------------------------------------
 
 
-def passport_face(kit: Kit, passport) -> Face:
+def passport_face(kit: Kit, passport: Passport) -> Face:
     return kit.face(f"travel/passport/{passport.id}/front", lambda: _passport_layout(kit, passport))
 
 
-def _passport_layout(kit: Kit, passport):
+def _passport_layout(kit: Kit, passport: Passport) -> Paint:
     geo, writer, colour, card_frame = kit.framed("passport", passport.id)
     content = geo.content
     cursor = Cursor(content)
@@ -114,7 +117,7 @@ def _passport_layout(kit: Kit, passport):
                         max_lines=3)
     stamp_area = cursor.rest(content.y)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         _flag(canvas, passport.country, flag_area)
         name.draw(canvas)
@@ -124,7 +127,7 @@ def _passport_layout(kit: Kit, passport):
     return draw
 
 
-def _stamp(canvas, code: str, area: Box, colour: str, bold: str) -> None:
+def _stamp(canvas: DrawingCanvas, code: str, area: Box, colour: str, bold: str) -> None:
     """An entry stamp: a tilted double oval around the country code."""
     w, h = min(area.w * 0.5, 30 * mm), min(area.h * 0.8, 14 * mm)
     canvas.saveState()
@@ -148,11 +151,11 @@ def _stamp(canvas, code: str, area: Box, colour: str, bold: str) -> None:
 # ---- characters: a portrait on a large disc, name and ability ----------------------------------------------
 
 
-def character_face(kit: Kit, card) -> Face:
+def character_face(kit: Kit, card: Character) -> Face:
     return kit.face(f"travel/character/{card.id}/front", lambda: _character_layout(kit, card))
 
 
-def _character_layout(kit: Kit, card):
+def _character_layout(kit: Kit, card: Character) -> Paint:
     geo, writer, colour, card_frame = kit.framed("character", card.id)
     values = card_values(card)
     texts = f"characters.{card.id}"
@@ -164,7 +167,7 @@ def _character_layout(kit: Kit, card):
     cursor.skip(2 * GAP)
     text = writer.block(f"{texts}.text", kit.words(f"{texts}.text", **values), cursor.rest(geo.content.y))
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         name.draw(canvas)
         d = portrait.h
@@ -194,7 +197,7 @@ class ReferenceType:
     body: float
 
 
-def reference_face(kit: Kit, card, side: str) -> Face:
+def reference_face(kit: Kit, card: ReferenceCard, side: str) -> Face:
     return kit.face(f"travel/reference/{card.id}/{side}", lambda: _reference_layout(kit, card, side))
 
 
@@ -239,7 +242,7 @@ def reference_type(kit: Kit) -> ReferenceType:
     return ReferenceType(title, body)
 
 
-def _reference_layout(kit: Kit, card, side: str):
+def _reference_layout(kit: Kit, card: ReferenceCard, side: str) -> Paint:
     geo, writer, ctx = kit.geo, kit.writer(card.id), kit.ctx
     colour = kit.colour("reference")
     card_frame = frame(writer, geo, "reference", colour)
@@ -255,7 +258,7 @@ def _reference_layout(kit: Kit, card, side: str):
     body = _body_area(content, sizes.title)
     fitted = ctx.fit(card.id, f"reference.{side}.lines", text, body.w, body.h, sizes.body, sizes.body)
 
-    def draw(canvas, bleed: float) -> None:
+    def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
         canvas.setFillColor(colour)
         textfit.draw(canvas, title_fitted, title_rect.x, title_rect.top, title_rect.w, align="center")
@@ -267,7 +270,7 @@ def _reference_layout(kit: Kit, card, side: str):
     return draw
 
 
-def _listed(canvas, fitted: textfit.Fitted, markers: list[str | None], area: Box, colour: str, bold: str) -> None:
+def _listed(canvas: DrawingCanvas, fitted: textfit.Fitted, markers: list[str | None], area: Box, colour: str, bold: str) -> None:
     """Fitted paragraphs in `area` with a hanging indent: each starts with its number, or a bullet when it has none,
     in the gutter left of the area."""
     size = fitted.size
