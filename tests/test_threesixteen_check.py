@@ -6,7 +6,7 @@ import types
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, line_col
+from conftest import ROOT, line_col, replace_in
 
 from generator.content.load import load_content
 from generator.errors import InputError
@@ -266,9 +266,15 @@ def test_the_r7_message_names_the_column_the_1_went_to(tmp_path, token, letter):
 
 def test_the_r7_message_names_the_column_by_the_contents_letters(content_copy, tmp_path):
     """With columns V-Z in game.yaml, a 1 put in the third column is put in column X."""
-    from conftest import replace_in
 
-    replace_in(content_copy / "threesixteen" / "game.yaml", "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
+    use_columns_v_to_z(content_copy)
     path = record(tmp_path, "1 2 1", {"Mina": "R V X"})
     data = check_file(path, load_content(content_copy), "en").to_json()["violation"]
     assert (data["rule"], data["facts"]) == ("R7", {"column": "X"})
+
+
+def use_columns_v_to_z(content_copy) -> None:
+    """Content whose columns are V-Z (the log sheet's worked example in those letters too: lint replays it)."""
+    path = content_copy / "threesixteen" / "game.yaml"
+    replace_in(path, "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
+    replace_in(path, "moves: [R, A, B>B, A, C>C, B]", "moves: [R, V, W>W, V, X>X, W]")
