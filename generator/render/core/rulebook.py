@@ -288,6 +288,7 @@ class GlossaryEntry(Flowable):  # type: ignore[misc]  # ReportLab ships no types
         self.styles, self.term, self.body, self.term_w = styles, term, body, term_w
         self.spaceBefore = styles.rule_gap * 0.5
         self.text_key = body.text_key
+        self.stacked = False
 
     @staticmethod
     def pill_width(styles: Styles, term: str) -> float:
@@ -295,8 +296,13 @@ class GlossaryEntry(Flowable):  # type: ignore[misc]  # ReportLab ships no types
         return float(stringWidth(term, style.fontName, style.fontSize) + style.fontSize)
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        self.body_h = self.body.wrap(avail_w - BADGE_W - self.term_w, avail_h)[1]
-        self.width, self.height = avail_w, max(self.body_h, self.styles.rule_title.leading)
+        """Beside the pill; under it when the pills leave the text less than half the column (a large type)."""
+        leading = self.styles.rule_title.leading
+        self.stacked = avail_w - BADGE_W - self.term_w < (avail_w - BADGE_W) / 2
+        text_w = avail_w - BADGE_W - (0.0 if self.stacked else self.term_w)
+        self.body_h = self.body.wrap(text_w, avail_h)[1]
+        self.width = avail_w
+        self.height = self.body_h + leading if self.stacked else max(self.body_h, leading)
         return self.width, self.height
 
     def draw(self) -> None:
@@ -309,7 +315,8 @@ class GlossaryEntry(Flowable):  # type: ignore[misc]  # ReportLab ships no types
         canvas.setFillColor(HexColor("#ffffff"))
         canvas.setFont(style.fontName, size)
         canvas.drawString(BADGE_W + size / 2, top - leading + (leading - size) / 2 + size * 0.2, self.term)
-        self.body.drawOn(canvas, BADGE_W + self.term_w, self.height - self.body_h)
+        self.body.drawOn(canvas, BADGE_W + (0.0 if self.stacked else self.term_w), self.height - self.body_h
+                         - (leading if self.stacked else 0.0))
 
 
 class FrameBreak:

@@ -279,8 +279,8 @@ def plan_layout(page_w: float, page_h: float, item_w: float, item_h: float, marg
     (a row or column fewer when none has); then as much of the `bleed` as the room left allows.
 
     Bleed and marks give way in this order, each only when the one before would fit fewer pieces on a page (or,
-    with `sheets_for`, which counts the sheets the pieces take at so many to a page, take more sheets for
-    them): the full bleed with marks of MIN_MARK, the full bleed with marks of SHORT_MARK on the sides that lack room (a back drifts,
+    with `sheets_for`, which counts the sheets the pieces take at so many to a page, take more sheets for them, or
+    turn pieces that a later one keeps upright on as many sheets): the full bleed with marks of MIN_MARK, the full bleed with marks of SHORT_MARK on the sides that lack room (a back drifts,
     so a two-sided piece keeps its full bleed), then the bleed down to `min_bleed` with MIN_MARK, then with
     SHORT_MARK.
 
@@ -296,8 +296,8 @@ def plan_layout(page_w: float, page_h: float, item_w: float, item_h: float, marg
         raise LayoutError(f"a piece of {item_w / MM:.1f} x {item_h / MM:.1f} mm with {least / MM:.1f} mm bleed and "
                           f"cut marks does not fit inside the printer margin of a {page_w / MM:.1f} x "
                           f"{page_h / MM:.1f} mm page")
-    if sheets_for is not None:
-        return min(planned, key=lambda layout: sheets_for(layout.per_page))  # the first tier on a tie
+    if sheets_for is not None:  # the fewest sheets; then pieces upright; then the first tier
+        return min(planned, key=lambda layout: (sheets_for(layout.per_page), layout.turned))
     return max(planned, key=lambda layout: layout.per_page)
 
 
