@@ -52,3 +52,16 @@ bench: $(STAMP)
 
 clean:
 	rm -rf output/*.pdf output/png output/pod output/tts output/.build-manifest.json
+
+# The studio's browser tests (tests/test_studio_browser.py) drive Debian's Chromium: `make test` installs it with apt
+# when run as root, else stops with one line saying what to install (the tests never skip for want of it).
+# `make screenshots` keeps the pictures the browser tests take of every page, for the README (docs/studio/).
+CHROMIUM := /usr/bin/chromium
+.PHONY: chromium screenshots
+test bench: chromium
+chromium:
+	@test -x $(CHROMIUM) || { test "$$(id -u)" = 0 && apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } \
+		|| { echo "make test: the browser tests need Chromium at $(CHROMIUM): install it (apt-get install chromium)"; exit 1; }
+bench: $(TEST_STAMP)
+screenshots: $(TEST_STAMP) chromium
+	@STUDIO_SCREENSHOTS=docs/studio $(PY) -m pytest -n 0 -p no:cacheprovider tests/test_studio_browser.py -k screenshots

@@ -19,7 +19,7 @@ Row = dict[str, object]
 
 #: the shared benchmarks, by label; each game's come between them and the size benchmark
 SHARED = (("start-up", "generator.bench_startup"), ("build", "generator.builder.bench"),
-          ("text fit", "generator.render.core.bench_textfit"))
+          ("text fit", "generator.render.core.bench_textfit"), ("studio", "generator.studio.bench"))
 LAST = (("sizes", "generator.bench_sizes"),)
 
 

@@ -9,6 +9,7 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 from .checking import Report, error_envelope
 from .content.load import Content, add_game, load_content
@@ -28,10 +29,15 @@ def record_game(path: Path, say: Say) -> str:
     """The `game:` of a record, with a positioned error when it is missing or unknown, in the words of `say` (the
     shared words of `common/<lang>.yaml`, `file_words`: no game's own words are known yet)."""
     text = text_of(path, str(path), say)  # a file that is not a small regular UTF-8 file ends here
+    return game_of(text, str(path), say)
+
+
+def game_of(text: str, path: str, say: Say) -> str:
+    """The `game:` of record `text` (named `path` in messages), as `record_game` finds it."""
     quick = GAME_LINE.search(text)
     if quick and (game := registry.named(quick.group(1))):
         return game
-    data, located = parse_yaml(text, str(path))
+    data, located = parse_yaml(text, path)
     games = ", ".join(registry.known())
     if not isinstance(data, dict):
         raise InputError.at(located.of(()), say("not_mapping", games=games), "record")
@@ -65,6 +71,24 @@ def check_record(path: Path | str, content: Content, lang: str, **options: objec
         return checker.check_file(str(path), content, lang, **given)
     except InputError as exc:
         raise _with_game_hint(path, game, exc, file_words(content.texts("common", lang))) from None
+
+
+def check_text(text: str, path: str, content: Content, lang: str, **options: object) -> Report:
+    """`check_record` of a record that is not a file (the studio's paste or drop): `text`, named `path` in
+    messages. The caller holds it to the size a record file may have (yamlsrc.MAX_FILE_BYTES)."""
+    say = file_words(content.texts("common", lang))
+    game = game_of(text, path, say)
+    if game not in content.games:
+        raise InputError.at(Position(path, 1, 1), f"the content in {content.root} has no game '{game}'", "record")
+    spec = registry.spec(game)
+    checker = spec.part("checker")
+    if not hasattr(checker, "check_text"):
+        raise InputError.at(Position(path, 1, 1), f"the {spec.title} checker reads record files only: run "
+                            f"`pnp check` on it", "record")
+    reads_text = cast("registry.TextChecker", checker)  # it has check_text: asked above
+    own = {option.name for option in spec.check_options}
+    given = {name: value for name, value in options.items() if name in own and value is not None}
+    return reads_text.check_text(text, path, content, lang, **given)
 
 
 def _with_game_hint(path: Path, game: str, exc: InputError, say: Say) -> InputError:

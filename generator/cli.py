@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from .cli_options import Format, content_option, format_option, lang_option, not_one_of
+from .content.folders import default_root, languages
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError, visible
 from .games import registry
 
@@ -114,6 +115,8 @@ def _options(_: bool = typer.Option(False, "--version", callback=_version, is_ea
 
 
 ContentOpt = content_option()
+#: the languages of the default content, for help texts (a glob, no YAML read)
+LANGS = ", ".join(languages(default_root()))
 
 
 def fail(exc: InputError) -> NoReturn:
@@ -136,14 +139,21 @@ def require_lang(content: Content, lang: str) -> str:
 
 @app.command()
 def lint(fmt: Format = format_option("text (one finding per line) or json."),
+         lang: Optional[str] = typer.Option(None, "--lang", help=f"Lint one language, its own files and the game "
+                                            f"data (default: every language): {LANGS}."),
          content_dir: Optional[Path] = ContentOpt) -> None:
-    """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit."""
+    """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit; the last
+    line says how much of each language is translated."""
     from .content.lint import LintReport, lint as run_lint
     from .render.core.fitcheck import fit_findings
     from .render.core.fonts import glyphs_missing_for
 
+    if lang is not None:
+        known = languages(content_dir or default_root())
+        if lang not in known:
+            usage(f"unknown language '{lang}' for --lang; available: {', '.join(known) or 'none'}")
     try:
-        report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for)
+        report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for, lang=lang)
     except InputError as exc:  # a problem the report could not hold is still reported in the chosen format
         report = LintReport(findings=list(exc.diagnostics))
     if fmt is Format.json:
@@ -152,6 +162,8 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
         for finding in report.findings:
             typer.echo(str(finding))
         typer.echo(report.summary())
+        if report.progress:
+            typer.echo(report.progress_line())
     raise typer.Exit(EXIT_INVALID if report.errors else 0)
 
 
@@ -264,7 +276,14 @@ def _register_build() -> None:
     app.command("build")(build_cmd)
 
 
+def _register_studio() -> None:
+    from .studio.cli import studio_cmd  # imports no web library until the command runs
+
+    app.command("studio")(studio_cmd)
+
+
 _register_build()
+_register_studio()
 
 
 def main() -> None:

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.content.lint import lint
+from generator.content.lint import lint, translation_progress
 from generator.render.core.fitcheck import fit_findings
 from generator.render.core.fonts import glyphs_missing_for
 
@@ -194,7 +194,34 @@ def test_cli_text_summary_and_success(content_copy):
     result = runner.invoke(app, ["lint", "--content", str(content_copy)])
     assert result.exit_code == 0, result.stdout
     lines = result.stdout.strip().splitlines()
-    assert lines[-1].startswith("0 errors, 0 warnings in ") and lines[:-1] == []
+    total = translation_progress(content_copy, "ko").total
+    assert lines[0].startswith("0 errors, 0 warnings in ") and len(lines) == 2
+    assert lines[-1] == f"ja: {total} of {total} texts translated, 100%; ko: {total} of {total} texts translated, 100%"
+
+
+def test_a_new_language_lints_alone_and_its_progress_is_the_last_line(content_copy):
+    for folder in ("common", "travel", "threesixteen"):
+        shutil.copy(content_copy / folder / "en.yaml", content_copy / folder / "fr.yaml")
+    path = content_copy / "travel" / "fr.yaml"
+    replace_in(path, 'name: "Camera"', 'name: "Appareil photo"')
+    replace_in(path, 'name: "Umbrella"', 'name: ""')
+    progress = translation_progress(content_copy, "fr")
+    total = translation_progress(content_copy, "ko").total
+    assert (progress.translated, progress.total) == (1, total)
+    whys = {left.key: left.why for left in progress.left}
+    assert whys["items.umbrella.name"] == "empty" and whys["items.camera.text"] == "untranslated"
+    assert "items.camera.name" not in whys
+    result = runner.invoke(app, ["lint", "--lang", "fr", "--content", str(content_copy)])
+    lines = result.stdout.strip().splitlines()
+    assert result.exit_code == 1
+    assert lines[-1] == f"fr: 1 of {total} texts translated, {100 // total}%"
+    assert all("/fr.yaml:" in line for line in lines[:-2]), [l for l in lines if "/fr.yaml:" not in l][:3]
+    assert f"{total - 2} warnings" in lines[-2] and "1 error," in lines[-2]
+    data = json.loads(runner.invoke(app, ["lint", "--lang", "fr", "--format", "json", "--content",
+                                          str(content_copy)]).stdout)
+    assert data["progress"] == [{"language": "fr", "translated": 1, "total": total}]
+    unknown = runner.invoke(app, ["lint", "--lang", "xx", "--content", str(content_copy)])
+    assert unknown.exit_code == 2 and "unknown language 'xx' for --lang; available: en, fr, ja, ko" in unknown.output
 
 
 # -- the travel record's words (check.words): one word each, unlike every name and every other word ----------

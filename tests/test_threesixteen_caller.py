@@ -130,3 +130,92 @@ def test_a_real_session_saves_a_skeleton_that_can_be_continued(tmp_path):
         load_record(out, CONTENT.games["threesixteen"], EN)
     assert caught.value.diagnostics[0].message == (
         "Mina: 0 tokens for 3 calls; write one token per call. Still to write: Mina 3, Joon 3")
+
+
+class Screen:
+    """`pnp threesixteen call` behind a pty of `columns` x `rows`, its output fed to a terminal emulator (pyte): what
+    a person at that terminal sees, cell by cell."""
+
+    def __init__(self, columns: int, rows: int, *args: str) -> None:
+        import fcntl
+        import struct
+        import termios
+
+        import pyte
+
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        env = {**os.environ, "TERM": "xterm", "COLUMNS": str(columns), "LINES": str(rows)}
+        self.process = subprocess.Popen([str(PNP), "threesixteen", "call", *args], stdin=slave, stdout=slave,
+                                        stderr=slave, env=env, close_fds=True)
+        os.close(slave)
+
+    def lines(self) -> list[str]:
+        return list(self.screen.display)
+
+    def wait_for(self, text: str, reads: int = 600) -> None:
+        """Read until `text` is on the screen, at most `reads` waits of 0.1 s for output."""
+        for _ in range(reads):
+            if any(text in line for line in self.lines()):
+                return
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    self.stream.feed(os.read(self.master, 65536))
+                except OSError:
+                    pass
+        raise AssertionError(f"{text!r} never shown; the screen:\n" + "\n".join(self.lines()))
+
+    def key(self, key: str, then: str) -> None:
+        os.write(self.master, key.encode())
+        self.wait_for(then)
+
+    def close(self) -> None:
+        os.write(self.master, b"q")
+        for _ in range(600):  # read what it still draws, so it is never stuck writing to a full pty
+            if self.process.poll() is not None:
+                break
+            if select.select([self.master], [], [], 0.1)[0]:
+                try:
+                    os.read(self.master, 65536)
+                except OSError:
+                    break
+        self.process.wait(timeout=60)
+        os.close(self.master)
+
+
+def digit_block(lines: list[str]) -> list[str]:
+    return [line for line in lines if "█" in line]
+
+
+@pytest.mark.parametrize("columns, rows", [(80, 24), (200, 50)])
+def test_the_terminal_shows_the_whole_number_each_line_at_its_place_and_saves_every_call(tmp_path, columns, rows):
+    out = tmp_path / "game.yaml"
+    order = deal(4)
+    screen = Screen(columns, rows, "--seed", "4", "--players", "Mina", "--out", str(out))
+    try:
+        screen.wait_for("Call 0 of 48")
+        screen.key(" ", "Call 1 of 48")
+        screen.key(" ", "Call 2 of 48")
+        screen.wait_for(f"Last calls (newest first): {order[1]}  {order[0]}")  # the new screen drawn to its foot
+        lines = screen.lines()
+        block = digit_block(lines)
+        scale = max(1, min(4, (rows - 14) // 5))
+        assert len(block) == 5 * scale, "\n".join(lines)          # every row of the big digits is on the screen
+        starts = {line.index("█") for line in block}
+        # each row of the digits starts in the same column, near the middle (not where the row above ended)
+        assert all(abs(start - min(starts)) <= 2 * scale * 4 for start in starts), "\n".join(lines)
+        assert min(starts) > columns // 4
+        assert lines[0].startswith("╭") and lines[-1].startswith("╰"), "\n".join(lines)  # one screen, not scrolled
+        top = next(i for i, line in enumerate(lines) if "█" in line)
+        assert all("█" in lines[top + k] for k in range(5 * scale))  # in one piece, row under row
+        assert any("Call 2 of 48" in line for line in lines[:top])
+        assert any("Last calls (newest first):" in line for line in lines[top:])
+        # the second call is already saved, before anyone quits
+        assert load_skeleton(out, CONTENT.games["threesixteen"], EN).calls == order[:2]
+        screen.key("u", "Call 1 of 48")
+        assert load_skeleton(out, CONTENT.games["threesixteen"], EN).calls == order[:1]
+    finally:
+        screen.close()

@@ -26,6 +26,7 @@ from ..render.core import disk_cache, document, pod, png, tts
 from ..render.core.context import Component, RenderContext
 from ..render.core.fitcheck import CONTENT_PROBLEMS, diagnostics_for
 from ..render.core.fonts import fonts_for
+from ..render.core.rulebook import rulebook_pages
 from .units import Unit, UnitResult
 
 if TYPE_CHECKING:
@@ -174,11 +175,13 @@ def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float])
 
 def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tuple[float, float]) -> UnitResult:
     """The three editions of one game, language and paper (Unit.pdf_files): standard, ink-saver, gutterfold."""
-    ink = replace(ctx, ink_saver=True)
+    ink = replace(ctx, ink_saver=True)  # shares ctx's fitted texts
     standard, saver, gutterfold = unit.pdf_files
-    docs = {standard: document.render_document(ctx, duplex, offset, components=_components(ctx)),
-            saver: document.render_document(ink, duplex, offset, components=_components(ink)),
-            gutterfold: document.render_document(ctx, duplex, offset, components=_components(ctx), gutterfold=True)}
+    rules = rulebook_pages(ctx)  # laid out once for the three editions: the rulebook has no ink-saver look
+    docs = {standard: document.render_document(ctx, duplex, offset, components=_components(ctx), rule_pages=rules),
+            saver: document.render_document(ink, duplex, offset, components=_components(ink), rule_pages=rules),
+            gutterfold: document.render_document(ctx, duplex, offset, components=_components(ctx), rule_pages=rules,
+                                                 gutterfold=True)}
     for name, doc in docs.items():  # every edition is drawn before the first file is written
         _write(out_dir, unit, name, doc.data)
     return UnitResult(unit, tuple(docs), sum(len(doc.pages) for doc in docs.values()))

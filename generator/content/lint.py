@@ -17,7 +17,8 @@ from ..games import registry
 from .crosscheck import check_game
 from .font_files import bold_findings
 from .josa import fixed_particles
-from .folders import COMMON, REFERENCE_LANG, default_root, languages, require_content_folder, text_folders
+from .folders import (COMMON, REFERENCE_LANG, default_root, is_language_code, languages, require_content_folder,
+                      text_folders)
 from .plurals import agree
 from .load import Content, load_content
 from .required import allowed_placeholders, common_keys, names_for, required_keys
@@ -25,10 +26,42 @@ from .texts import PLACEHOLDER, Texts, placeholders
 
 
 
+@dataclass(frozen=True, slots=True)
+class Left:
+    """A text a language still lacks: missing, empty, or the same as in the reference language; `position` is
+    where it is in the language's file, or where the reference language has it when the file lacks it."""
+
+    key: str
+    folder: str
+    position: Position
+    why: str  # the lint check that finds it: "missing-key", "empty" or "untranslated"
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How much of the reference language's text a language has translated."""
+
+    lang: str
+    translated: int
+    total: int
+    left: tuple[Left, ...] = ()
+
+    @property
+    def percent(self) -> int:
+        """Whole percent, rounded down, so that 100 means every text."""
+        return 100 * self.translated // self.total if self.total else 100
+
+    def line(self) -> str:
+        """`fr: 24 of 843 texts translated, 3%`."""
+        return f"{self.lang}: {self.translated} of {self.total} texts translated, {self.percent}%"
+
+
 @dataclass
 class LintReport:
     findings: list[Diagnostic] = field(default_factory=list)
     files: int = 0
+    #: each language but the reference one, how far its translation has come
+    progress: list[Progress] = field(default_factory=list)
 
     @property
     def errors(self) -> int:
@@ -42,9 +75,15 @@ class LintReport:
         counts = {"errors": self.errors, "warnings": self.warnings, "files": self.files}
         return agree("{errors} error(s), {warnings} warning(s) in {files} file(s)", counts, "en").format(**counts)
 
+    def progress_line(self) -> str:
+        """lint's last line: every language's progress (`fr: 24 of 843 texts translated, 3%`), `; ` between."""
+        return "; ".join(p.line() for p in self.progress)
+
     def as_json(self) -> dict[str, object]:
         return {"findings": [f.as_json() for f in self.findings], "errors": self.errors,
-                "warnings": self.warnings, "files": self.files}
+                "warnings": self.warnings, "files": self.files,
+                "progress": [{"language": p.lang, "translated": p.translated, "total": p.total}
+                             for p in self.progress]}
 
 
 def _single(folder: str, root: Path, lang: str) -> Texts:
@@ -78,10 +117,12 @@ FitCheck = Callable[[Content, str, str], list[Diagnostic]]
 GlyphCheck = Callable[[Content, str, str], tuple[str, list[str]]]
 
 
-def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_check: GlyphCheck | None = None
-         ) -> LintReport:
-    """Every finding in the content under `root`. Fit and glyphs are the renderer's to judge: the caller passes
-    its checks in (`pnp lint` passes both), so the content layer never imports the renderer."""
+def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_check: GlyphCheck | None = None,
+         lang: str | None = None) -> LintReport:
+    """Every finding in the content under `root`, with each language's progress. Fit and glyphs are the renderer's
+    to judge: the caller passes its checks in (`pnp lint` passes both), so the content layer never imports the
+    renderer. With `lang`, one language: its own files' findings and those of the language-neutral data (which
+    every language is drawn from); the reference language is read as the yardstick, not reported."""
     root = Path(root) if root else default_root()
     report = LintReport()
     try:
@@ -98,6 +139,8 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     files = content_files(root)
     report.files = len(files.names("", ".yaml")) + sum(len(files.names(f, ".yaml")) for f in folders)
     langs = languages(root, tuple(folders))  # a half-made language too, to say which files it lacks
+    if lang is not None:
+        langs = list(dict.fromkeys([REFERENCE_LANG, lang]))
     if content is not None:
         for game, data in content.games.items():
             report.findings += check_game(registry.spec(game), data, content.game_located[game])
@@ -106,12 +149,57 @@ def lint(root: Path | None = None, fit_check: FitCheck | None = None, glyph_chec
     for folder in folders:
         report.findings += list(_lint_folder(root, folder, langs, content, glyph_check))
 
+    if lang is not None:
+        report.findings = [f for f in report.findings if _concerns(f, lang)]
     if content is not None and fit_check is not None and not any(f.severity == "error" for f in report.findings):
         for game in content.games:
-            for lang in langs:
-                report.findings += fit_check(content, game, lang)
+            for each in langs if lang is None else [lang]:
+                report.findings += fit_check(content, game, each)
     report.findings.sort(key=lambda d: (d.position.path, d.position.line, d.position.col, d.message))
+    report.progress = [translation_progress(root, each) for each in langs if each != REFERENCE_LANG]
     return report
+
+
+def _concerns(finding: Diagnostic, lang: str) -> bool:
+    """Whether a finding belongs in `pnp lint --lang lang`: it is in that language's file, or in no language's."""
+    name = Path(finding.position.path).name
+    stem = name.removesuffix(".yaml")
+    return name == f"{lang}.yaml" or not (name.endswith(".yaml") and stem != "game" and stem != "print"
+                                          and is_language_code(stem))
+
+
+def translation_progress(root: Path, lang: str) -> Progress:
+    """How many of the reference language's texts `lang` has translated, and which are left: a text counts when
+    the reference has words in it (not a bare placeholder or number) and the language has it, not empty, and
+    either different or marked `# same` (a name meant to read alike). A file that does not load counts as none
+    of its texts translated (lint says why)."""
+    root = Path(root)
+    translated, total, left = 0, 0, []
+    for folder in text_folders(root):
+        try:
+            reference = _single(folder, root, REFERENCE_LANG)
+        except InputError:
+            continue
+        try:
+            mine: Texts | None = _single(folder, root, lang)
+        except InputError:
+            mine = None
+        theirs = dict(mine.leaves()) if mine is not None else {}
+        same = _same_lines(root, f"{folder}/{lang}.yaml") if mine is not None else set()
+        for key, value in reference.leaves():
+            if not (isinstance(value, str) and _has_words(value)):
+                continue
+            total += 1
+            ours = theirs.get(key)
+            if mine is None or key not in theirs:
+                left.append(Left(key, folder, reference.position(key), "missing-key"))
+            elif not isinstance(ours, str) or not ours.strip():
+                left.append(Left(key, folder, mine.position(key), "empty"))
+            elif ours == value and mine.position(key).line not in same:
+                left.append(Left(key, folder, mine.position(key), "untranslated"))
+            else:
+                translated += 1
+    return Progress(lang, translated, total, tuple(left))
 
 
 def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | None,

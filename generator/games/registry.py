@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the parts' signatures only: importing these at run time wou
     from ..errors import Diagnostic
     from ..render.core.context import Component, Page, RenderContext
     from ..render.core.rulebook import Book
+    from ..studio.views import Caller, Deal, Walk
     import typer
 
 #: the games that come with pnp: name (the content folder, a record's `game:`, the CLI group) -> its spec module
@@ -83,7 +84,8 @@ class GameSpec:
     rulebook_pages: str = ""
     #: (game) -> None: setup the build does once before its workers fork (converting icons, say)
     warm: str = ""
-    #: module with `check_file(path, content, lang, **options) -> generator.checking.Report`
+    #: module with `check_file(path, content, lang, **options) -> generator.checking.Report`, and
+    #: `check_text(text, path, content, lang, **options)` for a record that is not a file (the studio's upload)
     checker: str = ""
     check_options: tuple[CheckOption, ...] = ()
     #: module with a Typer `app`: `pnp <name> ...`
@@ -95,6 +97,14 @@ class GameSpec:
     size_records: str = ""
     #: relative cost of a build job by kind ("pdf", "pod", "png"); 1 when absent
     build_cost: dict[str, int] = field(default_factory=dict)
+    #: (content, lang, record text, path) -> generator.studio.views.Walk: a checked record step by step, as the
+    #: checker's replay sees it (`pnp studio`'s check page)
+    steps: str = ""
+    #: (content, lang, player names, seed, taken) -> generator.studio.views.Deal: a setup dealt for the table (what
+    #: the table dealt itself in `taken`, by field: the rest dealt with the seed; ValueError for what cannot be)
+    table_setup: str = ""
+    #: (content, lang, columns) -> generator.studio.views.Caller: a caller of numbers for the table
+    caller: str = ""
     #: modules or packages whose code draws the game (their source is part of every output's build digest)
     sources: tuple[str, ...] = ()
 
@@ -132,6 +142,13 @@ class GameSpec:
     @overload
     def part(self, name: Literal["size_records"]) -> Callable[[], list[tuple[str, str, list[str]]]] | None: ...
     @overload
+    def part(self, name: Literal["steps"]) -> Callable[[Content, str, str, str], Walk] | None: ...
+    @overload
+    def part(self, name: Literal["table_setup"]) -> (
+        Callable[[Content, str, list[str], int, dict[str, list[str]]], Deal] | None): ...
+    @overload
+    def part(self, name: Literal["caller"]) -> Callable[[Content, str, int | None], Caller] | None: ...
+    @overload
     def part(self, name: str) -> object: ...
 
     def part(self, name: str) -> object:
@@ -145,6 +162,12 @@ class Checker(Protocol):
     names them, so `pnp check` can say a record looks like another game's."""
 
     def check_file(self, path: str, content: Content, lang: str, /, **options: Any) -> Report: ...
+
+
+class TextChecker(Protocol):
+    """A `checker` module that also reads a record that is not a file (the studio's paste or drop)."""
+
+    def check_text(self, text: str, path: str, content: Content, lang: str, /, **options: Any) -> Report: ...
 
 
 class GameCli(Protocol):

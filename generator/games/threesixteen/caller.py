@@ -1,9 +1,49 @@
-"""The caller: a shuffled set of caller tiles, the same for the same seed, and the rest of a saved game."""
+"""The caller: a shuffled set of caller tiles, the same for the same seed, the rest of a saved game, and what
+calling does (next, undo, repeat), which the terminal's keys and the studio's buttons both ask for."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, replace
 
 from .rules import Rules
+
+#: what a caller can do: call the next number, take the last call back, show the last call again
+NEXT, UNDO, REPEAT = "next", "undo", "repeat"
+
+
+@dataclass(frozen=True)
+class CallerState:
+    """The whole call order (shuffled once) and how many of it have been called; `repeated` flags a repeat,
+    `done` a caller who quit."""
+
+    order: tuple[int, ...]
+    called: int = 0
+    repeated: bool = False
+    done: bool = False
+
+    @property
+    def calls(self) -> list[int]:
+        return list(self.order[: self.called])
+
+
+def act(state: CallerState, action: str) -> CallerState:
+    """The state after one action; an action with nothing to act on (undo before the first call, next after the
+    last) leaves it unchanged."""
+    if action == NEXT and state.called < len(state.order):
+        return replace(state, called=state.called + 1, repeated=False)
+    if action == UNDO and state.called:
+        return replace(state, called=state.called - 1, repeated=False)
+    if action == REPEAT and state.called:
+        return replace(state, repeated=True)
+    return state
+
+
+def remaining(state: CallerState, high: int) -> list[int]:
+    """How many tiles of each number 1..high are still to be called."""
+    left = [0] * (high + 1)
+    for number in state.order[state.called:]:
+        left[number] += 1
+    return left[1:]
 
 
 def deal(seed: int, rules: Rules = Rules()) -> list[int]:

@@ -13,7 +13,7 @@ import os
 import termios
 import tty
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from rich.align import Align
@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...content.texts import Texts
+from .caller import NEXT, REPEAT, UNDO, CallerState, act, remaining
 
 NEXT_KEYS = {"\r", "\n", " "}
 UNDO_KEYS = {"u", "U"}
@@ -39,31 +40,12 @@ FONT = {
 }
 
 
-@dataclass(frozen=True)
-class CallerState:
-    """The whole call order (shuffled once) and how many of it have been called; `repeated` flags a repeat."""
-
-    order: tuple[int, ...]
-    called: int = 0
-    repeated: bool = False
-    done: bool = False
-
-    @property
-    def calls(self) -> list[int]:
-        return list(self.order[: self.called])
-
-
 def press(state: CallerState, key: str) -> CallerState:
     """The state after one key; keys that do nothing (and Enter after the last call) leave it unchanged."""
     if key in QUIT_KEYS:
         return replace(state, done=True)
-    if key in NEXT_KEYS and state.called < len(state.order):
-        return replace(state, called=state.called + 1, repeated=False)
-    if key in UNDO_KEYS and state.called:
-        return replace(state, called=state.called - 1, repeated=False)
-    if key in REPEAT_KEYS and state.called:
-        return replace(state, repeated=True)
-    return state
+    action = NEXT if key in NEXT_KEYS else UNDO if key in UNDO_KEYS else REPEAT if key in REPEAT_KEYS else ""
+    return act(state, action)
 
 
 def big_digits(number: int, scale: int) -> Text:
@@ -74,14 +56,6 @@ def big_digits(number: int, scale: int) -> Text:
         line = "".join(("█" if cell == "#" else " ") * (2 * scale) for cell in cells)
         rows += [line] * scale
     return Text("\n".join(rows), style="bold")
-
-
-def remaining(state: CallerState, high: int) -> list[int]:
-    """How many tiles of each number 1..high are still to be called."""
-    left = [0] * (high + 1)
-    for number in state.order[state.called:]:
-        left[number] += 1
-    return left[1:]
 
 
 def draw(state: CallerState, texts: Texts, high: int, height: int) -> RenderableType:
@@ -113,15 +87,21 @@ def draw(state: CallerState, texts: Texts, high: int, height: int) -> Renderable
     return Panel(Group(*lines), title="3x16")
 
 
-def run(state: CallerState, read_key: Callable[[], str], show: Callable[[CallerState], None]) -> CallerState:
-    """Show the state, then one key at a time until a quit key (or Ctrl-C, or the end of input)."""
+def run(state: CallerState, read_key: Callable[[], str], show: Callable[[CallerState], None],
+        calls_changed: Callable[[CallerState], None] | None = None) -> CallerState:
+    """Show the state, then one key at a time until a quit key (or Ctrl-C, or the end of input);
+    `calls_changed` is told every state whose calls differ from the last (each call and each undo), so the game
+    can be saved at once, before it is shown."""
     show(state)
     while not state.done:
         try:
             key = read_key()
         except (KeyboardInterrupt, EOFError):
             key = "q"
+        before = state.called
         state = press(state, key)
+        if calls_changed is not None and state.called != before:
+            calls_changed(state)
         show(state)
     return state
 
@@ -129,10 +109,14 @@ def run(state: CallerState, read_key: Callable[[], str], show: Callable[[CallerS
 
 @contextmanager
 def raw_keys(fd: int) -> Iterator[Callable[[], str]]:
-    """Read one key press at a time from terminal `fd` (raw mode until the block ends; input already typed is
-    kept). End of input reads as EOFError."""
+    """Read one key press at a time from terminal `fd` (raw input until the block ends; input already typed is
+    kept). Output processing stays on: raw mode switches it off, and then every line Rich draws would start where
+    the last one ended instead of at the left edge. End of input reads as EOFError."""
     saved = termios.tcgetattr(fd)
     tty.setraw(fd, termios.TCSANOW)
+    mode = termios.tcgetattr(fd)
+    mode[1] = mode[1] | termios.OPOST | termios.ONLCR  # the output flags: "\n" is a new line at the left edge
+    termios.tcsetattr(fd, termios.TCSANOW, mode)
 
     def read_key() -> str:
         data = os.read(fd, 32)

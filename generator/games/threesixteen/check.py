@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .record import KEYS as RECORD_KEYS  # noqa: F401 (pnp check names a wrong `game:` by them)
-from .record import Record, load_record
+from .record import Record, load_record, parse_record
 from .report import Report
 from .rules import SLIP
 from .text_keys import rule_values
@@ -40,7 +40,18 @@ def check_file(path: str | Path, content, lang: str, *, nodes: int | None = None
     skips the hindsight solver (the benchmark measures replay alone).
     """
     texts = content.texts("threesixteen", lang)
-    record = load_record(path, content.games["threesixteen"], texts)
+    return _checked(load_record(path, content.games["threesixteen"], texts), content, texts, nodes, time_limit)
+
+
+def check_text(text: str, path: str, content, lang: str, *, nodes: int | None = None,
+               time_limit: float | None = None) -> Report:
+    """`check_file` of record `text` (named `path` in messages), for a record that is not a file."""
+    texts = content.texts("threesixteen", lang)
+    record = parse_record(text, path, content.games["threesixteen"], texts)
+    return _checked(record, content, texts, nodes, time_limit)
+
+
+def _checked(record: Record, content, texts, nodes: int | None, time_limit: float | None) -> Report:
     verdict = judge(record)
     values = {**rule_values(content.games["threesixteen"]), "columns": record.rules.columns}
     if verdict.broken is not None and verdict.broken.violation.rule == SLIP:

@@ -9,7 +9,7 @@ import secrets
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import typer
 
@@ -34,16 +34,26 @@ Strategy = choices("Strategy", STRATEGIES)
 HISTOGRAM = "threesixteen-tiles-left.png"
 
 
-def call_on_screen(order: list[int], called: int, texts: Texts, high: int) -> list[int]:
-    """The full-screen caller (caller_screen) on this terminal; returns the calls made when it quits."""
+def call_on_screen(order: list[int], called: int, texts: Texts, high: int,
+                   keep: Callable[[list[int]], None] | None = None) -> list[int]:
+    """The full-screen caller (caller_screen) on this terminal; `keep` gets the calls after every call and undo (a
+    closed window loses nothing); returns the calls made when it quits."""
     from rich.console import Console
+    from rich.control import Control
 
     from .caller_screen import CallerState, draw, raw_keys, run
 
     console = Console()
+
+    def show(state: CallerState) -> None:
+        # each screen is drawn from the top-left corner: Rich's update draws where the cursor is, and after a
+        # full screen that is the end of its last line, where the next screen would scroll the terminal by a line
+        console.control(Control.home())
+        screen.update(draw(state, texts, high, console.size.height))
+
     with raw_keys(sys.stdin.fileno()) as read_key, console.screen() as screen:
-        state = run(CallerState(tuple(order), called), read_key,
-                    lambda state: screen.update(draw(state, texts, high, console.size.height)))
+        state = run(CallerState(tuple(order), called), read_key, show,
+                    (lambda state: keep(state.calls)) if keep is not None else None)
     return state.calls
 
 
@@ -87,8 +97,13 @@ def call_cmd(
         rules, so_far = Rules.from_game(game, columns), []
     order = continue_deal(so_far, seed, rules)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    calls = call_on_screen(order, len(so_far), texts, rules.high) if interactive else order
     comments = [texts.get("check.call.comment"), texts.get("check.call.seed", seed=seed)]
+
+    def keep(calls: list[int]) -> None:
+        if out is not None:
+            files.write_file(out, record_text(names, calls, None, rules.columns, comments).encode("utf-8"))
+
+    calls = call_on_screen(order, len(so_far), texts, rules.high, keep) if interactive else order
     skeleton = record_text(names, calls, None, rules.columns, comments)
     if out is None:
         typer.echo(skeleton, nl=False)

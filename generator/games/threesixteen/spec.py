@@ -26,6 +26,8 @@ SPEC = GameSpec(
                 ("3x16 solve", "generator.games.threesixteen.bench:run_solve"),
                 ("3x16 play", "generator.games.threesixteen.bench:run_play")),
     size_records="generator.games.threesixteen.bench:size_records",
+    steps="generator.games.threesixteen.studio:steps",
+    caller="generator.games.threesixteen.studio:caller",
     build_cost={"png": 3},
     sources=("generator.games.threesixteen.spec", "generator.games.threesixteen.model",
              "generator.games.threesixteen.text_keys"),

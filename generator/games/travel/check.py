@@ -27,16 +27,19 @@ class Checker:
         self.names = NameIndex(self.t, [load_words(content.root, other) for other in languages(content.root)], lang)
         self.vocabulary = Vocabulary(self.names)
 
+    def reader(self) -> RecordReader:
+        """Reads a record's text in this checker's language (`check_text`; the studio's step-through too)."""
+        words = self.words
+        return RecordReader(self.t, self.names, self.vocabulary, lambda name, /, **v: words(f"errors.{name}", **v),
+                            partial(did_you_mean, words.texts),
+                            lambda name, /, **v: words.texts.get(f"checking.{name}", **v))
+
     def check_text(self, text: str, path: str) -> Report:
         """Check record `text` (named `path` in messages); malformed input raises InputError."""
-        words = self.words
-        reader = RecordReader(self.t, self.names, self.vocabulary, lambda name, /, **v: words(f"errors.{name}", **v),
-                              partial(did_you_mean, words.texts),
-                              lambda name, /, **v: words.texts.get(f"checking.{name}", **v))
-        record = reader.read(text, path)
+        record = self.reader().read(text, path)
         outcome = Replay(self.t, record).run()
         record.read_rest(outcome.turns)
-        return Report(record, outcome, words, self.t)
+        return Report(record, outcome, self.words, self.t)
 
 
 _CHECKERS: dict[tuple[int, str], tuple[object, Checker]] = {}

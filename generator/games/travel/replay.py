@@ -10,7 +10,7 @@ discards due). The first broken rule stops the replay; the state shown with it i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .cards import K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
 from .engine import Game, GameOver
@@ -286,7 +286,9 @@ class Replay:
         self.record = record
         self.oracle = CheckOracle(t)
 
-    def run(self) -> Outcome:
+    def run(self, after_turn: Callable[[int, Game], None] | None = None) -> Outcome:
+        """Replay every turn to the first broken rule; `after_turn(turn_no, game)` is called after each turn
+        that passed, and once with -1 before the first (the studio's step-through shows the table then)."""
         t = self.t
         setup = self.record.setup
         v = check_setup(t, setup)
@@ -294,6 +296,8 @@ class Replay:
             v.position = self.record.setup_spot(_setup_spot(v.part))
             return Outcome(Game(t, setup, self.oracle, []), v, 0, 0)
         g = Game(t, setup, self.oracle)
+        if after_turn is not None:
+            after_turn(-1, g)
         seats = self.record.seats
         for turn_no, p in enumerate(seats):
             try:
@@ -304,6 +308,8 @@ class Replay:
                 v.player = p
                 v.state = snapshot(g)
                 return Outcome(g, v, turn_no, g.actions)
+            if after_turn is not None:
+                after_turn(turn_no, g)
         return Outcome(g, None, len(seats), g.actions)
 
     # -- one turn ------------------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ SPEC = GameSpec(
     cli_help="Travel game: simulate games with bots, and measure the balance.",
     benchmarks=(("travel", "generator.games.travel.bench"),),
     size_records="generator.games.travel.bench:size_records",
+    steps="generator.games.travel.studio:steps",
+    table_setup="generator.games.travel.studio:deal",
     build_cost={"pdf": 3, "png": 4, "pod": 2},
     sources=("generator.games.travel.spec", "generator.games.travel.model", "generator.games.travel.effects",
              "generator.games.travel.distances", "generator.games.travel.text_keys"),

@@ -6,7 +6,7 @@ pages) are `Page`s. The sheet code decides where faces go; faces never know abou
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ...content.load import Content
@@ -113,6 +113,9 @@ class RenderContext:
     paper: str
     #: the ink-saver edition: white backs and backgrounds, light fills, colour kept for outlines and words
     ink_saver: bool = False
+    #: every text fitted so far, by what fitting it depends on: the editions of one language and paper share it
+    #: (`replace(ctx, ink_saver=True)` keeps the same dict), so each card text is fitted once, not once per edition
+    fitted: dict[tuple[Any, ...], textfit.Fitted] = field(default_factory=dict, repr=False, compare=False)
     texts: Texts = field(init=False)
     fonts: FontPair = field(init=False)
     #: the names the language file defines, which a line never cuts (`linebreak`)
@@ -158,8 +161,12 @@ class RenderContext:
             bold: bool = False, **kw: Any) -> textfit.Fitted:
         """Fit or raise TextOverflow naming the component (`where`), the text key, the language and the overflow."""
         font = self.fonts.bold if bold else self.fonts.regular
-        fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names,
-                             bound=self.bound, **kw)
+        memo = (key, text, font, width, height, size, min_size, tuple(sorted(kw.items())))
+        fitted = self.fitted.get(memo)
+        if fitted is None:
+            fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names,
+                                 bound=self.bound, **kw)
+            self.fitted[memo] = fitted = replace(fitted, key=key)
         if not fitted.fits:
             raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
         return fitted

@@ -114,6 +114,10 @@ class _StackFace:
         return getattr(self._metrics, attribute)
 
 
+#: strings whose runs a font stack keeps (a build draws some tens of thousands)
+RUNS_KEPT = 200_000
+
+
 class FontStack:
     """Several TrueType faces drawn as one ReportLab font: each character by the face `order` picks for it."""
 
@@ -127,6 +131,8 @@ class FontStack:
         self.faces, self.misnamed = faces, misnamed
         self.own = own  # the index of the language's own family, if it has one
         self.own_first_for_all = own_first_for_all  # the shared characters too: one face for a whole run
+        #: each string's runs, worked out once: a build measures and draws the same strings many times over
+        self._runs: dict[str, tuple[tuple[int, str], ...]] = {}
         self.face = _StackFace(name, faces[self.face_for(ord("H")) or 0].face)
         self.encoding = "UTF-8"
         self.substitutionFonts: list[TTFont] = []
@@ -140,9 +146,17 @@ class FontStack:
             order = order + [self.own] if is_shared(code) and not self.own_first_for_all else [self.own] + order
         return next((n for n in order if draws_right(self.faces[n], self.misnamed[n], code)), None)
 
-    def runs(self, text: str) -> list[tuple[int, str]]:
+    def runs(self, text: str) -> tuple[tuple[int, str], ...]:
         """`text` as (face index, run) pairs; a character no face draws goes to the first face (as a blank). Each
         character's face depends on that character alone, so a string is as wide as its parts added up."""
+        found = self._runs.get(text)
+        if found is None:
+            found = tuple(self._split(text))
+            if len(self._runs) < RUNS_KEPT:
+                self._runs[text] = found
+        return found
+
+    def _split(self, text: str) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = []
         start, current = 0, None
         for n, ch in enumerate(text):

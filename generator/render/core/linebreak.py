@@ -337,9 +337,11 @@ def _glued(parts: list[str]) -> list[Piece]:
     return [Piece(part, "") for part in parts[:-1]] + [Piece(parts[-1])] if parts else []
 
 
+@lru_cache(maxsize=16384)
 def _phrase_boundaries(word: str, lang: str) -> list[int]:
     """Where BudouX ends a phrase, or a clause ends (`CLAUSE_ENDS`), and UAX #14 allows a break; UAX #14 alone for
-    a language BudouX does not know or a word too long for it."""
+    a language BudouX does not know or a word too long for it. Kept per word: a build breaks the same texts at
+    every size it tries (callers never change the list)."""
     parser = _phrase_parser(lang)
     allowed = _uax14_boundaries(word, lang)
     if parser is None or len(word) > PHRASE_LIMIT:

@@ -19,7 +19,7 @@ full line.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from itertools import accumulate
 from typing import Callable, NamedTuple, Sequence
@@ -137,6 +137,9 @@ class Fitted:
     overflow_pt: float
     pieces: tuple[Line, ...] = ()
     lang: str = "en"
+    #: the text's key in the language file, when the renderer fitted it by key (RenderContext.fit): a canvas
+    #: that notes where texts are drawn (the studio's preview) is told it
+    key: str = field(default="", compare=False)
 
     @property
     def fits(self) -> bool:
@@ -542,6 +545,10 @@ def draw(canvas: DrawingCanvas, fitted: Fitted, x: float, top: float, width: flo
     """Draw fitted lines with the first baseline under `top`; `valign` centres in `box_height` if given.
     Centred text is drawn `balanced`, each line centred on its ink (`ink_ends`); "justify" spreads each line but a
     paragraph's last to `width` by even space between its characters (Japanese and Chinese running text)."""
+    note = getattr(canvas, "note_text", None)
+    if note is not None and fitted.key:
+        height = fitted.height if box_height is None else box_height
+        note(fitted.key, x, top - height, width, height)
     if align == "center" and len(fitted.lines) > 1:
         fitted = balanced(fitted)
     size, leading = fitted.size, fitted.leading
