@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Optional
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .cli_options import Format, content_option, format_option, lang_option, not_one_of
+from .cli_options import Format, complete_languages, content_option, format_option, lang_option, not_one_of
 from .content.folders import default_root, languages
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError, visible
 from .games import registry
@@ -140,7 +140,8 @@ def require_lang(content: Content, lang: str) -> str:
 @app.command()
 def lint(fmt: Format = format_option("text (one finding per line) or json."),
          lang: Optional[str] = typer.Option(None, "--lang", help=f"Lint one language, its own files and the game "
-                                            f"data (default: every language): {LANGS}."),
+                                            f"data (default: every language): {LANGS}.",
+                                            autocompletion=complete_languages),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit; the last
     line says how much of each language is translated."""
@@ -151,7 +152,7 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
     if lang is not None:
         known = languages(content_dir or default_root())
         if lang not in known:
-            usage(f"unknown language '{lang}' for --lang; available: {', '.join(known) or 'none'}")
+            raise not_one_of("--lang", lang, known)
     try:
         report = run_lint(content_dir, fit_check=fit_findings, glyph_check=glyphs_missing_for, lang=lang)
     except InputError as exc:  # a problem the report could not hold is still reported in the chosen format

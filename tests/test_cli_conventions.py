@@ -152,7 +152,7 @@ def test_lang_game_and_paper_complete_their_values_as_bot_does(tmp_path: Path):
     """The values the content holds are offered in the shell, from the content a command would use (its
     --content when typed): languages for every --lang, games and papers for the build."""
     assert complete("pnp travel simulate --bot ", tmp_path) == ["greedy", "random", "strong"]
-    for command in ("build", "check game.yaml", "threesixteen solve", "travel balance"):
+    for command in ("build", "check game.yaml", "threesixteen solve", "travel balance", "lint", "studio"):
         assert complete(f"pnp {command} --lang ", tmp_path) == ["en", "ja", "ko"], command
     assert complete("pnp build --lang k", tmp_path) == ["ko"]
     assert complete("pnp build --game ", tmp_path) == ["threesixteen", "travel"]
@@ -167,19 +167,20 @@ def test_lang_game_and_paper_complete_their_values_as_bot_does(tmp_path: Path):
 LANG_USERS = {"build": ["--output", "{tmp}/out"], "check": [str(ROOT / "examples" / "threesixteen-solo.yaml")],
               "threesixteen call": ["--out", "{tmp}/game.yaml"], "threesixteen simulate": ["--games", "1"],
               "threesixteen solve": ["--seed", "1", "--nodes", "0"], "travel simulate": ["--games", "1"],
-              "travel balance": ["--games", "1"]}
+              "travel balance": ["--games", "1"], "studio": ["--output", "{tmp}/out"], "lint": []}
 
 
 def test_an_unknown_language_is_the_same_usage_error_in_every_command(tmp_path: Path):
     """`pnp build --lang xx` said "unknown language 'xx' (choose from: ...)", `pnp check --lang xx` "unknown
     language 'xx'; available: ...", each on a plain line; now every command says what Click says of any choice,
     in the same box, with exit 2."""
-    assert set(LANG_USERS) >= set(options_named("--lang")) - {"lint"}  # lint's --lang: the studio helper's
+    assert set(LANG_USERS) == set(options_named("--lang"))
     said = {}
     for command, needs in LANG_USERS.items():
         args = [*command.split(), *(arg.format(tmp=tmp_path) for arg in needs), "--lang", "xx"]
         result = CliRunner().invoke(app, args)
         assert result.exit_code == 2, (command, result.output)
+        assert not (tmp_path / "out" / "studio").exists()  # a usage error makes nothing
         words = " ".join(result.output.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
         said[command] = words[words.index("Invalid value"):].rstrip("─╯ ")
     assert set(said.values()) == {"Invalid value for '--lang': 'xx' is not one of 'en', 'ja', 'ko'."}, said

@@ -221,7 +221,8 @@ def test_a_new_language_lints_alone_and_its_progress_is_the_last_line(content_co
                                           str(content_copy)]).stdout)
     assert data["progress"] == [{"language": "fr", "translated": 1, "total": total}]
     unknown = runner.invoke(app, ["lint", "--lang", "xx", "--content", str(content_copy)])
-    assert unknown.exit_code == 2 and "unknown language 'xx' for --lang; available: en, fr, ja, ko" in unknown.output
+    assert unknown.exit_code == 2
+    assert "Invalid value for '--lang': 'xx' is not one of 'en', 'fr', 'ja', 'ko'." in unknown.output
 
 
 # -- the travel record's words (check.words): one word each, unlike every name and every other word ----------
