@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml
 $(TEST_STAMP): pyproject.toml
 	@echo "setup: installing pnp, its libraries, its extras and the test tools into $(VENV)/ (first run only, about a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	@$(PIP) -e '.[test,solver,lab]'
+	@$(PIP) -e '.[test,solver,lab,cluster]'
 	@touch $(TEST_STAMP) $(STAMP)
 
 pdf: $(STAMP)

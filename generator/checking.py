@@ -15,10 +15,11 @@ into the third shape. Each game says the words in its own `report.py`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from .content.matching import closest
 from .errors import InputError, Position
@@ -37,56 +38,87 @@ class Moment(str, Enum):
     turn = "turn"
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """The first broken rule of a record, in words a person reads and in facts a script reads.
+PartT = TypeVar("PartT")
+StateT = TypeVar("StateT")
 
-    `rule` is the id the printed rulebook shows; `title` and `text` are the rule as it prints them, and `reason`
-    says why this move breaks it, all in the report's language. `code` names the reason for scripts, and
-    `facts` fill it. `number` is the 1-based call or turn (`moment` says which; None: before the first, at
-    setup). `state` is the table at that moment, as the game shows it."""
+
+@dataclass(slots=True)
+class Violation(Generic[PartT, StateT]):
+    """A broken rule, from the moment a game's rules find it to the report that shows it: both games' rules build
+    this one record, their replays say where it happened, their reports put it in words.
+
+    `rule` is the id the printed rulebook shows (R13), read from the game's content (the code names a rule, the
+    content gives its id); `reason` names the explanation (the `code` a script reads) and `facts` fill it.
+    `part` is the piece of the move that broke it, in the game's own terms (a field of a travel action, a move
+    of a 3x16 token); `position` is where the record writes it; `number` the 0-based call or turn (None: before
+    the first, at setup); `player` who broke it (None: nobody, a call or the setup); `state` the table at that
+    moment, in the game's own terms."""
 
     rule: str
+    reason: str
+    facts: dict[str, object] = field(default_factory=dict)
+    part: PartT | None = None
+    position: Position | None = None
+    number: int | None = None
+    player: str | None = None
+    state: StateT | None = None
+
+
+class RuleBroken(Exception):
+    """Carries a Violation out of code that cannot return one (an engine asking a record for a card) to the
+    replay that reports it; `at` is where in the record, in the replay's own terms, until it has a Position."""
+
+    def __init__(self, violation: Violation[Any, Any], at: object = None) -> None:
+        super().__init__(violation.rule, violation.reason)
+        self.violation = violation
+        self.at = at
+
+
+class RuleWords(NamedTuple):
+    """A violation in a report's language: the rule's title and text as the rulebook prints them, and why this
+    move breaks it."""
+
     title: str
     text: str
     reason: str
-    code: str
-    position: Position
-    moment: Moment
-    number: int | None
-    player: str | None
-    facts: dict[str, object] = field(default_factory=dict)
-    state: dict[str, object] | None = None
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "rule": self.rule,
-            "title": self.title,
-            "text": self.text,
-            "reason": self.reason,
-            "code": self.code,
-            "facts": self.facts,
-            "position": self.position.as_json(),
-            self.moment.value: self.number,
-            "player": self.player,
-            "state": self.state,
-        }
+
+def violation_json(v: Violation[Any, Any], moment: Moment, words: RuleWords, facts: dict[str, object],
+                   state: dict[str, object] | None) -> dict[str, object]:
+    """The `violation` object of the envelope (generator/checking.schema.json): `facts` and `state` as the game
+    shows them to a script (names, not seat numbers or card codes); the 1-based call or turn."""
+    return {
+        "rule": v.rule,
+        "title": words.title,
+        "text": words.text,
+        "reason": words.reason,
+        "code": v.reason,
+        "facts": facts,
+        "position": v.position.as_json() if v.position is not None else None,
+        moment.value: v.number + 1 if v.number is not None else None,
+        "player": v.player,
+        "state": state,
+    }
 
 
 class Report(ABC):
     """What a game's checker returns: `.ok`, `.to_text()` in the chosen language, `.to_json()` the envelope.
 
-    A game's report implements `violation()` (None for a valid record), `result()` (the game's own result of a
-    valid record, JSON-ready) and `to_text()`; `game`, `path` and `language` say what was checked and in which
-    language the words are."""
+    A game's report implements `violation()` (None for a valid record), `violation_json()` (it for a script),
+    `result()` (the game's own result of a valid record, JSON-ready) and `to_text()`; `game`, `path` and
+    `language` say what was checked and in which language the words are."""
 
     game: str
     path: str
     language: str
 
     @abstractmethod
-    def violation(self) -> Violation | None:
+    def violation(self) -> Violation[Any, Any] | None:
         """The first broken rule, or None."""
+
+    @abstractmethod
+    def violation_json(self, v: Violation[Any, Any]) -> dict[str, object]:
+        """The envelope's `violation` object (`violation_json` builds it from the game's words and facts)."""
 
     @abstractmethod
     def result(self) -> dict[str, object]:
@@ -105,7 +137,7 @@ class Report(ABC):
         broken = self.violation()
         if broken is not None:
             out["valid"] = False
-            out["violation"] = broken.to_json()
+            out["violation"] = self.violation_json(broken)
         else:
             out["result"] = self.result()
         return out

@@ -81,7 +81,8 @@ def content_option() -> Any:
 
 
 def plots_option(what: str = "Save PNG charts into this folder.") -> Any:
-    return typer.Option(None, "--plots", file_okay=False, help=what)
+    """`--out`: the folder a command writes its charts (and a report page) into, in every command that has one."""
+    return typer.Option(None, "--out", file_okay=False, help=what)
 
 
 

@@ -1,5 +1,6 @@
 """The optional parts of pnp: a plain install draws, lints and checks; the 3x16 solver's exact stage (OR-Tools'
-CP-SAT, `pnp[solver]`) and the simulators' charts (matplotlib, `pnp[lab]`) are extras. A command that needs one
+CP-SAT, `pnp[solver]`), the simulators' charts (matplotlib, `pnp[lab]`) and balance sweeps on a Dask cluster
+(distributed, `pnp[cluster]`) are extras. A command that needs one
 this install lacks stops with one line saying how to get it (exit 2, a usage error: nothing was wrong with the
 input)."""
 from __future__ import annotations
@@ -8,7 +9,8 @@ from importlib import import_module
 from types import ModuleType
 
 #: extra -> (the module it brings, what a person installs)
-EXTRAS = {"solver": ("ortools", "ortools"), "lab": ("matplotlib", "matplotlib")}
+EXTRAS = {"solver": ("ortools", "ortools"), "lab": ("matplotlib", "matplotlib"),
+          "cluster": ("distributed", "distributed")}
 
 
 class MissingExtra(Exception):

@@ -49,7 +49,7 @@ EXTENSIONS = Values(["all", "none", "events", "events,characters"], ["x", "", "a
 BOTS = Values(["greedy", "random", "strong"], ["x", "", "GREEDY"])
 STRATEGIES = Values(["naive", "strong"], ["x", ""])
 WORKERS = Values(["1", "2"], ["0", "65", "x", "-1", ""])
-VARY = Values(["hand_limit=6,7", "characters.pilot.effect.value=2,3"],
+VARY = Values(["hand_limit=6,7", "characters.pilot.ability.to=2,3"],
               ["hand_limit=nan", "hand_limit=", "x=1", "=", "hand_limit=1e400", "hand_limit=-5", "hand_limit=x",
                "rules_params=1", "characters.nobody.effect.value=1", "hand_limit=99999999999999999999"])
 CALLS = Values(["1 2 3", "16 " * 48, "5 9 1 16"], ["1 17", "0", "x", "", "1,2,3", "1  2\t3", "-1 2", "9" * 5000])
@@ -134,10 +134,10 @@ def command_line(draw, places: dict[str, Values]) -> list[str]:
         "threesixteen solve": [("--calls", CALLS), ("--seed", SEED), ("--columns", COLUMNS),
                                ("--time-limit", SECONDS), ("--format", FORMATS), ("--lang", LANGS)],
         "threesixteen simulate": [("--strategy", STRATEGIES), ("--columns", COLUMNS), ("--seed", SEED),
-                                  ("--records", places["out"]), ("--plots", places["out"]), ("--format", FORMATS),
+                                  ("--records", places["out"]), ("--out", places["out"]), ("--format", FORMATS),
                                   ("--lang", LANGS), ("--content", places["content"])],
         "travel simulate": [("--players", TRAVEL_PLAYERS), ("--extensions", EXTENSIONS), ("--seed", SEED),
-                            ("--bot", BOTS), ("--records", places["out"]), ("--plots", places["out"]),
+                            ("--bot", BOTS), ("--records", places["out"]), ("--out", places["out"]),
                             ("--workers", WORKERS), ("--lang", LANGS), ("--format", FORMATS),
                             ("--content", places["content"])],
         "travel balance": [("--extensions", EXTENSIONS), ("--vary", VARY), ("--margin", MARGIN), ("--seed", SEED),

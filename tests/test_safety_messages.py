@@ -90,9 +90,9 @@ def test_unwritable_targets_are_one_message_and_exit_1(tmp_path: Path, content_c
     commands = [
         ["threesixteen", "call", "--seed", "1", "--out", str(target / "r.yaml")],
         ["threesixteen", "simulate", "--games", "2", "--records", str(target)],
-        ["threesixteen", "simulate", "--games", "2", "--plots", str(target)],
+        ["threesixteen", "simulate", "--games", "2", "--out", str(target)],
         ["travel", "simulate", "--games", "2", "--records", str(target)],
-        ["travel", "simulate", "--games", "2", "--plots", str(target)],
+        ["travel", "simulate", "--games", "2", "--out", str(target)],
         ["build", "--output", str(target), "--game", "threesixteen", "--lang", "en", "--paper", "a4", "--no-pod"],
     ]
     for args in commands:

@@ -67,17 +67,17 @@ def test_each_broken_rule(calls, text, rule, reason, facts, part, board, marked)
     three = Rules(columns=3)
     outcome = replay(three, calls, tokens(text), positions=[f"pos{i}" for i in range(len(calls))])
     v = outcome.violation
-    assert (v.rule, v.reason, v.facts, v.part, v.call) == (rule, reason, facts, part, len(calls) - 1)
+    assert (v.rule, v.reason, v.facts, v.part.move, v.number) == (rule, reason, facts, part, len(calls) - 1)
     assert v.position == f"pos{len(calls) - 1}"
     # the board is the one at the broken rule: the placement and the moves before the broken one are made
-    assert v.board == Board(*board) == outcome.board
-    assert v.marked == marked
+    assert v.state == Board(*board) == outcome.board
+    assert v.part.column == marked
 
 
 def test_a_fourth_row_is_refused_when_the_game_has_fewer_rows():
     two_rows = Rules(rows=2)
     v = replay(two_rows, [1, 1, 1], tokens("R R R")).violation
-    assert (v.rule, v.reason, v.facts, v.call) == ("R7", "rows_full", {"rows": 2}, 2)
+    assert (v.rule, v.reason, v.facts, v.number) == ("R7", "rows_full", {"rows": 2}, 2)
 
 
 def test_equal_row_ends_are_interchangeable():
@@ -96,7 +96,7 @@ def test_equal_row_ends_are_interchangeable():
 )
 def test_calls_follow_r5(calls, reason, facts, call):
     v = check_calls(RULES, calls, positions=["p"] * len(calls))
-    assert (v.rule, v.reason, v.facts, v.call, v.board, v.position) == ("R5", reason, facts, call, None, "p")
+    assert (v.rule, v.reason, v.facts, v.number, v.state, v.position) == ("R5", reason, facts, call, None, "p")
     assert check_calls(RULES, [n for n in range(1, 17)] * 3) is None
 
 
@@ -106,7 +106,7 @@ def test_step_gives_the_next_board_or_the_broken_rule():
     assert after == Board((4, 0, 0), ((), (), (), (), ()))
     broken = step(RULES, board, 3, N.parse("C>B"))
     assert isinstance(broken, Violation) and broken.rule == "R11"
-    assert broken.board == Board((2, 0, 0), ((), (4,), (3,), (), ())) and broken.marked == 1
+    assert broken.state == Board((2, 0, 0), ((), (4,), (3,), (), ())) and broken.part.column == 1
 
 
 def test_notation_parsing_and_writing():

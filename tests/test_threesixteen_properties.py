@@ -116,10 +116,10 @@ def test_a_one_token_change_passes_or_fails_exactly_at_it(game, data):
     if not legal:
         broken = verdict.broken
         player = next(p for p in record.players if p.name == name)
-        assert (broken.player, broken.violation.call, broken.token) == (name, k, mutated[name][k])
-        assert broken.violation.position == player.positions[k]
+        assert (broken.player, broken.number, player.written[broken.number]) == (name, k, mutated[name][k])
+        assert broken.position == player.positions[k]
     else:  # a legal change can only break a later token of the same player
-        assert verdict.ok or (verdict.broken.player == name and verdict.broken.violation.call > k)
+        assert verdict.ok or (verdict.broken.player == name and verdict.broken.number > k)
 
 
 @given(st.sampled_from([ROW, 0, 1, 2, 3, 4]), st.lists(st.integers(0, 4), max_size=6))

@@ -27,8 +27,8 @@ def test_check_names_the_first_rule_a_token_breaks():
     board = Board((3, 0, 0), ((4, 9), (), (), ()))
     assert check(RULES, board, 4, (None, 1, ((1, None),))) is None
     broken = check(RULES, board, 5, (None, 1, ((1, None), (0, None))))
-    assert (broken.rule, broken.reason, broken.part, broken.marked) == ("R11", "no_fit", 1, 1)
-    assert broken.board == Board((3, 0, 0), ((4, 9), (5,), (), ()))      # after the placement, before the move
+    assert (broken.rule, broken.reason, broken.part.move, broken.part.column) == ("R11", "no_fit", 1, 1)
+    assert broken.state == Board((3, 0, 0), ((4, 9), (5,), (), ()))      # after the placement, before the move
     assert check(RULES, board, 5, (None, 4, ())).rule == "R9"
     assert check(RULES, board, 1, (None, 0, ())).reason == "one_to_column"
     assert not is_legal(RULES, board, 5, (6, 1, ()))

@@ -38,7 +38,7 @@ def test_every_rule_of_the_game_has_words():
 
 def test_every_violation_the_rules_can_report_has_an_explanation():
     source = Path(rules.__file__).read_text(encoding="utf-8")
-    reasons = set(re.findall(r'(?:"R\d+"|SLIP), (?:i, )?"([a-z_]+)"', source))
+    reasons = set(re.findall(r'(?:Rule\.[A-Z_]+\)?|SLIP), "([a-z_]+)"', source))
     assert reasons == {"number_range", "number_copies", "wrong_number", "needs_column", "rows_full", "no_column",
                        "one_to_column", "empty_column", "wrong_bottom", "no_fit"}
     for lang in LANGS:

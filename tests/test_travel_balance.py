@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 
 from generator.content.load import load_content
 from generator.games.travel.balance import (
-    DEFAULT_MARGIN, FlagKind, Sweep, SweepError, figures, parse_sets, parse_sweep, run_balance, with_value,
+    DEFAULT_MARGIN, FlagKind, Sweep, SweepError, detectable, figures, fingerprint, parse_sets, parse_sweep, run_balance,
+    with_value,
 )
 from generator.games.travel.cards import EXTENSIONS, build_tables
 from generator.games.travel.cli import app
@@ -68,7 +69,7 @@ def test_the_head_to_head_table_reads_row_against_column():
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     at = next(i for i, line in enumerate(lines) if line.strip().startswith("Head to head, 2 players, all extensions"))
-    assert lines[at + 1].split() == ["Backpacker", "Collector", "Merchant", "Pickpocket", "Pilot"]  # (the Smuggler: 3+)
+    assert lines[at + 1].split() == ["Backpacker", "Collector", "Merchant", "Pilot"]  # (the Smuggler, Pickpocket: 3+)
     data = json.loads(balance("--games", "40", "--players", "2", "--extensions", "all", "--bot", "greedy",
                               "--workers", "1", "--format", "json").stdout)
     pairs = {(h["character"], h["opponent"]): h for h in data["configurations"][0]["head_to_head"]}
@@ -89,27 +90,27 @@ def test_the_default_margin_flags_a_character_a_fifth_over_its_share_at_four_pla
 
 
 def test_a_sweep_sets_a_rule_parameter_or_a_card_number(game):
-    assert build_tables(with_value(game, "hand_limit", 9)).rules["hand_limit"] == 9
-    pickpocket = with_value(game, "characters.pickpocket.effect.value", 2)
-    assert build_tables(pickpocket).character_rules[3]["richer_steal_discount"] == 2
+    assert build_tables(with_value(game, "hand_limit", 9)).rules.hand_limit == 9
+    pilot = with_value(game, "characters.pilot.ability.to", 2)
+    assert build_tables(pilot).character_rules[5].travel_bonus_draw == 2
     coin = with_value(game, "special.lucky-coin.effect.count", 3)
     assert next(c.effect.count for c in coin.special if c.id == "lucky-coin") == 3
-    assert build_tables(game).rules["hand_limit"] == 7  # the shipped data is left alone
+    assert build_tables(game).rules.hand_limit == 7  # the shipped data is left alone
 
 
 @pytest.mark.parametrize("key, value, message", [
     ("hand_size", 3, "'hand_size': no 'hand_size' in game.yaml"),
-    ("characters.wizard.effect.value", 1, "no entry 'wizard' in characters"),
+    ("characters.wizard.ability.to", 1, "no entry 'wizard' in characters"),
     ("travel_with_forbidden", 1, "is False, not a number"),
     ("characters.pilot", 1, "names an entry, not a number"),
     ("hand_limit", 1, "hand_limit=1: expected a number at least 3; found 1"),
     # a free recycle would take back an extra-action card and play it again: a turn without end
     ("recycle_cost", 0, "recycle_cost=0: expected a number at least 1; found 0"),
-    ("characters.collector.effect.value", 0,
-     "characters.collector.effect.value=0: rule 'recycle_cost': expected a number at least 1; found 0"),
-    # R33: a character for more players than the game has would leave a 6-player deal one short
-    ("characters.smuggler.min_players", 7,
-     "characters.smuggler.min_players=7: character 'smuggler' needs 7 players; the game is for at most 6"),
+    ("characters.collector.ability.to", 0,
+     "characters.collector.ability.to=0: rule 'recycle_take': expected a number at least 1; found 0"),
+    # R33: a character for more players than the game has
+    ("characters.smuggler.players.max", 7,
+     "characters.smuggler.players.max=7: character 'smuggler' is dealt at 3 to 7 players; the game is for 2 to 6"),
 ])
 def test_a_bad_sweep_says_what_is_wrong(game, key, value, message):
     with pytest.raises(SweepError, match=message.replace("(", r"\(")):
@@ -169,7 +170,7 @@ def test_balance_writes_json_a_page_and_charts(tmp_path):
                      "--vary", "hand_limit=6,8", "--format", "json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["sweep"] == {"key": "hand_limit", "values": [6, 8]}
+    assert data["sweep"] == {"key": "hand_limit", "values": [6, 8], "now": 7}  # the content gives 7
     assert [(c["players"], c["value"], len(c["win_rate_by_seat"])) for c in data["configurations"]] == [
         (2, 6, 2), (2, 8, 2), (4, 6, 4), (4, 8, 4)] * 2
     first = data["configurations"][0]
@@ -203,3 +204,110 @@ def test_balance_usage_errors_exit_2(args):
     result = balance("--games", "2", *args)
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+# -- what a report says of itself: its inputs, what the sample can see, the current value of a sweep ----------------
+
+def test_every_report_states_its_inputs(game, tmp_path):
+    """The base rules and each character's ability as played, the content's fingerprint, the bot, the games, the
+    seed and pnp's version, in text, JSON and the HTML page alike."""
+    args = ("--games", "4", "--players", "3", "--extensions", "all", "--bot", "greedy", "--workers", "1",
+            "--seed", "5")
+    text = balance(*args).stdout
+    data = json.loads(balance(*args, "--format", "json").stdout)
+    inputs = data["inputs"]
+    assert inputs["fingerprint"] == fingerprint(game) and len(inputs["fingerprint"]) == 16
+    assert (inputs["bot"], inputs["games"], inputs["seed"]) == ("greedy", 4, 5)
+    assert inputs["rules"]["hand_limit"] == 7 and inputs["rules"]["steal_chooses"] is False
+    assert {c["id"]: (c["changes"], c["players"]) for c in inputs["characters"]}["smuggler"] == (
+        {"travel_with_forbidden": True}, {"min": 3, "max": 6})
+    assert f"Inputs: content {inputs['fingerprint']}, pnp {inputs['version']}, greedy bots, 4 games per " \
+           "configuration, seed 5." in text
+    assert "Base rules: hand_limit 7, starting_hand 3," in text
+    assert "Backpacker (2–6 players): starting_hand 5." in text and "Smuggler (3–6 players): " in text
+    balance(*args, "--out", str(tmp_path))
+    assert f"content {inputs['fingerprint']}" in (tmp_path / "balance.html").read_text(encoding="utf-8")
+
+
+def test_the_fingerprint_tells_game_data_apart(game):
+    assert fingerprint(game) == fingerprint(load_content().games["travel"])
+    assert fingerprint(with_value(game, "hand_limit", 8)) != fingerprint(game)
+
+
+def test_a_report_says_what_its_sample_can_see():
+    """At 2,000 games a configuration with 4 players the 95% interval round a fair 25% is ±1.9 points for a seat;
+    a character, dealt in 4 of 6 games' seats, is seen in fewer games: ±2.3."""
+    seat, character = detectable(2000, 4, 6)
+    assert (round(seat, 1), round(character, 1)) == (1.9, 2.3)
+    text = balance("--games", "5", "--players", "2", "--extensions", "none", "--bot", "random", "--workers",
+                   "1").output
+    assert "2 players: at 5 games a configuration, a seat's bias smaller than ±43.8 points cannot be seen." in text
+
+
+def test_a_sweep_marks_the_current_value_and_says_what_it_did():
+    text = balance("--games", "4", "--players", "2", "--extensions", "none", "--bot", "greedy", "--workers", "1",
+                   "--vary", "hand_limit=6,7,9").output
+    assert "hand_limit = 7 (now)" in text and "hand_limit = 6 (now)" not in text
+    assert "hand_limit 6 → 9, 2 players, base game: game length " in text
+
+
+def test_csv_is_one_row_per_configuration_and_subject_the_json_rows_too():
+    args = ("--games", "6", "--players", "2", "--extensions", "all", "--bot", "greedy", "--workers", "1")
+    lines = balance(*args, "--format", "csv").stdout.splitlines()
+    assert lines[0] == "players,extensions,value,measure,subject,rate,low,high,games"
+    rows = [dict(zip(lines[0].split(","), line.split(","))) for line in lines[1:]]
+    measures = Counter(row["measure"] for row in rows)
+    assert measures["seat"] == 2 and measures["length"] == 1 and measures["character"] >= 2
+    assert measures["card_in_winner_hand"] == measures["card_on_winning_turn"] == 25
+    assert all(float(row["low"]) <= float(row["rate"]) <= float(row["high"]) for row in rows if row["measure"]
+               != "length")
+    data = json.loads(balance(*args, "--format", "json").stdout)
+    assert [(r["measure"], r["subject"], r["rate"]) for r in data["rows"]] == [
+        (row["measure"], row["subject"], float(row["rate"])) for row in rows]
+
+
+def test_no_chart_panel_is_left_empty(tmp_path):
+    """The base game measures no character and no card: its chart has two panels, not four with two blank."""
+    from PIL import Image
+
+    balance("--games", "4", "--players", "2", "--extensions", "none", "--extensions", "all", "--bot", "random",
+            "--workers", "1", "--out", str(tmp_path))
+    base, every = (Image.open(tmp_path / f"balance-{k}.png") for k in (1, 2))
+    assert base.height * 2 == every.height and base.width == every.width
+
+
+def test_a_progress_bar_shows_on_a_terminal_and_nothing_elsewhere(tmp_path):
+    """Behind a pseudo-terminal the games, their rate and the time left are drawn on the error stream; piped,
+    the output is the report alone."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "generator.cli", "travel", "balance", "--games", "150", "--players", "2",
+               "--extensions", "none", "--bot", "random", "--workers", "1"]
+    piped = subprocess.run(command, capture_output=True, text=True)
+    assert "games/s" not in piped.stderr + piped.stdout and "Balance lab" in piped.stdout
+    main, side = pty.openpty()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=side, stdin=side,
+                             env={**os.environ, "COLUMNS": "120", "TERM": "xterm"})
+    os.close(side)
+    shown = b""
+    while True:  # read as it comes (a full terminal buffer would stop the command), until it is closed
+        ready, _, _ = select.select([main], [], [], 1.0)
+        if ready:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+        elif child.poll() is not None:
+            break
+    os.close(main)
+    done = child
+    done.wait()
+    assert done.returncode == 0
+    assert b"balance" in shown and b"/150" in shown

@@ -15,7 +15,7 @@ from generator.content.load import load_content
 from generator.games.travel import simulate as sim
 from generator.games.travel.balance import with_value
 from generator.games.travel.bench import strong_share
-from generator.games.travel.cards import EXTENSIONS, build_tables, F_FORBIDDEN, F_POSTCARD, ITEM, K_BLOCK, K_CANCEL, tables_for
+from generator.games.travel.cards import EXTENSIONS, build_tables, ITEM, tables_for
 from generator.games.travel.engine import Game
 from generator.games.travel import strong
 from generator.games.travel.rules import Draw, Drop, Play, Recycle, Steal, Trade, legal_actions
@@ -97,9 +97,8 @@ def hidden_shuffled(g, me: int, rng: random.Random):
             del pool[:len(g.hands[q])]
     other.hands = hands
     other.draw = pool
-    flag = g.t.flag
-    other.forbidden_held = [sum(flag[c] == F_FORBIDDEN for c in hand) for hand in hands]
-    other.postcards_held = [sum(flag[c] == F_POSTCARD for c in hand) for hand in hands]
+    other.forbidden_held = [sum(g.t.forbidden[c] for c in hand) for hand in hands]
+    other.postcards_held = [sum(g.t.postcard[c] for c in hand) for hand in hands]
     other.limit_bonus = [sum(g.t.limit_bonus[c] for c in hand) for hand in hands]
     return other
 
@@ -172,7 +171,7 @@ def test_the_strong_bot_uses_every_kind_of_action():
             m.setattr(StrongBot, name, function)
         for seed in range(40):
             sim.simulate_one(T, 2 + seed % 5, EVERYTHING, seed, "strong")
-    specials = {T.ids[c] for c in T.by_family[3] if T.kind[c] not in (K_CANCEL, K_BLOCK) and T.timing[c] != "passive"}
+    specials = {T.ids[c] for c in T.by_family[3] if T.kind[c].reaction is None and T.timing[c] != "passive"}
     wanted = {"paid steal", "Trade", "accepted", "Recycle", "Drop", "Travel", "Draw", "mousetrap", "padlock"} | specials
     assert {kind for kind in wanted if not used[kind]} == set()
 
@@ -247,7 +246,7 @@ def test_an_express_ticket_is_kept_on_a_turn_that_drops_a_forbidden_item():
     g, bots, p = _table(2, frozenset({"special", "forbidden"}))
     need = list(T.side_needs[g.next_country(p)])
     ticket = T.ids.index("express-ticket")
-    knife = next(c for c in range(T.n_cards) if T.flag[c] == F_FORBIDDEN)
+    knife = next(c for c in range(T.n_cards) if T.forbidden[c])
     spare = next(c for c in T.by_family[ITEM] if c not in need and c not in T.side_needs[g.centre])
     passport = g.hands[p][0]
     g.hands[p] = [passport, need[0], knife, spare, ticket]

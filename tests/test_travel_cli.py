@@ -36,8 +36,8 @@ def test_the_worked_example_passes_with_its_expected_result(content):
 def test_the_worked_example_uses_every_extension(content):
     with open(EXAMPLE, encoding="utf-8") as handle:
         text = handle.read()
-    for word in ("lost-luggage[", "duty-free[", "play express-ticket", "Sora padlock", "drop knife", "postcard",
-                 "character: pickpocket", "refused", "empty "):
+    for word in ("lost-luggage[", "duty-free[", "play express-ticket", "Sora padlock", "drop fireworks", "postcard",
+                 "character: collector", "refused", "empty "):
         assert word in text
 
 
@@ -100,7 +100,7 @@ def run(*args: str):
 
 def test_simulate_reports_and_writes_records_that_pass(content, tmp_path):
     result = run("--games", "30", "--players", "3", "--seed", "4", "--workers", "1",
-                 "--records", str(tmp_path / "records"), "--plots", str(tmp_path / "plots"))
+                 "--records", str(tmp_path / "records"), "--out", str(tmp_path / "plots"))
     assert result.exit_code == 0, result.output
     assert "30 games, 3 players, greedy bots" in result.output
     assert "Wins by seat (seat 1 plays first):" in result.output

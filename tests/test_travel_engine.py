@@ -133,13 +133,14 @@ def test_the_simulator_follows_the_content_too(tmp_path):
     assert largest <= 4
 
 
-def test_characters_change_a_rule_for_their_owner_only(t):
+def test_characters_change_a_rule_for_their_owner_only(t, content):
     setup = random_setup(t, 6, frozenset(EXTENSIONS), random.Random(3))
     g = Game(t, setup, None)
+    characters = content.games["travel"].characters
     for p, character in enumerate(setup.characters):
-        for rule, value in t.rules.items():
-            expected = t.character_mods[character].get(rule, value)
-            assert g.params[p][rule] == expected
+        changed = {change.rule: change.value(t.rules) for change in characters[character].changes}
+        for rule, value in t.rules.model_dump().items():
+            assert getattr(g.params[p], rule) == changed.get(rule, value)
 
 
 def test_simulated_games_are_deterministic_for_a_seed(t):

@@ -30,9 +30,30 @@ def test_only_the_rules_build_violations():
 
 
 def test_the_rules_import_no_other_module_of_the_game_but_the_card_tables_and_the_state():
+    """Besides the card tables and the state: the game data's model (the rule numbers' record), the effect kinds'
+    base (what a reaction does) and the shared record of a broken rule."""
     local = {m for m in imported_modules(TRAVEL / "rules.py")
              if m != "__future__" and m.split(".")[0] not in sys.stdlib_module_names}
-    assert local == {"cards", "state"}
+    assert local == {"cards", "state", "model", "kinds.base", "checking"}
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The modules `path` imports when it runs (not those imported only for type checking)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If)
+                   and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+                   for node in ast.walk(block)}
+    return {node.module for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module and id(node) not in typing_only}
+
+
+@pytest.mark.parametrize("path", sorted((TRAVEL / "kinds").glob("*.py")), ids=lambda path: path.stem)
+def test_an_effect_kind_asks_the_rules_and_builds_no_violation(path):
+    """A kind's checks are the rules' own part for its cards: it builds its violations with the rules' helpers,
+    and runs without the engine, the replay, the notation, the simulator or the bots (it is handed them)."""
+    assert not builds_game_violations(path)
+    assert not runtime_imports(path) & {"..engine", "..replay", "..notation", "..simulate", "..bots", "..strong",
+                                         "engine", "replay", "notation", "simulate", "bots", "strong"}
 
 
 def game_imports() -> dict[str, set[str]]:
@@ -79,7 +100,7 @@ def test_the_travel_modules_import_each_other_in_no_circle():
 def test_the_state_imports_neither_the_rules_nor_the_engine():
     """The layers read state <- rules <- engine (and the replay, the bots, the simulator)."""
     graph = game_imports()
-    assert graph["state"] == {"cards"}
+    assert graph["state"] <= {"cards", "model"}
     assert "state" in graph["rules"] and "engine" not in graph["rules"]
     assert "rules" in graph["engine"]
 

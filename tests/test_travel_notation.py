@@ -15,13 +15,13 @@ from generator.games.travel.cards import EXTENSIONS, tables_for
 from generator.games.travel.check import Checker, check_file, check_text
 from generator.games.travel.names import NameIndex
 from generator.games.travel.notation import (
-    _TOKENS, NotationError, TurnParser, spaced_lines, token_offsets, tokenize,
+    TOKENS, WIDE_MARKS, Clause, ClauseKind, EventPart, Mark, NotationError, TurnParser, Written, WrittenStandIn,
+    token_offsets, tokenize,
 )
 from generator.games.travel.simulate import simulate_one
 from generator.games.travel.texts import languages, load_words
 from generator.games.travel.writer import Recorder
 
-from travel_notation_reference import ReferenceParser
 
 HEAD = """game: travel
 players:
@@ -130,7 +130,7 @@ def test_a_japanese_input_methods_full_width_marks_read_as_the_notations_own(con
 def test_full_width_marks_are_tokens_where_they_are_written():
     line = "交換 Mina 地図、変換プラグ で カメラ ＋水着；引く［Mina］"
     assert tokenize(line) == tokenize(line.translate(str.maketrans("；、＋［］", ";,+[]")))
-    assert token_offsets(line) == [m.start() for m in _TOKENS.finditer(
+    assert token_offsets(line) == [m.start() for m in TOKENS.finditer(
         line.translate(str.maketrans("；、＋［］", ";,+[]")))]
 
 
@@ -218,36 +218,16 @@ WORDS = st.lists(st.sampled_from(["a", "b", "-", "+", ">", "->", " ", "  ", "[",
 
 @settings(max_examples=400)
 @given(WORDS)
-def test_the_fast_tokenizer_splits_exactly_like_the_full_one(text):
-    assert tokenize(text) == _TOKENS.findall(text)
-    assert len(token_offsets(text)) == len(tokenize(text))
-
-
-@settings(max_examples=400)
-@given(st.lists(st.one_of(WORDS, WORDS.map(lambda text: text.replace(">", "")), st.sampled_from(["", "a\nb"])),
-                max_size=6))
-def test_a_records_lines_spaced_out_at_once_split_into_the_tokens_of_each(texts):
-    spaced = spaced_lines(texts)
-    if spaced is None:  # only for a line break, or a `>` outside `->` (which the regex reads)
-        assert any("\n" in text or ">" in text.replace("->", "") for text in texts)
-    else:
-        assert [line.split() for line in spaced] == [tokenize(text) for text in texts]
-
-
-@settings(max_examples=400)
-@given(WORDS)
-def test_token_offsets_are_where_the_full_tokenizer_finds_each_token(text):
-    assert token_offsets(text) == [m.start() for m in _TOKENS.finditer(text)]
-
-
-#: the notation's token grammar written plainly (the module's _TOKENS is the same language, written to scan faster)
-REFERENCE_TOKENS = re.compile(r"->|→|[\[\];,]|[+-]?(?:[^\s\[\];,>+→-]|-(?!>))+|\S")
-
-
-@settings(max_examples=400)
-@given(WORDS)
-def test_the_tokenizer_regex_finds_the_tokens_of_the_plain_grammar(text):
-    assert _TOKENS.findall(text) == REFERENCE_TOKENS.findall(text)
+def test_the_tokens_are_every_mark_of_the_line_where_it_is_written(text):
+    """Every character but white space belongs to exactly one token, each token sits at its offset, an arrow is
+    a token of its own, and a word never holds white space, a bracket, `;` or `,`."""
+    read = text.translate(WIDE_MARKS)
+    tokens, offsets = tokenize(text), token_offsets(text)
+    assert [read[at:at + len(token)] for at, token in zip(offsets, tokens)] == tokens
+    assert offsets == sorted(offsets) and "".join(tokens) == "".join(read.split())
+    for token in tokens:
+        assert token in ("->", "→") or "->" not in token
+        assert len(token) == 1 or not any(mark in token for mark in " \t[];,")
 
 
 # -- the notation's words in every content language --------------------------------------------------------
@@ -356,88 +336,235 @@ def test_messages_name_the_words_of_the_reports_language(content):
         f"or a player's reaction [record]")
 
 
-# -- the one-step reading of `draw <card>` ------------------------------------------------------------------
+# -- the parser: exact readings of written lines, and lines written from clauses read back -----------------
 
-def _parsed(parser, line: str):
-    """The clauses' fields, or the error's key and token."""
-    try:
-        return [tuple(getattr(c, f) for f in CLAUSE_FIELDS) for c in parser.parse(line)]
-    except NotationError as err:
-        return (err.key, err.at)
-
-
-@settings(max_examples=300)
-@given(draw=st.sampled_from(["draw", "DRAW", "뽑기"]),
-       word=st.sampled_from([*T.ids, "Umbrella", "우산", "Mina", "nothing", "travel", "+coat", "-coat", "[", "->",
-                             "camera[", "souvenir-swap"]))
-def test_a_draw_line_of_two_words_reads_as_the_general_parser_reads_it(draw, word):
-    """`draw coat` is read in one step once its words are known; with a comma after it (which the tail skips)
-    the general parser reads it, and both give the same clauses, or the same error at the same word."""
-    checker = Checker(CONTENT, "en")
-    parser = TurnParser(T, checker.names, checker.vocabulary, {"mina": 0, "joon": 1})
-    first = _parsed(parser, f"{draw} {word}")  # the words are classified here (the general parser)
-    again = _parsed(parser, f"{draw} {word}")  # now known: one step, where it is a card
-    assert first == again == _parsed(parser, f"{draw} {word} ,")
+CHECKER = Checker(CONTENT, "en")
+SEATS = {"mina": 0, "joon": 1, "sora": 2}
+PARSER = TurnParser(T, CHECKER.names, CHECKER.vocabulary, SEATS)
+C = T.card_index
+K = ClauseKind
+D, P, M = Mark.DRAW, Mark.PLUS, Mark.MINUS
 
 
-# -- the parser against the one it replaced ---------------------------------------------------------------
-
-SIMULATED_LINES = [line.partition(": ")[2].strip('"') for seed in range(6) for line in
-                   simulate_one(T, 3, frozenset(EXTENSIONS), seed, "random", Recorder)[1].partition("turns:\n")[2]
-                   .splitlines()]
-LINE_WORDS = [
-    *NOTATION_WORDS, *KOREAN.values(), "DRAW", "Travel", "引く", *T.ids, *("+" + c for c in T.ids[:40]),
-    *("-" + c for c in T.ids[:40]), "lucky", "coin", "Lucky", "Coin", "lost", "luggage", "passport", "·", "Japan",
-    "행운의", "동전", "우산", "カメラ", *T.side_codes, "germany", "south", "korea", "united", "states", "일본",
-    "Mina", "Joon", "mina", "Sora", "+Mina", "-Joon", "+", "-", "->", "→", ">", "[", "]", ";", ",", "[]", "x-y",
-    "jump", "+jump", "-lucky", "+lost", "?",
-]
-#: a line: generated words with or without a space between them, or a simulated line cut short and with some
-#: words changed
-generated_lines = st.lists(st.tuples(st.sampled_from(LINE_WORDS), st.sampled_from([" ", "", ", "])),
-                           max_size=16).map(lambda words: "".join(w + sep for w, sep in words))
-edited_lines = st.tuples(st.sampled_from(SIMULATED_LINES), st.integers(1, 40), st.lists(st.tuples(
-    st.integers(0, 40), st.sampled_from(["", *LINE_WORDS])), max_size=3)).map(
-    lambda case: " ".join(_edited(tokenize(case[0])[:case[1]], case[2])))
+def w(mark: Mark, card: str, at: int, event=None) -> Written:
+    return Written(mark, C[card] if card else -1, at, event)
 
 
-def _edited(tokens: list[str], edits) -> list[str]:
-    for at, word in edits:
-        if tokens:
-            tokens[at % len(tokens)] = word
-    return tokens
+EXACT = {
+    "draw coat": [Clause(K.DRAW, 0, tail=[w(D, "coat", 1)])],
+    "draw camera swimsuit -adapter": [
+        Clause(K.DRAW, 0, tail=[w(D, "camera", 1), w(D, "swimsuit", 2), w(M, "adapter", 3)])],
+    "recycle coat, map -> camera +umbrella": [
+        Clause(K.RECYCLE, 0, a=(C["coat"], C["map"]), a_at=(1, 3), b=(C["camera"],), b_at=(5,), arrow=4,
+               tail=[w(P, "umbrella", 6)])],
+    "recycle coat map; Mina mousetrap": [
+        Clause(K.RECYCLE, 0, a=(C["coat"], C["map"]), a_at=(1, 2), tail=[]),
+        Clause(K.REACT, 4, who=0, who_pos=4, card=C["mousetrap"], card_pos=5, tail=[])],
+    "trade Joon coat for map refused; draw camera": [
+        Clause(K.TRADE, 0, who=1, who_pos=1, a=(C["coat"],), a_at=(2,), b=(C["map"],), b_at=(4,), refused=True,
+               tail=[], arrow=3),
+        Clause(K.DRAW, 7, tail=[w(D, "camera", 8)])],
+    "steal Sora pay coat -> map -knife reshuffle": [
+        Clause(K.STEAL, 0, who=2, who_pos=1, a=(C["coat"],), a_at=(3,), b=(C["map"],), b_at=(5,), arrow=4,
+               tail=[w(M, "knife", 6), Written(Mark.RESHUFFLE, -1, 7)])],
+    "travel FR with call-mom for camera +map": [
+        Clause(K.TRAVEL, 0, card_pos=1, side=T.side_index["FR"], standins=[(C["call-mom"], C["camera"], 3)],
+               tail=[w(P, "map", 6)])],
+    "drop knife coat": [Clause(K.DROP, 0, card=C["knife"], card_pos=1, a=(C["coat"],), a_at=(2,), tail=[])],
+    "drop knife with coat": [Clause(K.DROP, 0, card=C["knife"], card_pos=1, a=(C["coat"],), a_at=(3,), tail=[])],
+    "play binoculars Joon pay coat -> map": [
+        Clause(K.PLAY, 0, who=1, who_pos=2, card=C["binoculars"], card_pos=1, a=(C["coat"],), a_at=(4,),
+               b=(C["map"],), b_at=(6,), tail=[], arrow=5)],
+    "play lucky-coin -> coat map": [Clause(K.PLAY, 0, card=C["lucky-coin"], card_pos=1,
+                                           tail=[w(D, "coat", 3), w(D, "map", 4)])],
+    "play local-guide camera": [Clause(K.PLAY, 0, card=C["local-guide"], card_pos=1, b=(C["camera"],), b_at=(2,),
+                                      tail=[])],
+    "play trading-post coat map -> camera swimsuit": [
+        Clause(K.PLAY, 0, card=C["trading-post"], card_pos=1, a=(C["coat"], C["map"]), a_at=(2, 3), arrow=4,
+               tail=[w(D, "camera", 5), w(D, "swimsuit", 6)])],
+    "play express-ticket; draw coat": [Clause(K.PLAY, 0, card=C["express-ticket"], card_pos=1, tail=[]),
+                                       Clause(K.DRAW, 3, tail=[w(D, "coat", 4)])],
+    "draw duty-free[Mina +coat, Joon map -camera] umbrella": [
+        Clause(K.DRAW, 0, tail=[w(D, "duty-free", 1, [EventPart(0, 3, [w(P, "coat", 4)]),
+                                                      EventPart(1, 6, [w(D, "map", 7), w(M, "camera", 8)])]),
+                                w(D, "umbrella", 10)])],
+    "empty coat map camera": [Clause(K.EMPTY, 0, tail=[w(D, "coat", 1), w(D, "map", 2), w(D, "camera", 3)])],
+    "draw lucky coin": [Clause(K.DRAW, 0, tail=[w(D, "lucky-coin", 1)])],
+    "뽑기 우산; -코트": [Clause(K.DRAW, 0, tail=[w(D, "umbrella", 1)]), Clause(K.TAIL, 3, tail=[w(M, "coat", 3)])],
+}
 
 
-def _reading(read, canonical, text: str):
-    """What a parser makes of `text`: its canonical result, or the error's key, token and facts."""
-    try:
-        return canonical(read(text))
-    except NotationError as err:
-        return err.key, err.at, err.facts
+@pytest.mark.parametrize("line", list(EXACT))
+def test_a_written_line_reads_as_exactly_these_clauses(line):
+    assert PARSER.parse(line) == EXACT[line]
 
 
-def _clauses_now(clauses) -> list:
-    return [(c.kind, c.pos, c.who, c.who_pos, c.card, c.card_pos, tuple(zip(c.a, c.a_at)), tuple(zip(c.b, c.b_at)),
-             c.side, c.refused, list(c.standins), list(c.tail), c.arrow) for c in clauses]
+@pytest.mark.parametrize("line, key, at", [
+    ("draw coat map ->", "unexpected", 3),
+    ("recycle coat for map", "expected_arrow", 2),
+    ("trade Joon coat map", "expected_word", 4),
+    ("steal coat", "expected_player", 1),
+    ("draw coat; ; draw map", "empty_clause", 3),
+    ("draw coat draw", "unexpected", 2),
+    ("travel Atlantis", "unknown_country", 1),
+    ("mousetrap", "reaction_alone", 0),
+    ("draw duty-free[Mina coat", "unclosed_bracket", 2),
+    ("play lucky-coin Joon", "unexpected", 2),
+    ("draw [coat", "bracket_after_event", 1),
+    ("draw coat [map]", "expected_player", 3),
+    ("fly", "expected_action", 0),
+])
+def test_a_line_that_cannot_be_read_is_refused_at_its_word(line, key, at):
+    with pytest.raises(NotationError) as caught:
+        PARSER.parse(line)
+    assert (caught.value.key, caught.value.at) == (key, at)
 
 
-def _clauses_before(clauses) -> list:
-    return [(c.kind, c.pos, c.who, c.who_pos, c.card, c.card_pos, tuple(c.a), tuple(c.b), c.side, c.refused,
-             list(c.standins), list(c.tail), c.arrow) for c in clauses]
+ITEM_IDS = [T.ids[c] for c in T.by_family[0]]
+EVENT_IDS = [T.ids[c] for c in T.by_family[2]]
+NAMES = ("Mina", "Joon", "Sora")
 
 
-_CHECKER = Checker(CONTENT, "en")
-_PLAYERS = {"mina": 0, "joon": 1, "sora": 2}
-_NOW = TurnParser(T, _CHECKER.names, _CHECKER.vocabulary, _PLAYERS)
-_BEFORE = ReferenceParser(T, _CHECKER.names, _CHECKER.vocabulary, _PLAYERS)
+class Line:
+    """Words written one by one, and the token index of the next word."""
+
+    def __init__(self):
+        self.words: list[str] = []
+
+    @property
+    def at(self) -> int:
+        return len(self.words)
+
+    def say(self, *words: str) -> int:
+        """Write `words`; the token of the first."""
+        at = self.at
+        self.words.extend(words)
+        return at
 
 
-@settings(max_examples=1500)
-@given(st.one_of(generated_lines, edited_lines, st.sampled_from(SIMULATED_LINES)))
-def test_the_parser_reads_every_line_as_the_parser_it_replaced(line):
-    """Clauses field for field (card lists as (card, token) pairs), or the same error at the same token with the
-    same facts; a card list and a country of the setup alike."""
-    assert _reading(_NOW.parse, _clauses_now, line) == _reading(_BEFORE.parse, _clauses_before, line)
-    assert (_reading(_NOW.cards_only, lambda read: list(zip(*read)), line)
-            == _reading(_BEFORE.cards_only, list, line))
-    assert _reading(_NOW.country_only, int, line) == _reading(_BEFORE.country_only, int, line)
+@st.composite
+def tail(draw, line: Line, marked_first: bool, in_event: bool = False) -> list[Written]:
+    """Words of a tail (a bare first card only where no card list comes before it), with events in brackets."""
+    out = []
+    for k in range(draw(st.integers(0, 3))):
+        mark = draw(st.sampled_from([P, M, Mark.RESHUFFLE] if k == 0 and marked_first else list(Mark)))
+        if mark == Mark.RESHUFFLE:
+            out.append(Written(mark, -1, line.say("reshuffle")))
+            continue
+        card = draw(st.sampled_from(ITEM_IDS + EVENT_IDS))
+        at = line.say({D: "", P: "+", M: "-"}[mark] + card)
+        event = None
+        if not in_event and mark != M and card in EVENT_IDS and draw(st.booleans()):
+            line.say("[")
+            event = []
+            for seat in draw(st.lists(st.integers(0, 2), max_size=3)):
+                if event:
+                    line.say(",")
+                event.append(EventPart(seat, line.say(NAMES[seat]), draw(tail(line, False, in_event=True))))
+            line.say("]")
+        out.append(Written(mark, C[card], at, event))
+    return out
+
+
+@st.composite
+def card_list(draw, line: Line, low: int = 1) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    cards = draw(st.lists(st.sampled_from(ITEM_IDS), min_size=low, max_size=3))
+    return tuple(C[c] for c in cards), tuple(line.say(c) for c in cards)
+
+
+@st.composite
+def clause(draw, line: Line) -> Clause:
+    """One clause written from its parts: the words, and the Clause the parser must read from them."""
+    kind = draw(st.sampled_from([K.EMPTY, K.DRAW, K.RECYCLE, K.TRADE, K.STEAL, K.TRAVEL, K.DROP, K.PLAY, K.REACT]))
+    if kind == K.EMPTY:
+        pos = line.say("empty")
+        return Clause(kind, pos, tail=draw(tail(line, False)))
+    if kind == K.DRAW:
+        pos = line.say("draw")
+        return Clause(kind, pos, tail=draw(tail(line, False)))
+    if kind == K.RECYCLE:
+        pos = line.say("recycle")
+        paid, paid_at = draw(card_list(line))
+        arrow = line.say("->")
+        taken, taken_at = draw(card_list(line))
+        return Clause(kind, pos, a=paid, a_at=paid_at, b=taken, b_at=taken_at, arrow=arrow,
+                      tail=draw(tail(line, True)))
+    if kind == K.TRADE:
+        pos = line.say("trade")
+        who = draw(st.integers(0, 2))
+        who_pos = line.say(NAMES[who])
+        give, give_at = draw(card_list(line))
+        arrow = line.say("for")
+        get, get_at = draw(card_list(line))
+        refused = draw(st.booleans())
+        if refused:
+            line.say("refused")
+        return Clause(kind, pos, who, who_pos, a=give, a_at=give_at, b=get, b_at=get_at, refused=refused, arrow=arrow,
+                      tail=draw(tail(line, not refused)))
+    if kind in (K.STEAL, K.PLAY):
+        pos = line.say("steal" if kind == K.STEAL else "play")
+        card, card_pos = -1, 0
+        if kind == K.PLAY:
+            card, card_pos = C["binoculars"], line.say("binoculars")
+        who = draw(st.integers(0, 2))
+        who_pos = line.say(NAMES[who])
+        paid, paid_at = (), ()
+        if draw(st.booleans()):
+            line.say("pay")
+            paid, paid_at = draw(card_list(line))
+        arrow, taken, taken_at = -1, (), ()
+        if draw(st.booleans()):
+            arrow = line.say("->")
+            taken, taken_at = draw(card_list(line, 0))
+        return Clause(kind, pos, who, who_pos, card, card_pos, paid, paid_at, taken, taken_at, arrow=arrow,
+                      tail=draw(tail(line, True)))
+    if kind == K.TRAVEL:
+        pos = line.say("travel")
+        side = draw(st.sampled_from(range(len(T.side_codes))))
+        side_at = line.say(T.side_codes[side])
+        standins = []
+        for standin in draw(st.lists(st.sampled_from(["call-mom", "messy-map"]), max_size=2)):
+            line.say("with")
+            at = line.say(standin)
+            item = -1
+            if draw(st.booleans()):
+                line.say("for")
+                item = C[line.words[line.say(draw(st.sampled_from(ITEM_IDS)))]]
+            standins.append(WrittenStandIn(C[standin], item, at))
+        return Clause(kind, pos, card_pos=side_at, side=side, standins=standins, tail=draw(tail(line, True)))
+    if kind == K.DROP:
+        pos = line.say("drop")
+        forbidden = draw(st.sampled_from([T.ids[c] for c in T.by_family[4]]))
+        card_pos = line.say(forbidden)
+        if draw(st.booleans()):
+            line.say("with")
+        other = draw(st.sampled_from(ITEM_IDS))
+        other_at = line.say(other)
+        return Clause(kind, pos, card=C[forbidden], card_pos=card_pos, a=(C[other],), a_at=(other_at,),
+                      tail=draw(tail(line, True)))
+    who = draw(st.integers(0, 2))
+    pos = line.say(NAMES[who])
+    reaction = draw(st.sampled_from(["mousetrap", "padlock"]))
+    line.say(reaction)
+    return Clause(kind, pos, who, pos, C[reaction], pos + 1, tail=draw(tail(line, True)))
+
+
+@st.composite
+def written_turn(draw) -> tuple[str, list[Clause]]:
+    line = Line()
+    clauses = []
+    for k in range(draw(st.integers(1, 3))):
+        if k:
+            line.say(";")
+        clauses.append(draw(clause(line)))
+    gaps = draw(st.lists(st.sampled_from([" ", "  ", "\t"]), min_size=len(line.words), max_size=len(line.words)))
+    return "".join(word + gap for word, gap in zip(line.words, gaps)), clauses
+
+
+@settings(max_examples=500)
+@given(written_turn())
+def test_a_line_written_from_clauses_reads_back_as_those_clauses(case):
+    """Clauses of every kind, written word by word (cards by id, players by name, any white space between
+    words): the parser reads exactly the clauses they were written from, every word at its token."""
+    text, clauses = case
+    assert PARSER.parse(text) == clauses

@@ -6,7 +6,8 @@ it is about.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from ..errors import Diagnostic
 from .print_model import PrintConfig
@@ -15,7 +16,6 @@ from .yamlsrc import KeyPath, Located, dotted
 
 if TYPE_CHECKING:
     from ..games.registry import GameSpec
-
 
 def finding(located: Located, loc: KeyPath, message: str, check: str, *, key: bool = False) -> Diagnostic:
     """An error at `loc` (a key path) of the file `located` describes."""
@@ -42,10 +42,16 @@ def _rules(sections: Sequence[str], rules: Sequence[RuleRef], at: Located) -> It
             yield finding(at, ("sections", i), f"section '{section}' is listed twice", "duplicate-id")
         known.add(section)
     seen: set[str] = set()
+    named: set[str] = set()
     for i, rule in enumerate(rules):
         if rule.id in seen:
             yield finding(at, ("rules", i, "id"), f"rule id '{rule.id}' is used twice", "duplicate-id")
         seen.add(rule.id)
+        name = getattr(rule, "name", None)  # the name the game's code cites the rule by, if it has one
+        if isinstance(name, str):
+            if name in named:
+                yield finding(at, ("rules", i, "name"), f"rule name '{name}' is used twice", "duplicate-id")
+            named.add(name)
         if rule.section not in known:
             yield finding(at, ("rules", i, "section"), f"rule {rule.id} is in section '{rule.section}', which "
                            f"is not in `sections`", "missing-ref")

@@ -24,6 +24,13 @@ class RuleRef(Strict):
     section: Slug
 
 
+class NamedRuleRef(RuleRef):
+    """A rule the checker may cite: its printed id, and the name the code cites it by (the game's rules module),
+    so no rule id is written in the code."""
+
+    name: Slug
+
+
 @runtime_checkable
 class GameData(Protocol):
     """What shared code reads of any game's validated game.yaml (its spec's `model`): the player count and the

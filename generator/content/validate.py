@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -41,7 +42,7 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def error_message(err: ErrorDetails) -> str:
+def error_message(err: Mapping[str, Any]) -> str:
     """One pydantic error in the words a designer reads ("expected a number at least 1; found 0")."""
     kind = err["type"]
     found = _describe(err.get("input"))
@@ -72,7 +73,7 @@ def error_message(err: ErrorDetails) -> str:
     if kind in ("too_short", "too_long"):
         return f"expected {ctx.get('min_length', ctx.get('max_length'))} entries " \
             f"({'at least' if kind == 'too_short' else 'at most'}); found {ctx.get('actual_length')}"
-    expected = err["msg"]
+    expected = str(err["msg"])
     if expected.startswith("Value error, "):
         expected = expected[len("Value error, "):]
         return expected

@@ -576,13 +576,34 @@ async def check_record(studio: Studio, request: Request) -> Response:
         return report, walk, (), game
 
     report, walk, errors, game = await run_in_threadpool(judged)
-    violation = report.violation() if report is not None else None
+    violation = _broken(report)
     marked = {d.position.line for d in errors if d.position.path == name}
     if violation is not None:
         marked.add(violation.position.line)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return studio.page(request, "verdict.html", lang, report=report, violation=violation, errors=errors, walk=walk,
                        lines=lines, marked=marked, game=game, name=name)
+
+
+@dataclass(frozen=True, slots=True)
+class Broken:
+    """The first broken rule as the check page shows it: in the report's words, where the record writes it."""
+
+    rule: str
+    title: str
+    text: str
+    reason: str
+    position: Position
+
+
+def _broken(report: Any) -> Broken | None:
+    """The report's broken rule in its own words (the same the JSON envelope carries), or None."""
+    violation = report.violation() if report is not None else None
+    if violation is None:
+        return None
+    said = report.violation_json(violation)
+    position = violation.position if violation.position is not None else Position(str(report.path))
+    return Broken(violation.rule, said["title"], said["text"], said["reason"], position)
 
 
 def _record_name(given: str) -> str:

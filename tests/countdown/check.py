@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.checking import Moment, Report, Violation
+from generator.checking import Moment, Report, RuleWords, Violation, violation_json
 from generator.content.yamlsrc import parse_yaml
 from generator.files import text_of
 from generator.errors import InputError, Position
@@ -27,9 +27,16 @@ class CountdownReport(Report):
     left: int
     taken: int
     broken: Violation | None
+    rules_values: dict
 
     def violation(self) -> Violation | None:
         return self.broken
+
+    def violation_json(self, v: Violation) -> dict:
+        values = {"most": self.rules_values["most"], "start": self.rules_values["start"]}
+        words = RuleWords(self.texts.get(f"rules.{v.rule}.title"), self.texts.get(f"rules.{v.rule}.text", **values),
+                          self.texts.get("check.reason", name=v.player, **v.facts))
+        return violation_json(v, Moment.turn, words, v.facts, None)
 
     def result(self) -> dict:
         return {"left": self.left, "winner": self._winner()}
@@ -42,7 +49,7 @@ class CountdownReport(Report):
         if self.broken is not None:
             b = self.broken
             return t("check.invalid", path=b.position.path, line=b.position.line, col=b.position.col,
-                     name=b.player, rule=b.rule, text=b.text)
+                     name=b.player, rule=b.rule, text=t(f"rules.{b.rule}.text", **self.rules_values))
         if self.left == 0:
             return t("check.valid", path=self.path) + "\n" + t("check.won", name=self._winner())
         return t("check.valid", path=self.path) + "\n" + t("check.stands", left=self.left,
@@ -68,9 +75,7 @@ def check_file(path: str, content, lang: str) -> CountdownReport:
         take, player = int(match.group()), players[taken % 2]
         rule = "R2" if left == 0 or take > left else "R1" if not 1 <= take <= game.most else None
         if rule is not None:
-            broken = Violation(rule, texts.get(f"rules.{rule}.title"), texts.get(f"rules.{rule}.text", **values),
-                               texts.get("check.reason", name=player, take=take, left=left), "take", where, Moment.turn,
-                               taken + 1, player, {"take": take, "left": left})
-            return CountdownReport("countdown", path, lang, texts, players, left, taken, broken)
+            broken = Violation(rule, "take", {"take": take, "left": left}, None, where, taken, player)
+            return CountdownReport("countdown", path, lang, texts, players, left, taken, broken, values)
         left, taken = left - take, taken + 1
-    return CountdownReport("countdown", path, lang, texts, players, left, taken, None)
+    return CountdownReport("countdown", path, lang, texts, players, left, taken, None, values)

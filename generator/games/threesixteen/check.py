@@ -8,6 +8,7 @@ tiles is told "0 (proven)" without any search.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .record import KEYS as RECORD_KEYS  # noqa: F401 (pnp check names a wrong `game:` by them)
 from .record import Record, load_record, parse_record
@@ -16,8 +17,12 @@ from .rules import SLIP
 from .text_keys import rule_values
 from .verdict import Verdict, judge
 
+if TYPE_CHECKING:
+    from ...content.load import Content
+    from .solver import SolveResult
 
-def best_possible(record: Record, verdict: Verdict, nodes: int | None, time_limit: float | None):
+
+def best_possible(record: Record, verdict: Verdict, nodes: int | None, time_limit: float | None) -> SolveResult:
     """The solver's best result for these calls (exact, or bounds when the budget ran out).
 
     None for `nodes` or `time_limit` is the solver's default."""
@@ -31,7 +36,7 @@ def best_possible(record: Record, verdict: Verdict, nodes: int | None, time_limi
                  rows=rules.rows, known=known, letters=rules.column_letters)
 
 
-def check_file(path: str | Path, content, lang: str, *, nodes: int | None = None,
+def check_file(path: str | Path, content: Content, lang: str, *, nodes: int | None = None,
                time_limit: float | None = None) -> Report:
     """Check one record file. Malformed input, and a number written in a token that does not match (a slip
     in writing the game down, not a broken rule), raise InputError; a broken rule is a Report with ok False.
@@ -54,7 +59,7 @@ def check_text(text: str, path: str, content, lang: str, *, nodes: int | None = 
 def _checked(record: Record, content, texts, nodes: int | None, time_limit: float | None) -> Report:
     verdict = judge(record)
     values = {**rule_values(content.games["threesixteen"]), "columns": record.rules.columns}
-    if verdict.broken is not None and verdict.broken.violation.rule == SLIP:
+    if verdict.broken is not None and verdict.broken.rule == SLIP:
         raise Report(verdict, texts, values).slip_error(verdict.broken)
     best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None
     return Report(verdict, texts, values, best)

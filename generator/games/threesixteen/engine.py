@@ -2,25 +2,25 @@
 
 Pure: nothing is read or printed. Legality is the rules module's (`rules.check_token`); this module only applies
 what passed. The replay loop works on plain lists (row ends, columns) because checking speed matters; a Board
-is built once at the end, and the Violation (with the board at the moment of the broken rule) comes from the
+is built once at the end, and the violation (with the board at the moment of the broken rule) comes from the
 rules.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Sequence
 
 from ...errors import Position
 from .notation import ROW, Token
-from .rules import Board, Rules, Violation, check_token
+from .rules import Board, Rules, TokenViolation, check_token
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a replay: the board reached (or at the broken rule, as in the Violation) and when rows filled."""
+    """The end of a replay: the board reached (or at the broken rule, as in the violation) and when rows filled."""
 
     board: Board
-    violation: Violation | None
+    violation: TokenViolation | None
     finished_at: int | None
 
 
@@ -61,8 +61,9 @@ def replay(rules: Rules, calls: Sequence[int], tokens: Sequence[Token], board: B
         violation = check_token(rules, ends, cols, number, token, i)
         if violation is not None:
             if positions is not None:
-                violation = replace(violation, position=positions[i])
-            return Outcome(violation.board, violation, finished_at)
+                violation.position = positions[i]
+            assert violation.state is not None  # a token's violation shows the board
+            return Outcome(violation.state, violation, finished_at)
         _, where, moves = token
         if where == ROW:
             ends[ends.index(0)] = 1
@@ -78,7 +79,7 @@ def replay(rules: Rules, calls: Sequence[int], tokens: Sequence[Token], board: B
     return Outcome(Board(tuple(ends), tuple(map(tuple, cols))), None, finished_at)
 
 
-def step(rules: Rules, board: Board, number: int, token: Token) -> Board | Violation:
+def step(rules: Rules, board: Board, number: int, token: Token) -> Board | TokenViolation:
     """One call for one player: the board after the token, or the rule it breaks."""
     outcome = replay(rules, (number,), (token,), board)
     return outcome.violation or outcome.board

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...content.model_parts import Colour, GameData, Players, RuleRef, Slug
+from ...content.model_parts import Colour, GameData, NamedRuleRef, Players, Slug
 from ...content.print_model import Size
 from ...content.validate import Strict, pattern
 
@@ -40,7 +40,7 @@ class ThreeSixteenGame(Strict):
     colours: list[PlayerColour]
     caller: PlayerColour
     sections: list[Slug]
-    rules: list[RuleRef]
+    rules: list[NamedRuleRef]
     example: LogExample
 
 

@@ -19,8 +19,8 @@ ROW = -1
 MAX_DIGITS = 9      # a number written with more digits is refused before int() reads it (Python stops at 4,300)
 SHOWN = 24          # longest text echoed whole in a message
 
-#: a parsed token: (the number written, or None; the place: a column's index or ROW; the moves after it, each a
-#: column's index and the number written for it, or None)
+#: a parsed token: the number written (None: not written), where the tile goes (ROW or a column), and each move
+#: (the column, and the number written for its bottom tile or None)
 Token = tuple[int | None, int, tuple[tuple[int, int | None], ...]]
 
 

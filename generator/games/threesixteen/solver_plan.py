@@ -39,6 +39,7 @@ def replay(calls: Sequence[int], steps: Sequence[Step], columns: int, rows: int,
     outcome = engine.replay(rules, calls, tokens)
     if outcome.violation is not None:
         broken = outcome.violation
-        raise ValueError(f"call {broken.call + 1}: {token(steps[broken.call], rules.letters)} breaks {broken.rule} "
+        call = broken.number or 0
+        raise ValueError(f"call {call + 1}: {token(steps[call], rules.letters)} breaks {broken.rule} "
                          f"({broken.reason})")
     return outcome.board.tiles_left

@@ -14,7 +14,7 @@ from .caller import CallerState, act, continue_deal
 from .engine import step
 from .record import parse_record
 from .record_text import record_text
-from .rules import Board, Rules, Violation
+from .rules import Board, Rules
 from .verdict import judge
 
 
@@ -41,25 +41,25 @@ def steps(content: Any, lang: str, text: str, path: str) -> Walk:
     record = parse_record(text, path, content.games["threesixteen"], texts)
     verdict = judge(record)
     rules = record.rules
-    stop = verdict.broken.violation.call if verdict.broken is not None else len(record.calls)
+    stop = (verdict.broken.number or 0) if verdict.broken is not None else len(record.calls)
     boards = [Board.empty(rules) for _ in record.players]
     shown = [Step(texts.get("studio.step.setup"), 0, _panels(texts, rules, record, boards))]
     for i in range(stop):
         number = record.calls[i]
         for seat, player in enumerate(record.players):
             after = step(rules, boards[seat], number, player.parsed[i])
-            assert not isinstance(after, Violation)  # the verdict found nothing broken before `stop`
+            assert isinstance(after, Board)  # the verdict found nothing broken before `stop`
             boards[seat] = after
         line = record.call_positions[i].line if i < len(record.call_positions) else 0
         shown.append(Step(texts.get("studio.step.call", n=i + 1, number=number), line,
                           _panels(texts, rules, record, boards)))
     if verdict.broken is None:
         return Walk(tuple(shown))
-    broken = verdict.broken.violation
-    if verdict.broken.player is not None and broken.board is not None:
-        seat = [p.name for p in record.players].index(verdict.broken.player)
-        boards[seat] = broken.board
-        marked = {seat: broken.marked}
+    broken = verdict.broken
+    if broken.player is not None and broken.state is not None:
+        seat = [p.name for p in record.players].index(broken.player)
+        boards[seat] = broken.state
+        marked = {seat: broken.part.column if broken.part is not None else None}
     else:
         seat, marked = -1, {}
     title = texts.get("studio.step.broken", rule=broken.rule, title=texts.get(f"rules.{broken.rule}.title"))

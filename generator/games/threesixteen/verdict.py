@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine import replay
-from .rules import Violation, check_calls
+from .rules import TokenViolation, check_calls
 from .record import Record
 
 WIN_FINISHED = "finished"
@@ -23,18 +23,11 @@ class PlayerResult:
 
 
 @dataclass(frozen=True)
-class Broken:
-    """The first broken rule in call order; `player` is None when the call itself breaks it (R5)."""
-
-    violation: Violation
-    player: str | None
-    token: str | None
-
-
-@dataclass(frozen=True)
 class Verdict:
+    """`broken`: the first broken rule in call order (its `player` None when the call itself breaks it)."""
+
     record: Record
-    broken: Broken | None
+    broken: TokenViolation | None
     results: list[PlayerResult]
     winners: list[str]
     win: str | None
@@ -47,21 +40,27 @@ class Verdict:
 def judge(record: Record) -> Verdict:
     """Replay every call and token; the earliest violation wins (the call before the players, then seat order)."""
     rules, calls = record.rules, record.calls
-    bad_call = check_calls(rules, calls, record.call_positions)
-    playable = calls if bad_call is None else calls[: bad_call.call]
-    broken = Broken(bad_call, None, None) if bad_call else None
+    broken = check_calls(rules, calls, record.call_positions)
+    playable = calls if broken is None else calls[: broken.number]
     results = []
     for player in record.players:
         outcome = replay(rules, playable, player.parsed, positions=player.positions)
         found = outcome.violation
-        if found is not None and (broken is None or found.call < broken.violation.call):
-            broken = Broken(found, player.name, player.written[found.call])
+        if found is not None and (broken is None or _call(found) < _call(broken)):
+            found.player = player.name
+            broken = found
         results.append(PlayerResult(player.name, outcome.board.tiles_left, outcome.board.on_rows,
                                     outcome.finished_at))
     if broken is not None:
         return Verdict(record, broken, [], [], None)
     winners, win = standings(results)
     return Verdict(record, None, results, winners, win)
+
+
+def _call(v: TokenViolation) -> int:
+    """The 0-based call of a violation (every 3x16 violation has one)."""
+    assert v.number is not None
+    return v.number
 
 
 def standings(results: list[PlayerResult]) -> tuple[list[str], str]:

@@ -9,23 +9,26 @@ character is flagged when its win rate's whole 95% interval lies more than `marg
 """
 from __future__ import annotations
 
+import hashlib
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
 from ...content.matching import closest
 from ...content.validate import error_message
-from ...stats import Estimate, mean, rate
+from ...stats import Z, Estimate, mean, rate
 from .cards import DECK_EXTENSIONS, EXTENSIONS, Tables, build_tables
-from .model import TravelGame, changed_rule_problem, character_count_problems
+from .model import TravelGame, changed_rule_problem, character_count_problems, character_players
 from .simulate import parse_extensions
-from .stats import Batch, Summary, run_batches
+from .stats import Batch, Executor, Summary, run_batches
 
 DEFAULT_MARGIN = 0.02
 #: the extension sets a balance run covers unless told otherwise: the base game, and everything
-DEFAULT_SETS = (frozenset(), frozenset(EXTENSIONS))
+DEFAULT_SETS: tuple[frozenset[str], ...] = (frozenset(), frozenset(EXTENSIONS))
 
 
 class SweepError(ValueError):
@@ -45,7 +48,7 @@ def parse_sweep(text: str) -> Sweep:
     key = key.strip()
     if not sep or not key or not values.strip():
         raise SweepError(f"'{text}' is not KEY=V1,V2,... (e.g. hand_limit=6,7,8)")
-    parsed = []
+    parsed: list[float | int] = []
     for word in values.split(","):
         word = word.strip()
         try:
@@ -58,7 +61,7 @@ def parse_sweep(text: str) -> Sweep:
     return Sweep(key, tuple(parsed))
 
 
-def _path(data: dict, key: str) -> list[str]:
+def _path(data: dict[str, Any], key: str) -> list[str]:
     parts = key.split(".")
     if parts[0] in data["rules_params"] and len(parts) == 1:
         return ["rules_params", parts[0]]
@@ -74,7 +77,8 @@ def _did_you_mean(parts: list[str], depth: int, names: list[str]) -> str:
 
 def with_value(game: TravelGame, key: str, value: float | int) -> TravelGame:
     """The game data with the number at `key` set to `value` (list entries are named by their id, e.g.
-    `characters.pickpocket.effect.value`, `special.lucky-coin.effect.count`)."""
+    `characters.pilot.ability.to`, `special.lucky-coin.effect.count`, or by their place in a list without ids:
+    `characters.pickpocket.ability.0.to`)."""
     data = game.model_dump()
     parts = _path(data, key)
     node = data
@@ -82,6 +86,8 @@ def with_value(game: TravelGame, key: str, value: float | int) -> TravelGame:
         last = depth == len(parts) - 1
         if isinstance(node, list):
             match = next((entry for entry in node if isinstance(entry, dict) and entry.get("id") == part), None)
+            if match is None and part.isdigit() and int(part) < len(node):
+                match = node[int(part)]
             if match is None:
                 ids = [str(entry["id"]) for entry in node if isinstance(entry, dict) and "id" in entry]
                 raise SweepError(f"'{key}': no entry '{part}' in {'.'.join(parts[:depth]) or 'game.yaml'}"
@@ -108,14 +114,13 @@ def with_value(game: TravelGame, key: str, value: float | int) -> TravelGame:
     except ValidationError as exc:
         raise SweepError(f"{key}={value}: {error_message(exc.errors()[0])}") from None
     for character in varied.characters:
-        effect = character.effect
-        if effect.kind == "modify_rule":
-            problem = changed_rule_problem(varied.rules_params, effect.rule, effect.value)
+        for change in character.changes:
+            problem = changed_rule_problem(varied.rules_params, change.rule, change.value(varied.rules_params))
             if problem is not None:
-                raise SweepError(f"{key}={value}: rule '{effect.rule}': {problem}")
-    problem = next(character_count_problems(varied), None)
-    if problem is not None:
-        raise SweepError(f"{key}={value}: {problem[1]}")
+                raise SweepError(f"{key}={value}: rule '{change.rule}': {problem}")
+    count_problem = next(character_count_problems(varied), None)
+    if count_problem is not None:
+        raise SweepError(f"{key}={value}: {count_problem[1]}")
     return varied
 
 
@@ -158,6 +163,64 @@ class Cell:
     head_to_head: dict[tuple[str, str], Estimate]
 
 
+class CharacterInput(NamedTuple):
+    """A character as the run played it: what its ability changes (rule -> its owner's value) and the player
+    counts it is dealt at."""
+
+    id: str
+    changes: dict[str, int | bool]
+    players: tuple[int, int]
+
+
+@dataclass(slots=True)
+class Inputs:
+    """What a run measured, so two reports can be told apart later: the base rules' values and every character's
+    ability as played (those of the content as loaded; a sweep changes one of them, column by column), a
+    fingerprint of the game data, the bot, the games per configuration, the seed and pnp's version."""
+
+    rules: dict[str, int | bool]
+    characters: list[CharacterInput]
+    fingerprint: str
+    bot: str
+    games: int
+    seed: int
+    version: str
+
+
+def fingerprint(game: TravelGame) -> str:
+    """A short hash of the game data (every value game.yaml gives, as validated): equal data, equal fingerprint."""
+    return hashlib.sha256(game.model_dump_json().encode("utf-8")).hexdigest()[:16]
+
+
+def pnp_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("generator")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def inputs_of(game: TravelGame, bot: str, games: int, seed: int) -> Inputs:
+    rules = game.rules_params
+    characters = []
+    for c in game.characters:
+        players = character_players(game, c)
+        characters.append(CharacterInput(c.id, {change.rule: change.value(rules) for change in c.changes},
+                                         (players.min, players.max)))
+    return Inputs(rules.model_dump(), characters, fingerprint(game), bot, games, seed, pnp_version())
+
+
+def detectable(games: int, players: int, characters: int) -> tuple[float, float]:
+    """The half-width (in points) of the 95% interval around the fair share at `games` games: (for a seat, for a
+    character dealt in a share players/characters of the games): a bias smaller than that cannot be seen."""
+    fair = 1 / players
+    seat = 100 * Z * math.sqrt(fair * (1 - fair) / games)
+    dealt = games * min(1.0, players / characters) if characters else 0
+    character = 100 * Z * math.sqrt(fair * (1 - fair) / dealt) if dealt else 0.0
+    return seat, character
+
+
 @dataclass(slots=True)
 class Balance:
     """A whole balance run."""
@@ -168,13 +231,17 @@ class Balance:
     margin: float
     sweep: Sweep | None
     cells: list[Cell]
+    inputs: Inputs | None = None
+    #: with a sweep: the value the content gives the swept number (its column is marked "now")
+    current: float | int | None = None
 
     @property
     def flags(self) -> list[tuple[Cell, Flag]]:
         return [(cell, flag) for cell in self.cells for flag in cell.flags]
 
 
-def figures(t: Tables, players: int, extensions: frozenset[str], value, summary: Summary, margin: float) -> Cell:
+def figures(t: Tables, players: int, extensions: frozenset[str], value: float | int | None, summary: Summary,
+            margin: float) -> Cell:
     """Every estimate of one configuration, and its flags."""
     finished = summary.finished
     fair = 1 / players
@@ -195,18 +262,101 @@ def figures(t: Tables, players: int, extensions: frozenset[str], value, summary:
                 head_to_head)
 
 
+def current_value(game: TravelGame, key: str) -> float | int | None:
+    """The value the game data gives the number at `key` (None when it has none: a sweep is checked first)."""
+    data: object = game.model_dump()
+    for part in _path(game.model_dump(), key):
+        if isinstance(data, list):
+            data = next((e for e in data if isinstance(e, dict) and e.get("id") == part),
+                        data[int(part)] if part.isdigit() and int(part) < len(data) else None)
+        elif isinstance(data, dict):
+            data = data.get(part)
+        else:
+            return None
+    return data if isinstance(data, (int, float)) and not isinstance(data, bool) else None
+
+
 def run_balance(game: TravelGame, players: list[int], sets: list[frozenset[str]], games: int, seed: int = 0,
                 bot: str = "strong", sweep: Sweep | None = None, margin: float = DEFAULT_MARGIN,
-                workers: int = 2) -> Balance:
-    """Play `games` games for every player count x extension set (x swept value) and estimate everything."""
-    values: list = list(sweep.values) if sweep else [None]
-    variants = [game if value is None else with_value(game, sweep.key, value) for value in values]
+                workers: int = 2, progress: Callable[[int], None] | None = None,
+                executor: Executor | None = None) -> Balance:
+    """Play `games` games for every player count x extension set (x swept value) and estimate everything;
+    `progress(games)` is told of games as they are played."""
+    values: list[float | int | None] = list(sweep.values) if sweep else [None]
+    variants = [game if value is None or sweep is None else with_value(game, sweep.key, value) for value in values]
     tables = [build_tables(variant) for variant in variants]
     batches = [Batch(v, n, ext, seed, bot) for ext in sets for n in players for v in range(len(variants))]
-    summaries = run_batches(tables, batches, games, workers)
+    summaries = run_batches(tables, batches, games, workers, progress=progress, executor=executor)
     cells = [figures(tables[b.tables], b.players, b.extensions, values[b.tables], s, margin)
              for b, s in zip(batches, summaries)]
-    return Balance(games, bot, seed, margin, sweep, cells)
+    return Balance(games, bot, seed, margin, sweep, cells, inputs_of(game, bot, games, seed),
+                   current_value(game, sweep.key) if sweep else None)
+
+
+class Row(NamedTuple):
+    """One flat figure of a run, for a spreadsheet: the configuration, what was measured of which subject, the
+    value with its 95% interval, and the games it is measured over."""
+
+    players: int
+    extensions: str
+    value: float | int | None
+    measure: str
+    subject: str
+    rate: float
+    low: float
+    high: float
+    games: int
+
+
+ROW_FIELDS = Row._fields
+
+
+def flat_rows(b: Balance) -> list[Row]:
+    """Every figure of a run as one row: seats, characters, head to head, cards, game length."""
+    out = []
+    for c in b.cells:
+        ext = " ".join(e for e in EXTENSIONS if e in c.extensions) or "none"
+
+        def row(measure: str, subject: str, e: Estimate, games: int) -> Row:
+            return Row(c.players, ext, c.value, measure, subject, e.value, e.low, e.high, games)
+        out.append(row("length", "turns", c.length, c.summary.games))
+        out += [row("seat", str(seat + 1), e, c.summary.finished) for seat, e in enumerate(c.seats)]
+        out += [row("character", k, e, c.summary.games_by_character[k]) for k, e in c.characters.items()]
+        out += [row("head_to_head", f"{a} vs {o}", e, c.summary.games_by_pair[(a, o)])
+                for (a, o), e in c.head_to_head.items()]
+        for card, f in c.cards.items():
+            out.append(row("card_in_winner_hand", card, f.in_winner_hand, c.summary.finished))
+            out.append(row("card_on_winning_turn", card, f.on_winning_turn, c.summary.finished))
+    return out
+
+
+class SweepStep(NamedTuple):
+    """What one sweep did to one configuration, from its first value to its last: game length, the largest seat
+    bias (points from the fair share) and how many seats or characters are flagged."""
+
+    players: int
+    extensions: frozenset[str]
+    first: float | int | None
+    last: float | int | None
+    length: tuple[float, float]
+    seat_bias: tuple[float, float]
+    flags: tuple[int, int]
+
+
+def sweep_steps(b: Balance) -> list[SweepStep]:
+    """One step per player count and extension set of a sweep."""
+    out = []
+    groups: dict[tuple[int, frozenset[str]], list[Cell]] = {}
+    for cell in b.cells:
+        groups.setdefault((cell.players, cell.extensions), []).append(cell)
+    for (n, ext), cells in groups.items():
+        first, last = cells[0], cells[-1]
+
+        def bias(c: Cell) -> float:
+            return max((abs(e.value - 1 / c.players) for e in c.seats), default=0.0) * 100
+        out.append(SweepStep(n, ext, first.value, last.value, (first.length.value, last.length.value),
+                             (bias(first), bias(last)), (len(first.flags), len(last.flags))))
+    return out
 
 
 def parse_sets(values: list[str] | None) -> list[frozenset[str]]:

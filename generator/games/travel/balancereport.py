@@ -10,8 +10,11 @@ import html
 import unicodedata
 from itertools import groupby
 
+import csv
+import io
+
 from ...stats import Estimate
-from .balance import Balance, Cell, Flag, FlagKind
+from .balance import ROW_FIELDS, Balance, Cell, Flag, FlagKind, detectable, flat_rows, sweep_steps
 from .cards import EXTENSIONS
 from .texts import Words
 
@@ -24,8 +27,10 @@ def turns(e: Estimate) -> str:
     return f"{e.value:.1f} ({e.low:.1f}–{e.high:.1f})"
 
 
-def _value(value) -> str:
-    return f"{value:g}"
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
 def extension_names(extensions: frozenset[str]) -> list[str]:
@@ -63,7 +68,8 @@ def block_title(w: Words, b: Balance, cells: list[Cell]) -> str:
 def column_title(w: Words, b: Balance, cell: Cell) -> str:
     if b.sweep is None:
         return w("balance.column_players", players=cell.players)
-    return w("balance.column_value", key=b.sweep.key, value=_value(cell.value))
+    title = w("balance.column_value", key=b.sweep.key, value=_value(cell.value))
+    return title + " " + w("balance.now") if cell.value == b.current else title
 
 
 def flag_line(w: Words, b: Balance, cell: Cell, flag: Flag) -> str:
@@ -131,7 +137,48 @@ def header_lines(w: Words, b: Balance) -> list[str]:
     if b.sweep:
         lines.append(w("balance.sweep", key=b.sweep.key, values=w.texts.listed(_value(v) for v in b.sweep.values)))
     lines.append(w("balance.rule", margin=f"{100 * b.margin:g}"))
+    lines += input_lines(w, b)
+    lines += detection_lines(w, b)
+    lines += sweep_lines(w, b)
     return lines
+
+
+def input_lines(w: Words, b: Balance) -> list[str]:
+    """What the run measured: the content's fingerprint, pnp's version, the bot, the games, the seed; the base
+    rules' values; every character's ability as played."""
+    i = b.inputs
+    if i is None:
+        return []
+    lines = [w("balance.inputs", fingerprint=i.fingerprint, version=i.version, bot=i.bot, games=i.games,
+               seed=i.seed),
+             w("balance.rules_used", rules=", ".join(f"{k} {_value(v)}" for k, v in i.rules.items()))]
+    for c in i.characters:
+        changes = ", ".join(f"{rule} {_value(value)}" for rule, value in c.changes.items())
+        lines.append(w("balance.character_used", name=w.texts.get(f"characters.{c.id}.name"), min=c.players[0],
+                       max=c.players[1], changes=changes))
+    return lines
+
+
+def detection_lines(w: Words, b: Balance) -> list[str]:
+    """What the sample can see: per player count, the 95% half-width around the fair share."""
+    characters = len(b.inputs.characters) if b.inputs else 0
+    out = []
+    for players in sorted({c.players for c in b.cells}):
+        with_characters = any(c.characters for c in b.cells if c.players == players)
+        seat, character = detectable(b.games, players, characters if with_characters else 0)
+        key = "balance.detect" if with_characters else "balance.detect_seats"
+        out.append(w(key, players=players, games=b.games, seat=f"{seat:.1f}", character=f"{character:.1f}"))
+    return out
+
+
+def sweep_lines(w: Words, b: Balance) -> list[str]:
+    """One sentence per configuration of a sweep: what the swept number did from its first value to its last."""
+    if b.sweep is None:
+        return []
+    return [w("balance.sweep_step", key=b.sweep.key, first=_value(s.first), last=_value(s.last),
+              config=w("balance.config", players=s.players, extensions=_extensions(w, s.extensions)),
+              length=f"{s.length[0]:.0f}", length2=f"{s.length[1]:.0f}", bias=f"{s.seat_bias[0]:.1f}",
+              bias2=f"{s.seat_bias[1]:.1f}", flags=s.flags[0], flags2=s.flags[1]) for s in sweep_steps(b)]
 
 
 def balance_text(w: Words, b: Balance) -> str:
@@ -155,14 +202,32 @@ def balance_text(w: Words, b: Balance) -> str:
     return "\n".join(lines)
 
 
-def _estimate(e: Estimate) -> dict:
+def _estimate(e: Estimate) -> dict[str, float]:
     return {"value": e.value, "low": e.low, "high": e.high}
 
 
-def balance_json(b: Balance) -> dict:
+def balance_csv(b: Balance) -> str:
+    """One flat row per configuration and subject (seat, character, head-to-head pairing, card, game length):
+    the rate, its 95% interval and the games it is measured over; the columns of the JSON's `rows`."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(ROW_FIELDS)
+    for row in flat_rows(b):
+        writer.writerow(["" if v is None else v for v in row])
+    return out.getvalue()
+
+
+def balance_json(b: Balance) -> dict[str, object]:
+    i = b.inputs
     return {
         "games": b.games, "bot": b.bot, "seed": b.seed, "margin": b.margin, "confidence": 0.95,
-        "sweep": {"key": b.sweep.key, "values": list(b.sweep.values)} if b.sweep else None,
+        "inputs": None if i is None else {
+            "fingerprint": i.fingerprint, "version": i.version, "bot": i.bot, "games": i.games, "seed": i.seed,
+            "rules": i.rules,
+            "characters": [{"id": c.id, "changes": c.changes, "players": {"min": c.players[0], "max": c.players[1]}}
+                           for c in i.characters]},
+        "sweep": {"key": b.sweep.key, "values": list(b.sweep.values), "now": b.current} if b.sweep else None,
+        "rows": [dict(zip(ROW_FIELDS, row)) for row in flat_rows(b)],
         "configurations": [{
             "players": c.players, "extensions": extension_names(c.extensions), "value": c.value,
             "games": c.summary.games, "unfinished": c.summary.unfinished,

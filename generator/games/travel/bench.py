@@ -17,13 +17,19 @@ import os
 import time
 
 from ... import files
-from ...content.load import load_content
-from .cards import EXTENSIONS, tables_for
+from ...bench import Row
+from ...content.load import Content, load_content
 from .balance import run_balance
+from .cards import EXTENSIONS, Tables, tables_for
 from .check import check_file
+from .model import travel_game
 from .simulate import simulate_one
-from .stats import Batch, run_batches, run_games
+from .stats import Batch, DaskCluster, Executor, LocalProcesses, run_batches, run_games
 from .writer import Recorder
+
+
+def travel_tables(content: Content) -> Tables:
+    return tables_for(travel_game(content))
 
 STRONG_SHARE_TARGET = 0.40
 
@@ -33,13 +39,14 @@ def _load() -> str:
     return f"load average {load:.1f} on {os.cpu_count()} CPUs"
 
 
-def bench_check(content, records: int = 200, seconds: float = 3.0) -> dict:
-    t = tables_for(content.games["travel"])
+def bench_check(content: Content, records: int = 200, seconds: float = 3.0) -> Row:
+    t = travel_tables(content)
     everything = frozenset(EXTENSIONS)
     with files.scratch() as tmp:
         paths = []
         for seed in range(records):
             text = simulate_one(t, 4, everything, 10_000 + seed, "greedy", Recorder)[1]
+            assert text is not None  # a Recorder writes the record
             path = tmp / f"game-{seed:04d}.yaml"
             tmp.write(path, text.encode("utf-8"))
             paths.append(path)
@@ -76,9 +83,9 @@ def _cpu_seconds() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
-def _simulate_rate(content, bot: str, games: int, workers: int) -> tuple[float, float, float]:
+def _simulate_rate(content: Content, bot: str, games: int, workers: int) -> tuple[float, float, float]:
     """(games per second, games per CPU-second, mean turns) of 4-player games with every extension."""
-    t = tables_for(content.games["travel"])
+    t = travel_tables(content)
     cpu = _cpu_seconds()
     start = time.perf_counter()
     summary = run_games(t, 4, games, frozenset(EXTENSIONS), 7, bot, None, workers)
@@ -87,8 +94,8 @@ def _simulate_rate(content, bot: str, games: int, workers: int) -> tuple[float, 
     return rate, per_cpu, sum(summary.lengths) / games
 
 
-def bench_simulate(content, games: int = 6000, workers: int = 2) -> dict:
-    run_games(tables_for(content.games["travel"]), 4, 200, frozenset(EXTENSIONS), 1, "greedy", None, 1)  # warm up
+def bench_simulate(content: Content, games: int = 6000, workers: int = 2) -> Row:
+    run_games(travel_tables(content), 4, 200, frozenset(EXTENSIONS), 1, "greedy", None, 1)  # warm up
     rate, per_cpu, turns = _simulate_rate(content, "greedy", games, workers)
     return {
         "name": f"travel simulate: 4-player greedy games per second on {workers} processes",
@@ -98,7 +105,7 @@ def bench_simulate(content, games: int = 6000, workers: int = 2) -> dict:
     }
 
 
-def bench_strong(content, games: int = 1000, workers: int = 2) -> dict:
+def bench_strong(content: Content, games: int = 1000, workers: int = 2) -> Row:
     rate, per_cpu, turns = _simulate_rate(content, "strong", games, workers)
     return {
         "name": f"travel simulate: 4-player strong games per second on {workers} processes",
@@ -108,7 +115,7 @@ def bench_strong(content, games: int = 1000, workers: int = 2) -> dict:
     }
 
 
-def strong_share(t, players: int, extensions: frozenset[str], games: int, workers: int = 2) -> tuple[int, int]:
+def strong_share(t: Tables, players: int, extensions: frozenset[str], games: int, workers: int = 2) -> tuple[int, int]:
     """(wins of the strong bot, games) with 1 strong and `players - 1` greedy bots per table, the strong bot
     playing first, second, ... in turn (games / players each)."""
     lineups = [tuple("strong" if k == seat else "greedy" for k in range(players)) for seat in range(players)]
@@ -118,8 +125,8 @@ def strong_share(t, players: int, extensions: frozenset[str], games: int, worker
     return wins, sum(summary.games for summary in summaries)
 
 
-def bench_strong_vs_greedy(content, games: int = 2000, workers: int = 2) -> list[dict]:
-    t = tables_for(content.games["travel"])
+def bench_strong_vs_greedy(content: Content, games: int = 2000, workers: int = 2) -> list[Row]:
+    t = travel_tables(content)
     rows = []
     for label, extensions in (("all extensions", frozenset(EXTENSIONS)), ("base game", frozenset())):
         wins, played = strong_share(t, 4, extensions, games, workers)
@@ -134,9 +141,9 @@ def bench_strong_vs_greedy(content, games: int = 2000, workers: int = 2) -> list
     return rows
 
 
-def bench_balance(content, games: int = 10_000, workers: int = 2) -> dict:
+def bench_balance(content: Content, games: int = 10_000, workers: int = 2) -> Row:
     start = time.perf_counter()
-    run_balance(content.games["travel"], [4], [frozenset(EXTENSIONS)], games, 3, "strong", workers=workers)
+    run_balance(travel_game(content), [4], [frozenset(EXTENSIONS)], games, 3, "strong", workers=workers)
     seconds = time.perf_counter() - start
     return {
         "name": f"travel balance: seconds for {games} four-player strong games on {workers} processes",
@@ -145,10 +152,38 @@ def bench_balance(content, games: int = 10_000, workers: int = 2) -> dict:
     }
 
 
-def run() -> list[dict]:
+def _games_per_second(t: Tables, executor: Executor, games: int) -> float:
+    """4-player greedy games with every extension per second of wall time, played by `executor`."""
+    start = time.perf_counter()
+    run_batches([t], [Batch(0, 4, frozenset(EXTENSIONS), 5, "greedy")], games, 2, executor=executor)
+    return games / (time.perf_counter() - start)
+
+
+def bench_cluster(content: Content, games: int = 3000) -> Row:
+    """Games per second on 1 and 2 local processes and on a local Dask cluster of 2 single-threaded worker
+    processes (`pnp travel balance --cluster`): what a designer can expect of a cluster, per worker, against
+    local processes (the cluster pays for moving each job and its summary over the network)."""
+    from distributed import LocalCluster
+
+    t = travel_tables(content)
+    one = _games_per_second(t, LocalProcesses(1), games)
+    two = _games_per_second(t, LocalProcesses(2), games)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
+                      dashboard_address=None) as cluster:
+        _games_per_second(t, DaskCluster(cluster.scheduler_address), 200)  # the workers' first imports, untimed
+        dask = _games_per_second(t, DaskCluster(cluster.scheduler_address), games)
+    return {
+        "name": "travel balance --cluster: 4-player greedy games per second, local cluster of 2 workers",
+        "value": round(dask), "unit": "games/s", "ok": True,
+        "detail": f"{games} games each: {one:.0f}/s on 1 local process, {two:.0f}/s on 2, {dask:.0f}/s on the "
+                  f"cluster ({dask / two:.2f}x two local processes); " + _load(),
+    }
+
+
+def run() -> list[Row]:
     content = load_content()
     return [bench_check(content), bench_simulate(content), bench_strong(content),
-            *bench_strong_vs_greedy(content), bench_balance(content)]
+            *bench_strong_vs_greedy(content), bench_balance(content), bench_cluster(content)]
 
 
 if __name__ == "__main__":
@@ -160,8 +195,8 @@ def size_records() -> list[tuple[str, str, list[str]]]:
     """Records for the size benchmark (generator/bench_sizes.py), which repeats their turn lines (all are read,
     then the replay stops at the first turn after the game ended): once as the simulator writes it (the quick
     reader's shape) and once with a comment on top, as a person may write it (read through libyaml's events)."""
-    text = simulate_one(tables_for(load_content().games["travel"]), 4, frozenset(EXTENSIONS), 10_001, "greedy",
-                        Recorder)[1]
+    text = simulate_one(travel_tables(load_content()), 4, frozenset(EXTENSIONS), 10_001, "greedy", Recorder)[1]
+    assert text is not None  # a Recorder writes the record
     head, _, turns = text.partition("\nturns:\n")
     head += "\nturns:\n"
     lines = turns.splitlines(keepends=True)

@@ -1,35 +1,38 @@
-"""Card tables compiled once from `content.games["travel"]`: every card type is a small int, every property a flat list.
-
-Why: the engine and the bots run hundreds of thousands of steps per second; looking a card's family, effect kind
-or parameter up in a list by int is the cheapest thing Python does. Nothing here hard-codes a card: the effect
-kinds and their parameters come from game.yaml, so changing a number there changes the game.
+"""The card tables of one game data (`content.games["travel"]`): every card a small int, every property of a card a
+list indexed by it, and each card's effect kind's handler (kinds/), so the rules, the engine and the bots ask a
+card what it does rather than naming kinds. Nothing here names a card: changing game.yaml changes the game.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any, TypeVar
 
 from .distances import printed_km
-from .model import TravelGame, fewest_players
+from .kinds import kind as kind_named
+from .kinds.base import NO_EFFECT, EffectModel, Kind
+from .model import TravelGame, TravelRules, character_players
 
-# Card families (the draw-pile families plus passports).
-ITEM, PASSPORT, EVENT, SPECIAL, FORBIDDEN, POSTCARD = range(6)
+
+class Family(IntEnum):
+    """A card's family: the draw-pile families and the passports."""
+
+    ITEM = 0
+    PASSPORT = 1
+    EVENT = 2
+    SPECIAL = 3
+    FORBIDDEN = 4
+    POSTCARD = 5
+
+
+ITEM, PASSPORT, EVENT, SPECIAL, FORBIDDEN, POSTCARD = Family
+#: game.yaml's list of each family, in Family order
 FAMILY_KEYS = ("items", "passports", "events", "special", "forbidden", "postcards")
 #: the extensions a record may choose, in rulebook order
 EXTENSIONS = ("events", "special", "forbidden", "postcards", "characters")
+#: the extensions that add cards to the draw pile, and the family each adds
 DECK_EXTENSIONS = {"events": EVENT, "special": SPECIAL, "forbidden": FORBIDDEN, "postcards": POSTCARD}
-
-# Effect kinds as small ints (0: the card has no effect, e.g. an item or a passport).
-KINDS = (
-    "", "draw", "search_draw_pile", "swap_with_draw_pile", "cancel_action", "block_steal", "substitute_item",
-    "steal_choice", "extra_action", "hand_limit_bonus", "everyone_draws", "everyone_discards", "pass_cards",
-    "discard_forbidden", "reshuffle_discard", "forbidden", "postcard",
-)
-(K_NONE, K_DRAW, K_SEARCH, K_SWAP, K_CANCEL, K_BLOCK, K_SUBSTITUTE, K_STEAL_CHOICE, K_EXTRA, K_LIMIT_BONUS,
- K_EV_DRAWS, K_EV_DISCARDS, K_EV_PASS, K_EV_FORBIDDEN, K_EV_RESHUFFLE, K_FORBIDDEN, K_POSTCARD) = range(len(KINDS))
-KIND_CODE = {name: code for code, name in enumerate(KINDS)}
-
-# Per-card hand counters the engine keeps up to date (see Game.gain).
-F_PLAIN, F_FORBIDDEN, F_POSTCARD, F_LIMIT_BONUS = range(4)
 
 
 @dataclass
@@ -37,19 +40,21 @@ class Tables:
     """Everything the engine needs to know about cards and countries, indexed by small ints."""
 
     ids: list[str]
-    family: list[int]
-    kind: list[int]
+    family: list[Family]
+    #: the handler of each card's effect kind (items and passports: NO_EFFECT, which does nothing)
+    kind: list[Kind[Any]]
+    #: each card's effect parameters (None for items and passports)
+    effect: list[EffectModel | None]
+    #: each card's effect timing ("" for items and passports)
     timing: list[str]
-    effect: list[object | None]  # the pydantic effect model (parameters by name), None for items/passports
-    #: the effect's `count` parameter, 0 without one (read for every event; asking a pydantic model for a
-    #: parameter it lacks costs an exception)
-    count: list[int]
     copies: list[int]
-    flag: list[int]
+    forbidden: list[bool]
+    postcard: list[bool]
+    #: how much each card raises its holder's hand limit while held
     limit_bonus: list[int]
-    by_family: list[list[int]]
     #: stand-in scope per card: "" (not a stand-in), "any" or "transit"
     standin: list[str]
+    by_family: list[list[int]]
     # countries: one entry per side
     side_codes: list[str]
     side_card: list[int]
@@ -61,12 +66,14 @@ class Tables:
     country_card_ids: list[str]
     # characters
     character_ids: list[str]
-    character_mods: list[dict[str, object]]
-    #: the fewest players each character is dealt to (R33)
-    character_min_players: list[int]
-    rules: dict[str, object]
-    #: the rule parameters of a character's owner (the base rules changed by its mods), shared: never changed
-    character_rules: list[dict[str, object]]
+    #: the fewest and the most players each character is dealt at (R33)
+    character_players: list[tuple[int, int]]
+    #: the base rules' numbers
+    rules: TravelRules
+    #: the rule numbers of each character's owner (the base rules as the character changes them)
+    character_rules: list[TravelRules]
+    #: the rules each character's ability changes
+    character_changes: list[list[str]]
     players_min: int
     players_max: int
     #: the printed rule id (R17) of each rule name the code cites (rules.Rule), from game.yaml
@@ -79,24 +86,28 @@ class Tables:
     def n_cards(self) -> int:
         return len(self.ids)
 
+    def cite(self, rule: str) -> str:
+        """The id the rulebook prints for the rule the code names `rule`."""
+        return self.rule_ids[rule]
+
+    def cards_of(self, kind: Kind[Any]) -> list[int]:
+        """The cards whose effect is of `kind`."""
+        return [c for c, k in enumerate(self.kind) if k is kind]
+
 
 def build_tables(game: TravelGame) -> Tables:
     """Compile the travel game data into flat per-card tables."""
     ids: list[str] = []
-    family: list[int] = []
-    kind: list[int] = []
-    timing: list[str] = []
-    effect: list[object | None] = []
+    family: list[Family] = []
+    effects: list[EffectModel | None] = []
     copies: list[int] = []
     by_family: list[list[int]] = [[] for _ in FAMILY_KEYS]
 
-    def add(card_id: str, fam: int, eff, count: int) -> None:
+    def add(card_id: str, fam: Family, effect: EffectModel | None, count: int) -> None:
         by_family[fam].append(len(ids))
         ids.append(card_id)
         family.append(fam)
-        kind.append(KIND_CODE[eff.kind] if eff is not None else K_NONE)
-        timing.append(eff.timing if eff is not None else "")
-        effect.append(eff)
+        effects.append(effect)
         copies.append(count)
 
     for item in game.items:
@@ -107,13 +118,7 @@ def build_tables(game: TravelGame) -> Tables:
                        (POSTCARD, game.postcards)):
         for card in cards:
             add(card.id, fam, card.effect, 1)
-
-    flag, limit_bonus, standin = [], [], []
-    for code, eff in zip(kind, effect):
-        flag.append(F_FORBIDDEN if code == K_FORBIDDEN else F_POSTCARD if code == K_POSTCARD
-                    else F_LIMIT_BONUS if code == K_LIMIT_BONUS else F_PLAIN)
-        limit_bonus.append(eff.amount if code == K_LIMIT_BONUS else 0)
-        standin.append(eff.scope if code == K_SUBSTITUTE else "")
+    kinds = [kind_named(effect.kind) if effect is not None else NO_EFFECT for effect in effects]
 
     card_index = {card_id: i for i, card_id in enumerate(ids)}
     side_codes, side_card, side_needs, side_capital = [], [], [], []
@@ -123,21 +128,24 @@ def build_tables(game: TravelGame) -> Tables:
             side_codes.append(side.code)
             side_card.append(number)
             side_needs.append(needs)
-            side_capital.append(tuple(side.capital))
+            side_capital.append((side.capital[0], side.capital[1]))
 
-    character_mods = [{c.effect.rule: c.effect.value} if c.effect.kind == "modify_rule" else {}
-                      for c in game.characters]
-    rules = game.rules_params.model_dump()
+    rules = game.rules_params
     return Tables(
-        ids=ids, family=family, kind=kind, timing=timing, effect=effect,
-        count=[getattr(eff, "count", 0) if eff is not None else 0 for eff in effect], copies=copies, flag=flag,
-        limit_bonus=limit_bonus, by_family=by_family, standin=standin,
+        ids=ids, family=family, kind=kinds, effect=effects,
+        timing=[e.timing if e is not None else "" for e in effects], copies=copies,
+        forbidden=[f == FORBIDDEN for f in family], postcard=[f == POSTCARD for f in family],
+        limit_bonus=[k.limit_bonus(e) if e is not None else 0 for k, e in zip(kinds, effects)],
+        standin=[k.standin(e) if e is not None else "" for k, e in zip(kinds, effects)],
+        by_family=by_family,
         side_codes=side_codes, side_card=side_card, side_needs=side_needs, side_capital=side_capital,
         side_km=printed_km(game),
         country_card_ids=[c.id for c in game.countries],
-        character_ids=[c.id for c in game.characters], character_mods=character_mods, rules=rules,
-        character_min_players=[fewest_players(game, c) for c in game.characters],
-        character_rules=[{**rules, **mods} for mods in character_mods],
+        character_ids=[c.id for c in game.characters],
+        character_players=[(character_players(game, c).min, character_players(game, c).max) for c in game.characters],
+        rules=rules,
+        character_rules=[c.rules(rules) for c in game.characters],
+        character_changes=[[change.rule for change in c.changes] for c in game.characters],
         players_min=game.players.min, players_max=game.players.max,
         rule_ids={rule.name: rule.id for rule in game.rules},
         passports=frozenset(by_family[PASSPORT]), card_index=card_index,
@@ -145,10 +153,12 @@ def build_tables(game: TravelGame) -> Tables:
     )
 
 
+T = TypeVar("T")
+O = TypeVar("O")
 _CACHE: dict[int, tuple[TravelGame, Tables]] = {}
 
 
-def once_per_object(cache: dict, owner, build):
+def once_per_object(cache: dict[int, tuple[O, T]], owner: O, build: Callable[[O], T]) -> T:
     """`build(owner)`, computed once per live object: keyed by id, checked by identity (ids are reused)."""
     hit = cache.get(id(owner))
     if hit is None or hit[0] is not owner:

@@ -1,7 +1,9 @@
-"""Travel's checks of game.yaml as a whole: the counts the rulebook states, references between cards, unique ids,
-every playing card once, effects that suit their card family, and the cards the FAQ relies on.
+"""Travel's checks of game.yaml as a whole: references between cards, unique ids, every playing card once, effects
+that suit their card family, characters for every player count, and the cards the FAQ relies on.
 
-The shared checks every game gets (sections, rule ids, players) are content/crosscheck.py's.
+The shared checks every game gets (sections, rule ids and names, players) are content/crosscheck.py's. The card
+counts the rulebook prints are read from the data (render/travel/rulebook.py's component_counts), so no count is
+held here.
 """
 from __future__ import annotations
 
@@ -11,62 +13,36 @@ from typing import Iterator
 from ...content.crosscheck import finding
 from ...content.yamlsrc import Located, dotted
 from ...errors import Diagnostic
-from .effects import KINDS_BY_FAMILY
+from .kinds import kind as kind_named, names as kind_names
 from .model import TravelGame, changed_rule_problem, character_count_problems
 
-#: the card counts the rulebook states (a designer who changes them changes the game, so they are checked)
-TRAVEL_COUNTS = {
-    "item types": ("items", 8), "country cards": ("countries", 12), "passports": ("passports", 12),
-    "events": ("events", 5), "special items": ("special", 10), "forbidden items": ("forbidden", 4),
-    "postcards": ("postcards", 6), "characters": ("characters", 6), "reference cards": ("reference_cards", 3),
-}
-COPIES_PER_ITEM = 4
-DECK_CARDS = 57
+#: a place in game.yaml: keys and list indexes
+Loc = tuple[str | int, ...]
 INHABITED = ("africa", "asia", "europe", "north-america", "south-america", "oceania")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 STANDARD_INDEXES = tuple(rank + suit for suit in SUITS for rank in RANKS)
 CARD_KINDS = ("country", "item", "passport", "event", "special", "forbidden", "postcard", "character", "reference")
 #: special items and characters the rulebook's FAQ relies on, as (family, effect kind, parameter test, what)
-FAQ_REQUIRED = (
+FAQ_REQUIRED: tuple[tuple[str, str, dict[str, object], str], ...] = (
     ("special", "cancel_action", {}, "a card that stops another player's action (mousetrap)"),
     ("special", "substitute_item", {"scope": "any"}, "a stand-in for any item (the 'mom' card)"),
     ("special", "substitute_item", {"scope": "transit"}, "a stand-in for the transit country only (messy map)"),
     ("special", "search_draw_pile", {}, "a card that works with the draw pile (local guide)"),
     ("special", "swap_with_draw_pile", {}, "a card that trades with the draw pile (trading post)"),
-    ("characters", "modify_rule", {"rule": "travel_with_forbidden", "value": True},
-     "a character who may travel with forbidden items (smuggler)"),
 )
-BOOL_RULES = {"travel_with_forbidden"}
+BOOL_RULES = {"travel_with_forbidden", "steal_chooses", "others_may_steal"}
 
 
 
 def check(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
     """Counts, references, ids, playing-card coverage and effect families, against the rulebook."""
     yield from _unique_ids(game, at)
-    for what, (family, expected) in TRAVEL_COUNTS.items():
-        found = len(getattr(game, family))
-        if found != expected:
-            yield finding(at, (family,), f"expected {expected} {what}, found {found}", "count")
-    for i, item in enumerate(game.items):
-        if len(item.index) != COPIES_PER_ITEM:
-            yield finding(at, ("items", i, "index"),
-                           f"item '{item.id}' has {len(item.index)} copies (one index each); expected "
-                           f"{COPIES_PER_ITEM}", "count")
     yield from _character_counts(game, at)
-    deck = len(game.events) + len(game.special) + len(game.forbidden) + len(game.postcards) \
-        + sum(len(item.index) for item in game.items)
-    if deck != DECK_CARDS:
-        yield finding(at, (), f"expected {DECK_CARDS} deck cards (items, events, special, forbidden, postcards), "
-                               f"found {deck}", "count")
     yield from _countries(game, at)
     yield from _passports(game, at)
     yield from _indexes(game, at)
     yield from _effects(game, at)
-    names = Counter(rule.name for rule in game.rules)
-    for i, rule in enumerate(game.rules):
-        if names[rule.name] > 1:
-            yield finding(at, ("rules", i, "name"), f"rule name '{rule.name}' is used twice", "duplicate-id")
     for kind in CARD_KINDS:
         if kind not in game.kinds:
             yield finding(at, ("kinds",), f"missing colour for card kind '{kind}'", "missing-ref")
@@ -89,7 +65,7 @@ def _character_counts(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
 
 def _unique_ids(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
     """Card ids are unique across every family: a record may name any card by id."""
-    seen: dict[str, tuple] = {}
+    seen: dict[str, Loc] = {}
     for family in ("items", "countries", "passports", "events", "special", "forbidden", "postcards",
                    "characters", "reference_cards"):
         for i, card in enumerate(getattr(game, family)):
@@ -103,7 +79,7 @@ def _unique_ids(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
 
 def _countries(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
     items = {item.id for item in game.items}
-    codes: dict[str, tuple] = {}
+    codes: dict[str, Loc] = {}
     continents = set()
     per = game.rules_params.items_per_country
     for i, card in enumerate(game.countries):
@@ -147,7 +123,7 @@ def _passports(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
         seen.setdefault(passport.country, i)
 
 
-def _deck_indexes(game: TravelGame) -> Iterator[tuple[tuple, str]]:
+def _deck_indexes(game: TravelGame) -> Iterator[tuple[Loc, str]]:
     for i, item in enumerate(game.items):
         for j, index in enumerate(item.index):
             yield ("items", i, "index", j), index
@@ -158,7 +134,7 @@ def _deck_indexes(game: TravelGame) -> Iterator[tuple[tuple, str]]:
 
 def _indexes(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
     """Every standard playing card exactly once across the deck; the rest are jokers."""
-    first: dict[str, tuple] = {}
+    first: dict[str, Loc] = {}
     for loc, index in _deck_indexes(game):
         if index == "JOKER":
             continue
@@ -173,24 +149,33 @@ def _indexes(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
 
 
 def _effects(game: TravelGame, at: Located) -> Iterator[Diagnostic]:
-    for family, allowed in KINDS_BY_FAMILY.items():
+    """Each card's effect is of a kind its family may carry (each kind says which: kinds/); each character's
+    ability gives its rule a value the rule may take."""
+    for family in ("events", "special", "forbidden", "postcards"):
+        allowed = sorted(name for name in kind_names() if kind_named(name).family == family)
         for i, card in enumerate(getattr(game, family)):
             effect = card.effect
-            loc = (family, i, "effect", "kind")
             if effect.kind not in allowed:
-                yield finding(at, loc, f"effect '{effect.kind}' is not for {family} cards; use one of: "
-                                        + ", ".join(sorted(allowed)), "effect")
-            if effect.kind == "modify_rule":
-                wants_bool = effect.rule in BOOL_RULES
-                if wants_bool != isinstance(effect.value, bool):
-                    kind = "true or false" if wants_bool else "a whole number"
-                    yield finding(at, (family, i, "effect", "value"),
-                                   f"rule '{effect.rule}' takes {kind}; found {effect.value!r}", "effect")
-                elif (problem := changed_rule_problem(game.rules_params, effect.rule, effect.value)) is not None:
-                    yield finding(at, (family, i, "effect", "value"), f"rule '{effect.rule}': {problem}",
-                                  "effect")
+                yield finding(at, (family, i, "effect", "kind"), f"effect '{effect.kind}' is not for {family} cards; "
+                              "use one of: " + ", ".join(allowed), "effect")
+    for i, character in enumerate(game.characters):
+        for k, change in enumerate(character.changes):
+            where: tuple[str | int, ...] = ("characters", i, "ability") + ((k,) if isinstance(character.ability,
+                                                                                                list) else ())
+            loc = where + ("to" if change.to is not None else "by",)
+            written = change.to if change.to is not None else change.by
+            wants_bool = change.rule in BOOL_RULES
+            if wants_bool != isinstance(change.to, bool):
+                kind = "set `to` true or false" if wants_bool else "a whole number"
+                yield finding(at, loc, f"rule '{change.rule}' takes {kind}; found {written!r}", "effect")
+            elif (problem := changed_rule_problem(game.rules_params, change.rule, change.value(game.rules_params))):
+                yield finding(at, loc, f"rule '{change.rule}': {problem}", "effect")
     for family, kind, params, what in FAQ_REQUIRED:
         if not any(card.effect.kind == kind and all(getattr(card.effect, k, None) == v for k, v in params.items())
                    for card in getattr(game, family)):
             yield finding(at, (family,), f"the rulebook's FAQ needs {what}: no card has effect '{kind}'"
                            + (f" with {params}" if params else ""), "effect")
+    if not any(change.rule == "travel_with_forbidden" and change.to is True for c in game.characters
+               for change in c.changes):
+        yield finding(at, ("characters",), "the rulebook's FAQ needs a character who may travel with forbidden items "
+                      "(smuggler): no character's ability sets travel_with_forbidden to true", "effect")

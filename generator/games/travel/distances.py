@@ -23,5 +23,5 @@ def side_codes(game: TravelGame) -> list[str]:
 
 def printed_km(game: TravelGame) -> list[list[int]]:
     """Whole km between the capitals of every two sides, in `side_codes` order."""
-    capitals = [tuple(side.capital) for card in game.countries for side in card.sides]
+    capitals = [(side.capital[0], side.capital[1]) for card in game.countries for side in card.sides]
     return [[round(great_circle_km(a, b)) for b in capitals] for a in capitals]

@@ -1,19 +1,19 @@
-"""The travel game's rules as state changes: one `Game`, mutated only by actions that passed `rules.check`.
+"""The travel game's rules as state changes: one `Game`, changed only by actions that passed `rules.check`.
 
 Chance and in-between choices (which card is drawn, what a player discards for the hand limit or for an event,
 what they pass) are asked of an *oracle*: the simulator's oracle rolls dice and asks the bots, the checker's
 oracle reads the record and verifies each answer. So simulated games and recorded games go through the very same
-rule code. Cards are small ints (see cards.py); hands are plain lists in the order the cards arrived.
+rule code. Cards are small ints (see cards.py); hands are plain lists in the order the cards arrived. What a card
+of an effect kind does (an event drawn, a special item played) is its kind's (kinds/), which calls the changes
+here.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
-from .cards import (
-    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, F_POSTCARD, ITEM, K_EV_DISCARDS, K_EV_DRAWS, K_EV_FORBIDDEN, K_EV_PASS,
-    K_EV_RESHUFFLE, POSTCARD, Tables,
-)
-from .rules import event_share, first_player, player_rules
+from .cards import DECK_EXTENSIONS, EVENT, ITEM, POSTCARD, Tables
+from .rules import Play, first_player, player_rules
 from .state import WIN_CENTRE, WIN_POSTCARDS, GameState, Setup
 
 
@@ -24,31 +24,31 @@ class GameOver(Exception):
 class Oracle(Protocol):
     """Answers the questions the rules leave to chance or to a player's choice."""
 
-    def draw(self, game: "Game", player: int) -> int:
+    def draw(self, game: Game, player: int) -> int:
         """Remove one card from `game.draw` (never empty here) and return it."""
 
-    def reshuffled(self, game: "Game") -> None:
+    def reshuffled(self, game: Game) -> None:
         """The discard pile has just become the draw pile (R19)."""
 
-    def limit_discard(self, game: "Game", player: int) -> int:
+    def limit_discard(self, game: Game, player: int) -> int:
         """A card `player` discards because they hold more than their hand limit (never a forbidden item)."""
 
-    def event_begin(self, game: "Game", player: int, card: int) -> None:
+    def event_begin(self, game: Game, player: int, card: int) -> None:
         """`player` drew event `card`; its resolution follows."""
 
-    def event_player(self, game: "Game", player: int) -> None:
+    def event_player(self, game: Game, player: int) -> None:
         """The event now concerns `player` (clockwise from the drawer)."""
 
-    def event_end(self, game: "Game") -> None:
+    def event_end(self, game: Game) -> None:
         """The event is resolved."""
 
-    def event_discards(self, game: "Game", player: int, count: int) -> list[int]:
+    def event_discards(self, game: Game, player: int, count: int) -> list[int]:
         """`count` non-forbidden cards `player` discards for an everyone-discards event."""
 
-    def event_passes(self, game: "Game", player: int, count: int) -> list[int]:
+    def event_passes(self, game: Game, player: int, count: int) -> list[int]:
         """`count` cards `player` passes to a neighbour for a pass-cards event."""
 
-    def event_settle(self, game: "Game", player: int) -> None:
+    def event_settle(self, game: Game, player: int) -> None:
         """The cards of a pass-cards event have all changed hands: `player`'s discards for the hand limit, if
         any, follow (they belong to that player's part of the event)."""
 
@@ -71,8 +71,6 @@ def draw_pile_for(tables: Tables, setup: Setup) -> list[int]:
 class Game(GameState):
     """The table and its state changes: each action, chance and choice as the rules make it happen."""
 
-    __slots__ = ("oracle",)
-
     def __init__(self, tables: Tables, setup: Setup, oracle: Oracle, draw_pile: list[int] | None = None):
         super().__init__(tables, setup, player_rules(tables, setup.characters), first_player(tables, setup),
                          draw_pile if draw_pile is not None else draw_pile_for(tables, setup))
@@ -82,25 +80,20 @@ class Game(GameState):
 
     def gain(self, p: int, c: int) -> None:
         self.hands[p].append(c)
-        f = self.t.flag[c]
-        if f:
-            if f == F_FORBIDDEN:
-                self.forbidden_held[p] += 1
-            elif f == F_POSTCARD:
-                self.postcards_held[p] += 1
-            else:
-                self.limit_bonus[p] += self.t.limit_bonus[c]
+        self._count(p, c, 1)
 
     def lose(self, p: int, c: int) -> None:
         self.hands[p].remove(c)
-        f = self.t.flag[c]
-        if f:
-            if f == F_FORBIDDEN:
-                self.forbidden_held[p] -= 1
-            elif f == F_POSTCARD:
-                self.postcards_held[p] -= 1
-            else:
-                self.limit_bonus[p] -= self.t.limit_bonus[c]
+        self._count(p, c, -1)
+
+    def _count(self, p: int, c: int, step: int) -> None:
+        """Keep the counts of what `p` holds that the rules ask about: forbidden items, postcards, limit bonus."""
+        t = self.t
+        if t.forbidden[c]:
+            self.forbidden_held[p] += step
+        elif t.postcard[c]:
+            self.postcards_held[p] += step
+        self.limit_bonus[p] += step * t.limit_bonus[c]
 
     def to_discard(self, p: int, c: int) -> None:
         self.lose(p, c)
@@ -108,23 +101,23 @@ class Game(GameState):
 
     def settle(self, p: int) -> None:
         """After `p`'s hand or limit changed: four postcards win at once; over the limit (which may have
-        fallen), discard down at once."""
-        if self.postcards_held[p] >= self.to_win[p]:  # _postcard_win's test, made first: settle runs after most draws
-            self._postcard_win(p)
+        fallen), discard down at once (forbidden items are never discarded for it)."""
+        self.postcard_win(p)
         hand = self.hands[p]
-        while len(hand) > self.base_limit[p] + self.limit_bonus[p] and len(hand) > self.forbidden_held[p]:
+        while len(hand) > self.hand_limit(p) and len(hand) > self.forbidden_held[p]:
             self.to_discard(p, self.oracle.limit_discard(self, p))
 
-    def settle_together(self, players) -> None:
+    def settle_together(self, players: Iterable[int]) -> None:
         """After several hands changed at one moment (a trade, a swap): a fourth postcard wins before anyone
         discards for the limit (R32: at once, at any moment; nothing happens after the win)."""
+        players = list(players)
         for p in players:
-            self._postcard_win(p)
+            self.postcard_win(p)
         for p in players:
             self.settle(p)
 
-    def _postcard_win(self, p: int) -> None:
-        if self.postcards_held[p] >= self.to_win[p]:
+    def postcard_win(self, p: int) -> None:
+        if self.postcards_held[p] >= self.params[p].postcards_to_win:
             self.win_card = next(c for c in reversed(self.hands[p]) if self.t.family[c] == POSTCARD)
             self._win(p, WIN_POSTCARDS)
 
@@ -136,7 +129,7 @@ class Game(GameState):
 
     # -- the piles -----------------------------------------------------------------------------------------
 
-    def _reshuffle(self) -> None:
+    def reshuffle(self) -> None:
         """R19: the discard pile becomes the new draw pile."""
         self.draw.extend(self.discard)
         self.discard.clear()
@@ -148,73 +141,27 @@ class Game(GameState):
         """`p` draws `n` cards; an event among them is resolved at once and not replaced: the rulebook says
         nothing of a replacement. Returns the cards drawn."""
         got = 0
-        pile = self.draw  # (nothing else is kept in a local: most calls draw one card)
         while got < n:
-            if not pile:
+            if not self.draw:
                 if not self.discard:
                     return got
-                self._reshuffle()
+                self.reshuffle()
             c = self.oracle.draw(self, p)
-            if not pile and self.discard:
-                self._reshuffle()
+            if not self.draw and self.discard:
+                self.reshuffle()
             got += 1
-            t = self.t
-            if t.family[c] == EVENT:
+            if self.t.family[c] == EVENT:
                 self._event(p, c)
-            elif t.flag[c]:
+            else:
                 self.gain(p, c)
                 self.settle(p)
-            else:
-                hand = self.hands[p]
-                hand.append(c)
-                if len(hand) > self.base_limit[p] + self.limit_bonus[p]:
-                    self.settle(p)
         return got
 
     def _event(self, p: int, c: int) -> None:
-        t = self.t
-        kind = t.kind[c]
-        eff = t.effect[c]
-        oracle = self.oracle
-        oracle.event_begin(self, p, c)
-        order = self.clockwise[p]
-        if kind == K_EV_DRAWS:
-            for q in order:
-                oracle.event_player(self, q)
-                self.draw_cards(q, eff.count)
-        elif kind == K_EV_DISCARDS:
-            for q in order:
-                oracle.event_player(self, q)
-                for x in oracle.event_discards(self, q, event_share(self, q, c)):
-                    self.to_discard(q, x)
-                self.settle(q)
-        elif kind == K_EV_PASS:
-            picks = []
-            for q in order:
-                oracle.event_player(self, q)
-                picks.append(oracle.event_passes(self, q, event_share(self, q, c)))
-            step = 1 if eff.direction == "left" else self.n - 1
-            for q, cards in zip(order, picks):
-                for x in cards:
-                    self.lose(q, x)
-            for q, cards in zip(order, picks):
-                for x in cards:
-                    self.gain((q + step) % self.n, x)
-            for q in order:  # a fourth postcard wins before anyone discards (R32)
-                self._postcard_win(q)
-            for q in order:
-                oracle.event_settle(self, q)
-                self.settle(q)
-        elif kind == K_EV_FORBIDDEN:
-            for q in order:
-                if self.forbidden_held[q] and not self.travels_with_forbidden[q]:
-                    for x in [x for x in self.hands[q] if t.flag[x] == F_FORBIDDEN]:
-                        self.to_discard(q, x)
-        elif kind == K_EV_RESHUFFLE:
-            self.draw.extend(self.discard)
-            self.discard.clear()
-            self.pile_renewed = True
-        oracle.event_end(self)
+        """An event drawn by `p`: resolved by its kind, clockwise from `p`, then discarded (R21)."""
+        self.oracle.event_begin(self, p, c)
+        self.t.kind[c].resolve(self, p, c)
+        self.oracle.event_end(self)
         self.discard.append(c)
 
     # -- turns ---------------------------------------------------------------------------------------------
@@ -235,7 +182,8 @@ class Game(GameState):
 
     # -- actions (each passed rules.check) -------------------------------------------------------------------
 
-    def _action(self) -> None:
+    def take_action(self) -> None:
+        """One of the turn's actions is used (a cancelled one too)."""
         self.actions_left -= 1
         self.actions_taken += 1
         self.actions += 1
@@ -243,20 +191,11 @@ class Game(GameState):
     def act_empty_hand_draw(self, p: int) -> None:
         """Not an action."""
         self.refilled = True
-        self.draw_cards(p, self.params[p]["empty_hand_draw"])
+        self.draw_cards(p, self.params[p].empty_hand_draw)
 
-    def act_draw(self, p: int, sold: tuple[int, ...] = ()) -> None:
-        """R9; R35: the cards sold go to the discard pile first (a limit that falls with them is met at once),
-        then `sale_draw` cards are drawn instead of 1."""
-        self.actions_left -= 1  # _action, inlined for the commonest action
-        self.actions_taken += 1
-        self.actions += 1
-        if sold:
-            for c in sold:
-                self.to_discard(p, c)
-            self.settle(p)
-            self.draw_cards(p, self.params[p]["sale_draw"])
-            return
+    def act_draw(self, p: int) -> None:
+        """R9: one card from the draw pile."""
+        self.take_action()
         self.draw_cards(p, 1)
 
     def act_recycle(self, p: int, paid: list[int], taken: list[int]) -> None:
@@ -267,7 +206,7 @@ class Game(GameState):
     def pay_recycle(self, p: int, paid: list[int]) -> None:
         """R10's payment. R17 holds at every moment: a Big Suitcase paid lowers the limit at once, so the discard
         for it is made before anything is taken (and that card may be taken back)."""
-        self._action()
+        self.take_action()
         for c in paid:
             self.to_discard(p, c)
         if len(self.hands[p]) > self.hand_limit(p):
@@ -281,11 +220,11 @@ class Game(GameState):
 
     def act_trade(self, p: int, q: int, give: list[int], get: list[int]) -> None:
         """R11, R12: exchange face up, then the active player alone draws the trade bonus."""
-        self._action()
+        self.take_action()
         self._hand_over(p, q, give)
         self._hand_over(q, p, get)
         self.settle_together((p, q))
-        self.draw_cards(p, self.params[p]["trade_bonus_draw"])
+        self.draw_cards(p, self.params[p].trade_bonus_draw)
 
     def _hand_over(self, giver: int, taker: int, cards: list[int]) -> None:
         """Cards pass from one hand to another (the limits are settled once the whole exchange is done)."""
@@ -293,7 +232,8 @@ class Game(GameState):
             self.lose(giver, c)
             self.gain(taker, c)
 
-    def _take_from(self, p: int, q: int, paid: list[int], taken: int, padlock: int) -> None:
+    def take_from(self, p: int, q: int, paid: list[int], taken: int, padlock: int) -> None:
+        """A steal's payment, then its take: `taken` from `q`'s hand, unless `padlock` (q's) stops it (R24)."""
         for c in paid:
             self.to_discard(p, c)
         if len(self.hands[p]) > self.hand_limit(p):  # a Big Suitcase paid as the cost lowered the thief's limit:
@@ -309,12 +249,12 @@ class Game(GameState):
 
     def act_steal(self, p: int, q: int, paid: list[int], taken: int, padlock: int = -1) -> None:
         """R13: pay, then take a random card from `q` (chosen by the caller); a padlock stops the take (R24)."""
-        self._action()
-        self._take_from(p, q, paid, taken, padlock)
+        self.take_action()
+        self.take_from(p, q, paid, taken, padlock)
 
     def act_travel(self, p: int, used: list[int]) -> None:
         """R15: discard the cards used, keep the rest, draw the travel bonus; the centre wins at once (R20)."""
-        self._action()
+        self.take_action()
         self.travelled_this_turn = True
         if self.visited[p]:
             hand = self.hands[p]
@@ -325,65 +265,33 @@ class Game(GameState):
         for c in used:
             self.to_discard(p, c)
         self.visited[p] = True
-        self.draw_cards(p, self.params[p]["travel_bonus_draw"])
+        self.draw_cards(p, self.params[p].travel_bonus_draw)
 
     def act_drop(self, p: int, forbidden: int, other: int) -> None:
         """R29: a forbidden item leaves with exactly one other, non-forbidden card, and that is the whole turn (an
         extra action left is lost)."""
-        self._action()
+        self.take_action()
         self.to_discard(p, forbidden)
         self.to_discard(p, other)
         self.settle(p)
         self.dropped_this_turn = True
         self.turn_over = True
 
+    def act_play(self, p: int, play: Play, taken: int = -1, padlock: int = -1) -> None:
+        """A special item played (R23), as its kind makes it happen; `taken` and `padlock` for one that steals."""
+        self.t.kind[play.card].apply(self, p, play, taken, padlock)
+
     def cancel(self, p: int, q: int, trap: int) -> None:
         """`q` answers `p`'s announced action with `trap`: nothing happens, but the action was taken, and `p`'s
         turn ends."""
-        self._action()
+        self.take_action()
         self.to_discard(q, trap)
         self.turn_over = True
 
-    # -- special items (R23); each leaves the hand when played and is discarded after use --------------------
+    # -- what every special item does when played (R23): it leaves the hand, and is discarded after use --------
 
-    def _start_special(self, p: int, c: int) -> None:
+    def start_special(self, p: int, c: int) -> None:
+        """Card `c` leaves `p`'s hand as it is played; played as the action, it uses the turn's action."""
         self.lose(p, c)
         if self.t.timing[c] == "action":
-            self._action()
-
-    def play_draw(self, p: int, c: int) -> None:
-        self._start_special(p, c)
-        self.draw_cards(p, self.t.effect[c].count)
-        self.discard.append(c)
-
-    def play_search(self, p: int, c: int, taken: list[int]) -> None:
-        """Take cards of your choice from the draw pile (R26), which is then shuffled; taking its last card
-        renews it at once from the discard pile, as drawing it would (R19), before the card is discarded."""
-        self._start_special(p, c)
-        for x in taken:
-            self.draw.remove(x)
-            self.gain(p, x)
-            if not self.draw and self.discard:
-                self._reshuffle()
-        self.discard.append(c)
-        self.settle(p)
-
-    def play_swap(self, p: int, c: int, cards: list[int]) -> None:
-        """Discard some cards and draw as many from the draw pile (R26)."""
-        self._start_special(p, c)
-        for x in cards:
-            self.to_discard(p, x)
-        self.settle(p)
-        self.draw_cards(p, len(cards))
-        self.discard.append(c)
-
-    def play_steal_choice(self, p: int, c: int, q: int, paid: list[int], taken: int, padlock: int = -1) -> None:
-        self._start_special(p, c)
-        self.discard.append(c)
-        self._take_from(p, q, paid, taken, padlock)
-
-    def play_extra(self, p: int, c: int) -> None:
-        """Not an action: one more action this turn."""
-        self.lose(p, c)
-        self.discard.append(c)
-        self.actions_left += 1
+            self.take_action()

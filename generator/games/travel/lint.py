@@ -1,12 +1,15 @@
 """Lint of travel's own texts: the record notation's words (`check.words`) of every language."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ...content.matching import normalise
 from ...content.texts import Texts
 from ...errors import Diagnostic
 from .text_keys import CARD_FAMILIES, NOTATION_WORDS
+
+if TYPE_CHECKING:
+    from .model import TravelGame
 
 #: the sections of a travel language file whose entries a record names (by id or by `name`)
 NAMED_SECTIONS = ("items", "passports", "countries") + CARD_FAMILIES
@@ -14,7 +17,7 @@ NAMED_SECTIONS = ("items", "passports", "countries") + CARD_FAMILIES
 NOTATION_MARKS = "[];,+->→"
 
 
-def notation_words(loaded: dict[str, Texts], game) -> Iterator[Diagnostic]:
+def notation_words(loaded: dict[str, Texts], game: TravelGame | None) -> Iterator[Diagnostic]:
     """The travel record's words (`check.words`) of every language: one word each, none a mark, and none alike
     (normalised as records are read) to another word or to a name or id a record may use, in any language, so
     each word of a record means one thing. Missing and empty words are reported as missing and empty texts."""

@@ -4,16 +4,25 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from ... import files
+from ...stats import Estimate
 from .stats import Summary
 from .texts import Words
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .balance import Balance
 
 BLUE = "#1f5fa8"
 #: one colour per configuration shown side by side
 PALETTE = (BLUE, "#d9822b", "#3f7f4f", "#8e44ad", "#c0392b", "#7f8c8d")
 
 
-def _save(figure, path: Path) -> None:
+def _save(figure: Figure, path: Path) -> None:
     figure.tight_layout()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata={"Software": None})
@@ -84,7 +93,8 @@ def save_plots(summary: Summary, words: Words, folder: Path, fonts: list[str]) -
     return written
 
 
-def _grouped(axes, groups: list[str], series: list[tuple[str, list, list[float | None]]], percent: bool) -> None:
+def _grouped(axes: Axes, groups: list[str], series: list[tuple[str, list[Estimate | None], list[float | None]]],
+             percent: bool) -> None:
     """Bars grouped by `groups`, one bar per series (label, estimates or None, fair share per bar or None),
     with 95% error bars and, where given, the fair share as a dashed mark across the bar."""
     count = max(1, len(series))
@@ -105,7 +115,7 @@ def _grouped(axes, groups: list[str], series: list[tuple[str, list, list[float |
     axes.set_xticks(range(len(groups)), groups)
 
 
-def save_balance_plots(balance, words: Words, folder: Path, fonts: list[str]) -> list[Path]:
+def save_balance_plots(balance: Balance, words: Words, folder: Path, fonts: list[str]) -> list[Path]:
     """One PNG per block of the balance report: win rate by seat and by character, mean length, and how often
     each extension card is in the winner's hand, in the font families `fonts`; returns the files written."""
     import matplotlib
@@ -119,9 +129,18 @@ def save_balance_plots(balance, words: Words, folder: Path, fonts: list[str]) ->
     with matplotlib.rc_context({"font.family": fonts}):
         for number, cells in enumerate(blocks(balance), 1):
             labels = [column_title(w, balance, c) for c in cells]
-            figure = Figure(figsize=(12, 8), dpi=100)
+            characters = sorted({ch for c in cells for ch in c.characters})
+            cards = list(dict.fromkeys(card for c in cells for card in c.cards))
+            # a panel only for what the block measured (the base game has no characters and no extension cards)
+            panels = 2 + bool(characters) + bool(cards)
+            figure = Figure(figsize=(12, 4 if panels == 2 else 8), dpi=100)
             figure.suptitle(block_title(w, balance, cells))
-            seats_axes, characters_axes, length_axes, cards_axes = figure.subplots(2, 2).flat
+            grid = list(figure.subplots(1 if panels == 2 else 2, 2).flat)
+            seats_axes, length_axes = grid[0], grid[1]
+            characters_axes = grid.pop(2) if characters else None
+            cards_axes = grid.pop(2) if cards else None
+            for unused in grid[2:]:
+                figure.delaxes(unused)
             seats = [str(s + 1) for s in range(max(c.players for c in cells))]
             _grouped(seats_axes, seats, [(label, [c.seats[s] if s < c.players else None for s in range(len(seats))],
                                           [1 / c.players] * len(seats)) for label, c in zip(labels, cells)], True)
@@ -129,26 +148,24 @@ def save_balance_plots(balance, words: Words, folder: Path, fonts: list[str]) ->
             seats_axes.set_xlabel(w("balance.axis_seat"))
             seats_axes.set_ylabel(w("balance.axis_win_rate"))
             seats_axes.legend(fontsize=7)
-            characters = sorted({ch for c in cells for ch in c.characters})
-            if characters:
+            if characters_axes is not None:
                 _grouped(characters_axes, [w.texts.get(f"characters.{ch}.name") for ch in characters],
                          [(label, [c.characters.get(ch) for ch in characters], [1 / c.players] * len(characters))
                           for label, c in zip(labels, cells)], True)
                 characters_axes.tick_params(axis="x", labelrotation=30, labelsize=8)
                 characters_axes.set_ylabel(w("balance.axis_win_rate"))
-            characters_axes.set_title(w("balance.plot_characters"), fontsize=10)
+                characters_axes.set_title(w("balance.plot_characters"), fontsize=10)
             _grouped(length_axes, labels, [("", [c.length for c in cells], [None] * len(cells))], False)
             length_axes.set_title(w("balance.plot_length"), fontsize=10)
             length_axes.set_ylabel(w("balance.axis_turns"))
-            cards = list(dict.fromkeys(card for c in cells for card in c.cards))
-            if cards:
+            if cards_axes is not None:
                 t = w.t
                 _grouped(cards_axes, [w.card(t.card_index[card]) for card in cards],
                          [(label, [c.cards[card].in_winner_hand if card in c.cards else None for card in cards],
                            [None] * len(cards)) for label, c in zip(labels, cells)], True)
                 cards_axes.tick_params(axis="x", labelrotation=90, labelsize=7)
                 cards_axes.set_ylabel(w("balance.axis_share"))
-            cards_axes.set_title(w("balance.plot_cards"), fontsize=10)
+                cards_axes.set_title(w("balance.plot_cards"), fontsize=10)
             path = folder / f"balance-{number}.png"
             _save(figure, path)
             written.append(path)

@@ -1,8 +1,8 @@
 """Read a travel record file: the setup and one parsed line per turn, every word traceable to file:line:col.
 
-The file is read into a small tree of positioned values (recordtree.py: directly for the common shape, through
-libyaml otherwise; every scalar stays a string); this reader walks it itself (duplicate keys are errors) and
-works a word's position out of the raw source only when a message needs it, so records replay fast.
+The file is read into a small tree of positioned values (recordtree.py: every scalar stays a string); this reader
+walks it itself (duplicate keys are errors) and works a word's position out of the raw source only when a message
+needs it.
 
     game: travel
     players:                      # seat order; play goes clockwise = down this list
@@ -18,29 +18,32 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import itemgetter
-from typing import Callable
+from typing import NamedTuple, Protocol
 
 from ...content.matching import hidden_at, normalise, person_name
 from ...errors import Diagnostic, InputError, Position, character_name
 from .. import registry
 from .cards import EXTENSIONS, Tables
 from .names import NameIndex
-from .notation import (
-    W_CARD, Clause, NotationError, TurnParser, Vocabulary, spaced_lines, token_offsets, tokenize,
-)
-from .recordtree import COL, DATA, KIND, LINE, LINES, MAPPING, NULL, SCALAR, SEQUENCE, Value, read_tree
+from .notation import Clause, NotationError, TurnParser, Vocabulary, token_offsets, tokenize
+from .recordtree import ListNode, MapNode, Node, Scalar, read_tree
 from .state import Setup
 
 TOP_KEYS = ("game", "players", "centre", "first", "extensions", "turns", "date", "notes")
 PLAYER_KEYS = ("name", "passport", "transit", "character", "hand")
-_REQUIRED_KEYS = frozenset(("name", "passport", "transit", "hand"))
+_REQUIRED_KEYS = ("name", "passport", "transit", "hand")
 
 
-#: a place in the file worked out on demand: (0-based line, column of a scalar's start, its value, offset)
-Spot = tuple
+class Spot(NamedTuple):
+    """A place in the file, worked out on demand: character `offset` of the scalar `value` that starts at 0-based
+    `line`:`col`."""
+
+    line: int
+    col: int
+    value: str
+    offset: int
 
 
 class Source:
@@ -49,43 +52,30 @@ class Source:
     def __init__(self, path: str, text: str):
         self.path = path
         self.text = text
-        self._starts: list[int] | None = None
-
-    def _line_starts(self) -> list[int]:
-        if self._starts is None:
-            starts = [0]
-            find = self.text.find
-            i = find("\n")
-            while i >= 0:
-                starts.append(i + 1)
-                i = find("\n", i + 1)
-            self._starts = starts
-        return self._starts
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def position(self, spot: Spot) -> Position:
         """Where character `offset` of a scalar's value sits in the file (quotes, folding and indentation
         between the value's characters are skipped by matching the value against the raw text)."""
         line, col, value, offset = spot
-        starts = self._line_starts()
         raw = self.text
-        j = starts[line] + col
+        j = self.starts[line] + col
         for i in range(min(offset, len(value))):
-            ch = value[i]
-            while j < len(raw) and raw[j] != ch:
+            while j < len(raw) and raw[j] != value[i]:
                 j += 1
             j += 1
         while offset < len(value) and j < len(raw) and raw[j] != value[offset]:
             j += 1
-        row = bisect.bisect_right(starts, j) - 1
-        return Position(self.path, row + 1, j - starts[row] + 1)
+        row = bisect.bisect_right(self.starts, j) - 1
+        return Position(self.path, row + 1, j - self.starts[row] + 1)
 
 
+@dataclass
 class Turn:
     """Where one turn line's words are: who played (`player`, a seat); the text holding the clauses starts at
     0-based `line`:`col`, the clauses at `base` in `text`, and `key` is the player's name as a mapping key
-    (`- Mina: draw coat`), else None. (No __init__: a Python one cost a third of reading a short turn.)"""
+    (`- Mina: draw coat`), else None."""
 
-    __slots__ = ("player", "line", "col", "text", "base", "key")
     player: int
     line: int
     col: int
@@ -97,23 +87,36 @@ class Turn:
     def player_at(self) -> Spot:
         if self.key is not None:
             return self.key
-        return (self.line, self.col, self.text, len(self.text) - len(self.text.lstrip()))
+        return Spot(self.line, self.col, self.text, len(self.text) - len(self.text.lstrip()))
+
+    @property
+    def body(self) -> str:
+        """The clauses as written."""
+        return self.text[self.base:]
 
     def spot(self, token: int) -> Spot:
         """The place of token number `token` of the clauses (one past the last: the end of the line)."""
-        offsets = token_offsets(self.text[self.base:])
-        offset = offsets[token] if token < len(offsets) else len(self.text) - self.base
-        return (self.line, self.col, self.text, self.base + offset)
+        offsets = token_offsets(self.body)
+        offset = offsets[token] if token < len(offsets) else len(self.body)
+        return Spot(self.line, self.col, self.text, self.base + offset)
 
 
-#: the cards of a starting hand as written in one value: the value, its text, and each card's token in it
-HandWords = tuple
+class HandWords(NamedTuple):
+    """The cards of a starting hand as written in one value: the value, its text, and each card's token in it."""
+
+    value: Node
+    text: str
+    tokens: tuple[int, ...]
+
+
+#: a mapping's keys as read: name -> (key, value)
+Fields = dict[str, tuple[Node, Node]]
 
 
 @dataclass
 class Record:
     """The setup read, where each of its parts is written (`setup_spot`), and the turns: who plays each
-    (`seats`) and the text of its clauses (`bodies`), parsed by `clauses`; `turn` places their words.
+    (`seats`), and where and how each is written (`turns`); `clauses` parses a turn's clauses.
 
     The clauses are parsed when asked for, not kept: the parsed clauses of a whole file took five times the
     file's size in memory, and the replay asks each turn's clauses once (`read_rest` parses the turns it did
@@ -122,58 +125,68 @@ class Record:
     path: str
     source: Source
     setup: Setup
-    top: dict[str, tuple[Value, Value]]  # the file's top keys: (key, value)
-    entries: list[dict[str, tuple[Value, Value]]]  # per seat, the player's keys: (key, value)
+    top: Fields
+    entries: list[Fields]  # per seat, the player's keys
     hand_words: list[list[HandWords]]  # per seat, per value of the starting hand
-    reader: "RecordReader"
-    seats: list[int] = field(default_factory=list)
-    #: each turn's clauses as written, or (`spaced`) already spaced out as `tokenize` spaces them
-    #: (`notation.spaced_lines`: one copy of the text, not two)
-    bodies: list[str] = field(default_factory=list)
-    spaced: bool = False
-    #: turn k's Turn record, made when a place is asked for (a record of the quick reader's shape needs none to
-    #: be replayed, and a message needs one)
-    turn: Callable[[int], Turn] = field(default_factory=lambda: [].__getitem__)
+    reader: RecordReader
+    parser: TurnParser
+    turns: list[Turn] = field(default_factory=list)
+
+    @property
+    def seats(self) -> list[int]:
+        return [turn.player for turn in self.turns]
+
+    def turn(self, k: int) -> Turn:
+        return self.turns[k]
 
     def clauses(self, k: int) -> list[Clause]:
         """The parsed clauses of turn `k`; a word that is not notation is an InputError at that word."""
-        try:  # (`tokens`, inlined: this runs for every turn)
-            return self.reader.parser.parse_tokens(self.bodies[k].split() if self.spaced else tokenize(self.bodies[k]))
+        try:
+            return self.parser.parse(self.turns[k].body)
         except NotationError as err:
-            raise self.reader.notation_error(self.turn(k).spot, err) from None
+            raise self.reader.notation_error(self.turns[k].spot, err) from None
 
     def tokens(self, k: int) -> list[str]:
         """The tokens of turn `k`'s clauses."""
-        if self.spaced:
-            return self.bodies[k].split()
-        return tokenize(self.bodies[k])
+        return tokenize(self.turns[k].body)
 
     def position(self, spot: Spot) -> Position:
         return self.source.position(spot)
 
-    def setup_spot(self, key: tuple) -> Spot:
+    def setup_spot(self, key: tuple[object, ...]) -> Spot:
         """Where a part of the setup is written: `(field,)`, `(field, seat)` (`player`: the name), or
-        `("hand", seat, card)`; worked out only here (most records never need one). A seat without a
-        character is placed at the name."""
+        `("hand", seat, card)`. A seat without a character is placed at the name."""
         if len(key) == 1:
-            value = self.top[key[0]][1]
-        elif len(key) == 2:
-            fields = self.entries[key[1]]
-            name = "name" if key[0] == "player" else key[0]
-            if name == "character" and ("character" not in fields or fields["character"][1][NULL]):
+            return _spot(self.top[str(key[0])][1])
+        name, seat = str(key[0]), _seat(key[1])
+        if len(key) == 2:
+            fields = self.entries[seat]
+            name = "name" if name == "player" else name
+            if name == "character" and ("character" not in fields or _is_null(fields["character"][1])):
                 name = "name"
-            value = fields[name][1]
-        else:
-            cards = [(value, text, token) for value, text, tokens in self.hand_words[key[1]] for token in tokens]
-            value, text, token = cards[key[2]]
-            return (value[LINE], value[COL], text, token_offsets(text)[token])
-        return (value[LINE], value[COL], "", 0)
+            return _spot(fields[name][1])
+        cards = [(words, token) for words in self.hand_words[seat] for token in words.tokens]
+        words, token = cards[_seat(key[2])]
+        return Spot(words.value.line, words.value.col, words.text, token_offsets(words.text)[token])
 
     def read_rest(self, first: int) -> None:
         """Parse the clauses of the turns from number `first` on (those the replay did not reach): a malformed
         word there is an InputError as it is anywhere else."""
-        for k in range(first, len(self.bodies)):
+        for k in range(first, len(self.turns)):
             self.clauses(k)
+
+
+def _seat(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _spot(value: Node, text: str = "", offset: int = 0) -> Spot:
+    return Spot(value.line, value.col, text, offset)
+
+
+def _is_null(value: Node) -> bool:
+    return isinstance(value, Scalar) and value.null
 
 
 #: the top-level `turns:` key, a plain turn item `- Player: what happened` (`body` starts where that does), and
@@ -187,25 +200,34 @@ def _fail(position: Position, message: str) -> InputError:
     return InputError([Diagnostic(position, message, "record")])
 
 
+class Messages(Protocol):
+    """A message of the report's language: (key, **values) -> text."""
+
+    def __call__(self, key: str, /, **values: object) -> str: ...
+
+
 class RecordReader:
     """Turns record text into a Record; malformed input raises InputError with the word's position."""
 
-    def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, messages, hint, shared):
+    def __init__(self, tables: Tables, names: NameIndex, vocabulary: Vocabulary, messages: Messages,
+                 hint: Callable[[str, str, Sequence[str]], str], shared: Messages):
         self.t = tables
         self.names = names
         self.vocabulary = vocabulary
-        self.msg = messages  # (key, **values) -> text in the report's language
-        self.shared = shared  # (key, **values) -> the words every game's checker says (`checking.` in common)
+        self.msg = messages
+        self.shared = shared  # the words every game's checker says (`checking.` in common)
         self.hint = hint  # (message, written, names) -> the message, with "did you mean …?" when one name is close
+        self.src = Source("", "")
+        self.seat_names: list[str] = []
 
     def read(self, text: str, path: str) -> Record:
         self.src = Source(path, text)
-        self.seat_names: list[str] = []  # known once the setup is read
+        self.seat_names = []  # known once the setup is read
         try:
             root = read_tree(text, path)
         except InputError as err:
             raise self._turn_colon(text, err.diagnostics[0].position) or err from None
-        if root is None or root[KIND] != MAPPING:
+        if not isinstance(root, MapNode):
             raise _fail(self._at(root) if root is not None else Position(path, 1, 1), self.msg("not_mapping"))
         top = self._mapping(root, TOP_KEYS)
         if "game" in top and registry.named(self._text(top["game"][1])) != "travel":
@@ -215,24 +237,13 @@ class RecordReader:
                 raise _fail(self._at(root), self.msg("missing_key", field=key))
         setup, entries, hand_words, parser = self._setup(top)
         self.seat_names = setup.names
-        self.parser = parser
-        record = Record(path, self.src, setup, top, entries, hand_words, self)
-        kind, items, line, col, null = top["turns"][1]
-        if null:
+        record = Record(path, self.src, setup, top, entries, hand_words, self, parser)
+        turns = top["turns"][1]
+        if _is_null(turns):
             return record
-        if kind == LINES:
-            self._text_turns(record, items, line, col, parser)
-        elif kind == SEQUENCE:
-            turns = [self._turn(value, parser) for value in items]
-            record.turn = turns.__getitem__
-            record.seats = [turn.player for turn in turns]
-            record.bodies = [turn.text[turn.base:] for turn in turns]
-        else:
-            raise _fail(self._at(top["turns"][1]), self.msg("turns_list"))
-        spaced = spaced_lines(record.bodies)
-        if spaced is not None:
-            record.bodies = spaced
-            record.spaced = True
+        if not isinstance(turns, ListNode):
+            raise _fail(self._at(turns), self.msg("turns_list"))
+        record.turns = [self._turn(value, parser) for value in turns.items]
         return record
 
     def _turn_colon(self, text: str, at: Position) -> InputError | None:
@@ -254,25 +265,20 @@ class RecordReader:
 
     # -- the file's values -----------------------------------------------------------------------------------
 
-    def _at(self, value: Value) -> Position:
-        return Position(self.src.path, value[LINE] + 1, value[COL] + 1)
+    def _at(self, value: Node) -> Position:
+        return Position(self.src.path, value.line + 1, value.col + 1)
 
-    @staticmethod
-    def _spot(value: Value, text: str = "", offset: int = 0) -> Spot:
-        return (value[LINE], value[COL], text, offset)
-
-    def _text(self, value: Value) -> str:
-        if value[KIND] != SCALAR:
+    def _text(self, value: Node) -> str:
+        if not isinstance(value, Scalar):
             raise _fail(self._at(value), self.msg("expected_text"))
-        return "" if value[NULL] else value[DATA]
+        return "" if value.null else value.text
 
-    def _mapping(self, value: Value, allowed: tuple[str, ...]) -> dict[str, tuple[Value, Value]]:
-        if value[KIND] != MAPPING:
+    def _mapping(self, value: Node, allowed: tuple[str, ...]) -> Fields:
+        if not isinstance(value, MapNode):
             raise _fail(self._at(value), self.msg("expected_mapping"))
-        out: dict[str, tuple[Value, Value]] = {}
-        for key_value, item in value[DATA]:
-            # _text without a call for the usual plain key (the header has a key per value)
-            key = key_value[DATA] if key_value[KIND] == SCALAR and not key_value[NULL] else self._text(key_value)
+        out: Fields = {}
+        for key_value, item in value.pairs:
+            key = self._text(key_value)
             if key in out:
                 raise _fail(self._at(key_value), self.msg("duplicate_key", field=key))
             if key not in allowed:
@@ -280,20 +286,20 @@ class RecordReader:
             out[key] = (key_value, item)
         return out
 
-    def _words(self, value: Value) -> list[tuple[str, Value]]:
+    def _words(self, value: Node) -> list[tuple[str, Node]]:
         """A list of scalars, or one scalar of comma/space separated words (kept whole for the parser)."""
-        if value[KIND] == SEQUENCE:
-            return [(self._text(item), item) for item in value[DATA]]
+        if isinstance(value, ListNode):
+            return [(self._text(item), item) for item in value.items]
         return [(self._text(value), value)]
 
     # -- setup -----------------------------------------------------------------------------------------------
 
-    def _setup(self, top) -> tuple[Setup, list[dict], list[list[HandWords]], TurnParser]:
+    def _setup(self, top: Fields) -> tuple[Setup, list[Fields], list[list[HandWords]], TurnParser]:
         t = self.t
         players = top["players"][1]
-        if players[KIND] != SEQUENCE or not players[DATA]:
+        if not isinstance(players, ListNode) or not players.items:
             raise _fail(self._at(players), self.msg("players_list"))
-        count = len(players[DATA])
+        count = len(players.items)
         if not t.players_min <= count <= t.players_max:
             raise _fail(self._at(players), self.msg("player_count", count=count, min=t.players_min,
                                                        max=t.players_max))
@@ -301,16 +307,16 @@ class RecordReader:
         names: list[str] = []
         seats: dict[str, int] = {}
         entries = []
-        for seat, entry in enumerate(players[DATA]):
+        for seat, entry in enumerate(players.items):
             fields = self._mapping(entry, PLAYER_KEYS)
-            if not fields.keys() >= _REQUIRED_KEYS:
-                missing = next(key for key in ("name", "passport", "transit", "hand") if key not in fields)
+            missing = next((key for key in _REQUIRED_KEYS if key not in fields), None)
+            if missing is not None:
                 raise _fail(self._at(entry), self.msg("missing_key", field=missing))
             name_value = fields["name"][1]
             written = self._text(name_value)
             at = hidden_at(written)
             if at is not None:
-                raise _fail(self.src.position(self._spot(name_value, written, at)),
+                raise _fail(self.src.position(_spot(name_value, written, at)),
                             self.shared("hidden_character", name=written, character=character_name(written[at])))
             name = person_name(written.strip())
             norm = normalise(name)
@@ -327,25 +333,22 @@ class RecordReader:
         parser = TurnParser(t, self.names, self.vocabulary, seats)
 
         passports, transits, characters, hands, hand_words = [], [], [], [], []
-        for seat, fields in enumerate(entries):
-            value = fields["passport"][1]
-            passports.append(self._one_card(parser, value))
-            value = fields["transit"][1]
-            transits.append(self._country(parser, value))
-            if "character" in fields and not fields["character"][1][NULL]:
+        for fields in entries:
+            passports.append(self._one_card(parser, fields["passport"][1]))
+            transits.append(self._country(parser, fields["transit"][1]))
+            if "character" in fields and not _is_null(fields["character"][1]):
                 characters.append(self._character(fields["character"][1]))
             else:
                 characters.append(-1)
-            hand = []
+            hand: list[int] = []
             words = []
             for text, value in self._words(fields["hand"][1]):
                 cards, tokens = self._card_list(parser, text, value)
                 hand.extend(cards)
-                words.append((value, text, tokens))
+                words.append(HandWords(value, text, tokens))
             hands.append(hand)
             hand_words.append(words)
-        centre_value = top["centre"][1]
-        centre = self._country(parser, centre_value)
+        centre = self._country(parser, top["centre"][1])
         extensions = self._extensions(top.get("extensions"))
         first = -1
         if "first" in top:
@@ -358,7 +361,7 @@ class RecordReader:
         return (Setup(names, passports, transits, characters, centre, extensions, hands, first), entries, hand_words,
                 parser)
 
-    def notation_error(self, spot_of, err: NotationError) -> InputError:
+    def notation_error(self, spot_of: Callable[[int], Spot], err: NotationError) -> InputError:
         """`spot_of(token)` places a token; the message names the word that could not be read."""
         facts = {k: (v if v != "" else self.msg("end_of_line")) for k, v in err.facts.items()}
         message = self.msg(f"notation.{err.key}", **facts)
@@ -367,7 +370,7 @@ class RecordReader:
             message = self.hint(message, err.facts.get("word") or err.facts.get("found", ""), names)
         return _fail(self.src.position(spot_of(err.at)), message)
 
-    def _names_meant(self, key: str):
+    def _names_meant(self, key: str) -> Sequence[str] | None:
         """The names a misspelt word of this notation error may have meant (None: it was not a name)."""
         if key in ("unknown_card", "expected_card"):
             return self.names.card_spellings
@@ -379,32 +382,28 @@ class RecordReader:
             return [*self.names.shown, *self.names.shown.values()]
         return None
 
-    def _value_error(self, value: Value, text: str, err: NotationError) -> InputError:
+    def _value_error(self, value: Node, text: str, err: NotationError) -> InputError:
         offsets = token_offsets(text)
 
         def spot(token: int) -> Spot:
-            return self._spot(value, text, offsets[token] if token < len(offsets) else len(text))
+            return _spot(value, text, offsets[token] if token < len(offsets) else len(text))
         return self.notation_error(spot, err)
 
-    def _card_list(self, parser: TurnParser, text: str, value: Value) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _card_list(self, parser: TurnParser, text: str, value: Node) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The cards written in `text` (a value of the setup), and the token where each is written."""
         try:
             return parser.cards_only(text)
         except NotationError as err:
             raise self._value_error(value, text, err) from None
 
-    def _one_card(self, parser: TurnParser, value: Value) -> int:
-        if value[KIND] == SCALAR and not value[NULL]:
-            hit = parser.common.get(value[DATA])
-            if hit is not None and hit[0] == W_CARD:
-                return hit[1]  # one word already known as a card: what cards_only would give, without the list
+    def _one_card(self, parser: TurnParser, value: Node) -> int:
         text = self._text(value)
         cards = self._card_list(parser, text, value)[0]
         if len(cards) != 1:
             raise _fail(self._at(value), self.msg("one_card", found=text))
         return cards[0]
 
-    def _character(self, value: Value) -> int:
+    def _character(self, value: Node) -> int:
         """The character (its index) a setup's `character:` names; a misspelt one is offered characters, not cards."""
         word = self._text(value).strip()
         index = -2 - self.names.cards.get(normalise(word), 0)
@@ -413,26 +412,19 @@ class RecordReader:
                                                    self.names.character_spellings))
         return index
 
-    def _country(self, parser: TurnParser, value: Value) -> int:
-        if value[KIND] == SCALAR and not value[NULL]:
-            side = self.names.countries_raw.get(value[DATA])
-            if side is not None:
-                return side  # a country code as the content writes it: what country_only would give
+    def _country(self, parser: TurnParser, value: Node) -> int:
         text = self._text(value)
         try:
             return parser.country_only(text)
         except NotationError as err:
             raise self._value_error(value, text, err) from None
 
-    def _extensions(self, pair) -> frozenset[str]:
+    def _extensions(self, pair: tuple[Node, Node] | None) -> frozenset[str]:
         if pair is None:
             return frozenset()
         chosen: list[str] = []
         named = self.names.extensions
         for text, value in self._words(pair[1]):
-            if text in EXTENSIONS:  # an id as the writer writes it: what the reading below gives, in one step
-                chosen.append(text)
-                continue
             # a name of several words stays whole between commas (`special items, 특별 물건`)
             words = [w for part in text.split(",") for w in ([part] if normalise(part) in named else part.split())]
             for word in words:
@@ -440,77 +432,42 @@ class RecordReader:
                 if key == "all":
                     chosen.extend(EXTENSIONS)
                 elif key != "none":
-                    key = named.get(normalise(word))
-                    if key is None:
+                    found = named.get(normalise(word))
+                    if found is None:
                         raise _fail(self._at(value), self.msg("unknown_extension", word=word,
                                                                 allowed=", ".join(EXTENSIONS)))
-                    chosen.append(key)
+                    chosen.append(found)
         return frozenset(chosen)
 
     # -- turns -----------------------------------------------------------------------------------------------
 
-    def _turn(self, value: Value, parser: TurnParser) -> Turn:
+    def _turn(self, value: Node, parser: TurnParser) -> Turn:
         """A turn written as one text (`- "Mina: draw coat"`) or as a one-key mapping (`- Mina: draw coat`)."""
-        kind, data, line, col, _ = value
-        if kind == SCALAR:
-            return self._text_turn(data, line, col, parser)
-        if kind == MAPPING and len(data) == 1:
-            key, clauses = data[0]
-            if clauses[KIND] != SCALAR or key[KIND] != SCALAR:
+        if isinstance(value, Scalar):
+            return self._text_turn(value.text, value.line, value.col, parser)
+        if isinstance(value, MapNode) and len(value.pairs) == 1:
+            key, clauses = value.pairs[0]
+            if not isinstance(clauses, Scalar) or not isinstance(key, Scalar):
                 raise _fail(self._at(clauses), self.msg("turn_text"))
-            text = "" if clauses[NULL] else clauses[DATA]
-            return self._text_turn(text, clauses[LINE], clauses[COL], parser, key)
+            return self._text_turn("" if clauses.null else clauses.text, clauses.line, clauses.col, parser, key)
         raise _fail(self._at(value), self.msg("turn_shape"))
 
-    def _text_turns(self, record: Record, texts: list[str], line: int, col: int, parser: TurnParser) -> None:
-        """The turns `Name: clauses` written one per line from 0-based `line` on, each at column `col`: who
-        plays each and its clauses' text, as `_text_turn` reads them. (This runs for every line of every record
-        checked: each name is looked up once, and only a line whose name is not a player, or that has no clauses
-        after an ASCII colon, is read on its own, by `_text_turn`, which reads or refuses it.)"""
-        parts = list(map(str.partition, texts, repeat(":")))  # (name, colon, clauses), without a Python loop
-        names = list(map(itemgetter(0), parts))
-        seat_of = {}
-        distinct = set(names)
-        for name in distinct:
-            seat = parser.player_of(name.strip())
-            if seat >= 0:
-                seat_of[name] = seat
-        seats = list(map(seat_of.get, names))
-        bodies = list(map(itemgetter(2), parts))
-        # a name that is not a player's, no clauses, or no ASCII colon (tested without comparing every seat and
-        # body: `None in seats` compares an int with None the slow way)
-        if len(seat_of) < len(distinct) or not all(bodies):
-            for k, seat in enumerate(seats):
-                if seat is None or not bodies[k]:
-                    turn = self._text_turn(texts[k], line + k, col, parser)
-                    seats[k] = turn.player
-                    bodies[k] = turn.text[turn.base:]
-        record.seats = seats
-        record.bodies = bodies
-        record.turn = lambda k: self._text_turn(texts[k], line + k, col, parser)
-
-    def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Value | None = None) -> Turn:
+    def _text_turn(self, text: str, line: int, col: int, parser: TurnParser, key: Scalar | None = None) -> Turn:
         """The turn in `text`, which starts at 0-based `line`:`col`: `Name: clauses` (the name ends at the first
         colon, or the full-width one a Japanese input method types), or only the clauses when the name is the
         mapping `key` they are written under."""
-        turn = Turn()
         if key is None:
             base = text.find(":") + 1 or text.find("：") + 1
             if not base:
                 raise _fail(Position(self.src.path, line + 1, col + 1), self.msg("turn_shape"))
             name = text[:base - 1]
-            turn.key = None
+            spot = None
         else:
             base = 0
-            name = key[DATA]
-            turn.key = self._spot(key, name)
-        turn.player = parser.player_of(name.strip())
-        turn.line = line
-        turn.col = col
-        turn.text = text
-        turn.base = base
+            name = key.text
+            spot = _spot(key, name)
+        turn = Turn(parser.player_of(name.strip()), line, col, text, base, spot)
         if turn.player < 0:
             message = self.msg("unknown_player", name=name.strip(), players=", ".join(self.seat_names))
             raise _fail(self.src.position(turn.player_at), self.hint(message, name.strip(), self.seat_names))
         return turn
-

@@ -9,160 +9,138 @@ discards due). The first broken rule stops the replay; the state shown with it i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, NoReturn, TypeVar
 
-from .cards import K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, Tables
+from ...checking import RuleBroken
+from .cards import EVENT, Tables
 from .engine import Game, GameOver
-from .notation import (
-    C_DRAW, C_DROP, C_EMPTY, C_PLAY, C_REACT, C_RECYCLE, C_STEAL, C_TAIL, C_TRADE, C_TRAVEL, E_DRAW, E_MINUS,
-    E_PLUS, E_RESHUFFLE, Clause, EventPart, Written,
-)
-from .record import Record
+from .kinds.base import Reaction as Answer
+from .model import RuleParam
+from .notation import Clause, ClauseKind, EventPart, Mark, Written
+from .record import Record, Spot
 from .rules import (
-    NO_PLAYER, Broken, Draw, Drop, EmptyHandDraw, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle,
-    Rule, StandIn, Steal, Trade, Travel, Violation, bonus_after_refusal, check_choice, check_draw, check_drawn,
-    check_drop, check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle_cost, check_recycle_take,
-    check_setup, check_steal, check_stolen, check_trade, check_travel, check_turn_end, check_turn_going,
-    check_turn_start, draw_not_due, event_part_not_due, game_over, limit_discard_missing, limit_discard_not_due,
-    miscount, outcome_after_cancel, outcome_after_padlock, reshuffle_not_due, travel_plan, winning_draws,
+    Action, Draw, Drop, EventDiscard, EventPass, LimitDiscard, Part, Play, Reaction, Recycle, Rule,
+    StandIn, Steal, Trade, Travel, TravelViolation, bonus_after_refusal, check_choice, check_draw, check_drawn,
+    check_drop, check_empty_hand_draw, check_offer, check_play, check_reaction, check_recycle_cost,
+    check_recycle_take, check_setup, check_steal, check_stolen, check_trade, check_travel, check_turn_end,
+    check_turn_going, check_turn_start, draw_not_due, event_part_not_due, game_over, limit_discard_missing,
+    limit_discard_not_due, miscount, outcome_after_cancel, outcome_after_padlock, reshuffle_not_due, travel_plan,
+    winning_draws,
 )
 
-DRAW = Draw()
-EMPTY_HAND_DRAW = EmptyHandDraw()
-#: makes an action record from all its fields in one C call, as the parser makes its clauses (notation._new):
-#: `_new(Recycle, (paid, taken))` is `Recycle(paid, taken)` without the NamedTuple's Python `__new__`, a fifth of
-#: replaying a short turn
-_new = tuple.__new__
+A = TypeVar("A", bound=Action)
 
 
 class Stretch(NamedTuple):
-    """A stretch of the record kept aside while an event interrupts it (CheckOracle's fields of that name)."""
+    """A stretch of the record being read: the words `els` from index `i` on, what they are for (`rule`, the rule
+    parameter `param` and the `count` of cards to draw, for player `who`), the token `anchor` where a missing word
+    is reported, and whether its cards are drawn by a Trading Post (`pile_only`, see check_drawn)."""
 
     els: Sequence[Written]
     i: int
-    rule: str
-    param: str
-    count: int
+    rule: Rule
+    param: RuleParam | None
+    draws: int
     who: int
     anchor: int
     pile_only: bool
 
 
+@dataclass
 class _EventFrame:
-    __slots__ = ("outer", "entries", "ei", "card", "count", "pos", "drawer", "rest")
+    """An event being resolved: the stretch it interrupted, its parts as written and the next to read, its card,
+    its card count for each player (0 when it has none), where it is written, who drew it, and (a pass-cards
+    event) each part's words after its passes (els, index, anchor)."""
 
-    def __init__(self, outer: Stretch, entries: list[EventPart], card: int, count: int, pos: int, drawer: int):
-        self.outer = outer      # the stretch the event interrupted (CheckOracle.stretch)
-        self.entries = entries
-        self.ei = 0
-        self.card = card
-        self.count = count      # the event's card count for each player (0 when it has none)
-        self.pos = pos
-        self.drawer = drawer
-        self.rest: dict[int, tuple] = {}  # a pass-cards event: each part's words after its passes (els, i, at)
+    outer: Stretch
+    entries: list[EventPart]
+    card: int
+    count: int
+    pos: int
+    drawer: int
+    ei: int = 0
+    rest: dict[int, tuple[Sequence[Written], int, int]] = field(default_factory=dict)
+
+
+def _raise_at(v: TravelViolation, at: int) -> NoReturn:
+    raise RuleBroken(v, at)
 
 
 class CheckOracle:
     """Answers the engine's questions from the record, each answer checked by the rules.
 
-    It reads one stretch of the record at a time (a clause's tail, or one player's part of an event): the words
-    `els` from index `i` on, what they are for (`rule`, the rule parameter `param` and the `count` of cards to
-    draw, for player `who`) and the token `anchor` where a missing word is reported. Plain fields rather than
-    an object per stretch: a stretch begins for every clause."""
-
-    __slots__ = ("t", "els", "i", "rule", "param", "count", "who", "anchor", "pile_only", "frames", "last_drawn")
+    It reads one stretch of the record at a time (a clause's tail, or one player's part of an event)."""
 
     def __init__(self, t: Tables):
         self.t = t
-        self.start([], Rule.ONE_ACTION, "", 0, -1, 0)
+        self.start([], Rule.ONE_ACTION, None, 0, -1, 0)
         self.frames: list[_EventFrame] = []
         self.last_drawn: Written | None = None  # the word of the card drawn last
 
-    def start(self, els: list, rule: str, param: str, count: int, who: int, anchor: int,
+    def start(self, els: Sequence[Written], rule: Rule, param: RuleParam | None, count: int, who: int, anchor: int,
               pile_only: bool = False) -> None:
         """A new stretch of the record begins; `pile_only`: its cards are drawn by a Trading Post (check_drawn)."""
-        self.els = els
-        self.i = 0
-        self.rule = rule
-        self.param = param
-        self.count = count
-        self.who = who
-        self.anchor = anchor
-        self.pile_only = pile_only
+        self.stretch = Stretch(els, 0, rule, param, count, who, anchor, pile_only)
 
     @property
-    def stretch(self) -> Stretch:
-        """The stretch being read, kept aside while an event interrupts it."""
-        return _new(Stretch, (self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor,
-                              self.pile_only))
+    def els(self) -> Sequence[Written]:
+        return self.stretch.els
 
-    @stretch.setter
-    def stretch(self, saved: Stretch) -> None:
-        self.els, self.i, self.rule, self.param, self.count, self.who, self.anchor, self.pile_only = saved
+    @property
+    def i(self) -> int:
+        return self.stretch.i
 
-    @staticmethod
-    def _raise_at(v: Violation, at: int):
-        v.position = at
-        raise Broken(v)
+    def _advance(self, to: int) -> None:
+        self.stretch = self.stretch._replace(i=to)
 
     # -- chance --------------------------------------------------------------------------------------------
 
     def draw(self, g: Game, p: int) -> int:
-        els = self.els
-        i = self.i
-        if i < len(els):
-            el = els[i]
-            if el.kind <= E_PLUS:
-                c = el.card
-                try:
-                    g.draw.remove(c)
-                except ValueError:
-                    self._raise_at(check_drawn(g, c, self.pile_only), el.at)
-                self.i = i + 1
+        s = self.stretch
+        if s.i < len(s.els):
+            el = s.els[s.i]
+            if el.drawn:
+                if el.card not in g.draw:
+                    v = check_drawn(g, el.card, s.pile_only)
+                    assert v is not None  # (a card not in the draw pile is always refused)
+                    _raise_at(v, el.at)
+                g.draw.remove(el.card)
+                self._advance(s.i + 1)
                 self.last_drawn = el  # an event's parts, if it is one (event_begin)
-                return c
-            if el.kind == E_RESHUFFLE:
-                raise self._no_reshuffle(g, el.at)
-            if el.kind == E_MINUS:  # a discard where a card is drawn: nobody is over the limit here
-                self._raise_at(limit_discard_not_due(el.card), el.at)
-            at = el.at
-        else:
-            at = self.anchor
-        self._raise_at(miscount(g, self.who, self.rule, self.param, self.count, self._shown(), "missing_draw"), at)
-
-    @staticmethod
-    def _no_reshuffle(g: Game, at: int) -> Broken:
-        v = reshuffle_not_due(g)
-        v.position = at
-        return Broken(v)
+                return el.card
+            if el.kind == Mark.RESHUFFLE:
+                _raise_at(reshuffle_not_due(g), el.at)
+            _raise_at(limit_discard_not_due(g, s.who, el.card), el.at)  # a discard where a card is drawn
+        _raise_at(miscount(g, s.who, s.rule, s.param, s.draws, self._shown(), "missing_draw"), s.anchor)
 
     def reshuffled(self, g: Game) -> None:
-        if self.i < len(self.els) and self.els[self.i].kind == E_RESHUFFLE:
-            self.i += 1
+        if self.i < len(self.els) and self.els[self.i].kind == Mark.RESHUFFLE:
+            self._advance(self.i + 1)
 
     # -- choices -------------------------------------------------------------------------------------------
 
     def limit_discard(self, g: Game, p: int) -> int:
-        els = self.els
-        i = self.i
-        if i < len(els) and els[i].kind == E_MINUS:
+        els, i = self.els, self.i
+        if i < len(els) and els[i].kind == Mark.MINUS:
             c, at = els[i].card, els[i].at
-            v = check_choice(g, p, _new(LimitDiscard, (c,)))
+            v = check_choice(g, p, LimitDiscard(c))
             if v:
-                self._raise_at(v, at)
-            self.i = i + 1
+                _raise_at(v, at)
+            self._advance(i + 1)
             return c
-        if i < len(els) and els[i].kind == E_RESHUFFLE:
-            raise self._no_reshuffle(g, els[i].at)
+        if i < len(els) and els[i].kind == Mark.RESHUFFLE:
+            _raise_at(reshuffle_not_due(g), els[i].at)
         # at the word that follows, or else at the card that brought the hand over the limit
-        at = els[i].at if i < len(els) else els[i - 1].at if i else self.anchor
-        self._raise_at(limit_discard_missing(g, p), at)
+        at = els[i].at if i < len(els) else els[i - 1].at if i else self.stretch.anchor
+        _raise_at(limit_discard_missing(g, p), at)
 
     def event_begin(self, g: Game, p: int, c: int) -> None:
         el = self.last_drawn
-        self.frames.append(_EventFrame(self.stretch, el.event or [], c, self.t.count[c], el.at, p))
-        self.start([], Rule.EVENTS, "", 0, p, el.at)
+        assert el is not None  # (an event is drawn, and so written, before it begins)
+        self.frames.append(_EventFrame(self.stretch, el.event or [], c, self.t.kind[c].count(self.t, c), el.at, p))
+        self.start([], Rule.EVENTS, None, 0, p, el.at)
 
     def event_player(self, g: Game, q: int) -> None:
         fr = self.frames[-1]
@@ -170,76 +148,80 @@ class CheckOracle:
         if fr.ei < len(fr.entries) and fr.entries[fr.ei].player == q:
             part = fr.entries[fr.ei]
             fr.ei += 1
-            self.start(part.tail, Rule.EVENTS, "", fr.count, q, part.at)
+            self.start(part.tail, Rule.EVENTS, None, fr.count, q, part.at)
         else:
             if any(part.player == q for part in fr.entries[fr.ei + 1:]):  # q's part is written after another's
                 part = fr.entries[fr.ei]
-                self._raise_at(event_part_not_due(g.t, part.player, fr.card, fr.drawer), part.at)
+                _raise_at(event_part_not_due(g.t, part.player, fr.card, fr.drawer), part.at)
             anchor = fr.entries[fr.ei].at if fr.ei < len(fr.entries) else fr.pos
-            self.start([], Rule.EVENTS, "", fr.count, q, anchor)
+            self.start([], Rule.EVENTS, None, fr.count, q, anchor)
 
     def event_end(self, g: Game) -> None:
         fr = self.frames.pop()
         self.finish(g)
         if fr.ei < len(fr.entries):
             part = fr.entries[fr.ei]
-            self._raise_at(event_part_not_due(g.t, part.player, fr.card, fr.drawer), part.at)
+            _raise_at(event_part_not_due(g.t, part.player, fr.card, fr.drawer), part.at)
         self.stretch = fr.outer
 
-    def _take_cards(self, types: tuple[int, ...], count: int) -> list[tuple]:
+    def _take_cards(self, kinds: tuple[Mark, ...], count: int) -> list[Written]:
         """The cards written for an event choice of `count` cards: bare ones (any number, so that a wrong count
         is reported as one), `-card` ones only up to `count` (more are discards for the hand limit)."""
         els = self.els
-        out = []
-        while self.i < len(els) and els[self.i].kind in types and (els[self.i].kind == E_DRAW or len(out) < count):
-            out.append(els[self.i])
-            self.i += 1
+        out: list[Written] = []
+        i = self.i
+        while i < len(els) and els[i].kind in kinds and (els[i].kind == Mark.DRAW or len(out) < count):
+            out.append(els[i])
+            i += 1
+        self._advance(i)
         return out
 
-    def _event_choice(self, g: Game, q: int, kind, types: tuple[int, ...], count: int) -> list[int]:
-        chosen = self._take_cards(types, count)
+    def _event_choice(self, g: Game, q: int, choice: Callable[[int, tuple[int, ...]], EventDiscard | EventPass],
+                      kinds: tuple[Mark, ...], count: int) -> list[int]:
+        chosen = self._take_cards(kinds, count)
         picked = [el.card for el in chosen]
-        v = check_choice(g, q, _new(kind, (self.frames[-1].card, tuple(picked))))
+        v = check_choice(g, q, choice(self.frames[-1].card, tuple(picked)))
         if v:
-            index = v.part.index
-            self._raise_at(v, chosen[index].at if index < len(chosen) else self.anchor)
+            index = v.part.nth if v.part is not None else 0
+            _raise_at(v, chosen[index].at if index < len(chosen) else self.stretch.anchor)
         return picked
 
     def event_discards(self, g: Game, q: int, count: int) -> list[int]:
-        return self._event_choice(g, q, EventDiscard, (E_DRAW, E_MINUS), count)
+        return self._event_choice(g, q, EventDiscard, (Mark.DRAW, Mark.MINUS), count)
 
     def event_passes(self, g: Game, q: int, count: int) -> list[int]:
         """The cards `q` passes; what their part writes after them (discards for the limit) is read once every
         card has changed hands (`event_settle`)."""
-        picked = self._event_choice(g, q, EventPass, (E_DRAW,), count)
-        self.frames[-1].rest[q] = (self.els, self.i, self.anchor)
-        self.els = ()
-        self.i = 0
+        picked = self._event_choice(g, q, EventPass, (Mark.DRAW,), count)
+        self.frames[-1].rest[q] = (self.els, self.i, self.stretch.anchor)
+        self.stretch = self.stretch._replace(els=(), i=0)
         return picked
 
     def event_settle(self, g: Game, q: int) -> None:
         self.finish(g)
         els, i, anchor = self.frames[-1].rest.pop(q)
-        self.start(els, Rule.EVENTS, "", 0, q, anchor)
-        self.i = i
+        self.start(els, Rule.EVENTS, None, 0, q, anchor)
+        self._advance(i)
 
     # -- bookkeeping ---------------------------------------------------------------------------------------
 
     def finish(self, g: Game) -> None:
         """Everything written for this stretch must have happened."""
-        if self.i >= len(self.els):
+        s = self.stretch
+        if s.i >= len(s.els):
             return
-        el = self.els[self.i]
-        if el.kind == E_RESHUFFLE:
-            raise self._no_reshuffle(g, el.at)
-        if el.kind == E_MINUS:
-            self._raise_at(limit_discard_not_due(el.card), el.at)
-        self._raise_at(draw_not_due(g, self.who, el.card, self.rule, self.param, self.count, self._shown(),
-                                    "extra_draw" if self.count else "no_draw_here"), el.at)
+        el = s.els[s.i]
+        if el.kind == Mark.RESHUFFLE:
+            _raise_at(reshuffle_not_due(g), el.at)
+        if el.kind == Mark.MINUS:
+            _raise_at(limit_discard_not_due(g, s.who, el.card), el.at)
+        events = [e.card for e in s.els[:s.i] if e.drawn and e.card >= 0 and g.t.family[e.card] == EVENT]
+        _raise_at(draw_not_due(g, s.who, el.card, s.rule, s.param, s.draws, self._shown(),
+                               "extra_draw" if s.draws else "no_draw_here", events), el.at)
 
     def _shown(self) -> int:
         """How many cards the stretch writes as drawn."""
-        return sum(1 for e in self.els if e.kind <= E_PLUS)
+        return sum(1 for e in self.els if e.drawn)
 
     def first_leftover(self) -> int | None:
         """The first word of the record that was never played (the game ended before it)."""
@@ -257,29 +239,37 @@ class CheckOracle:
         return None
 
 
-@dataclass(slots=True)
+@dataclass
 class Outcome:
-    """The end of a replay: the final game, and the first violation if any."""
+    """The end of a replay: the final game, and the first violation if any (with its place in the record, its
+    turn, its player and the table then)."""
 
     game: Game
-    violation: Violation | None
+    violation: TravelViolation | None
     turns: int
     actions: int
 
 
-def _setup_spot(part: Part) -> tuple:
+def _setup_spot(part: Part | None) -> tuple[object, ...]:
     """The key of `Record.setup_spot` for a part of the setup."""
+    assert part is not None  # (every setup violation names its part)
     if part.seat < 0:
         return (part.field,)
-    if part.index < 0:
+    if part.nth < 0:
         return (part.field, part.seat)
-    return (part.field, part.seat, part.index)
+    return (part.field, part.seat, part.nth)
+
+
+#: the clauses whose second card list is what the action takes once it happens (after '->'): never written for
+#: an action a mousetrap stopped
+_TAKES = frozenset((ClauseKind.STEAL, ClauseKind.PLAY, ClauseKind.RECYCLE))
+#: the clause's card lists an action's list parts come from
+_LIST_A = frozenset(("paid", "give"))
+_LIST_B = frozenset(("taken", "get", "chosen"))
 
 
 class Replay:
     """Plays a record's turns through the engine with a CheckOracle."""
-
-    __slots__ = ("t", "record", "oracle")
 
     def __init__(self, t: Tables, record: Record):
         self.t = t
@@ -290,59 +280,81 @@ class Replay:
         """Replay every turn to the first broken rule; `after_turn(turn_no, game)` is called after each turn
         that passed, and once with -1 before the first (the studio's step-through shows the table then)."""
         t = self.t
-        setup = self.record.setup
+        record = self.record
+        setup = record.setup
         v = check_setup(t, setup)
         if v is not None:
-            v.position = self.record.setup_spot(_setup_spot(v.part))
+            v.position = record.position(record.setup_spot(_setup_spot(v.part)))
             return Outcome(Game(t, setup, self.oracle, []), v, 0, 0)
         g = Game(t, setup, self.oracle)
         if after_turn is not None:
             after_turn(-1, g)
-        seats = self.record.seats
-        for turn_no, p in enumerate(seats):
+        for turn_no, p in enumerate(record.seats):
             try:
                 self._turn(g, turn_no, p)
-            except Broken as problem:
+            except RuleBroken as problem:
                 v = problem.violation
-                v.turn = turn_no
-                v.player = p
-                v.state = snapshot(g)
+                at = problem.at
+                spot = at if isinstance(at, Spot) else record.turn(turn_no).spot(at if isinstance(at, int) else 0)
+                v.position = record.position(spot)
+                v.number = turn_no
+                v.player = setup.names[p]
+                v.state = g.snapshot()
                 return Outcome(g, v, turn_no, g.actions)
             if after_turn is not None:
                 after_turn(turn_no, g)
-        return Outcome(g, None, len(seats), g.actions)
+        return Outcome(g, None, len(record.seats), g.actions)
 
     # -- one turn ------------------------------------------------------------------------------------------
 
     def _turn(self, g: Game, turn_no: int, p: int) -> None:
         v = check_turn_start(g, p)
         if v is not None:
-            v.position = self.record.turn(turn_no).player_at
-            raise Broken(v)
+            raise RuleBroken(v, self.record.turn(turn_no).player_at)
         clauses = self.record.clauses(turn_no)
         oracle = self.oracle
         g.begin_turn()
         k = 0
-        count = len(clauses)
         try:
-            while k < count:
-                cl = clauses[k]
-                k = _HANDLERS[cl.kind](self, g, p, clauses, k, cl)
-                if oracle.i < len(oracle.els):
-                    oracle.finish(g)  # a word written for the clause that did not happen
+            while k < len(clauses):
+                k = self._clause(g, p, clauses, k)
+                oracle.finish(g)  # a word written for the clause that did not happen
             v = check_turn_end(g, p)
             if v is not None:
-                v.position = max(0, len(self.record.tokens(turn_no)) - 1)  # the last word: no action after it
-                raise Broken(v)
+                _raise_at(v, max(0, len(self.record.tokens(turn_no)) - 1))  # the last word: no action after it
         except GameOver:
             at = oracle.first_leftover()
-            if at is None and k + 1 < count:
+            if at is None and k + 1 < len(clauses):
                 at = clauses[k + 1].pos
             if at is not None:
-                v = game_over(g)
-                v.position = at
-                raise Broken(v) from None
+                _raise_at(game_over(g), at)
         g.end_turn()
+
+    def _clause(self, g: Game, p: int, clauses: list[Clause], k: int) -> int:
+        """Replay clause `k` (and the reaction written after it, if any); the index of the next clause."""
+        cl = clauses[k]
+        match cl.kind:
+            case ClauseKind.EMPTY:
+                return self._empty(g, p, k, cl)
+            case ClauseKind.DRAW:
+                return self._draw(g, p, clauses, k, cl)
+            case ClauseKind.RECYCLE:
+                return self._recycle(g, p, clauses, k, cl)
+            case ClauseKind.TRADE:
+                return self._trade(g, p, clauses, k, cl)
+            case ClauseKind.STEAL:
+                return self._steal(g, p, clauses, k, cl)
+            case ClauseKind.TRAVEL:
+                return self._travel(g, p, clauses, k, cl)
+            case ClauseKind.DROP:
+                return self._drop(g, p, clauses, k, cl)
+            case ClauseKind.PLAY:
+                return self._play(g, p, clauses, k, cl)
+            case ClauseKind.REACT:
+                return self._react_alone(g, p, cl)
+            case ClauseKind.TAIL:
+                return self._tail_alone(g, p, k, cl)
+        raise TypeError(f"not a clause: {cl!r}")
 
     # -- from an action's part to the word ---------------------------------------------------------------------
 
@@ -354,8 +366,8 @@ class Replay:
         name = part.field
         if name in _LIST_A or name in _LIST_B:
             written_at = cl.a_at if name in _LIST_A else cl.b_at
-            if part.index < len(written_at):
-                return written_at[part.index]
+            if part.nth < len(written_at):
+                return written_at[part.nth]
             return cl.arrow if cl.arrow >= 0 else cl.who_pos
         if name in ("other", "target", "reactor"):
             return cl.who_pos
@@ -364,27 +376,25 @@ class Replay:
         if name == "paired":
             return cl.a_at[0]
         if name == "standins":
-            return cl.standins[part.index].at
+            return cl.standins[part.nth].at
         return cl.pos
 
-    def _refuse(self, v: Violation, cl: Clause, reaction: Clause | None = None):
+    def _refuse(self, v: TravelViolation, cl: Clause, reaction: Clause | None = None) -> NoReturn:
         """Raise `v` at its word: in the reaction clause, or in the action clause."""
         part = v.part
         if reaction is not None and (part is None or not part.answered):
-            v.position = self._word(reaction, part)
-        else:
-            v.position = self._word(cl, part)
-        raise Broken(v)
+            _raise_at(v, self._word(reaction, part))
+        _raise_at(v, self._word(cl, part))
 
-    def _checked(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause, action,
-                 check_kind) -> Clause | None:
+    def _checked(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause, action: A,
+                 check_kind: Callable[[Game, int, A], TravelViolation | None]) -> Clause | None:
         """Check clause `k`'s action with `check_kind` (the rules' check for its kind), or the mousetrap or
         padlock written right after it (which checks the action as announced); returns that reaction's clause,
         if any."""
         if k + 1 < len(clauses):
             nxt = clauses[k + 1]
-            if nxt.kind == C_REACT and nxt.card >= 0 and self.t.kind[nxt.card] in (K_CANCEL, K_BLOCK):
-                v = check_reaction(g, nxt.who, _new(Reaction, (nxt.card, action, p)))
+            if nxt.kind == ClauseKind.REACT and nxt.card >= 0 and self.t.kind[nxt.card].reaction is not None:
+                v = check_reaction(g, nxt.who, Reaction(nxt.card, action, p))
                 if v is not None:
                     self._refuse(v, cl, nxt)
                 return nxt
@@ -395,47 +405,59 @@ class Replay:
 
     def _cancelled(self, g: Game, p: int, cl: Clause, reaction: Clause) -> bool:
         """The reaction was a mousetrap: nothing of the action happens, and nothing may be written for it."""
-        if self.t.kind[reaction.card] != K_CANCEL:
+        if self.t.kind[reaction.card].reaction is not Answer.CANCEL:
             return False
         if cl.tail or (cl.kind in _TAKES and cl.b) or reaction.tail:
-            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in _TAKES and cl.b \
-                else reaction.tail[0].at
-            v = outcome_after_cancel(reaction.who, reaction.card)
-            v.position = at
-            raise Broken(v)
+            at = cl.tail[0].at if cl.tail else cl.b_at[0] if cl.kind in _TAKES and cl.b else reaction.tail[0].at
+            _raise_at(outcome_after_cancel(self.t, reaction.who, reaction.card), at)
         g.cancel(p, reaction.who, reaction.card)
         return True
 
-    # -- clause handlers: each returns the index of the next clause (then _turn checks every word was used) ---
-
-    def _empty(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        v = check_empty_hand_draw(g, p, EMPTY_HAND_DRAW)
+    def taken(self, g: Game, cl: Clause, reaction: Clause | None, rule: Rule) -> tuple[int, int]:
+        """After a steal's checks: (card taken, padlock that stopped it or -1). A card written as taken, in the
+        steal or after the padlock, was not; a discard after the padlock is the thief's (`after_steal`)."""
+        if reaction is not None:
+            taken_at = cl.b_at or [el.at for el in reaction.tail if el.drawn]
+            if taken_at:
+                _raise_at(outcome_after_padlock(self.t, reaction.who), taken_at[0])
+            return -1, reaction.card
+        v = check_stolen(g, cl.who, cl.b, rule)
         if v is not None:
             self._refuse(v, cl)
-        self.oracle.start(cl.tail, Rule.EMPTY_HAND, "empty_hand_draw", g.params[p]["empty_hand_draw"], p, cl.pos)
+        return cl.b[0], -1
+
+    @staticmethod
+    def after_steal(cl: Clause, reaction: Clause | None) -> list[Written]:
+        """What a steal's record writes after it: its own tail, then the padlock's that stopped it (the thief's
+        discards for a limit that fell with the cost paid may follow either)."""
+        return list(cl.tail) + (list(reaction.tail) if reaction is not None else [])
+
+    # -- clause handlers: each returns the index of the next clause (then _turn checks every word was used) ---
+
+    def _empty(self, g: Game, p: int, k: int, cl: Clause) -> int:
+        v = check_empty_hand_draw(g, p)
+        if v is not None:
+            self._refuse(v, cl)
+        self.oracle.start(cl.tail, Rule.EMPTY_HAND, "empty_hand_draw", g.params[p].empty_hand_draw, p, cl.pos)
         g.act_empty_hand_draw(p)
         self.oracle.finish(g)
         return k + 1
 
-    def _draw(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = _new(Draw, (cl.a,)) if cl.a else DRAW
+    def _draw(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:
+        action = Draw()
         reaction = self._checked(g, p, clauses, k, cl, action, check_draw)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        if action.sold:
-            self.oracle.start(cl.tail, Rule.SELL_BEFORE_DRAW, "", int(g.params[p]["sale_draw"]), p, cl.pos)
-            g.act_draw(p, action.sold)
-        else:
-            self.oracle.start(cl.tail, Rule.DRAW, "", 1, p, cl.pos)
-            g.act_draw(p)
+        self.oracle.start(cl.tail, Rule.DRAW, None, 1, p, cl.pos)
+        g.act_draw(p)
         return k + 1
 
-    def _recycle(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = _new(Recycle, (cl.a, cl.b))
+    def _recycle(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:
+        action = Recycle(cl.a, cl.b)
         reaction = self._checked(g, p, clauses, k, cl, action, check_recycle_cost)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        self.oracle.start(cl.tail, Rule.RECYCLE, "", 0, p, cl.pos)
+        self.oracle.start(cl.tail, Rule.RECYCLE, None, 0, p, cl.pos)
         g.pay_recycle(p, list(action.paid))
         v = check_recycle_take(g, p, action.taken)  # after the payment: a card it sent for the hand limit may be taken
         if v is not None:
@@ -443,171 +465,90 @@ class Replay:
         g.take_recycled(p, list(action.taken))
         return k + 1
 
-    def _trade(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
+    def _trade(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:
         q = cl.who
         if cl.refused:
             v = check_turn_going(g, p) or check_offer(g, p, q, cl.a, cl.b)
             if v is not None:
                 self._refuse(v, cl)
-            self.oracle.start(cl.tail, Rule.TRADE_BONUS, "", 0, p, cl.pos)
+            self.oracle.start(cl.tail, Rule.TRADE_BONUS, None, 0, p, cl.pos)
             for el in cl.tail:
-                if el.kind <= E_PLUS:
-                    v = bonus_after_refusal(p)
-                    v.position = el.at
-                    raise Broken(v)
+                if el.drawn:
+                    _raise_at(bonus_after_refusal(self.t, p), el.at)
             return k + 1
-        action = _new(Trade, (q, cl.a, cl.b))
+        action = Trade(q, cl.a, cl.b)
         reaction = self._checked(g, p, clauses, k, cl, action, check_trade)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        bonus = int(g.params[p]["trade_bonus_draw"])
-        self.oracle.start(cl.tail, Rule.TRADE_BONUS, "trade_bonus_draw", bonus, p, cl.pos)
+        self.oracle.start(cl.tail, Rule.TRADE_BONUS, "trade_bonus_draw", g.params[p].trade_bonus_draw, p, cl.pos)
         g.act_trade(p, q, list(action.give), list(action.get))
         return k + 1
 
-    def _taken(self, g: Game, cl: Clause, reaction: Clause | None, rule: str) -> tuple[int, int]:
-        """After a steal's checks: (card taken, padlock that stopped it or -1). A card written as taken, in the
-        steal or after the padlock, was not; a discard after the padlock is the thief's (`_stretch`)."""
-        if reaction is not None:
-            taken_at = cl.b_at or [el.at for el in reaction.tail if el.kind <= E_PLUS]
-            if taken_at:
-                v = outcome_after_padlock(reaction.who)
-                v.position = taken_at[0]
-                raise Broken(v)
-            return -1, reaction.card
-        v = check_stolen(g, cl.who, cl.b, rule)
-        if v is not None:
-            self._refuse(v, cl)
-        return cl.b[0], -1
-
-    def _steal(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = _new(Steal, (cl.who, cl.a))
+    def _steal(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:
+        action = Steal(cl.who, cl.a)
         reaction = self._checked(g, p, clauses, k, cl, action, check_steal)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        taken, lock = self._taken(g, cl, reaction, Rule.STEAL)
-        self.oracle.start(_stretch(cl, reaction), Rule.STEAL, "", 0, p, cl.b_at[0] if cl.b else cl.pos)
+        taken, lock = self.taken(g, cl, reaction, Rule.STEAL)
+        self.oracle.start(self.after_steal(cl, reaction), Rule.STEAL, None, 0, p, cl.b_at[0] if cl.b else cl.pos)
         g.act_steal(p, cl.who, list(action.paid), taken, lock)
         return k + 2 if lock >= 0 else k + 1
 
-    def _travel(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        standins = tuple([_new(StandIn, (standin, item)) for standin, item, _ in cl.standins]) if cl.standins else ()
-        action = _new(Travel, (cl.side, standins))
+    def _travel(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:
+        action = Travel(cl.side, tuple(StandIn(standin, item) for standin, item, _ in cl.standins))
         reaction = self._checked(g, p, clauses, k, cl, action, check_travel)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
         used = travel_plan(g, p, action.standins).used
         if g.visited[p]:
             tail = cl.tail
-            lead = []
+            lead: list[int | None] = []
             for el in tail:
-                if el.kind == E_RESHUFFLE:
+                if el.kind == Mark.RESHUFFLE:
                     lead.append(None)
                     continue
                 # an event with parts would be played after the end; `customs-check[]` is only shown, as the bare card
-                if el.kind > E_PLUS or el.event:
+                if not el.drawn or el.event:
                     break
                 lead.append(el.card)
             shown, v = winning_draws(g, p, lead, used)
             if v is not None:
-                v.position = tail[shown].at
-                raise Broken(v)
-            self.oracle.start(tail[shown:], Rule.CENTRE_WINS, "", 0, p, cl.pos)
+                _raise_at(v, tail[shown].at)
+            self.oracle.start(tail[shown:], Rule.CENTRE_WINS, None, 0, p, cl.pos)
         else:
-            self.oracle.start(cl.tail, Rule.TRAVEL_STEPS, "travel_bonus_draw", int(g.params[p]["travel_bonus_draw"]),
-                              p, cl.pos)
+            self.oracle.start(cl.tail, Rule.TRAVEL_STEPS, "travel_bonus_draw", g.params[p].travel_bonus_draw, p,
+                              cl.pos)
         g.act_travel(p, used)
         return k + 1
 
-    def _drop(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        action = _new(Drop, (cl.card, cl.a[0]))
+    def _drop(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:
+        action = Drop(cl.card, cl.a[0])
         reaction = self._checked(g, p, clauses, k, cl, action, check_drop)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        self.oracle.start(cl.tail, Rule.FORBIDDEN_DROP, "", 0, p, cl.pos)
+        self.oracle.start(cl.tail, Rule.FORBIDDEN_DROP, None, 0, p, cl.pos)
         g.act_drop(p, action.forbidden, action.paired)
         return k + 1
 
-    def _play(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
-        t = self.t
-        c = cl.card
-        kind = t.kind[c] if c >= 0 else 0
-        if kind == K_SEARCH:
-            action = _new(Play, (c, NO_PLAYER, (), cl.b))
-        elif kind == K_SWAP:
-            action = _new(Play, (c, NO_PLAYER, cl.a, ()))
-        elif kind == K_STEAL_CHOICE:
-            action = _new(Play, (c, cl.who, cl.a, cl.b))
-        else:
-            action = _new(Play, (c, NO_PLAYER, (), ()))
+    def _play(self, g: Game, p: int, clauses: list[Clause], k: int, cl: Clause) -> int:
+        """A special item: its kind makes the action of the clause, and replays it once allowed."""
+        kind = self.t.kind[cl.card] if cl.card >= 0 else None
+        action = kind.action(cl) if kind is not None else Play(cl.card)
         reaction = self._checked(g, p, clauses, k, cl, action, check_play)
         if reaction is not None and self._cancelled(g, p, cl, reaction):
             return k + 2
-        oracle = self.oracle
-        if kind == K_SEARCH:
-            oracle.start(cl.tail, Rule.DRAW_PILE_ONLY, "", 0, p, cl.pos)
-            g.play_search(p, c, list(action.chosen))
-        elif kind == K_SWAP:
-            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", len(action.paid), p, cl.pos, pile_only=True)
-            g.play_swap(p, c, list(action.paid))
-        elif kind == K_STEAL_CHOICE:
-            taken, lock = self._taken(g, cl, reaction, Rule.SPECIAL_ITEMS)
-            oracle.start(_stretch(cl, reaction), Rule.SPECIAL_ITEMS, "", 0, p, cl.b_at[0] if cl.b else cl.pos)
-            g.play_steal_choice(p, c, cl.who, list(action.paid), taken, lock)
-            return k + 2 if lock >= 0 else k + 1
-        elif kind == K_DRAW:
-            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", t.count[c], p, cl.pos)
-            g.play_draw(p, c)
-        else:
-            oracle.start(cl.tail, Rule.SPECIAL_ITEMS, "", 0, p, cl.pos)
-            g.play_extra(p, c)
-        return k + 1
+        assert kind is not None  # (check_play refuses a character)
+        return k + kind.replay(self, g, p, cl, reaction, action)
 
-    def _react_alone(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
+    def _react_alone(self, g: Game, p: int, cl: Clause) -> int:
         """A reaction that answers no action of this turn."""
         v = check_turn_going(g, p) or check_reaction(g, cl.who, Reaction(cl.card, None, p))
+        assert v is not None  # (a reaction always answers an action)
         self._refuse(v, cl)
 
-    def _tail_alone(self, g: Game, p: int, clauses, k: int, cl: Clause) -> int:
+    def _tail_alone(self, g: Game, p: int, k: int, cl: Clause) -> int:
         v = check_turn_going(g, p)
         if v is not None:
             self._refuse(v, cl)
-        self.oracle.start(cl.tail, Rule.ONE_ACTION, "", 0, p, cl.pos)
+        self.oracle.start(cl.tail, Rule.ONE_ACTION, None, 0, p, cl.pos)
         return k + 1
-
-
-
-#: per clause kind, the Replay method replaying it
-_HANDLERS = {
-    C_DRAW: Replay._draw, C_RECYCLE: Replay._recycle, C_TRADE: Replay._trade, C_STEAL: Replay._steal,
-    C_TRAVEL: Replay._travel, C_DROP: Replay._drop, C_PLAY: Replay._play, C_REACT: Replay._react_alone,
-    C_EMPTY: Replay._empty, C_TAIL: Replay._tail_alone,
-}
-
-
-#: the clauses whose second card list is what the action takes once it happens (after '->'): never written for
-#: an action a mousetrap stopped
-_TAKES = frozenset((C_STEAL, C_PLAY, C_RECYCLE))
-
-#: the clause's card lists an action's list parts come from
-_LIST_A = frozenset(("paid", "give", "sold"))
-_LIST_B = frozenset(("taken", "get", "chosen"))
-
-
-def _stretch(cl: Clause, reaction: Clause | None) -> list:
-    """What a steal's record writes after it: its own tail, then the padlock's that stopped it (the thief's
-    discards for a limit that fell with the cost paid may follow either)."""
-    return cl.tail + reaction.tail if reaction is not None and reaction.tail else cl.tail
-
-
-def snapshot(g: Game) -> dict:
-    """The state a violation message shows: hands, countries travelled, both piles."""
-    return {
-        "active": g.active,
-        "hands": [list(h) for h in g.hands],
-        "visited": list(g.visited),
-        "draw_pile": len(g.draw),
-        "discard_pile": list(g.discard),
-        "limits": [g.hand_limit(p) for p in range(g.n)],
-        "dest": [g.next_country(p) for p in range(g.n)],
-    }

@@ -3,15 +3,14 @@ generator/checking.py (the result of a valid record, or the first broken rule wi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ...checking import Moment, Report as CheckReport, Violation
-from ...errors import Position
+from ...checking import Moment, Report as CheckReport, RuleWords, violation_json
 from .cards import Tables
 from .record import Record
 from .replay import Outcome
-from .rules import Ref, Violation as Broken
-from .state import WIN_CENTRE
+from .rules import CardRef, CardsRef, CountryRef, PlacesRef, PlayerRef, PlayersRef, TravelViolation
+from .state import WIN_CENTRE, Snapshot
 from .texts import Words
 
 
@@ -23,15 +22,13 @@ class Report(CheckReport):
     outcome: Outcome
     words: Words
     t: Tables
-    game = "travel"
+    game: str = field(default="travel", init=False)
+    path: str = field(default="", init=False)
+    language: str = field(default="", init=False)
 
-    @property
-    def path(self) -> str:
-        return self.record.path
-
-    @property
-    def language(self) -> str:
-        return self.words.texts.lang
+    def __post_init__(self) -> None:
+        self.path = self.record.path
+        self.language = self.words.texts.lang
 
     @property
     def ok(self) -> bool:
@@ -39,60 +36,52 @@ class Report(CheckReport):
 
     # -- pieces shared by text and JSON ----------------------------------------------------------------------
 
-    def rule_id(self, v: Broken) -> str:
-        """The id the rulebook prints for the broken rule."""
-        return self.t.rule_ids[v.rule]
-
-    def _where(self, v: Broken) -> Position:
-        if isinstance(v.position, tuple):
-            return self.record.position(v.position)
-        return self.record.position(self.record.turn(v.turn).spot(v.position))
-
-    def _show(self, value) -> str:
+    def _show(self, value: object) -> str:
+        """A fact in the report's words: a card or a country by its name, a player by name."""
         w = self.words
-        if not isinstance(value, Ref):
-            return str(value)
-        if value.kind == "card":
-            return w.card(value.value)
-        if value.kind == "cards":
-            return w.cards(value.value)
-        if value.kind == "player":
-            return self.record.setup.names[value.value]
-        if value.kind == "players":
-            return w.texts.listed(self.record.setup.names[p] for p in value.value)
-        if value.kind == "country":
-            return w.country(value.value)
-        spots = [f"{self.record.setup.names[p] if p >= 0 else w('discard_pile')} ×{n}" for p, n in value.value]
-        return w.texts.listed(spots) if spots else w("nowhere")
+        names = self.record.setup.names
+        match value:
+            case CardRef(c):
+                return w.card(c)
+            case CardsRef(cs):
+                return w.cards(cs)
+            case PlayerRef(seat):
+                return names[seat]
+            case PlayersRef(seats):
+                return w.texts.listed(names[p] for p in seats)
+            case CountryRef(side):
+                return w.country(side)
+            case PlacesRef(places):
+                spots = [f"{names[p] if p >= 0 else w('discard_pile')} ×{n}" for p, n in places]
+                return w.texts.listed(spots) if spots else w("nowhere")
+        return str(value)
 
-    def _plain(self, value):
+    def _plain(self, value: object) -> object:
+        """A fact for a script: cards by id, countries by code, players by name."""
         t = self.t
-        if not isinstance(value, Ref):
-            return value
-        if value.kind == "card":
-            return _card_id(t, value.value)
-        if value.kind == "cards":
-            return [_card_id(t, c) for c in value.value]
-        if value.kind == "player":
-            return self.record.setup.names[value.value]
-        if value.kind == "players":
-            return [self.record.setup.names[p] for p in value.value]
-        if value.kind == "country":
-            return t.side_codes[value.value]
-        return [{"where": self.record.setup.names[p] if p >= 0 else "discard", "count": n} for p, n in value.value]
+        names = self.record.setup.names
+        match value:
+            case CardRef(c):
+                return _card_id(t, c)
+            case CardsRef(cs):
+                return [_card_id(t, c) for c in cs]
+            case PlayerRef(seat):
+                return names[seat]
+            case PlayersRef(seats):
+                return [names[p] for p in seats]
+            case CountryRef(side):
+                return t.side_codes[side]
+            case PlacesRef(places):
+                return [{"where": names[p] if p >= 0 else "discard", "count": n} for p, n in places]
+        return value
 
-    def _reason(self, v: Broken) -> str:
+    def _reason(self, v: TravelViolation) -> str:
         args = {k: self._show(x) for k, x in v.facts.items()}
         if "extension" in v.facts:
             args["extension"] = self.words(f"extensions.{v.facts['extension']}")
         if "timing" in v.facts:
             args["timing"] = self.words.texts.get(f"timing.{v.facts['timing']}")
         return self.words(f"reason.{v.reason}", **args)
-
-    def _player_name(self, v: Broken) -> str:
-        if v.player < 0:
-            return ""
-        return self.record.setup.names[v.player]
 
     # -- text ----------------------------------------------------------------------------------------------
 
@@ -102,10 +91,11 @@ class Report(CheckReport):
     def _violation_text(self) -> str:
         w = self.words
         v = self.outcome.violation
-        where = self._where(v)
-        rule = self.rule_id(v)
-        if v.turn >= 0:
-            head = w("violation_turn", where=str(where), turn=v.turn + 1, player=self._player_name(v), rule=rule,
+        assert v is not None
+        where = v.position
+        rule = v.rule
+        if v.number is not None:
+            head = w("violation_turn", where=str(where), turn=v.number + 1, player=v.player or "", rule=rule,
                      title=w.rule_title(rule))
         else:
             head = w("violation_setup", where=str(where), rule=rule, title=w.rule_title(rule))
@@ -115,16 +105,16 @@ class Report(CheckReport):
             lines.extend("    " + line for line in self._state_lines(v.state))
         return "\n".join(lines)
 
-    def _state_lines(self, state: dict) -> list[str]:
+    def _state_lines(self, state: Snapshot) -> list[str]:
         w = self.words
         names = self.record.setup.names
         out = []
-        for p, hand in enumerate(state["hands"]):
-            mark = w("active_mark") if p == state["active"] else ""
-            out.append(w("state_hand", player=names[p] + mark, limit=state["limits"][p],
-                         next=w.country(state["dest"][p]), cards=w.cards(hand), count=len(hand)))
-        out.append(w("state_piles", draw=state["draw_pile"], count=len(state["discard_pile"]),
-                     discard=w.cards(state["discard_pile"])))
+        for p, hand in enumerate(state.hands):
+            mark = w("active_mark") if p == state.active else ""
+            out.append(w("state_hand", player=names[p] + mark, limit=state.limits[p],
+                         next=w.country(state.dest[p]), cards=w.cards(hand), count=len(hand)))
+        out.append(w("state_piles", draw=state.draw_pile, count=len(state.discard_pile),
+                     discard=w.cards(state.discard_pile)))
         return out
 
     def _result_text(self) -> str:
@@ -151,31 +141,29 @@ class Report(CheckReport):
 
     # -- JSON ----------------------------------------------------------------------------------------------
 
-    def violation(self) -> Violation | None:
-        v = self.outcome.violation
-        if v is None:
-            return None
-        rule = self.rule_id(v)
-        return Violation(rule, self.words.rule_title(rule), self.words.rule_text(rule), self._reason(v), v.reason,
-                         self._where(v), Moment.turn, v.turn + 1 if v.turn >= 0 else None,
-                         self._player_name(v) or None, {k: self._plain(x) for k, x in v.facts.items()},
-                         None if v.state is None else self._state_json(v.state))
+    def violation(self) -> TravelViolation | None:
+        return self.outcome.violation
 
-    def _state_json(self, state: dict) -> dict:
+    def violation_json(self, v: TravelViolation) -> dict[str, object]:
+        words = RuleWords(self.words.rule_title(v.rule), self.words.rule_text(v.rule), self._reason(v))
+        state = None if v.state is None else self._state_json(v.state)
+        return violation_json(v, Moment.turn, words, {k: self._plain(x) for k, x in v.facts.items()}, state)
+
+    def _state_json(self, state: Snapshot) -> dict[str, object]:
         t, names = self.t, self.record.setup.names
         return {
-            "active": names[state["active"]],
-            "hands": {names[p]: [_card_id(t, c) for c in h] for p, h in enumerate(state["hands"])},
-            "travelled": {names[p]: state["visited"][p] for p in range(len(names))},
-            "draw_pile": state["draw_pile"],
-            "discard_pile": [_card_id(t, c) for c in state["discard_pile"]],
+            "active": names[state.active],
+            "hands": {names[p]: [_card_id(t, c) for c in h] for p, h in enumerate(state.hands)},
+            "travelled": {names[p]: state.visited[p] for p in range(len(names))},
+            "draw_pile": state.draw_pile,
+            "discard_pile": [_card_id(t, c) for c in state.discard_pile],
         }
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, object]:
         t = self.t
         g = self.outcome.game
         names = self.record.setup.names
-        out: dict = {"turns": self.outcome.turns, "actions": self.outcome.actions}
+        out: dict[str, object] = {"turns": self.outcome.turns, "actions": self.outcome.actions}
         if g.winner >= 0:
             out["winner"] = {"player": names[g.winner], "how": g.win_how, "turn": self.outcome.turns,
                              "card": _card_id(t, g.win_card)}

@@ -2,7 +2,8 @@
 
 Python-chess is the model. `legal_actions(game, player)` yields every action the player may take now;
 `check(game, player, action)` returns None or the Violation the action commits. The engine applies only actions
-that passed; the record replay, the bots and the simulator ask here, and nothing else decides legality. The
+that passed; the record replay, the bots and the simulator ask here, and nothing else decides legality. What a
+special item or a reaction refuses is its effect kind's own part of the rules (kinds/), which `check` asks. The
 chance the rules leave to the deck (which card is drawn, which card a blind steal takes) is not part of an action:
 `check_drawn` and `check_stolen` say whether a recorded outcome could have happened.
 
@@ -11,28 +12,24 @@ Rules are named by meaning (`Rule.HAND_LIMIT`); the id a rulebook prints for one
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import wraps
+from collections.abc import Iterable, Iterator, Sequence
+from enum import StrEnum
 from itertools import combinations
-from typing import Iterator, NamedTuple, Union
+from typing import NamedTuple, Union
 
-from .cards import (
-    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EV_FORBIDDEN, K_EV_PASS,
-    K_EV_RESHUFFLE, K_EXTRA, K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, POSTCARD, SPECIAL, Tables,
-)
-from .state import WIN_CENTRE, GameState, Setup
+from ...checking import Violation
+from .cards import DECK_EXTENSIONS, EVENT, FORBIDDEN, ITEM, PASSPORT, POSTCARD, SPECIAL, Tables
+from .kinds.base import Reaction as Answer
+from .model import RuleParam, TravelRules
+from .state import WIN_CENTRE, GameState, Setup, Snapshot
 
 NO_PLAYER = -1
-#: makes a NamedTuple from its fields in one C call (`_new(TravelPlan, (used, missing))`), as notation.py does
-_new = tuple.__new__
 #: a stand-in's item when the player leaves it to the rules (the first needed item they lack)
 ANY_ITEM = -1
 
 
-class Rule:
-    """Every rule the code can cite, by the name game.yaml gives it (its printed id comes from there). Plain
-    string constants, not an Enum: a replay reads them for every action, and an Enum member costs 7 times as
-    much to look up on Python 3.11."""
+class Rule(StrEnum):
+    """Every rule the code can cite, by the name game.yaml gives it (its printed id comes from there)."""
 
     ROUTE = "route"
     COUNTRY_NEEDS = "country_needs"
@@ -67,77 +64,84 @@ class Rule:
     CHARACTERS = "characters"
     CHARACTER_ABILITIES = "character_abilities"
     POSTCARDS_WIN = "postcards_win"
-    SELL_BEFORE_DRAW = "sell_before_draw"
 
 
 #: every rule name the code can cite
-RULE_NAMES = frozenset(value for key, value in vars(Rule).items() if key.isupper())
+RULE_NAMES = frozenset(rule.value for rule in Rule)
 
 
 # -- the facts a message shows -------------------------------------------------------------------------------
 
-class Ref(NamedTuple):
-    """A value a message shows in the report's language: a card, cards, a player, a country, card places."""
+class CardRef(NamedTuple):
+    """A card, as a message shows it: by its name in the report's language."""
 
-    kind: str
-    value: object
-
-
-def card(c: int) -> Ref:
-    return Ref("card", c)
+    card: int
 
 
-def cards(cs) -> Ref:
-    return Ref("cards", list(cs))
+class CardsRef(NamedTuple):
+    cards: list[int]
 
 
-def player(p: int) -> Ref:
-    return Ref("player", p)
+class PlayerRef(NamedTuple):
+    """A player, by the seat: a message shows the name."""
+
+    seat: int
 
 
-def country(side: int) -> Ref:
-    return Ref("country", side)
+class PlayersRef(NamedTuple):
+    seats: list[int]
+
+
+class CountryRef(NamedTuple):
+    side: int
+
+
+class PlacesRef(NamedTuple):
+    """Where the copies of a card are: (seat, copies) per hand holding some, seat -1 for the discard pile."""
+
+    places: list[tuple[int, int]]
+
+
+#: a value a message shows in the report's language (the other facts are numbers and words as they are)
+Ref = CardRef | CardsRef | PlayerRef | PlayersRef | CountryRef | PlacesRef
+
+
+def card(c: int) -> CardRef:
+    return CardRef(c)
+
+
+def cards(cs: Iterable[int]) -> CardsRef:
+    return CardsRef(list(cs))
+
+
+def player(p: int) -> PlayerRef:
+    return PlayerRef(p)
+
+
+def country(side: int) -> CountryRef:
+    return CountryRef(side)
 
 
 class Part(NamedTuple):
-    """Which piece of an action broke the rule: a field of the action record and, for a list, the index (an
-    index past the list's end: the card that should have followed). `answered`: the piece is in the action a
-    reaction answers, not in the reaction. In the setup, `seat` is the player whose field it is (`index` -1:
-    the field as a whole)."""
+    """Which piece of an action broke the rule: a field of the action record and, for a list, its `nth` card (one
+    past the list's end: the card that should have followed). `answered`: the piece is in the action a reaction
+    answers, not in the reaction. In the setup, `seat` is the player whose field it is (`nth` -1: the field as a
+    whole)."""
 
     field: str
-    index: int = 0
+    nth: int = 0
     answered: bool = False
     seat: int = NO_PLAYER
 
 
-@dataclass(slots=True)
-class Violation:
-    """A broken rule: which rule, the message key (`check.reason.<reason>`), the facts the message needs, and
-    which part of the action it concerns. The replay adds where in the record it is, the turn and the state.
-
-    Shaped to merge later with 3x16's violation (rule, reason, facts, position, turn, player, state)."""
-
-    rule: str  # a Rule name
-    reason: str
-    facts: dict[str, object] = field(default_factory=dict)
-    part: Part | None = None
-    position: object = None
-    turn: int = -1
-    player: int = NO_PLAYER
-    state: dict | None = None
+#: a travel broken rule (generator/checking.py): `part` the piece of the action, `state` the table then
+TravelViolation = Violation[Part, Snapshot]
 
 
-class Broken(Exception):
-    """Carries a Violation out of the engine's oracle questions to the replay."""
-
-    def __init__(self, violation: Violation):
-        super().__init__(violation.rule, violation.reason)
-        self.violation = violation
-
-
-def broken(rule: str, reason: str, part: Part | None = None, **facts) -> Broken:
-    return Broken(Violation(rule, reason, facts, part))
+def broke(t: Tables, rule: Rule, reason: str, facts: dict[str, object] | None = None,
+          part: Part | None = None) -> TravelViolation:
+    """The violation of `rule` (cited by the id game.yaml gives it), for the message `reason` with `facts`."""
+    return TravelViolation(t.cite(rule), reason, facts if facts is not None else {}, part)
 
 
 # -- actions -------------------------------------------------------------------------------------------------
@@ -147,10 +151,7 @@ class EmptyHandDraw(NamedTuple):
 
 
 class Draw(NamedTuple):
-    """The draw action; `sold`: cards discarded first by a player whose character may sell them (R35), who
-    then draws `sale_draw` cards instead of 1."""
-
-    sold: tuple[int, ...] = ()
+    """The draw action."""
 
 
 class Recycle(NamedTuple):
@@ -239,9 +240,9 @@ class TravelPlan(NamedTuple):
 
 # -- rule parameters -----------------------------------------------------------------------------------------
 
-def player_rules(tables: Tables, characters: list[int]) -> list[dict[str, object]]:
-    """Each player's rule parameters: the base rules, changed by their own character only. The dicts are the
-    tables' own, shared by every game: read them, never change them."""
+def player_rules(tables: Tables, characters: list[int]) -> list[TravelRules]:
+    """Each player's rule numbers: the base rules, changed by their own character only (shared records: read
+    them, never change them)."""
     return [tables.character_rules[c] if c >= 0 else tables.rules for c in characters]
 
 
@@ -259,45 +260,39 @@ def nearest_seats(tables: Tables, transits: list[int], centre: int) -> list[int]
 
 
 def event_share(game: GameState, player_: int, event: int) -> int:
-    """How many cards an everyone-discards or pass-cards event asks of `player_` (never more than they can give:
-    forbidden items are never discarded this way)."""
-    t = game.t
-    count = t.count[event]
-    can = len(game.hands[player_])
-    if t.kind[event] != K_EV_PASS:
-        can -= game.forbidden_held[player_]
-    return count if count < can else can  # (the smaller, without min()'s keyword parsing: run for every player)
+    """How many cards an event asks of `player_` (never more than they can give)."""
+    return game.t.kind[event].asks(game, player_, event)
 
 
-def miscount(game: GameState, who: int, rule: str, param: str, expected: int, shown: int, reason: str,
-             part: Part | None = None, **facts) -> Violation:
+def miscount(game: GameState, who: int, rule: Rule, param: RuleParam | None, expected: int, shown: int, reason: str,
+             part: Part | None = None, **facts: object) -> TravelViolation:
     """Too few or too many cards for a rule's number; the character-ability rule when `who`'s own character
-    changed that number where the printed rule gives the base number (R35, a character's own rule, gives it as
-    the character says), or when the number shown is another player's ability and not `who`'s own."""
-    if param and who >= 0:
-        own = game.params[who].get(param)
-        changed = rule != Rule.SELL_BEFORE_DRAW and (own != game.t.rules.get(param) or expected != own)
-        others = [q for q in range(game.n) if q != who and game.params[q].get(param) == shown]
+    changed that number where the printed rule gives the base number, or when the number shown is another
+    player's ability and not `who`'s own."""
+    if param is not None and who >= 0:
+        own = game.params[who].number(param)
+        changed = own != game.t.rules.number(param) or expected != own
+        others = [q for q in range(game.n) if q != who and game.params[q].number(param) == shown]
         if changed or (others and own != shown):
             rule = Rule.CHARACTER_ABILITIES
-    return Violation(rule, reason, {"player": player(who), "count": expected, "shown": shown, **facts}, part)
+    return broke(game.t, rule, reason, {"player": player(who), "count": expected, "shown": shown, **facts}, part)
 
 
 # -- the setup -----------------------------------------------------------------------------------------------
 
-def _seat_part(name: str, seat: int, index: int = -1) -> Part:
-    return Part(name, index, seat=seat)
+def _seat_part(name: str, seat: int, nth: int = -1) -> Part:
+    return Part(name, nth, seat=seat)
 
 
-def check_setup(t: Tables, setup: Setup) -> Violation | None:
+def check_setup(t: Tables, setup: Setup) -> TravelViolation | None:
     """Passports, countries, starting hands and characters as the setup rules say."""
     seen: dict[int, int] = {}
     for seat, passport in enumerate(setup.passports):
         if passport < 0 or t.family[passport] != PASSPORT:
-            return Violation(Rule.PASSPORTS, "not_passport", {"player": player(seat), "card": card(passport)},
-                             _seat_part("passport", seat))
+            return broke(t, Rule.PASSPORTS, "not_passport", {"player": player(seat), "card": card(passport)},
+                         _seat_part("passport", seat))
         if passport in seen:
-            return Violation(Rule.PASSPORTS, "passport_twice", {"player": player(seat), "other": player(
+            return broke(t, Rule.PASSPORTS, "passport_twice", {"player": player(seat), "other": player(
                 seen[passport]), "card": card(passport)}, _seat_part("passport", seat))
         seen[passport] = seat
     cards_used: dict[int, int] = {}
@@ -306,72 +301,72 @@ def check_setup(t: Tables, setup: Setup) -> Violation | None:
         if number in cards_used:
             part = _seat_part("transit", seat) if seat < len(setup.transits) else Part("centre")
             reason = "country_twice" if side == cards_used[number] else "country_card_twice"
-            return Violation(Rule.COUNTRIES, reason, {"country": country(side), "other": country(cards_used[number])},
-                             part)
+            return broke(t, Rule.COUNTRIES, reason, {"country": country(side), "other": country(cards_used[number])},
+                         part)
         cards_used[number] = side
     nearest = nearest_seats(t, setup.transits, setup.centre)
     if setup.first >= 0 and setup.first not in nearest:
         reason = "start_not_tied" if len(nearest) > 1 else "start_not_nearest"
-        return Violation(Rule.FIRST_PLAYER, reason, {"player": player(setup.first), "expected": Ref(
-            "players", nearest), "km": t.side_km[setup.transits[nearest[0]]][setup.centre]}, Part("first"))
+        return broke(t, Rule.FIRST_PLAYER, reason, {"player": player(setup.first), "expected": PlayersRef(nearest), "km": t.side_km[setup.transits[nearest[0]]][setup.centre]}, Part("first"))
     if setup.first < 0 and len(nearest) > 1:
-        return Violation(Rule.FIRST_PLAYER, "start_tie_unsaid", {"players": Ref("players", nearest), "km": t.side_km[
+        return broke(t, Rule.FIRST_PLAYER, "start_tie_unsaid", {"players": PlayersRef(nearest), "km": t.side_km[
             setup.transits[nearest[0]]][setup.centre]}, Part("centre"))
     rules = player_rules(t, setup.characters)
     copies = [0] * t.n_cards
     for seat, hand in enumerate(setup.hands):
+        size = rules[seat].starting_hand
         if setup.passports[seat] in hand:  # the passport is in the hand (R3), but the record writes it apart
-            return Violation(Rule.STARTING_HANDS, "hand_own_passport", {"player": player(seat), "card": card(
-                setup.passports[seat]), "count": int(rules[seat]["starting_hand"])}, _seat_part(
-                "hand", seat, hand.index(setup.passports[seat])))
-        size = int(rules[seat]["starting_hand"])
+            return broke(t, Rule.STARTING_HANDS, "hand_own_passport", {"player": player(seat), "card": card(
+                setup.passports[seat]), "count": size}, _seat_part("hand", seat, hand.index(setup.passports[seat])))
         if len(hand) != size:
-            ability = size != t.rules["starting_hand"]  # the Backpacker's: the printed R5 gives the base number
-            return Violation(Rule.CHARACTER_ABILITIES if ability else Rule.STARTING_HANDS, "hand_size",
-                             {"player": player(seat), "count": size, "shown": len(hand)}, _seat_part("hand", seat))
+            ability = size != t.rules.starting_hand  # the Backpacker's: the printed R5 gives the base number
+            return broke(t, Rule.CHARACTER_ABILITIES if ability else Rule.STARTING_HANDS, "hand_size",
+                         {"player": player(seat), "count": size, "shown": len(hand)}, _seat_part("hand", seat))
         for k, c in enumerate(hand):
             if c < 0 or t.family[c] != ITEM:
-                return Violation(Rule.STARTING_HANDS, "hand_not_item", {"player": player(seat), "card": card(c)},
-                                 _seat_part("hand", seat, k))
+                return broke(t, Rule.STARTING_HANDS, "hand_not_item", {"player": player(seat), "card": card(c)},
+                             _seat_part("hand", seat, k))
             copies[c] += 1
             if copies[c] > t.copies[c]:
-                return Violation(Rule.STARTING_HANDS, "too_many_copies", {"card": card(c), "count": t.copies[c]},
-                                 _seat_part("hand", seat, k))
+                return broke(t, Rule.STARTING_HANDS, "too_many_copies", {"card": card(c), "count": t.copies[c]},
+                             _seat_part("hand", seat, k))
     with_characters = "characters" in setup.extensions
     owner: dict[int, int] = {}
     for seat, character in enumerate(setup.characters):
         if character >= 0 and not with_characters:
-            return Violation(Rule.CHARACTERS, "character_without_extension", {"player": player(seat)},
-                             _seat_part("character", seat))
+            return broke(t, Rule.CHARACTERS, "character_without_extension", {"player": player(seat)},
+                         _seat_part("character", seat))
         if with_characters and character < 0:
-            return Violation(Rule.CHARACTERS, "character_missing", {"player": player(seat)}, _seat_part("player", seat))
-        if character >= 0 and len(setup.characters) < t.character_min_players[character]:
-            return Violation(Rule.CHARACTERS, "character_players",
-                             {"player": player(seat), "count": t.character_min_players[character],
-                              "players": len(setup.characters)}, _seat_part("character", seat))
+            return broke(t, Rule.CHARACTERS, "character_missing", {"player": player(seat)},
+                         _seat_part("player", seat))
+        fewest, most = t.character_players[character] if character >= 0 else (0, 0)
+        if character >= 0 and not fewest <= len(setup.characters) <= most:
+            return broke(t, Rule.CHARACTERS, "character_players",
+                         {"player": player(seat), "min": fewest, "max": most, "players": len(setup.characters)},
+                         _seat_part("character", seat))
         if character >= 0 and character in owner:
-            return Violation(Rule.CHARACTERS, "character_twice",
-                             {"player": player(seat), "other": player(owner[character])}, _seat_part("character", seat))
+            return broke(t, Rule.CHARACTERS, "character_twice",
+                         {"player": player(seat), "other": player(owner[character])}, _seat_part("character", seat))
         owner[character] = seat
     return None
 
 
 # -- turns ---------------------------------------------------------------------------------------------------
 
-def check_turn_start(game: GameState, who: int) -> Violation | None:
+def check_turn_start(game: GameState, who: int) -> TravelViolation | None:
     """A turn written for `who`: the game must still be on, and it must be their turn."""
     if game.winner >= 0:
         return game_over(game)
     if who != game.active:
-        return Violation(Rule.FIRST_PLAYER, "not_your_turn", {"player": player(who),
-                                                              "expected": player(game.active)})
+        return broke(game.t, Rule.FIRST_PLAYER, "not_your_turn", {"player": player(who),
+                                                                  "expected": player(game.active)})
     return None
 
 
-def game_over(game: GameState) -> Violation:
+def game_over(game: GameState) -> TravelViolation:
     """Anything after the winning moment."""
     rule = Rule.CENTRE_WINS if game.win_how == WIN_CENTRE else Rule.POSTCARDS_WIN
-    return Violation(rule, "game_over", {"player": player(game.winner)})
+    return broke(game.t, rule, "game_over", {"player": player(game.winner)})
 
 
 def needs_empty_hand_draw(game: GameState, who: int) -> bool:
@@ -379,323 +374,228 @@ def needs_empty_hand_draw(game: GameState, who: int) -> bool:
     return game.started_empty and not game.refilled and who == game.active
 
 
-def check_turn_going(game: GameState, who: int) -> Violation | None:
+def check_turn_going(game: GameState, who: int) -> TravelViolation | None:
     """What anything written for a turn needs: `who`'s turn, not ended, the empty-hand draw made if due."""
-    if who == game.active and not game.turn_over and (game.refilled or not game.started_empty):
-        return None
+    t = game.t
     if who != game.active:
-        return Violation(Rule.FIRST_PLAYER, "not_your_turn", {"player": player(who),
-                                                              "expected": player(game.active)})
+        return broke(t, Rule.FIRST_PLAYER, "not_your_turn", {"player": player(who), "expected": player(game.active)})
     if game.turn_over:
         if game.dropped_this_turn:
-            return Violation(Rule.FORBIDDEN_DROP, "drop_ended_turn", {"player": player(who)})
-        return Violation(Rule.INTERRUPTED, "turn_ended", {"player": player(who)})
+            return broke(t, Rule.FORBIDDEN_DROP, "drop_ended_turn", {"player": player(who)})
+        return broke(t, Rule.INTERRUPTED, "turn_ended", {"player": player(who)})
     if needs_empty_hand_draw(game, who):
-        return Violation(Rule.EMPTY_HAND, "empty_hand_missing",
-                         {"player": player(who), "count": game.params[who]["empty_hand_draw"]})
+        return broke(t, Rule.EMPTY_HAND, "empty_hand_missing",
+                     {"player": player(who), "count": game.params[who].empty_hand_draw})
     return None
 
 
-def _action_left(game: GameState, who: int) -> Violation | None:
+def action_left(game: GameState, who: int) -> TravelViolation | None:
+    """The turn still has an action to take."""
     if game.actions_left <= 0:
-        return Violation(Rule.ONE_ACTION, "one_action", {"player": player(who)})
+        return broke(game.t, Rule.ONE_ACTION, "one_action", {"player": player(who)})
     return None
 
 
-def _an_action(rules_of_kind):
-    """The check of one kind of turn's action: what every such action needs (`who`'s turn, going, the
-    empty-hand draw made if due, an action left), then the kind's own rules. (The common case, an action
-    allowed, is tested inline first: this runs for every action of every record checked.)"""
-    @wraps(rules_of_kind)
-    def check_kind(game: GameState, who: int, action) -> Violation | None:
-        if who == game.active and game.actions_left > 0 and not game.turn_over and (game.refilled
-                                                                                  or not game.started_empty):
-            return rules_of_kind(game, who, action)
-        return check_turn_going(game, who) or _action_left(game, who)
-    return check_kind
+def _an_action(game: GameState, who: int) -> TravelViolation | None:
+    """What every turn's action needs: `who`'s turn, going, the empty-hand draw made if due, an action left."""
+    return check_turn_going(game, who) or action_left(game, who)
 
 
-def _character(c: int, part: Part) -> Violation | None:
+def character_not_card(t: Tables, c: int, part: Part) -> TravelViolation | None:
     """A character is never a card: the parser gives character names negative codes."""
     if c < 0:
-        return Violation(Rule.CHARACTERS, "character_not_card", {"card": card(c)}, part)
+        return broke(t, Rule.CHARACTERS, "character_not_card", {"card": card(c)}, part)
     return None
 
 
-def _from_hand(hand: list[int], owner: int, picked, rule: str, field_name: str) -> Violation | None:
+def from_hand(t: Tables, hand: list[int], owner: int, picked: Iterable[int], rule: Rule,
+              field_name: str) -> TravelViolation | None:
     """Each picked card is in `hand` (copies counted; the cards are removed from `hand`)."""
     for i, c in enumerate(picked):
         if c < 0:
-            return _character(c, Part(field_name, i))
+            return character_not_card(t, c, Part(field_name, i))
         try:
             hand.remove(c)
         except ValueError:
-            return Violation(rule, "not_in_hand", {"player": player(owner), "card": card(c)}, Part(field_name, i))
+            return broke(t, rule, "not_in_hand", {"player": player(owner), "card": card(c)}, Part(field_name, i))
     return None
 
 
-def _itself_paid(c: int, paid) -> Violation | None:
+def itself_paid(t: Tables, c: int, paid: Sequence[int]) -> TravelViolation | None:
     """The special item being played written among the cards it pays with (`play trading-post trading-post ->
     coat`): the card is in the hand the table shows, so "does not hold" would read wrong; it is played, not paid."""
     if c in paid:
-        return Violation(Rule.SPECIAL_ITEMS, "pays_itself", {"card": card(c)}, Part("paid", list(paid).index(c)))
+        return broke(t, Rule.SPECIAL_ITEMS, "pays_itself", {"card": card(c)}, Part("paid", list(paid).index(c)))
     return None
 
 
-def _no_forbidden(t: Tables, owner: int, picked, reason: str, field_name: str) -> Violation | None:
-    flag = t.flag
+def no_forbidden(t: Tables, owner: int, picked: Iterable[int], reason: str, field_name: str) -> TravelViolation | None:
+    """None of the picked cards is a forbidden item (R30: never a cost)."""
     for i, c in enumerate(picked):
-        if flag[c] == F_FORBIDDEN:
-            return Violation(Rule.FORBIDDEN_NEVER_PAID, reason, {"player": player(owner), "card": card(c)},
-                             Part(field_name, i))
+        if t.forbidden[c]:
+            return broke(t, Rule.FORBIDDEN_NEVER_PAID, reason, {"player": player(owner), "card": card(c)},
+                         Part(field_name, i))
     return None
 
 
-def _cost(game: GameState, who: int, paid, rule: str, param: str, cost: int) -> Violation | None:
-    if len(paid) != cost:
-        return miscount(game, who, rule, param, cost, len(paid), "cost", Part("paid", cost))
-    return None
+def _cost(game: GameState, who: int, paid: Sequence[int], rule: Rule, param: RuleParam | None,
+          cost: int, played: int = -1) -> TravelViolation | None:
+    """Exactly `cost` cards paid; a card `played` (a special item) is named as what costs them."""
+    if len(paid) == cost:
+        return None
+    if played >= 0:
+        return broke(game.t, rule, "card_cost", {"player": player(who), "card": card(played), "count": cost,
+                                                 "shown": len(paid)}, Part("paid", cost))
+    return miscount(game, who, rule, param, cost, len(paid), "cost", Part("paid", cost))
 
 
-def check_empty_hand_draw(game: GameState, who: int, action) -> Violation | None:
+def check_empty_hand_draw(game: GameState, who: int) -> TravelViolation | None:
     if needs_empty_hand_draw(game, who):
         return None
     if who != game.active or game.turn_over:
         return check_turn_going(game, who)
     first = not game.actions_taken and not game.refilled
-    return Violation(Rule.EMPTY_HAND, "empty_hand_not_empty" if first and game.hands[who] else "empty_not_first",
-                     {"player": player(who), "size": len(game.hands[who])})
+    return broke(game.t, Rule.EMPTY_HAND, "empty_hand_not_empty" if first and game.hands[who] else "empty_not_first",
+                 {"player": player(who), "size": len(game.hands[who])})
 
 
-@_an_action
-def check_draw(game: GameState, who: int, action) -> Violation | None:
-    """A draw needs nothing more than any action does; a sale before it, what R35 says."""
-    if action.sold:
-        return check_sale(game, who, action.sold)
-    return None
+def check_draw(game: GameState, who: int, action: Draw) -> TravelViolation | None:
+    """A draw needs nothing more than any action does."""
+    return _an_action(game, who)
 
 
-def sale_fits(game: GameState, who: int) -> bool:
-    """R35: from `sale_limit_players` players up, a sale only while its draw leaves `who` within their hand
-    limit (a sale over the limit keeps the best of the cards drawn, which is worth most with many players)."""
-    par = game.params[who]
-    return (game.n < int(par["sale_limit_players"])
-            or len(game.hands[who]) - int(par["draw_sell"]) + int(par["sale_draw"]) <= game.hand_limit(who))
-
-
-def check_sale(game: GameState, who: int, sold) -> Violation | None:
-    """Cards sold before a draw: exactly `who`'s `draw_sell` of them (another player's number is R34), held,
-    never a forbidden item (R30), item cards only, and a draw that keeps the hand within the limit. Parts:
-    Part("sold", i)."""
-    allowed = int(game.params[who]["draw_sell"])
-    if len(sold) != allowed:
-        return miscount(game, who, Rule.SELL_BEFORE_DRAW, "draw_sell", allowed, len(sold), "sell_count",
-                        Part("sold", min(allowed, len(sold))))
-    if not sale_fits(game, who):
-        return Violation(Rule.SELL_BEFORE_DRAW, "sale_over_limit",
-                         {"player": player(who), "size": len(game.hands[who]), "count": allowed,
-                          "draw": int(game.params[who]["sale_draw"]), "limit": game.hand_limit(who),
-                          "players": game.n},
-                         Part("sold", 0))
-    t = game.t
-    v = (_from_hand(list(game.hands[who]), who, sold, Rule.SELL_BEFORE_DRAW, "sold")
-         or _no_forbidden(t, who, sold, "forbidden_cost", "sold"))
-    if v:
-        return v
-    for i, c in enumerate(sold):
-        if t.family[c] != ITEM:
-            return Violation(Rule.SELL_BEFORE_DRAW, "sell_items_only", {"card": card(c)}, Part("sold", i))
-    return None
-
-
-@_an_action
-def check_recycle(game: GameState, who: int, action) -> Violation | None:
+def check_recycle(game: GameState, who: int, action: Recycle) -> TravelViolation | None:
     """R10 as a whole, before anything is paid: the cost, then the cards taken from the discard pile with the cost
     on it."""
-    return _recycle_cost(game, who, action.paid) or check_recycle_take(game, who, action.taken, action.paid)
+    return check_recycle_cost(game, who, action) or check_recycle_take(game, who, action.taken, action.paid)
 
 
-@_an_action
-def check_recycle_cost(game: GameState, who: int, action) -> Violation | None:
+def check_recycle_cost(game: GameState, who: int, action: Recycle) -> TravelViolation | None:
     """A recycle as announced (a mousetrap answers it) or as paid: the cost. The cards taken are chosen only once
     it is paid, and the payment may send a card to the discard pile for the hand limit (a Big Suitcase paid), which
     may then be taken: the replay checks them with `check_recycle_take` after the payment."""
-    return _recycle_cost(game, who, action.paid)
+    return _an_action(game, who) or _recycle_cost(game, who, action.paid)
 
 
-def _recycle_cost(game: GameState, who: int, paid) -> Violation | None:
-    v = (_from_hand(list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
-         or _no_forbidden(game.t, who, paid, "forbidden_cost", "paid")
-         or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", recycle_cost(game, who)))
-    if v is not None and v.reason == "cost" and len(paid) < v.facts["count"] and cheap_recycle_lost(game, who):
-        fewest, poorest = _poorest_other(game, who)  # the Collector who thought her recycle cheap: R10 says when
-        v.rule, v.reason = Rule.RECYCLE, "recycle_poorer"
-        v.facts.update(mine=len(game.hands[who]), third=player(poorest), fewest=fewest, players=game.n)
-    return v
+def _recycle_cost(game: GameState, who: int, paid: Sequence[int]) -> TravelViolation | None:
+    t = game.t
+    return (from_hand(t, list(game.hands[who]), who, paid, Rule.RECYCLE, "paid")
+            or no_forbidden(t, who, paid, "forbidden_cost", "paid")
+            or _cost(game, who, paid, Rule.RECYCLE, "recycle_cost", recycle_cost(game, who)))
 
 
 def recycle_cost(game: GameState, who: int) -> int:
-    """R10: the cards `who` pays to recycle: their own cost, unless `cheap_recycle_lost`."""
-    if cheap_recycle_lost(game, who):
-        return int(game.t.rules["recycle_cost"])
-    return int(game.params[who]["recycle_cost"])
+    """R10: the cards `who` pays to recycle."""
+    return game.params[who].recycle_cost
 
 
-def cheap_recycle_lost(game: GameState, who: int) -> bool:
-    """R10: a recycle cheaper than the base rule's (the Collector's, R34) is cheaper, up to
-    `cheap_recycle_poorest_players` players, only while nobody holds fewer cards than `who` (a tie counts).
-    (Asked on the bots' hot path: it builds nothing.)"""
-    par = game.params[who]
-    return (int(par["recycle_cost"]) < int(game.t.rules["recycle_cost"])
-            and game.n <= int(par["cheap_recycle_poorest_players"])
-            and _poorest_other(game, who)[0] < len(game.hands[who]))
-
-
-def check_recycle_take(game: GameState, who: int, taken, paid=()) -> Violation | None:
+def check_recycle_take(game: GameState, who: int, taken: Sequence[int],
+                       paid: Sequence[int] = ()) -> TravelViolation | None:
     """R10's take: as many cards as the rule says (fewer when fewer may be taken), from the discard pile as it is
     once `paid` (if not yet paid) is on it, and never an event (R27)."""
     t = game.t
     pool = game.discard + list(paid)
     for i, c in enumerate(taken):
         if c < 0:
-            return _character(c, Part("taken", i))
+            return character_not_card(t, c, Part("taken", i))
         if t.family[c] == EVENT:
-            return Violation(Rule.EVENTS_NOT_RECYCLED, "event_from_discard", {"card": card(c)}, Part("taken", i))
+            return broke(t, Rule.EVENTS_NOT_RECYCLED, "event_from_discard", {"card": card(c)}, Part("taken", i))
         if c not in pool:
-            return Violation(Rule.RECYCLE, "not_in_discard", {"card": card(c)}, Part("taken", i))
+            return broke(t, Rule.RECYCLE, "not_in_discard", {"card": card(c)}, Part("taken", i))
         pool.remove(c)
-    take = int(game.params[who]["recycle_take"])
+    take = game.params[who].recycle_take
     if len(taken) != take:  # the pool held fewer cards than that, or the record shows too few or many
         take = min(take, len(pool) + len(taken) - sum(map(pool.count, t.by_family[EVENT])))
     if len(taken) != take:
-        return Violation(Rule.RECYCLE, "recycle_take", {"player": player(who), "count": take,
-                                                        "shown": len(taken)}, Part("taken", take))
+        return miscount(game, who, Rule.RECYCLE, "recycle_take", take, len(taken), "recycle_take", Part("taken", take))
     return None
 
 
-def check_offer(game: GameState, who: int, other: int, give=(), get=()) -> Violation | None:
+def check_offer(game: GameState, who: int, other: int, give: Sequence[int] = (),
+                get: Sequence[int] = ()) -> TravelViolation | None:
     """An offer (accepted or not) is made to another player, while the turn still has an action to take: a
     trade begins with the offer (the source FAQ), so an offer after the turn's action starts a second one (R8).
     It may name cards nobody holds (a bluff), but never a character, which is never traded (R33)."""
     if other == who:
-        return Violation(Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
-    v = _action_left(game, who)
-    if v is None:
-        for name, offered in (("give", give), ("get", get)):
-            for i, c in enumerate(offered):
-                if c < 0:
-                    return _character(c, Part(name, i))
-    return v
+        return broke(game.t, Rule.TRADE, "trade_self", {"player": player(who)}, Part("other"))
+    if game.actions_left <= 0:
+        return broke(game.t, Rule.TRADE, "offer_after_action", {"player": player(who)})
+    for name, offered in (("give", give), ("get", get)):
+        for i, c in enumerate(offered):
+            if c < 0:
+                return character_not_card(game.t, c, Part(name, i))
+    return None
 
 
-def check_trade(game: GameState, who: int, action) -> Violation | None:
+def check_trade(game: GameState, who: int, action: Trade) -> TravelViolation | None:
+    t = game.t
     v = check_turn_going(game, who) or check_offer(game, who, action.other)
     if v:
         return v
     if not action.give or not action.get:
-        return Violation(Rule.TRADE, "trade_side_empty", {"player": player(who), "other": player(action.other)},
-                         Part("get") if not action.get else None)
-    return _from_hand(list(game.hands[who]), who, action.give, Rule.TRADE, "give") or check_asked(game, action)
+        return broke(t, Rule.TRADE, "trade_side_empty", {"player": player(who), "other": player(action.other)},
+                     Part("get") if not action.get else None)
+    return from_hand(t, list(game.hands[who]), who, action.give, Rule.TRADE, "give") or check_asked(game, action)
 
 
-def check_asked(game: GameState, action: Trade) -> Violation | None:
+def check_asked(game: GameState, action: Trade) -> TravelViolation | None:
     """The other player of a trade holds the cards asked of them (copies counted): what they may accept."""
-    return _from_hand(list(game.hands[action.other]), action.other, action.get, Rule.TRADE, "get")
+    return from_hand(game.t, list(game.hands[action.other]), action.other, action.get, Rule.TRADE, "get")
 
 
-def _steal_target(game, who, target, target_field: str, paid, rule: str, param: str, cost: int,
-                  hand: list[int]):
-    """A steal's target and payment (a blind steal, or a special item's steal of a chosen card)."""
+def steal_target(game: GameState, who: int, target: int, target_field: str, paid: Sequence[int], rule: Rule,
+                 param: RuleParam | None, cost: int, hand: list[int], played: int = -1) -> TravelViolation | None:
+    """A steal's target and payment (a blind steal, or a special item's steal of a chosen card: `played`, which
+    the cost is for)."""
+    t = game.t
     if target == who:
-        return Violation(Rule.STEAL, "steal_self", {"player": player(who)}, Part(target_field))
+        return broke(t, Rule.STEAL, "steal_self", {"player": player(who)}, Part(target_field))
+    if not may_steal_from(game, target):
+        return broke(t, Rule.CHARACTER_ABILITIES, "steal_protected", {"other": player(target)}, Part(target_field))
     if not game.hands[target]:
-        return Violation(Rule.STEAL, "steal_empty", {"other": player(target)}, Part(target_field))
-    return (_from_hand(hand, who, paid, rule, "paid")
-            or _no_forbidden(game.t, who, paid, "forbidden_cost", "paid")
-            or _cost(game, who, paid, rule, param, cost))
+        return broke(t, Rule.STEAL, "steal_empty", {"other": player(target)}, Part(target_field))
+    return (from_hand(t, hand, who, paid, rule, "paid")
+            or no_forbidden(t, who, paid, "forbidden_cost", "paid")
+            or _cost(game, who, paid, rule, param, cost, played))
 
 
-@_an_action
-def check_steal(game: GameState, who: int, action) -> Violation | None:
-    v = _steal_target(game, who, action.target, "target", action.paid, Rule.STEAL, "steal_cost",
-                      steal_cost(game, who, action.target), list(game.hands[who]))
-    if v is not None and v.reason == "cost" and len(action.paid) < v.facts["count"] \
-            and game.params[who]["richer_steal_discount"]:
-        why = not_richer(game, who, action.target)  # the Pickpocket who thought her steal free
-        if why is not None:  # (a steal that costs more than her discount is short for no such reason)
-            fewest, poorest = _poorest_other(game, who)
-            v.reason = why
-            v.facts.update(other=player(action.target), theirs=len(game.hands[action.target]),
-                           margin=richer_margin(game, who), mine=len(game.hands[who]), third=player(poorest),
-                           fewest=fewest, players=game.n)
-    return v
+def may_steal_from(game: GameState, target: int) -> bool:
+    """Whether the other players may steal from `target` (a character's ability may say not)."""
+    return game.params[target].others_may_steal
+
+
+def check_steal(game: GameState, who: int, action: Steal) -> TravelViolation | None:
+    return _an_action(game, who) or steal_target(game, who, action.target, "target", action.paid, Rule.STEAL,
+                                                  "steal_cost", steal_cost(game, who, action.target),
+                                                  list(game.hands[who]))
 
 
 def steal_cost(game: GameState, who: int, target: int) -> int:
-    """The cards `who` pays to steal from `target`: the steal cost, less `who`'s discount (the pickpocket's)
-    when `target` is richer (`richer`)."""
-    par = game.params[who]
-    cost = int(par["steal_cost"])
-    discount = int(par["richer_steal_discount"])
-    if discount and richer(game, who, target):  # who is richer matters only to a player with the discount
-        return max(0, cost - discount)
-    return cost
+    """The cards `who` pays to steal from `target` (R13)."""
+    return game.params[who].steal_cost
 
 
-def richer(game: GameState, who: int, target: int) -> bool:
-    """R13: `target` counts as richer than `who` (`not_richer` says why not)."""
-    return not_richer(game, who, target) is None
-
-
-def not_richer(game: GameState, who: int, target: int) -> str | None:
-    """R13: why `target` is not richer than `who` (the message key), or None when it is: it holds at least
-    `richer_margin` more cards than `who`; up to `richer_steal_strictly_poorest_players` players, every other
-    player also holds more cards than `who`; up to `richer_steal_poorest_players`, nobody holds fewer (a tie
-    counts). (Asked on the bots' hot path: it builds nothing.)"""
-    par = game.params[who]
-    mine = len(game.hands[who])
-    if len(game.hands[target]) < mine + richer_margin(game, who):
-        return "steal_margin"
-    if game.n <= int(par["richer_steal_strictly_poorest_players"]):
-        return "steal_not_fewest" if _poorest_other(game, who)[0] <= mine else None
-    if game.n <= int(par["richer_steal_poorest_players"]) and _poorest_other(game, who)[0] < mine:
-        return "steal_poorer"
-    return None
-
-
-def richer_margin(game: GameState, who: int) -> int:
-    """R13: how many more cards than `who` a richer player holds (with 2 players, the 2-player margin)."""
-    par = game.params[who]
-    return int(par["richer_steal_margin_two_players"] if game.n == 2 else par["richer_steal_margin"])
-
-
-def _poorest_other(game: GameState, who: int) -> tuple[int, int]:
-    """The fewest cards another player than `who` holds, and the first such player."""
-    return min((len(hand), q) for q, hand in enumerate(game.hands) if q != who)
-
-
-def check_stolen(game: GameState, target: int, taken, rule: str = Rule.STEAL) -> Violation | None:
+def check_stolen(game: GameState, target: int, taken: Sequence[int], rule: Rule = Rule.STEAL) -> TravelViolation | None:
     """The card a steal took (one, from the target's hand). Parts: Part("taken", i)."""
+    t = game.t
     if len(taken) != 1:
-        return Violation(rule, "steal_one", {"player": player(game.active), "shown": len(taken)},
-                         Part("taken", 1))
+        return broke(t, rule, "steal_one", {"player": player(game.active), "shown": len(taken)}, Part("taken", 1))
     c = taken[0]
     if c < 0:
-        return _character(c, Part("taken"))
+        return character_not_card(t, c, Part("taken"))
     if c not in game.hands[target]:
-        return Violation(rule, "not_in_hand", {"player": player(target), "card": card(c)}, Part("taken"))
+        return broke(t, rule, "not_in_hand", {"player": player(target), "card": card(c)}, Part("taken"))
     return None
 
 
-def travel_plan(game: GameState, who: int, standins=()) -> TravelPlan:
+def travel_plan(game: GameState, who: int, standins: Sequence[StandIn] = ()) -> TravelPlan:
     """The cards a travel to `who`'s next country uses, and the needed items still missing.
 
     `standins` (StandIn records) the player names, checked by `check`; then real items are used, then any
     stand-in allowed here (a transit-only one only before the transit is done), the transit-only ones first."""
     t = game.t
     hand = list(game.hands[who])
-    needs = t.side_needs[game.next_country(who)]
-    missing = list(needs) if standins else needs
+    missing = list(t.side_needs[game.next_country(who)])
     used: list[int] = []
     for standin, item in standins:
         if item < 0:
@@ -717,272 +617,262 @@ def travel_plan(game: GameState, who: int, standins=()) -> TravelPlan:
                 if lacking and t.standin[c] == scope:
                     lacking.pop()
                     used.append(c)
-    return _new(TravelPlan, (used, lacking))
+    return TravelPlan(used, lacking)
 
 
-@_an_action
-def check_travel(game: GameState, who: int, action) -> Violation | None:
+def check_travel(game: GameState, who: int, action: Travel) -> TravelViolation | None:
+    v = _an_action(game, who)
+    if v is not None:
+        return v
     t = game.t
     if game.travelled_this_turn:
-        return Violation(Rule.TRAVEL, "one_country_a_turn", {"player": player(who)})
+        return broke(t, Rule.TRAVEL, "one_country_a_turn", {"player": player(who)})
     dest = game.next_country(who)
     side = action.country
     if side != dest:
         if side == game.centre and not game.visited[who]:
-            return Violation(Rule.TRANSIT_FIRST, "transit_first",
-                             {"player": player(who), "country": country(game.transit[who])}, Part("country"))
+            return broke(t, Rule.TRANSIT_FIRST, "transit_first",
+                         {"player": player(who), "country": country(game.transit[who])}, Part("country"))
         if side == game.transit[who]:
-            return Violation(Rule.TRANSIT_FIRST, "transit_done", {"player": player(who), "country": country(dest)},
-                             Part("country"))
-        return Violation(Rule.ROUTE, "not_your_country", {"player": player(who), "country": country(side),
+            return broke(t, Rule.TRANSIT_FIRST, "transit_done", {"player": player(who), "country": country(dest)},
+                         Part("country"))
+        return broke(t, Rule.ROUTE, "not_your_country", {"player": player(who), "country": country(side),
                                                          "expected": country(dest)}, Part("country"))
     hand = game.hands[who]
     if t.passports.isdisjoint(hand):
         standin = next((c for c in hand if t.standin[c]), -1)
         if standin >= 0:
-            return Violation(Rule.STANDIN_LIMITS, "standin_passport", {"player": player(who), "card": card(standin)})
-        return Violation(Rule.TRAVEL, "no_passport", {"player": player(who)})
+            return broke(t, Rule.STANDIN_LIMITS, "standin_passport", {"player": player(who), "card": card(standin)})
+        return broke(t, Rule.TRAVEL, "no_passport", {"player": player(who)})
     if game.forbidden_held[who] and not game.travels_with_forbidden[who]:
-        forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
-        return Violation(Rule.FORBIDDEN_NO_TRAVEL, "travel_forbidden", {"player": player(who),
-                                                                         "card": card(forbidden)})
+        forbidden = next(c for c in hand if t.forbidden[c])
+        return broke(t, Rule.FORBIDDEN_NO_TRAVEL, "travel_forbidden", {"player": player(who),
+                                                                       "card": card(forbidden)})
     needs = t.side_needs[dest]
     for i, (standin, item) in enumerate(action.standins):
         part = Part("standins", i)
         if standin < -1 or item < -1:
-            return _character(min(standin, item), part)
+            return character_not_card(t, min(standin, item), part)
         if not t.standin[standin]:
-            return Violation(Rule.SPECIAL_ITEMS, "not_standin", {"card": card(standin)}, part)
+            return broke(t, Rule.SPECIAL_ITEMS, "not_standin", {"card": card(standin)}, part)
         if standin not in hand:
-            return Violation(Rule.COUNTRY_NEEDS, "not_in_hand", {"player": player(who), "card": card(standin)}, part)
+            return broke(t, Rule.COUNTRY_NEEDS, "not_in_hand", {"player": player(who), "card": card(standin)}, part)
         if t.standin[standin] == "transit" and game.visited[who]:
-            return Violation(Rule.MESSY_MAP, "standin_centre", {"card": card(standin)}, part)
+            return broke(t, Rule.MESSY_MAP, "standin_centre", {"card": card(standin)}, part)
         if item >= 0 and t.family[item] in (PASSPORT, POSTCARD):
-            return Violation(Rule.STANDIN_LIMITS, "standin_not_item", {"card": card(standin), "item": card(item)},
-                             part)
+            return broke(t, Rule.STANDIN_LIMITS, "standin_not_item", {"card": card(standin), "item": card(item)},
+                         part)
         if item >= 0 and item not in needs:
-            return Violation(Rule.COUNTRY_NEEDS, "standin_not_needed", {"item": card(item), "country": country(dest)},
-                             part)
+            return broke(t, Rule.COUNTRY_NEEDS, "standin_not_needed", {"item": card(item), "country": country(dest)},
+                         part)
     missing = travel_plan(game, who, action.standins).missing
     if missing:
         transit_only = next((c for c in hand if t.standin[c] == "transit"), -1)
         if game.visited[who] and transit_only >= 0:
-            return Violation(Rule.MESSY_MAP, "standin_centre", {"card": card(transit_only)}, Part("country"))
-        return Violation(Rule.COUNTRY_NEEDS, "missing_items", {"player": player(who), "country": country(dest),
+            return broke(t, Rule.MESSY_MAP, "standin_centre", {"card": card(transit_only)}, Part("country"))
+        return broke(t, Rule.COUNTRY_NEEDS, "missing_items", {"player": player(who), "country": country(dest),
                                                               "items": cards(missing)}, Part("country"))
     return None
 
 
-@_an_action
-def check_drop(game: GameState, who: int, action) -> Violation | None:
+def check_drop(game: GameState, who: int, action: Drop) -> TravelViolation | None:
     """R29: the drop is the whole turn (source line 92), so it comes before any action (an Express Ticket, not an
     action, may come first); what may follow it, `check_turn_going` refuses."""
-    if game.actions_taken:
-        return Violation(Rule.FORBIDDEN_DROP, "drop_whole_turn", {"player": player(who)})
+    v = _an_action(game, who)
+    if v is not None:
+        return v
     t = game.t
+    if game.actions_taken:
+        return broke(t, Rule.FORBIDDEN_DROP, "drop_whole_turn", {"player": player(who)})
     f = action.forbidden
     hand = list(game.hands[who])
     if f < 0 or t.family[f] != FORBIDDEN:
-        return Violation(Rule.FORBIDDEN_DROP, "drop_not_forbidden", {"card": card(f)}, Part("forbidden"))
+        return broke(t, Rule.FORBIDDEN_DROP, "drop_not_forbidden", {"card": card(f)}, Part("forbidden"))
     if f not in hand:
-        return Violation(Rule.FORBIDDEN_DROP, "not_in_hand", {"player": player(who), "card": card(f)},
-                         Part("forbidden"))
+        return broke(t, Rule.FORBIDDEN_DROP, "not_in_hand", {"player": player(who), "card": card(f)},
+                     Part("forbidden"))
     hand.remove(f)
     paired = action.paired
-    if paired >= 0 and t.flag[paired] == F_FORBIDDEN:
-        return Violation(Rule.FORBIDDEN_DROP, "drop_pair_forbidden", {"card": card(paired)}, Part("paired"))
-    return _from_hand(hand, who, (paired,), Rule.FORBIDDEN_DROP, "paired")
+    if paired >= 0 and t.forbidden[paired]:
+        return broke(t, Rule.FORBIDDEN_DROP, "drop_pair_forbidden", {"card": card(paired)}, Part("paired"))
+    return from_hand(t, hand, who, (paired,), Rule.FORBIDDEN_DROP, "paired")
 
 
-def check_play(game: GameState, who: int, action: Play, announced: bool = False) -> Violation | None:
-    """`announced`: only what is known when the card is announced (a card chosen later is not yet)."""
+def check_play(game: GameState, who: int, action: Play, announced: bool = False) -> TravelViolation | None:
+    """A special item played: what every one needs (held, its timing, the turn's action when it is one), then what
+    its kind refuses. `announced`: only what is known when the card is announced (a card chosen later is not
+    yet)."""
     v = check_turn_going(game, who)
     if v:
         return v
     t = game.t
     c = action.card
     if c < 0 or t.family[c] != SPECIAL:
-        return Violation(Rule.SPECIAL_ITEMS, "not_special", {"card": card(c)}, Part("card"))
+        return broke(t, Rule.SPECIAL_ITEMS, "not_special", {"card": card(c)}, Part("card"))
     if c not in game.hands[who]:
-        return Violation(Rule.SPECIAL_ITEMS, "not_in_hand", {"player": player(who), "card": card(c)}, Part("card"))
+        return broke(t, Rule.SPECIAL_ITEMS, "not_in_hand", {"player": player(who), "card": card(c)}, Part("card"))
     timing = t.timing[c]
-    kind = t.kind[c]
     if timing == "action":
-        v = _action_left(game, who)
+        v = action_left(game, who)
         if v:
             return v
-    if timing not in ("action", "own_turn") or kind not in _PLAYABLE:
-        return Violation(Rule.SPECIAL_ITEMS, "cannot_play", {"card": card(c), "timing": timing}, Part("card"))
-    eff = t.effect[c]
-    if kind == K_SEARCH:
-        if announced:
-            return None
-        pile = list(game.draw)
-        for i, x in enumerate(action.chosen):
-            part = Part("chosen", i)
-            if x < 0:
-                return _character(x, part)
-            if eff.only_items and t.family[x] != ITEM:
-                return Violation(Rule.SPECIAL_ITEMS, "search_items_only", {"card": card(x)}, part)
-            if x not in pile:
-                key = "search_in_discard" if x in game.discard else "search_not_in_pile"
-                return Violation(Rule.DRAW_PILE_ONLY, key, {"card": card(x)}, part)
-            pile.remove(x)
-        take = eff.take
-        if len(action.chosen) != take:  # the pile held fewer, or the record shows too few or many
-            eligible = sum(1 for x in game.draw if not eff.only_items or t.family[x] == ITEM)
-            take = min(take, eligible)
-        if len(action.chosen) != take:
-            return Violation(Rule.SPECIAL_ITEMS, "search_take", {"card": card(c), "count": take,
-                                                               "shown": len(action.chosen)}, Part("chosen", take))
-        return None
-    if kind == K_SWAP:
-        hand = list(game.hands[who])
-        hand.remove(c)
-        v = (_itself_paid(c, action.paid) or _from_hand(hand, who, action.paid, Rule.SPECIAL_ITEMS, "paid")
-             or _no_forbidden(t, who, action.paid, "forbidden_cost", "paid"))
-        if v:
-            return v
-        if not 1 <= len(action.paid) <= eff.max:
-            return Violation(Rule.SPECIAL_ITEMS, "swap_count", {"card": card(c), "max": eff.max,
-                                                              "shown": len(action.paid)},
-                             Part("paid", len(action.paid)))
-        return None
-    if kind == K_STEAL_CHOICE:
-        hand = list(game.hands[who])
-        hand.remove(c)
-        v = _itself_paid(c, action.paid) or _steal_target(game, who, action.other, "other", action.paid,
-                                                          Rule.SPECIAL_ITEMS, "", eff.cost, hand)
-        if v or announced:
-            return v
-        v = check_stolen(game, action.other, action.chosen, Rule.SPECIAL_ITEMS)
-        if v:
-            v.part = Part("chosen", v.part.index)
-        return v
-    return None
+    if timing not in ("action", "own_turn") or not t.kind[c].playable:
+        return broke(t, Rule.SPECIAL_ITEMS, "cannot_play", {"card": card(c), "timing": timing}, Part("card"))
+    return t.kind[c].check(game, who, action, announced)
 
 
-def check_announced(game: GameState, who: int, action) -> Violation | None:
+def check_announced(game: GameState, who: int, action: Action) -> TravelViolation | None:
     """`who`'s action as announced, when another player answers it: it must be legal by what is known then (a
     card chosen only once the action is paid, as a recycle's take or a special item's pick, is not yet)."""
-    if type(action) is Play:
-        return check_play(game, who, action, announced=True)
-    if type(action) is Recycle:
-        return check_recycle_cost(game, who, action)
-    return check(game, who, action)
+    match action:
+        case Play():
+            return check_play(game, who, action, announced=True)
+        case Recycle():
+            return check_recycle_cost(game, who, action)
+        case _:
+            return check(game, who, action)
 
 
-_PLAYABLE = frozenset((K_DRAW, K_SEARCH, K_SWAP, K_STEAL_CHOICE, K_EXTRA))
-
-
-def check_reaction(game: GameState, who: int, action: Reaction) -> Violation | None:
+def check_reaction(game: GameState, who: int, action: Reaction) -> TravelViolation | None:
     """A reaction by `who` to `action.answered`: a mousetrap cancels any other player's action, a padlock stops
-    a steal aimed at its holder. The answered action must itself have been legal when announced."""
+    a steal aimed at its holder (each card's kind says which action it answers). The answered action must itself
+    have been legal when announced."""
     t = game.t
     c = action.card
     answered = action.answered
-    kind = t.kind[c] if c >= 0 else 0
-    if answered is not None and kind in (K_CANCEL, K_BLOCK):
+    kind = t.kind[c] if c >= 0 else None
+    if kind is None or kind.reaction is None:
+        return broke(t, Rule.SPECIAL_ITEMS, "not_reaction", {"card": card(c)}, Part("card"))
+    if answered is not None:
         v = check_announced(game, action.actor, answered)
         if v is not None:
-            if v.part is not None:
-                v.part = v.part._replace(answered=True)
-            else:
-                v.part = Part("action", answered=True)
+            v.part = v.part._replace(answered=True) if v.part is not None else Part("action", answered=True)
             return v
-    if kind == K_BLOCK:
-        target = steal_target_of(t, answered)
-        if target == NO_PLAYER:
-            return Violation(Rule.INTERRUPTED, "padlock_only_steal", {"card": card(c)})
-        if who != target:
-            return Violation(Rule.INTERRUPTED, "padlock_not_target", {"player": player(who),
-                                                                      "other": player(target)}, Part("reactor"))
-    elif kind == K_CANCEL:
-        if answered is None or not _is_action(t, answered):
-            return Violation(Rule.INTERRUPTED, "reaction_out_of_place", {"card": card(c)})
-        if who == action.actor:
-            return Violation(Rule.INTERRUPTED, "own_reaction", {"player": player(who), "card": card(c)},
-                             Part("reactor"))
-    else:
-        return Violation(Rule.SPECIAL_ITEMS, "not_reaction", {"card": card(c)}, Part("card"))
+    v = answer_problem(game, who, action)
+    if v is not None:
+        return v
     if c not in game.hands[who]:
-        return Violation(Rule.INTERRUPTED, "reaction_not_held", {"player": player(who), "card": card(c)},
-                         Part("card"))
+        return broke(t, Rule.INTERRUPTED, "reaction_not_held", {"player": player(who), "card": card(c)},
+                     Part("card"))
     return None
 
 
-def steal_target_of(t: Tables, answered) -> int:
+def answer_problem(game: GameState, who: int, action: Reaction) -> TravelViolation | None:
+    """Why the reaction card cannot answer that action: a Padlock answers only a steal aimed at its holder, a
+    Mousetrap only another player's action."""
+    t = game.t
+    c = action.card
+    answered = action.answered
+    if t.kind[c].reaction is Answer.BLOCK_STEAL:
+        target = steal_target_of(t, answered)
+        if target == NO_PLAYER:
+            return broke(t, Rule.INTERRUPTED, "padlock_only_steal", {"card": card(c)})
+        if who != target:
+            return broke(t, Rule.INTERRUPTED, "padlock_not_target", {"player": player(who), "other": player(target)},
+                         Part("reactor"))
+        return None
+    if answered is None:
+        return broke(t, Rule.INTERRUPTED, "reaction_out_of_place", {"card": card(c)})
+    if not _is_action(t, answered):
+        return broke(t, Rule.INTERRUPTED, "cancel_not_action", {"card": card(c)})
+    if who == action.actor:
+        return broke(t, Rule.INTERRUPTED, "own_reaction", {"player": player(who), "card": card(c)}, Part("reactor"))
+    return None
+
+
+def steal_target_of(t: Tables, answered: Action | None) -> int:
     """The player a steal aims at (a blind steal, or a special item's steal of a chosen card), else NO_PLAYER."""
-    if type(answered) is Steal:
-        return answered.target
-    if type(answered) is Play and answered.card >= 0 and t.kind[answered.card] == K_STEAL_CHOICE:
-        return answered.other
-    return NO_PLAYER
+    match answered:
+        case Steal():
+            return answered.target
+        case Play() if answered.card >= 0:
+            return t.kind[answered.card].steal_target(answered)
+        case _:
+            return NO_PLAYER
 
 
-def _is_action(t: Tables, action) -> bool:
+def _is_action(t: Tables, action: Action) -> bool:
     """Whether `action` is a turn's action (a special item played outside its action is not)."""
-    kind = type(action)
-    if kind is Play:
-        return action.card >= 0 and t.timing[action.card] == "action"
-    return kind not in (EmptyHandDraw, EndTurn, Reaction)
+    match action:
+        case Play():
+            return action.card >= 0 and t.timing[action.card] == "action"
+        case EmptyHandDraw() | EndTurn() | Reaction():
+            return False
+        case _:
+            return True
 
 
-def check_turn_end(game: GameState, who: int) -> Violation | None:
+def check_turn_end(game: GameState, who: int) -> TravelViolation | None:
     """`who` ends their turn: they took an action (or one was stopped)."""
     if who == game.active and (game.turn_over or game.actions_taken):
         return None
     v = check_turn_going(game, who)
     if v:
         return v
-    return Violation(Rule.ONE_ACTION, "no_action", {"player": player(who)})
+    return broke(game.t, Rule.ONE_ACTION, "no_action", {"player": player(who)})
 
 
-def check(game: GameState, who: int, action: Action) -> Violation | None:
-    """None if `who` may take `action` now, else the rule it breaks. (Each kind's check_* is public too, for
-    a caller that knows the kind: the replay, which runs one per action of every record.)"""
-    return _CHECKS[type(action)](game, who, action)
-
-
-_CHECKS = {
-    EmptyHandDraw: check_empty_hand_draw, Draw: check_draw, Recycle: check_recycle, Trade: check_trade,
-    Steal: check_steal, Travel: check_travel, Drop: check_drop, Play: check_play, Reaction: check_reaction,
-    EndTurn: lambda game, who, action: check_turn_end(game, who),
-}
+def check(game: GameState, who: int, action: Action) -> TravelViolation | None:
+    """None if `who` may take `action` now, else the rule it breaks."""
+    match action:
+        case EmptyHandDraw():
+            return check_empty_hand_draw(game, who)
+        case Draw():
+            return check_draw(game, who, action)
+        case Recycle():
+            return check_recycle(game, who, action)
+        case Trade():
+            return check_trade(game, who, action)
+        case Steal():
+            return check_steal(game, who, action)
+        case Travel():
+            return check_travel(game, who, action)
+        case Drop():
+            return check_drop(game, who, action)
+        case Play():
+            return check_play(game, who, action)
+        case Reaction():
+            return check_reaction(game, who, action)
+        case EndTurn():
+            return check_turn_end(game, who)
+    raise TypeError(f"not an action: {action!r}")
 
 
 # -- choices the rules ask for, and chance ---------------------------------------------------------------------
 
-def check_choice(game: GameState, who: int, choice: Choice) -> Violation | None:
+def check_choice(game: GameState, who: int, choice: Choice) -> TravelViolation | None:
     """A discard for the hand limit, or a player's cards for an event."""
     t = game.t
-    kind = type(choice)
-    if kind is LimitDiscard:
-        c = choice.card
-        if c < 0:
-            return _character(c, Part("card"))
-        if c not in game.hands[who]:
-            return Violation(Rule.HAND_LIMIT, "not_in_hand", {"player": player(who), "card": card(c)}, Part("card"))
-        if t.flag[c] == F_FORBIDDEN:
-            return Violation(Rule.FORBIDDEN_NEVER_PAID, "forbidden_limit", {"player": player(who), "card": card(c)},
+    match choice:
+        case LimitDiscard(c):
+            if c < 0:
+                return character_not_card(t, c, Part("card"))
+            if c not in game.hands[who]:
+                return broke(t, Rule.HAND_LIMIT, "not_in_hand", {"player": player(who), "card": card(c)},
                              Part("card"))
-        return None
-    count = event_share(game, who, choice.event)
-    v = _from_hand(list(game.hands[who]), who, choice.cards, Rule.EVENTS, "cards")
-    if v:
-        return v
-    if kind is EventDiscard:
-        v = _no_forbidden(t, who, choice.cards, "forbidden_event_discard", "cards")
-        if v:
-            return v
-    if len(choice.cards) != count:
-        reason = "event_discard_count" if kind is EventDiscard else "event_pass_count"
-        return Violation(Rule.EVENTS, reason, {"player": player(who), "count": count, "shown": len(choice.cards)},
-                         Part("cards", count))
-    return None
+            if t.forbidden[c]:
+                return broke(t, Rule.FORBIDDEN_NEVER_PAID, "forbidden_limit", {"player": player(who),
+                                                                               "card": card(c)}, Part("card"))
+            return None
+        case EventDiscard() | EventPass():
+            count = event_share(game, who, choice.event)
+            v = from_hand(t, list(game.hands[who]), who, choice.cards, Rule.EVENTS, "cards")
+            if v:
+                return v
+            discard = isinstance(choice, EventDiscard)
+            if discard:
+                v = no_forbidden(t, who, choice.cards, "forbidden_event_discard", "cards")
+                if v:
+                    return v
+            if len(choice.cards) != count:
+                return broke(t, Rule.EVENTS, "event_discard_count" if discard else "event_pass_count",
+                             {"player": player(who), "count": count, "shown": len(choice.cards)},
+                             Part("cards", count))
+            return None
+    raise TypeError(f"not a choice: {choice!r}")
 
 
-def check_drawn(game: GameState, c: int, pile_only: bool = False) -> Violation | None:
+def check_drawn(game: GameState, c: int, pile_only: bool = False) -> TravelViolation | None:
     """A card recorded as drawn must be in the draw pile (the draw rule); a card of an extension not in play is
     not in the game at all (the extensions rule). `pile_only`: drawn by a Trading Post, whose card says "never
     from the discard pile" (R26, source FAQ lines 135-136), so a card that is there breaks that rule."""
@@ -990,80 +880,92 @@ def check_drawn(game: GameState, c: int, pile_only: bool = False) -> Violation |
         return None
     t = game.t
     if c < 0:
-        return _character(c, Part("card"))
+        return character_not_card(t, c, Part("card"))
     fam = t.family[c]
     ext = next((name for name, f in DECK_EXTENSIONS.items() if f == fam), "")
     if ext and ext not in game.extensions:
-        return Violation(Rule.EXTENSIONS, "extension_not_chosen", {"card": card(c), "extension": ext}, Part("card"))
+        return broke(t, Rule.EXTENSIONS, "extension_not_chosen", {"card": card(c), "extension": ext}, Part("card"))
     if pile_only and c in game.discard:
-        return Violation(Rule.DRAW_PILE_ONLY, "swap_in_discard", {"card": card(c)}, Part("card"))
+        return broke(t, Rule.DRAW_PILE_ONLY, "swap_in_discard", {"card": card(c)}, Part("card"))
     places = card_places(game, c)
     if game.pile_renewed:
         reason = "not_in_pile_reshuffled"
-    elif fam == PASSPORT and not places.value:  # a passport somebody took is in a hand or the discard pile
+    elif fam == PASSPORT and not places.places:  # a passport somebody took is in a hand or the discard pile
         reason = "passport_not_in_pile"
     else:
         reason = "not_in_pile"
-    return Violation(Rule.DRAW, reason, {"card": card(c), "places": places}, Part("card"))
+    return broke(t, Rule.DRAW, reason, {"card": card(c), "places": places}, Part("card"))
 
 
 # -- what a record writes that the rules did not make happen -------------------------------------------------
 # The replay compares what a record writes after an action (cards drawn, discards, a reshuffle, event parts)
 # with what the rules made happen; each mismatch is a broken rule, named here.
 
-def reshuffle_not_due(game: GameState) -> Violation:
+def reshuffle_not_due(game: GameState) -> TravelViolation:
     """A reshuffle written where none happens: the draw pile still held cards, or it ran out while the discard
     pile was empty (nothing to shuffle; what is discarded later is shuffled in at the next draw, before its card)."""
     if game.draw:
-        return Violation(Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
-    return Violation(Rule.RESHUFFLE, "no_reshuffle_yet" if game.discard else "no_reshuffle_empty", {})
+        return broke(game.t, Rule.RESHUFFLE, "no_reshuffle", {"pile": len(game.draw)})
+    return broke(game.t, Rule.RESHUFFLE, "no_reshuffle_yet" if game.discard else "no_reshuffle_empty", {})
 
 
-def limit_discard_missing(game: GameState, who: int) -> Violation:
+def limit_discard_missing(game: GameState, who: int) -> TravelViolation:
     """`who`'s hand went over the limit and the record writes no discard for it."""
-    return Violation(Rule.HAND_LIMIT, "over_limit", {"player": player(who), "size": len(game.hands[who]),
-                                                     "limit": game.hand_limit(who)})
+    return broke(game.t, _limit_rule(game, who), "over_limit",
+                 {"player": player(who), "size": len(game.hands[who]), "limit": game.hand_limit(who)})
 
 
-def limit_discard_not_due(c: int) -> Violation:
-    """A discard for the hand limit written where the hand was not over it."""
-    return Violation(Rule.HAND_LIMIT, "no_discard_due", {"card": card(c)})
+def _limit_rule(game: GameState, who: int) -> Rule:
+    """The hand-limit rule, or the character-ability rule when `who`'s own character changed the limit."""
+    changed = who >= 0 and game.params[who].hand_limit != game.t.rules.hand_limit
+    return Rule.CHARACTER_ABILITIES if changed else Rule.HAND_LIMIT
 
 
-def event_part_not_due(t: Tables, who: int, event: int, drawer: int) -> Violation:
+def limit_discard_not_due(game: GameState, who: int, c: int) -> TravelViolation:
+    """A discard for the hand limit written where `who`'s hand was not over it."""
+    return broke(game.t, _limit_rule(game, who), "no_discard_due", {"card": card(c)})
+
+
+def event_part_not_due(t: Tables, who: int, event: int, drawer: int) -> TravelViolation:
     """An event's part written for a player the event does not come to (or out of the turn order); an event
     that asks no player for anything (Customs Check, Lost and Found: they happen by themselves) takes none."""
-    reason = "event_asks_nothing" if t.kind[event] in (K_EV_FORBIDDEN, K_EV_RESHUFFLE) else "event_entry"
-    return Violation(Rule.EVENTS, reason, {"player": player(who), "event": card(event), "drawer": player(drawer)})
+    reason = "event_entry" if t.kind[event].asks_players else "event_asks_nothing"
+    return broke(t, Rule.EVENTS, reason, {"player": player(who), "event": card(event), "drawer": player(drawer)})
 
 
-def draw_not_due(game: GameState, who: int, c: int, rule: str, param: str, expected: int, shown: int,
-                 reason: str) -> Violation:
-    """Card `c` written as drawn where the rules drew no more: two empty piles give nothing, else the rule
-    that says how many are drawn (`miscount`)."""
+def draw_not_due(game: GameState, who: int, c: int, rule: Rule, param: RuleParam | None, expected: int, shown: int,
+                 reason: str, events: Sequence[int] = ()) -> TravelViolation:
+    """Card `c` written as drawn where the rules drew no more: two empty piles give nothing; an event among the
+    cards drawn was one of them, and nothing replaces it (R21); else the rule that says how many are drawn
+    (`miscount`)."""
     if not game.draw and not game.discard:
-        return Violation(Rule.RESHUFFLE, "piles_empty", {"card": card(c)})
+        return broke(game.t, Rule.RESHUFFLE, "piles_empty", {"card": card(c)})
     if rule == Rule.FORBIDDEN_DROP:  # a drop draws nothing: a card after its pair is a second one paired
-        return Violation(rule, "drop_pair_one", {"card": card(c)})
+        return broke(game.t, rule, "drop_pair_one", {"card": card(c)})
+    if events and expected:
+        return broke(game.t, Rule.EVENTS, "event_not_replaced", {"player": player(who), "event": card(events[0]),
+                                                                 "count": expected, "card": card(c)})
     return miscount(game, who, rule, param, expected, shown, reason, card=card(c))
 
 
-def winning_draws(game: GameState, who: int, cards: list[int | None], used=()) -> tuple[int, Violation | None]:
+def winning_draws(game: GameState, who: int, cards_: list[int | None],
+                  used: Sequence[int] = ()) -> tuple[int, TravelViolation | None]:
     """The cards a record shows drawn after `who`'s travel to the centre: a travel ends by drawing the travel
     bonus (R15), but that travel wins and ends the game first (R20), so they may be written or left out; each
     written must have been in the draw pile or, once that ran out, in the discard pile that renews it (R19), the
-    cards the travel `used` discarded in it (R15). `cards`: the words written, None for a `reshuffle` (written
-    where the renewal happens, or left out). How many of `cards` (from the first) are such draws, and the
+    cards the travel `used` discarded in it (R15). `cards_`: the words written, None for a `reshuffle` (written
+    where the renewal happens, or left out). How many of `cards_` (from the first) are such draws, and the
     violation of the first that could not have been drawn."""
+    t = game.t
     pile = list(game.draw)
     renewal = game.discard + list(used)
     renewed = game.pile_renewed
-    left = int(game.params[who]["travel_bonus_draw"])
-    for i, c in enumerate(cards):
+    left = game.params[who].travel_bonus_draw
+    for i, c in enumerate(cards_):
         if c is None:
             if pile or not renewal:
-                return i, Violation(Rule.RESHUFFLE, "no_reshuffle" if pile else "no_reshuffle_empty",
-                                    {"pile": len(pile)})
+                return i, broke(t, Rule.RESHUFFLE, "no_reshuffle" if pile else "no_reshuffle_empty",
+                                {"pile": len(pile)})
             pile, renewal, renewed = renewal, [], True
             continue
         if not left:
@@ -1072,48 +974,48 @@ def winning_draws(game: GameState, who: int, cards: list[int | None], used=()) -
             pile, renewal, renewed = renewal, [], True
         if c < 0 or c not in pile:
             v = check_drawn(game, c)
-            if v is None or v.rule == Rule.DRAW and renewed:
-                v = Violation(Rule.DRAW, "not_in_pile_reshuffled" if renewed else "not_in_pile", {
+            if v is None or v.rule == t.cite(Rule.DRAW) and renewed:
+                v = broke(t, Rule.DRAW, "not_in_pile_reshuffled" if renewed else "not_in_pile", {
                     "card": card(c), "places": card_places(game, c)}, Part("card"))
             return i, v
         pile.remove(c)
         left -= 1
-    return len(cards), None
+    return len(cards_), None
 
 
-def outcome_after_cancel(reactor: int, trap: int) -> Violation:
+def outcome_after_cancel(t: Tables, reactor: int, trap: int) -> TravelViolation:
     """Something written as happening after a mousetrap cancelled the action."""
-    return Violation(Rule.INTERRUPTED, "cancelled_nothing_happens", {"player": player(reactor), "card": card(trap)})
+    return broke(t, Rule.INTERRUPTED, "cancelled_nothing_happens", {"player": player(reactor), "card": card(trap)})
 
 
-def outcome_after_padlock(reactor: int) -> Violation:
+def outcome_after_padlock(t: Tables, reactor: int) -> TravelViolation:
     """A card written as taken by a steal that a padlock stopped."""
-    return Violation(Rule.INTERRUPTED, "padlock_takes_nothing", {"player": player(reactor)})
+    return broke(t, Rule.INTERRUPTED, "padlock_takes_nothing", {"player": player(reactor)})
 
 
-def bonus_after_refusal(who: int) -> Violation:
+def bonus_after_refusal(t: Tables, who: int) -> TravelViolation:
     """A trade bonus drawn after the offer was refused: no trade, no bonus."""
-    return Violation(Rule.TRADE_BONUS, "bonus_refused", {"player": player(who)})
+    return broke(t, Rule.TRADE_BONUS, "bonus_refused", {"player": player(who)})
 
 
-def card_places(game: GameState, c: int) -> Ref:
+def card_places(game: GameState, c: int) -> PlacesRef:
     """Where the copies of card `c` are (hands by seat, -1 the discard pile), for a message."""
     spots = [(p, hand.count(c)) for p, hand in enumerate(game.hands) if c in hand]
     if c in game.discard:
         spots.append((-1, game.discard.count(c)))
-    return Ref("places", spots)
+    return PlacesRef(spots)
 
 
 # -- what may be done now ------------------------------------------------------------------------------------
 
-def _multisets(cards_, size: int) -> list[tuple[int, ...]]:
+def multisets(cards_: Iterable[int], size: int) -> list[tuple[int, ...]]:
     """Every distinct choice of `size` cards from `cards_` (copies of a card are alike)."""
     return sorted(set(combinations(sorted(cards_), size)))
 
 
-def _sub_multisets(cards_, low: int, high: int) -> Iterator[tuple[int, ...]]:
+def sub_multisets(cards_: Sequence[int], low: int, high: int) -> Iterator[tuple[int, ...]]:
     for size in range(low, min(high, len(cards_)) + 1):
-        yield from _multisets(cards_, size)
+        yield from multisets(cards_, size)
 
 
 def legal_actions(game: GameState, who: int) -> Iterator[Action]:
@@ -1138,62 +1040,42 @@ def _candidates(game: GameState, who: int) -> Iterator[Action]:
     t = game.t
     hand = game.hands[who]
     par = game.params[who]
-    free = [c for c in hand if t.flag[c] != F_FORBIDDEN]
+    free = [c for c in hand if not t.forbidden[c]]
     others = [q for q in game.clockwise[who][1:] if game.hands[q]]
     if game.actions_taken:
         yield EndTurn()
     if game.actions_left > 0:
         yield Draw()
-        sell = int(par["draw_sell"])
-        if sell and sale_fits(game, who):
-            for sold in _multisets([c for c in hand if t.family[c] == ITEM], sell):
-                yield Draw(sold)
-        for paid in _multisets(free, recycle_cost(game, who)):
+        for paid in multisets(free, recycle_cost(game, who)):
             pool = [c for c in game.discard + list(paid) if t.family[c] != EVENT]
-            take = min(int(par["recycle_take"]), len(pool))
-            for taken in _multisets(pool, take):
+            take = min(par.recycle_take, len(pool))
+            for taken in multisets(pool, take):
                 yield Recycle(paid, taken)
         for q in others:
-            for paid in _multisets(free, steal_cost(game, who, q)):
+            for paid in multisets(free, steal_cost(game, who, q)):
                 yield Steal(q, paid)
         dest = game.next_country(who)
         yield Travel(dest)
         for standin in sorted({c for c in hand if t.standin[c]}):
             for item in sorted(set(t.side_needs[dest])):
                 yield Travel(dest, (StandIn(standin, item),))
-        for forbidden in sorted({c for c in hand if t.flag[c] == F_FORBIDDEN}):
+        for forbidden in sorted({c for c in hand if t.forbidden[c]}):
             for other in sorted(set(free)):
                 yield Drop(forbidden, other)
-    for c in sorted({c for c in hand if t.family[c] == SPECIAL and t.kind[c] in _PLAYABLE}):
-        yield from _plays(game, who, c)
+    for c in sorted({c for c in hand if t.family[c] == SPECIAL and t.kind[c].playable}):
+        yield from t.kind[c].plays(game, who, c)
     if game.actions_left > 0:
         for q in others:
-            for give in _sub_multisets(hand, 1, len(hand)):
-                for get in _sub_multisets(game.hands[q], 1, len(game.hands[q])):
+            for give in sub_multisets(hand, 1, len(hand)):
+                for get in sub_multisets(game.hands[q], 1, len(game.hands[q])):
                     yield Trade(q, give, get)
 
 
-def _plays(game: GameState, who: int, c: int) -> Iterator[Play]:
-    t = game.t
-    kind = t.kind[c]
-    eff = t.effect[c]
+def free_cards(game: GameState, who: int, c: int) -> list[int]:
+    """The cards of `who`'s hand besides special item `c` that may pay a cost (never a forbidden item)."""
     rest = list(game.hands[who])
     rest.remove(c)
-    free = [x for x in rest if t.flag[x] != F_FORBIDDEN]
-    if kind in (K_DRAW, K_EXTRA):
-        yield Play(c)
-    elif kind == K_SEARCH:
-        pool = [x for x in game.draw if not eff.only_items or t.family[x] == ITEM]
-        for chosen in _multisets(pool, min(eff.take, len(pool))):
-            yield Play(c, chosen=chosen)
-    elif kind == K_SWAP:
-        for paid in _sub_multisets(free, 1, eff.max):
-            yield Play(c, paid=paid)
-    elif kind == K_STEAL_CHOICE:
-        for q in game.clockwise[who][1:]:
-            for paid in _multisets(free, eff.cost):
-                for taken in sorted(set(game.hands[q])):
-                    yield Play(c, q, paid, (taken,))
+    return [x for x in rest if not game.t.forbidden[x]]
 
 
 def legal_reactions(game: GameState, who: int, answered: Action, actor: int) -> list[Reaction]:
@@ -1201,10 +1083,8 @@ def legal_reactions(game: GameState, who: int, answered: Action, actor: int) -> 
     t = game.t
     out = []
     for c in sorted(set(game.hands[who])):
-        if t.kind[c] in (K_CANCEL, K_BLOCK):
+        if t.kind[c].reaction is not None:
             reaction = Reaction(c, answered, actor)
             if check(game, who, reaction) is None:
                 out.append(reaction)
     return out
-
-

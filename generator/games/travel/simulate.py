@@ -1,29 +1,50 @@
 """Play whole games with bots: random setups, dice for every chance, reactions, and (optionally) a record.
 
-The same `Game` as the checker runs the rules; here the oracle rolls the dice and asks the bots. The hot loop
-allocates nothing per action beyond what the rules move (cards are ints, piles are lists).
+The same `Game` as the checker runs the rules; here the oracle rolls the dice and asks the bots.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from .bots import GreedyBot, RandomBot
-from .cards import EXTENSIONS, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables
+from .cards import EXTENSIONS, ITEM, PASSPORT, Tables
 from .engine import Game, GameOver
+from .kinds.base import Reaction as Answer
 from .rules import (
-    Draw, Drop, EndTurn, Play, Recycle, Steal, Trade, Travel, check, check_offer, first_player, legal_reactions,
-    nearest_seats, needs_empty_hand_draw, player_rules, travel_plan,
+    Action, Draw, Drop, EndTurn, Play, Recycle, Steal, Trade, Travel, check, check_offer, first_player,
+    legal_reactions, nearest_seats, needs_empty_hand_draw, player_rules, travel_plan,
 )
 from .state import WIN_CENTRE, Setup
 from .strong import StrongBot
+from .writer import Recorder
+
 
 class BotError(RuntimeError):
     """A bot chose an action the rules refuse: a bug in the bot, never the players' doing."""
 
 
+class Bot(Protocol):
+    """A player of simulated games: its turn's actions, and its answers to the engine's and the table's
+    questions (bots.py, strong.py)."""
+
+    def act(self, g: Game, p: int) -> Action: ...
+    def limit_discard(self, g: Game, p: int) -> int: ...
+    def event_discards(self, g: Game, p: int, count: int) -> list[int]: ...
+    def event_passes(self, g: Game, p: int, count: int) -> list[int]: ...
+    def accept_trade(self, g: Game, q: int, p: int, trade: Trade) -> bool: ...
+    def use_cancel(self, g: Game, q: int, p: int, action: Action) -> bool: ...
+    def use_block(self, g: Game, q: int, p: int, action: Action) -> bool: ...
+    def offer_refused(self, g: Game, p: int, trade: Trade) -> None: ...
+    def steal_announced(self, g: Game, q: int, p: int) -> None: ...
+    def choose_stolen(self, g: Game, p: int, q: int) -> int: ...
+
+
 #: every bot a game may seat, by name
-BOTS = {"greedy": GreedyBot, "random": RandomBot, "strong": StrongBot}
+BOTS: dict[str, Callable[[Tables, random.Random], Bot]] = {"greedy": GreedyBot, "random": RandomBot,
+                                                           "strong": StrongBot}
 DEFAULT_NAMES = ("Mina", "Joon", "Sora", "Hana", "Tae", "Yuri")
 #: a game that runs this many turns without a winner is stopped and counted as unfinished
 MAX_TURNS = 600
@@ -34,15 +55,15 @@ def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Rand
     """Passports, countries (random side up), characters and starting hands as a shuffled deal gives them."""
     passports = rng.sample(t.by_family[PASSPORT], n)
     cards = rng.sample(range(len(t.country_card_ids)), n + 1)
-    sides_of = {}
+    sides_of: dict[int, list[int]] = {}
     for side, card in enumerate(t.side_card):
         sides_of.setdefault(card, []).append(side)
     chosen = [rng.choice(sides_of[card]) for card in cards]
-    dealt = [c for c, fewest in enumerate(t.character_min_players) if fewest <= n]  # the rest set aside (R33)
+    dealt = [c for c, (fewest, most) in enumerate(t.character_players) if fewest <= n <= most]  # the rest: box (R33)
     characters = rng.sample(dealt, n) if "characters" in extensions else [-1] * n
     pile = [c for c in t.by_family[ITEM] for _ in range(t.copies[c])]
     rng.shuffle(pile)
-    hands = [[pile.pop() for _ in range(int(rules["starting_hand"]))] for rules in player_rules(t, characters)]
+    hands = [[pile.pop() for _ in range(rules.starting_hand)] for rules in player_rules(t, characters)]
     nearest = nearest_seats(t, chosen[:n], chosen[n])
     first = rng.choice(nearest) if len(nearest) > 1 else -1  # a tie: the tied players choose who starts
     return Setup(list(names[:n]), passports, chosen[:n], characters, chosen[n], extensions, hands, first)
@@ -51,9 +72,7 @@ def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Rand
 class SimOracle:
     """Chance by the dice, choices by the bots; every answer is also written to the recorder, if any."""
 
-    __slots__ = ("random", "bots", "rec", "turn_cards")
-
-    def __init__(self, rng: random.Random, bots, rec=None):
+    def __init__(self, rng: random.Random, bots: Sequence[Bot], rec: Recorder | None = None):
         self.random = rng.random
         self.bots = bots
         self.rec = rec
@@ -113,32 +132,33 @@ class SimOracle:
 class Table:
     """What a bot's decision turns into: announcement, reactions by the others, the rules, the record."""
 
-    __slots__ = ("g", "bots", "rng", "rec", "traps", "locks", "turn_cards", "winning_hand")
-
-    def __init__(self, g: Game, bots, rng: random.Random, rec=None):
+    def __init__(self, g: Game, bots: Sequence[Bot], rng: random.Random, rec: Recorder | None = None,
+                 turn_cards: list[int] | None = None):
         self.g = g
         self.bots = bots
         self.rng = rng
         self.rec = rec
-        self.traps = [c for c, k in enumerate(g.t.kind) if k == K_CANCEL]
-        self.locks = [c for c, k in enumerate(g.t.kind) if k == K_BLOCK]
-        self.turn_cards: list[int] = g.oracle.turn_cards
+        self.traps = [c for c, k in enumerate(g.t.kind) if k.reaction is Answer.CANCEL]
+        self.locks = [c for c, k in enumerate(g.t.kind) if k.reaction is Answer.BLOCK_STEAL]
+        #: the event and special cards that came into play this turn (the oracle's list: events too)
+        self.turn_cards: list[int] = turn_cards if turn_cards is not None else []
         #: the hand of the last player to announce a travel to the centre, as it was then
         self.winning_hand: list[int] = []
 
-    def _reactions(self, q: int, p: int, action, kind: int) -> list[int]:
-        """The reaction cards of `kind` that `q` may play against `p`'s announced `action` (rules.py says)."""
+    def _reactions(self, q: int, p: int, action: Action, answer: Answer) -> list[int]:
+        """The reaction cards that answer so that `q` may play against `p`'s announced `action` (rules.py says)."""
         g = self.g
-        t = g.t
-        return [r.card for r in legal_reactions(g, q, action, p) if t.kind[r.card] == kind]
+        return [r.card for r in legal_reactions(g, q, action, p) if g.t.kind[r.card].reaction is answer]
 
-    def _cancelled(self, p: int, action) -> bool:
+    def cancelled(self, p: int, action: Action) -> bool:
         """Another player may answer the announced action with a mousetrap: it does not happen."""
         g = self.g
+        if not self.traps:
+            return False
         for q in g.clockwise[p][1:]:
             hand = g.hands[q]
             if any(trap in hand for trap in self.traps):
-                traps = self._reactions(q, p, action, K_CANCEL)
+                traps = self._reactions(q, p, action, Answer.CANCEL)
                 if traps and self.bots[q].use_cancel(g, q, p, action):
                     trap = traps[0]
                     if self.rec is not None:
@@ -148,32 +168,44 @@ class Table:
                     return True
         return False
 
-    def _padlock(self, p: int, q: int, action) -> int:
+    def padlock(self, p: int, q: int, action: Action) -> int:
+        """The padlock `q` answers `p`'s steal with, or -1."""
         g = self.g
         hand = g.hands[q]
         if any(lock in hand for lock in self.locks):
-            locks = self._reactions(q, p, action, K_BLOCK)
+            locks = self._reactions(q, p, action, Answer.BLOCK_STEAL)
             if locks and self.bots[q].use_block(g, q, p, action):
                 self.turn_cards.append(locks[0])
                 return locks[0]
         return -1
 
-    def perform(self, p: int, action) -> bool:
+    def perform(self, p: int, action: Action) -> bool:
         """Announce `action` for `p`, let the others react, and apply it. An action `rules.check` refuses is a
         bot's bug (BotError). False only for a refused offer, which is not an action."""
         g = self.g
-        kind = type(action)
-        if kind is Trade:
+        if isinstance(action, Trade):
             return self.offer(p, action)
         violation = check(g, p, action)
         if violation is not None:
             raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which breaks {violation.rule}: "
                            f"{violation.reason}")
-        if kind is not EndTurn:
-            performer = self._PERFORMERS.get(kind)
-            if performer is None:
+        match action:
+            case Draw():
+                self.draw(p, action)
+            case Recycle():
+                self.recycle(p, action)
+            case Steal():
+                self.steal(p, action)
+            case Travel():
+                self.travel(p, action)
+            case Drop():
+                self.drop(p, action)
+            case Play():
+                self.play(p, action)
+            case EndTurn():
+                pass
+            case _:
                 raise BotError(f"{type(self.bots[p]).__name__} chose {action}, which is not a turn's action")
-            performer(self, p, action)
         return True
 
     def begin_turn(self, p: int) -> None:
@@ -191,16 +223,16 @@ class Table:
     def draw(self, p: int, action: Draw) -> None:
         rec = self.rec
         if rec is not None:
-            rec.clause(("draw", "pay", *rec.names(action.sold), "->") if action.sold else ("draw",), bare=True)
-        if not (self.traps and self._cancelled(p, action)):
-            self.g.act_draw(p, action.sold)
+            rec.clause(("draw",), bare=True)
+        if not self.cancelled(p, action):
+            self.g.act_draw(p)
 
     def recycle(self, p: int, action: Recycle) -> None:
         """The card taken is chosen once the cost is paid: a record writes it only if no mousetrap stopped it."""
         rec = self.rec
         if rec is not None:
             rec.clause(("recycle", *rec.names(action.paid)))
-        if not (self.traps and self._cancelled(p, action)):
+        if not self.cancelled(p, action):
             if rec is not None:
                 rec.extend(("->", *rec.names(action.taken)))
             self.g.act_recycle(p, list(action.paid), list(action.taken))
@@ -224,7 +256,7 @@ class Table:
         if violation is not None:
             raise BotError(f"{type(self.bots[q]).__name__} accepted {action}, which breaks {violation.rule}: "
                            f"{violation.reason}")
-        if not (self.traps and self._cancelled(p, action)):
+        if not self.cancelled(p, action):
             g.act_trade(p, q, list(action.give), list(action.get))
         return True
 
@@ -236,16 +268,19 @@ class Table:
         if rec is not None:
             rec.clause(("steal", g.names[q]) + (("pay", *rec.names(paid)) if paid else ()))
         self.bots[q].steal_announced(g, q, p)
-        if self.traps and self._cancelled(p, action):
+        if self.cancelled(p, action):
             return
-        lock = self._padlock(p, q, action)
+        lock = self.padlock(p, q, action)
         if lock >= 0:
             if rec is not None:
                 rec.reaction(q, lock)
             g.act_steal(p, q, paid, -1, lock)
             return
         hand = g.hands[q]
-        taken = hand[int(self.rng.random() * len(hand))]
+        if g.params[p].steal_chooses:  # the thief has seen the hand and chooses
+            taken = self.bots[p].choose_stolen(g, p, q)
+        else:
+            taken = hand[int(self.rng.random() * len(hand))]
         if rec is not None:
             rec.extend(("->", rec.name(taken)))
         g.act_steal(p, q, paid, taken)
@@ -260,57 +295,28 @@ class Table:
             rec.clause(tuple(words))
         if g.visited[p]:
             self.winning_hand = list(g.hands[p])
-        if not (self.traps and self._cancelled(p, action)):
+        if not self.cancelled(p, action):
             g.act_travel(p, travel_plan(g, p, action.standins).used)
 
     def drop(self, p: int, action: Drop) -> None:
         if self.rec is not None:
             self.rec.clause(("drop", self.rec.name(action.forbidden), "with", self.rec.name(action.paired)))
-        if not (self.traps and self._cancelled(p, action)):
+        if not self.cancelled(p, action):
             self.g.act_drop(p, action.forbidden, action.paired)
 
     def play(self, p: int, action: Play) -> None:
-        """A special item played; only one played as the turn's action can be stopped by a mousetrap."""
+        """A special item played, as its kind announces and performs it; only one played as the turn's action can
+        be stopped by a mousetrap."""
         g = self.g
-        t = g.t
-        rec = self.rec
         c = action.card
-        kind = t.kind[c]
-        if rec is not None:
-            if kind == K_SWAP:
-                rec.clause(("play", rec.name(c), *rec.names(action.paid), "->"), bare=True)
-            elif kind == K_STEAL_CHOICE:
-                words = ("pay", *rec.names(action.paid)) if action.paid else ()
-                rec.clause(("play", rec.name(c), g.names[action.other], *words))
-            else:
-                rec.clause(("play", rec.name(c)), bare=kind == K_DRAW)
+        kind = g.t.kind[c]
+        if self.rec is not None:
+            words, bare = kind.words(action, self.rec)
+            self.rec.clause(words, bare)
         self.turn_cards.append(c)
-        if t.timing[c] == "action" and self.traps and self._cancelled(p, action):
+        if g.t.timing[c] == "action" and self.cancelled(p, action):
             return
-        if kind == K_DRAW:
-            g.play_draw(p, c)
-        elif kind == K_SEARCH:
-            if rec is not None:
-                rec.extend(("->", *rec.names(action.chosen)))
-            g.play_search(p, c, list(action.chosen))
-        elif kind == K_SWAP:
-            g.play_swap(p, c, list(action.paid))
-        elif kind == K_STEAL_CHOICE:
-            q = action.other
-            lock = self._padlock(p, q, action)
-            if lock >= 0:
-                if rec is not None:
-                    rec.reaction(q, lock)
-                g.play_steal_choice(p, c, q, list(action.paid), -1, lock)
-                return
-            if rec is not None:
-                rec.extend(("->", rec.name(action.chosen[0])))
-            g.play_steal_choice(p, c, q, list(action.paid), action.chosen[0])
-        else:
-            g.play_extra(p, c)
-
-    #: how each kind of turn's action is announced and applied (a trade is an offer first: `offer`)
-    _PERFORMERS = {Draw: draw, Recycle: recycle, Steal: steal, Travel: travel, Drop: drop, Play: play}
+        kind.perform(self, p, action)
 
 
 @dataclass
@@ -332,7 +338,7 @@ class Result:
     winning_turn_cards: tuple[str, ...] = ()
 
 
-def play(g: Game, bots, table: Table, max_turns: int = MAX_TURNS) -> None:
+def play(g: Game, bots: Sequence[Bot], table: Table, max_turns: int = MAX_TURNS) -> None:
     """Run turns until someone wins or `max_turns` have been played."""
     rec = table.rec
     try:
@@ -343,7 +349,7 @@ def play(g: Game, bots, table: Table, max_turns: int = MAX_TURNS) -> None:
             while g.actions_left > 0 and not g.turn_over:
                 action = bot.act(g, p)
                 table.perform(p, action)
-                if type(action) is EndTurn:
+                if isinstance(action, EndTurn):
                     break
             if rec is not None:
                 rec.end_turn()
@@ -355,7 +361,7 @@ def play(g: Game, bots, table: Table, max_turns: int = MAX_TURNS) -> None:
 
 
 def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: str | tuple[str, ...] = "greedy",
-                 recorder_factory=None):
+                 recorder_factory: Callable[[Tables, Setup], Recorder] | None = None) -> tuple[Result, str | None]:
     """Play one game from `seed`; returns (Result, record text or None). `bot`: one bot name for every seat,
     or a lineup of names in turn order (the first plays first)."""
     rng = random.Random(seed)
@@ -366,7 +372,7 @@ def simulate_one(t: Tables, n: int, extensions: frozenset[str], seed: int, bot: 
     rec = recorder_factory(t, setup) if recorder_factory is not None else None
     oracle = SimOracle(rng, bots, rec)
     g = Game(t, setup, oracle)
-    table = Table(g, bots, rng, rec)
+    table = Table(g, bots, rng, rec, oracle.turn_cards)
     play(g, bots, table)
     won = g.winner >= 0
     winner_cards: tuple[str, ...] = ()

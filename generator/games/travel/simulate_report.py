@@ -7,7 +7,7 @@ from .stats import Summary
 from .texts import Words
 
 
-def summary_json(s: Summary, bot: str, extensions: list[str], seed: int) -> dict:
+def summary_json(s: Summary, bot: str, extensions: list[str], seed: int) -> dict[str, object]:
     finished = s.games - s.unfinished
     return {
         "games": s.games, "players": s.players, "bot": bot, "extensions": extensions, "seed": seed,
@@ -22,7 +22,7 @@ def summary_json(s: Summary, bot: str, extensions: list[str], seed: int) -> dict
     }
 
 
-def _length(s: Summary) -> dict:
+def _length(s: Summary) -> dict[str, float]:
     if not s.lengths:
         return {"mean": 0, "median": 0, "min": 0, "max": 0}
     return {"mean": statistics.fmean(s.lengths), "median": statistics.median(s.lengths),

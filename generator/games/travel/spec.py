@@ -25,6 +25,6 @@ SPEC = GameSpec(
     steps="generator.games.travel.studio:steps",
     table_setup="generator.games.travel.studio:deal",
     build_cost={"pdf": 3, "png": 4, "pod": 2},
-    sources=("generator.games.travel.spec", "generator.games.travel.model", "generator.games.travel.effects",
+    sources=("generator.games.travel.spec", "generator.games.travel.model", "generator.games.travel.kinds",
              "generator.games.travel.distances", "generator.games.travel.text_keys"),
 )

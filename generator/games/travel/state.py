@@ -6,8 +6,10 @@ neither, so the rules need nothing of the engine (state <- rules <- engine, repl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Tables
+from .model import TravelRules
 
 WIN_CENTRE = "centre"
 WIN_POSTCARDS = "postcards"
@@ -27,31 +29,24 @@ class Setup:
     first: int = -1             # who starts, as the record says (-1: not said; needed only for a tie)
 
 
-_ROTATIONS: dict[int, list[list[int]]] = {}
+class Snapshot(NamedTuple):
+    """The table at one moment, as a violation's message shows it: whose turn, the hands, who has travelled, the
+    piles, each player's hand limit and next country."""
 
-
-def rotations(n: int) -> list[list[int]]:
-    """Per player, every seat clockwise starting with theirs (shared lists: never change them)."""
-    rot = _ROTATIONS.get(n)
-    if rot is None:
-        rot = _ROTATIONS[n] = [[(p + k) % n for k in range(n)] for p in range(n)]
-    return rot
+    active: int
+    hands: list[list[int]]
+    visited: list[bool]
+    draw_pile: int
+    discard_pile: list[int]
+    limits: list[int]
+    dest: list[int]
 
 
 class GameState:
     """The whole table: hands, piles, who has travelled where, whose turn it is, who won. `params`: each
-    player's rule parameters (`rules.player_rules`); `start`: who starts (`rules.first_player`)."""
+    player's rule numbers (`rules.player_rules`); `start`: who starts (`rules.first_player`)."""
 
-    __slots__ = (
-        "t", "n", "names", "hands", "draw", "discard", "visited", "transit", "centre", "characters",
-        "extensions", "params", "base_limit", "limit_bonus", "forbidden_held", "postcards_held",
-        "travels_with_forbidden", "to_win", "clockwise", "start", "active", "turn", "actions_left", "actions_taken",
-        "actions", "started_empty", "refilled", "travelled_this_turn", "dropped_this_turn", "turn_over", "winner",
-        "win_how", "win_card", "reshuffles", "pile_renewed",
-    )
-
-    def __init__(self, tables: Tables, setup: Setup, params: list[dict[str, object]], start: int,
-                 draw_pile: list[int]):
+    def __init__(self, tables: Tables, setup: Setup, params: list[TravelRules], start: int, draw_pile: list[int]):
         n = len(setup.names)
         self.t = tables
         self.n = n
@@ -65,13 +60,12 @@ class GameState:
         self.characters = list(setup.characters)
         self.extensions = setup.extensions
         self.params = params
-        self.base_limit = [int(p["hand_limit"]) for p in params]
-        self.travels_with_forbidden = [bool(p["travel_with_forbidden"]) for p in params]
-        self.to_win = [int(p["postcards_to_win"]) for p in params]
+        self.travels_with_forbidden = [p.travel_with_forbidden for p in params]
         self.limit_bonus = [0] * n
         self.forbidden_held = [0] * n
         self.postcards_held = [0] * n
-        self.clockwise = rotations(n)
+        #: per player, every seat clockwise starting with theirs
+        self.clockwise = [[(p + k) % n for k in range(n)] for p in range(n)]
         self.start = start
         self.active = start
         self.turn = 0
@@ -94,4 +88,10 @@ class GameState:
         return self.centre if self.visited[p] else self.transit[p]
 
     def hand_limit(self, p: int) -> int:
-        return self.base_limit[p] + self.limit_bonus[p]
+        return self.params[p].hand_limit + self.limit_bonus[p]
+
+    def snapshot(self) -> Snapshot:
+        """The table now, for a violation's message."""
+        return Snapshot(self.active, [list(h) for h in self.hands], list(self.visited), len(self.draw),
+                        list(self.discard), [self.hand_limit(p) for p in range(self.n)],
+                        [self.next_country(p) for p in range(self.n)])

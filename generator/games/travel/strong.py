@@ -11,20 +11,22 @@ hand puts at risk while it is being stolen from. The weights were tuned against 
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator, Sequence
+from functools import partial
+
 from .bots import may_let_go
-from .cards import (
-    DECK_EXTENSIONS, EVENT, F_FORBIDDEN, ITEM, K_BLOCK, K_CANCEL, K_DRAW, K_EXTRA, K_LIMIT_BONUS, K_POSTCARD,
-    K_SEARCH, K_STEAL_CHOICE, K_SWAP, PASSPORT, Tables,
-)
+from .cards import DECK_EXTENSIONS, EVENT, ITEM, PASSPORT, Tables
+from .engine import Game
+from .kinds.base import Option, Reaction as Answer
 from .rules import (
-    Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, recycle_cost, sale_fits, steal_cost,
+    Action, Draw, Drop, Play, Recycle, Steal, Trade, Travel, check, check_asked, may_steal_from, recycle_cost,
+    steal_cost,
 )
 
-#: what a special card in hand is worth keeping, in steps (stand-ins are valued by the steps they cover): little, as a
-#: card played saves its steps now (a quarter of the first weights won 57-60% against greedy with every extension,
-#: not 51-53%; bench.py's strong vs greedy, seeds 101, 202 and 303)
-KEEP = {K_CANCEL: 0.375, K_BLOCK: 0.15, K_DRAW: 0.15, K_SEARCH: 0.15, K_SWAP: 0.05, K_STEAL_CHOICE: 0.075,
-        K_EXTRA: 0.125, K_LIMIT_BONUS: 0.1}
+# What a special card in hand is worth keeping is its kind's `keep` (kinds/): little, as a card played saves its
+# steps now (a quarter of the first weights won 57-60% against greedy with every extension, not 51-53%; bench.py's
+# strong vs greedy, seeds 101, 202 and 303).
 #: how much a step taken from a player who has done their transit country (one travel from winning) is worth
 #: while we have not; and when we have too
 HARM_LEADER = 0.9
@@ -45,14 +47,6 @@ SPARE = 0.15
 POSTCARD = 0.1
 #: what room in a full hand is worth (a full hand throws away what it draws)
 CROWDED = 0.6
-#: a recycle cheaper than the base rule's (the Collector's) is valued this much lower: it only swaps cards where a
-#: draw adds one, and at a cost of 1 the bot recycled too often (the Collector won 13.0% of 6-player games with
-#: every extension, fair 16.7%; 16.9% with this care, 3,000 games)
-CHEAP_RECYCLE = 0.2
-#: with 2 players the swap must be worth much more: the Collector who swaps only for a card she really needs won
-#: 43.8 / 54.2 / 55.1 / 54.7% of 2-player games at 0.5 / 0.75 / 1.0 / 1.5 (40.7% at 0.2; 10,000 games, every
-#: extension, seed 0); with 3 players 1.0 took her from 34.1% to 25.8% (3,000 games), so there 0.2 stays
-CHEAP_RECYCLE_TWO_PLAYERS = 1.0
 #: offers made per turn at most (a refused offer costs nothing but time), and the least chance worth asking
 OFFERS_PER_TURN = 4
 MIN_CHANCE = 0.2
@@ -63,13 +57,11 @@ DROP_ORDER = 3
 class Plan:
     """How far a hand is from winning: the steps it lacks. Built per decision; cheap to ask again."""
 
-    __slots__ = ("t", "first", "later", "twf")
-
-    def __init__(self, g, p: int):
+    def __init__(self, g: Game, p: int):
         t = g.t
         self.t = t
         self.first = t.side_needs[g.next_country(p)]
-        self.later = () if g.visited[p] else t.side_needs[g.centre]
+        self.later: tuple[int, ...] = () if g.visited[p] else t.side_needs[g.centre]
         self.twf = g.travels_with_forbidden[p]
 
     def steps(self, hand: list[int]) -> float:
@@ -86,7 +78,7 @@ class Plan:
                 counts[c] = counts.get(c, 0) + 1
             elif f == PASSPORT:
                 passport = True
-            elif t.flag[c] == F_FORBIDDEN:
+            elif t.forbidden[c]:
                 forbidden += 1
             else:
                 scope = t.standin[c]
@@ -105,7 +97,7 @@ class Plan:
         return missing_first + LATER * missing_later + NO_PASSPORT * (not passport) + (0 if self.twf else forbidden)
 
 
-def _uncovered(items, counts: dict[int, int]) -> int:
+def _uncovered(items: Sequence[int], counts: dict[int, int]) -> int:
     """How many of the needed `items` the counted cards do not cover (the cards that cover one are used up)."""
     missing = 0
     for item in items:
@@ -120,9 +112,7 @@ class Outlook:
     """One decision's view of the table for player `p`: the plan, the value of each card to them, and the
     unknown cards (the deck's make-up less their hand and the discard pile)."""
 
-    __slots__ = ("g", "t", "p", "plan", "hand", "base", "loss", "unknown", "unknown_total", "gain_of", "pool")
-
-    def __init__(self, g, p: int, composition: list[int]):
+    def __init__(self, g: Game, p: int, composition: list[int]):
         t = g.t
         self.g = g
         self.t = t
@@ -154,9 +144,9 @@ class Outlook:
         t = self.t
         if t.family[c] in (ITEM, PASSPORT):
             return lost if lost else SPARE
-        if t.kind[c] == K_POSTCARD:
+        if t.postcard[c]:
             return lost + POSTCARD * self.g.postcards_held[self.p]
-        return lost + KEEP.get(t.kind[c], 0.0)
+        return lost + t.kind[c].keep
 
     def gain(self, c: int) -> float:
         """Steps saved by getting one more card `c` (extension cards by their keep value)."""
@@ -164,15 +154,15 @@ class Outlook:
         if got is None:
             t = self.t
             family = t.family[c]
-            if family == ITEM or family == PASSPORT or t.standin[c] or t.flag[c] == F_FORBIDDEN:
+            if family == ITEM or family == PASSPORT or t.standin[c] or t.forbidden[c]:
                 got = self.base - self.plan.steps(self.hand + [c])
             else:
                 got = 0.0
-            if t.kind[c] == K_POSTCARD:
+            if t.postcard[c]:
                 npost = self.g.postcards_held[self.p] + 1
-                got += 10.0 if npost >= self.g.to_win[self.p] else POSTCARD * npost
+                got += 10.0 if npost >= self.g.params[self.p].postcards_to_win else POSTCARD * npost
             elif t.family[c] not in (ITEM, PASSPORT):
-                got += KEEP.get(t.kind[c], 0.0)
+                got += t.kind[c].keep
             self.gain_of[c] = got
         return got
 
@@ -182,11 +172,12 @@ class Outlook:
         total = 0.0
         mass = 0.0
         family = self.t.family
-        for c, u, gain in self.pool:
+        for c, unknown, gain in self.pool:
+            weight = float(unknown)
             if likely and family[c] == ITEM:
-                u *= 1.7 if c in likely else 1.2 if c in later else 0.6
-            mass += u
-            total += u * gain
+                weight *= 1.7 if c in likely else 1.2 if c in later else 0.6
+            mass += weight
+            total += weight * gain
         return total / mass if mass else 0.0
 
     def cheapest(self, count: int, skip: tuple[int, ...] = (), items_only: bool = False) -> tuple[list[int], float]:
@@ -205,14 +196,14 @@ class Outlook:
 
     def spare(self, most: int, skip: tuple[int, ...] = ()) -> list[int]:
         """Up to `most` cards the player may let go at no loss of a step, taken together (a Souvenir Swap's)."""
-        picked = []
+        picked: list[int] = []
         for c, worth in self._letting_go(skip, False):
             if worth > SPARE or len(picked) == most:
                 break
             picked.append(c)
         return picked
 
-    def _letting_go(self, skip: tuple[int, ...], items_only: bool):
+    def _letting_go(self, skip: tuple[int, ...], items_only: bool) -> Iterator[tuple[int, float]]:
         """The cards that may pay a cost, minded least first, each with its worth in the hand the cards before it
         left: two copies of a needed item each look spare while the other stays, but letting both go loses the
         step."""
@@ -221,7 +212,7 @@ class Outlook:
         free = [i for i, c in enumerate(hand)
                 if c not in skip and may_let_go(self.g, self.p, c) and (not items_only or family[c] == ITEM)]
         picked: set[int] = set()
-        loss = self.loss
+        loss = dict(enumerate(self.loss))
         steps = self.plan.steps
         while free:
             worth, i = min((loss[i], i) for i in free)
@@ -234,7 +225,7 @@ class Outlook:
                                        - base) for j in free}
 
 
-def composition_of(g) -> list[int]:
+def composition_of(g: Game) -> list[int]:
     """How many of each card the game holds in all (public: the item copies, the players' passports, the
     chosen extensions' cards)."""
     t = g.t
@@ -252,7 +243,7 @@ def _mean(total: float, count: int) -> float:
     return total / count if count else 0.0
 
 
-def threat(g, q: int) -> float:
+def threat(g: Game, q: int) -> float:
     """How close `q` looks to winning, from what everyone sees: the transit done, and cards in hand."""
     size = len(g.hands[q])
     return (1.0 if g.visited[q] else 0.35) * min(1.0, size / 5)
@@ -263,51 +254,52 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, t: Tables, rng):
+    def __init__(self, t: Tables, rng: random.Random):
         """`rng` is the game's dice, which every bot is handed; this one plays without chance."""
         self.t = t
         self.composition: list[int] | None = None
-        self.seen: tuple = ()
-        self.outlook: Outlook | None = None
-        self.of_kind = {kind: [c for c, k in enumerate(t.kind) if k == kind] for kind in (K_BLOCK, K_CANCEL)}
-        self.refused: dict[tuple, int] = {}
+        self.seen: tuple[object, ...] = ()
+        self.last: Outlook | None = None
+        #: the cards that answer an action, by what they do to it
+        self.answers = {answer: [c for c, k in enumerate(t.kind) if k.reaction is answer] for answer in Answer}
+        self.refused: dict[tuple[int, tuple[int, ...], tuple[int, ...]], int] = {}
         self.offers_turn = -1
         self.offers = 0
         #: the turns on which another player announced a steal from us (public: steals are announced)
         self.robbed: list[int] = []
 
-    def _outlook(self, g, p: int) -> Outlook:
+    def outlook(self, g: Game, p: int) -> Outlook:
         """The outlook, computed again only when what we see has changed (a refused offer changes nothing)."""
         if self.composition is None:
             self.composition = composition_of(g)
         key = (g.turn, tuple(g.hands[p]), len(g.discard), len(g.draw), g.visited[p])
-        if key != self.seen:
+        if key != self.seen or self.last is None:
             self.seen = key
-            self.outlook = Outlook(g, p, self.composition)
-        return self.outlook
+            self.last = Outlook(g, p, self.composition)
+        return self.last
 
     # -- the engine's questions --------------------------------------------------------------------------
 
-    def limit_discard(self, g, p: int) -> int:
-        return self._outlook(g, p).cheapest(1)[0][0]
+    def limit_discard(self, g: Game, p: int) -> int:
+        return self.outlook(g, p).cheapest(1)[0][0]
 
-    def event_discards(self, g, p: int, count: int) -> list[int]:
-        return self._outlook(g, p).cheapest(count)[0] if count > 0 else []
+    def event_discards(self, g: Game, p: int, count: int) -> list[int]:
+        return self.outlook(g, p).cheapest(count)[0] if count > 0 else []
 
-    def event_passes(self, g, p: int, count: int) -> list[int]:
+    def event_passes(self, g: Game, p: int, count: int) -> list[int]:
         """Forbidden items first (they go to a neighbour), then the cards minded least."""
         if count <= 0:
             return []
         hand = g.hands[p]
-        forbidden = [c for c in hand if g.t.flag[c] == F_FORBIDDEN][:count]
+        forbidden = [c for c in hand if g.t.forbidden[c]][:count]
         if g.travels_with_forbidden[p]:
             forbidden = []
-        o = self._outlook(g, p)
+        o = self.outlook(g, p)
         ranked = sorted((o.loss[i], i) for i, c in enumerate(hand) if c not in forbidden)
         rest = [hand[i] for _, i in ranked[:count - len(forbidden)]]
         return forbidden + rest
 
-    def accept_trade(self, g, q: int, p: int, trade: Trade) -> bool:
+    def accept_trade(self, g: Game, q: int, p: int, trade: Trade) -> bool:
         """Accept when the trade saves us steps, and saves more than it is likely to give a player near winning."""
         if check_asked(g, trade) is not None:
             return False
@@ -323,16 +315,16 @@ class StrongBot:
         theirs = sum(1 for c in trade.get if c in g.t.side_needs[g.next_country(p)])
         return mine >= theirs * threat(g, p) * ACCEPT_CARE
 
-    def use_cancel(self, g, q: int, p: int, action) -> bool:
+    def use_cancel(self, g: Game, q: int, p: int, action: Action) -> bool:
         """The mousetrap is kept for a travel to the centre (it would win)."""
-        return type(action) is Travel and g.visited[p]
+        return isinstance(action, Travel) and g.visited[p]
 
-    def use_block(self, g, q: int, p: int, action) -> bool:
+    def use_block(self, g: Game, q: int, p: int, action: Action) -> bool:
         return True
 
     # -- a turn --------------------------------------------------------------------------------------------
 
-    def act(self, g, p: int):
+    def act(self, g: Game, p: int) -> Action:
         t = g.t
         hand = g.hands[p]
         if self.offers_turn != g.turn:
@@ -340,13 +332,13 @@ class StrongBot:
             self.offers = 0
         # An Express Ticket is played before the action it doubles, unless that action is a forbidden item's
         # drop, which is the whole turn (R29): then the ticket is kept for a later turn.
-        ticket = next((c for c in hand if t.kind[c] == K_EXTRA), -1) if g.actions_left == 1 else -1
+        ticket = next((c for c in hand if t.kind[c].before_action), -1) if g.actions_left == 1 else -1
         if check(g, p, Travel(g.next_country(p))) is None:
             return Play(ticket) if ticket >= 0 else Travel(g.next_country(p))
-        o = self._outlook(g, p)
+        o = self.outlook(g, p)
         return self._best(g, p, o, ticket)
 
-    def _best(self, g, p: int, o: Outlook, ticket: int = -1):
+    def _best(self, g: Game, p: int, o: Outlook, ticket: int = -1) -> Action:
         """The action worth most (the cards a special item picks are picked once it is chosen); with an Express
         Ticket `ticket` in hand, the ticket first unless that action is a drop."""
         t = g.t
@@ -369,19 +361,11 @@ class StrongBot:
                 return 0.0
             return min(robbed, after) * _mean(held - paid + got, after) - min(robbed, size) * _mean(held, size)
 
-        options: list[tuple[float, int, object]] = [(draw_value - at_risk(0.0, draw_value, size + 1), 0,
-                                                      lambda: Draw())]
+        options: list[Option] = [Option(draw_value - at_risk(0.0, draw_value, size + 1), 0, lambda: Draw())]
         add = options.append
-        # A sale before the draw (R35): the cards minded least, for `sale_draw` cards drawn instead of 1, while
-        # the hand stays within its limit.
-        sell = int(par["draw_sell"])
-        if sell and draw_value > 0 and sale_fits(g, p):
-            sold, sold_loss = o.cheapest(sell, items_only=True)
-            if sold:
-                add((int(par["sale_draw"]) * draw_value - sold_loss, 0, lambda: Draw(tuple(sorted(sold)))))
         # Recycle: the best card of the discard pile for the cheapest cost.
         cost = recycle_cost(g, p)
-        take = int(par["recycle_take"])
+        take = par.recycle_take
         if g.discard and take >= 1:
             paid, paid_loss = o.cheapest(cost)
             if paid or cost == 0:
@@ -392,53 +376,35 @@ class StrongBot:
                         wanted += list(paid)[:take - len(wanted)]
                     got = sum(o.gain(c) for c in wanted)
                     value = got - paid_loss - at_risk(paid_loss, got, size - len(paid) + len(wanted))
-                    if cost < int(t.rules["recycle_cost"]):
-                        value -= CHEAP_RECYCLE_TWO_PLAYERS if g.n == 2 else CHEAP_RECYCLE
-                    add((value, 1, lambda paid=paid, wanted=wanted: Recycle(tuple(paid), tuple(wanted))))
+                    add(Option(value, 1, partial(Recycle, tuple(paid), tuple(wanted))))
         others = [q for q in g.clockwise[p][1:] if g.hands[q]]
         # Steal: a random card of another hand, which is likelier to hold what that player needs.
+        others = [q for q in others if may_steal_from(g, q)]
         for q in others:
             cost = steal_cost(g, p, q)
             paid, paid_loss = o.cheapest(cost)
             if paid or cost == 0:
                 got = self._steal_value(g, p, q, o)
                 value = got - paid_loss - at_risk(paid_loss, got, size - len(paid) + 1)
-                add((value, 2, lambda q=q, paid=paid: Steal(q, tuple(paid))))
+                add(Option(value, 2, partial(Steal, q, tuple(paid))))
         # Drop a forbidden item with the card minded least: it blocks travel, and (never discarded for the hand
         # limit) it takes room even from a smuggler whose hand is full. It is the whole turn (R29): never after an
         # action.
         if g.forbidden_held[p] and not g.actions_taken:
             crowded = len(hand) >= g.hand_limit(p) - 1
             if not g.travels_with_forbidden[p] or crowded:
-                forbidden = next(c for c in hand if t.flag[c] == F_FORBIDDEN)
+                forbidden = next(c for c in hand if t.forbidden[c])
                 other, other_loss = o.cheapest(1)
                 if other:
                     worth = (0.0 if g.travels_with_forbidden[p] else 1.0) + (CROWDED if crowded else 0.0)
-                    add((worth - other_loss - 0.2, DROP_ORDER, lambda f=forbidden, x=other[0]: Drop(f, x)))
-        # Special items played as actions.
+                    add(Option(worth - other_loss - 0.2, DROP_ORDER, partial(Drop, forbidden, other[0])))
+        # Special items played as actions, as each card's kind weighs them.
         for c in set(hand):
-            kind = t.kind[c]
-            if t.timing[c] != "action":
-                continue
-            keep = KEEP.get(kind, 0.0)
-            if kind == K_DRAW:
-                add((t.effect[c].count * draw_value - keep + 0.3, 4, lambda c=c: Play(c)))
-            elif kind == K_SEARCH and g.draw:
-                value = self._search_value(g, o) - keep
-                add((value, 5, lambda c=c: self._search(g, p, c)))
-            elif kind == K_SWAP:
-                junk = o.spare(t.effect[c].max, (c,))
-                if junk:
-                    value = len(junk) * draw_value - keep  # spare cards swapped away are worth nothing here
-                    add((value, 6, lambda c=c, junk=junk: Play(c, paid=tuple(junk))))
-            elif kind == K_STEAL_CHOICE and others:
-                bcost = t.effect[c].cost
-                bpaid, bloss = o.cheapest(bcost, (c,))
-                if bpaid or bcost == 0:
-                    q = max(others, key=lambda q: (self._choice_value(g, p, q, o), -q))
-                    value = self._choice_value(g, p, q, o) - bloss - keep
-                    add((value, 7, lambda c=c, q=q, bpaid=bpaid: self._binoculars(g, c, q, bpaid, o)))
-        _, order, perform = max(options, key=lambda option: (option[0], -option[1]))
+            if t.timing[c] == "action":
+                option = t.kind[c].strong(self, g, p, o, c, draw_value, others)
+                if option is not None:
+                    add(option)
+        _, order, perform = max(options, key=lambda option: (option.value, -option.order))
         if ticket >= 0 and order != DROP_ORDER:
             return Play(ticket)
         # A refused offer is not an action, so an offer that would beat the best action is worth a try first.
@@ -448,20 +414,22 @@ class StrongBot:
                 _, q, give, get = offer
                 self.offers += 1
                 return Trade(q, tuple(give), tuple(get))
-        return perform()
+        made = perform()
+        assert isinstance(made, (Draw, Recycle, Steal, Drop, Play))
+        return made
 
     # -- values --------------------------------------------------------------------------------------------
 
-    def _risk(self, g, o: Outlook, kind: int, holders: int) -> float:
-        """The chance that one of `holders` hands of average size holds the (single) card of `kind`."""
-        left = sum(max(0, o.unknown[c]) for c in self.of_kind[kind])
+    def _risk(self, g: Game, o: Outlook, answer: Answer, holders: int) -> float:
+        """The chance that one of `holders` hands of average size holds a (single) card that answers so."""
+        left = sum(max(0, o.unknown[c]) for c in self.answers[answer])
         if not left:
             return 0.0
         share = sum(len(g.hands[q]) for q in range(g.n) if q != o.p) / o.unknown_total
         return min(1.0, left * share * holders / max(1, g.n - 1))
 
     @staticmethod
-    def _harm(g, p: int, q: int) -> float:
+    def harm(g: Game, p: int, q: int) -> float:
         """What setting `q` back by a step is worth to `p`: much when `q` is a travel ahead, a little when
         level with us on the way to the centre, nothing otherwise (two players stealing from each other when
         neither is ahead would only trade cards back and forth)."""
@@ -469,41 +437,41 @@ class StrongBot:
             return 0.0
         return HARM_LEADER if not g.visited[p] else HARM_OTHER
 
-    def _steal_value(self, g, p: int, q: int, o: Outlook) -> float:
+    def _steal_value(self, g: Game, p: int, q: int, o: Outlook) -> float:
+        """A steal's card: one at random (likelier what `q` needs), or the best of the hand when `p` chooses it."""
         t = g.t
+        blocked = self._risk(g, o, Answer.BLOCK_STEAL, 1) + self._risk(g, o, Answer.CANCEL, g.n - 1) * 0.5
+        if g.params[p].steal_chooses:
+            return self.hand_guess(g, p, q, o) * (1 - min(0.9, blocked))
         needs_q = t.side_needs[g.next_country(q)]
-        later_q = () if g.visited[q] else t.side_needs[g.centre]
+        later_q: tuple[int, ...] = () if g.visited[q] else t.side_needs[g.centre]
         size = len(g.hands[q])
         passport = min(1.0, 1 / size)  # everyone starts with one, and mostly keeps it
         gain = passport * o.gain(t.by_family[PASSPORT][0]) + (1 - passport) * o.random_gain(needs_q, later_q)
-        harm = self._harm(g, p, q) * min(1.0, 3 / max(1, len(g.hands[q])))
-        blocked = self._risk(g, o, K_BLOCK, 1) + self._risk(g, o, K_CANCEL, g.n - 1) * 0.5
+        harm = self.harm(g, p, q) * min(1.0, 3 / max(1, len(g.hands[q])))
         return (gain + harm) * (1 - min(0.9, blocked))
 
-    def _choice_value(self, g, p: int, q: int, o: Outlook) -> float:
-        """Binoculars: the best card of `q`'s hand, as far as we can guess it."""
+    def hand_guess(self, g: Game, p: int, q: int, o: Outlook) -> float:
+        """What the best card of `q`'s hand is likely worth to `p`, as far as it can be guessed, and the harm of
+        taking it (a steal of the thief's choice, the Binoculars)."""
         t = g.t
-        needs_q = t.side_needs[g.next_country(q)]
-        best = 0.0
+        needs = t.side_needs[g.next_country(q)]
         share = min(1.0, len(g.hands[q]) / o.unknown_total)
-        for c, u, g_c in o.pool:
-            if g_c > 0 and t.family[c] == ITEM:
-                chance = min(1.0, (1 - (1 - share) ** u) * (1.7 if c in needs_q else 0.6))
-                best = max(best, g_c * chance)
-        harm = self._harm(g, p, q)
-        return best + harm * 0.5
-
-    def _search_value(self, g, o: Outlook) -> float:
-        """Local guide: the best missing item, times the chance a copy is in the draw pile."""
-        t = g.t
-        share = len(g.draw) / o.unknown_total
         best = 0.0
-        for c, u, g_c in o.pool:
-            if g_c > 0 and t.family[c] == ITEM:
-                best = max(best, g_c * (1 - (1 - min(1.0, share)) ** u))
-        return best
+        for c, unknown, gain in o.pool:
+            if gain > 0 and t.family[c] == ITEM:
+                chance = min(1.0, (1 - (1 - share) ** unknown) * (1.7 if c in needs else 0.6))
+                best = max(best, gain * chance)
+        return best + self.harm(g, p, q) * 0.5
 
-    def _offer(self, g, p: int, o: Outlook, draw_value: float):
+    def choose_stolen(self, g: Game, p: int, q: int) -> int:
+        """The card of `q`'s hand that saves us most (or hurts them most), once the hand is shown."""
+        o = self.outlook(g, p)
+        needs = g.t.side_needs[g.next_country(q)]
+        return max(g.hands[q], key=lambda x: (o.gain(x) + (0.5 if x in needs else 0.0), -x))
+
+    def _offer(self, g: Game, p: int, o: Outlook,
+               draw_value: float) -> tuple[float, int, list[int], list[int]] | None:
         """The most promising trade to offer, as (value if accepted, player, cards given, cards asked): cards
         we mind least that the other wants (a forbidden item first, then what they need) for needed cards they
         do not need and likely hold, one for one, one for two (the other may take it for a card they need: 51% ->
@@ -514,24 +482,24 @@ class StrongBot:
                         key=lambda c: (-o.gain(c), c))
         if not wanted:
             return None
-        best = None
+        best: tuple[float, int, list[int], list[int]] | None = None
         best_score = 0.0
         for q in g.clockwise[p][1:]:
             size = len(g.hands[q])
             if not size:
                 continue
             needs_q = t.side_needs[g.next_country(q)]
-            later_q = () if g.visited[q] else t.side_needs[g.centre]
+            later_q: tuple[int, ...] = () if g.visited[q] else t.side_needs[g.centre]
             asks = [c for c in wanted if c not in needs_q][:2]
             # Only a card the other wants makes an offer they would take: one they need, or something they
             # may well take for a good card (a forbidden item, a spare passport or special item).
             gives = sorted((i for i, c in enumerate(hand) if o.loss[i] <= SPARE
                             and (c in needs_q or c in later_q or t.family[c] != ITEM)),
-                           key=lambda i: (t.flag[hand[i]] != F_FORBIDDEN, hand[i] not in needs_q, o.loss[i], i))[:2]
+                           key=lambda i: (not t.forbidden[hand[i]], hand[i] not in needs_q, o.loss[i], i))[:2]
             if not asks or not gives:
                 continue
             helped = HELP_PENALTY * threat(g, q)
-            shapes = [([gives[0]], [asks[0]])]
+            shapes: list[tuple[list[int], list[int]]] = [([gives[0]], [asks[0]])]
             if len(asks) > 1:
                 shapes.append(([gives[0]], [asks[1]]))
                 shapes.append(([gives[0]], asks))
@@ -539,7 +507,7 @@ class StrongBot:
                 shapes.append((gives, asks))
             for give_at, ask in shapes:
                 give = [hand[i] for i in give_at]
-                key = (q, tuple(give), tuple(ask))
+                key = (q, tuple(give), tuple(ask))  # (as offer_refused keeps a refusal)
                 if self.refused.get(key, -99) > g.turn - 4 * g.n:
                     continue
                 chance = 1.0
@@ -548,7 +516,7 @@ class StrongBot:
                 if chance < MIN_CHANCE:
                     continue
                 value = (o.plan.steps(hand) - o.plan.steps([c for k, c in enumerate(hand) if k not in give_at] + ask)
-                         + draw_value - helped * sum(c in needs_q for c in give))
+                         + g.params[p].trade_bonus_draw * draw_value - helped * sum(c in needs_q for c in give))
                 score = value * (0.5 + chance)
                 if score > best_score:
                     best, best_score = (value, q, give, ask), score
@@ -556,23 +524,9 @@ class StrongBot:
 
     # -- performing ----------------------------------------------------------------------------------------
 
-    def offer_refused(self, g, p: int, trade: Trade) -> None:
+    def offer_refused(self, g: Game, p: int, trade: Trade) -> None:
         self.refused[(trade.other, trade.give, trade.get)] = g.turn
 
-    def steal_announced(self, g, q: int, p: int) -> None:
+    def steal_announced(self, g: Game, q: int, p: int) -> None:
         """`p` announced a steal from us: remembered for a round (see `_best`)."""
         self.robbed = [turn for turn in self.robbed if turn > g.turn - g.n] + [g.turn]
-
-    def _search(self, g, p: int, c: int) -> Play:
-        """Played: now the draw pile is ours to look through; take what saves most."""
-        t = g.t
-        eff = t.effect[c]
-        o = self._outlook(g, p)
-        pool = sorted({x for x in g.draw if not eff.only_items or t.family[x] == ITEM}, key=lambda x: (-o.gain(x), x))
-        return Play(c, chosen=tuple(pool[:min(eff.take, len(pool))]))
-
-    def _binoculars(self, g, c: int, q: int, paid: list[int], o: Outlook) -> Play:
-        """Played: `q`'s hand is shown to us; take what saves most (or hurts them most)."""
-        needs_q = g.t.side_needs[g.next_country(q)]
-        taken = max(g.hands[q], key=lambda x: (o.gain(x) + (0.5 if x in needs_q else 0.0), -x))
-        return Play(c, q, tuple(paid), (taken,))

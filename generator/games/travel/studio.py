@@ -13,10 +13,10 @@ from ...studio.views import Deal, Panel, Row, Seat, Step, Walk
 from .cards import tables_for
 from .check import checker_for
 from .engine import Game
-from .replay import Replay, snapshot
-from .report import Report
+from .replay import Replay
 from .rules import first_player, nearest_seats
 from .simulate import random_setup
+from .state import Snapshot
 from .texts import Words
 
 #: the extensions a studio deal uses: every one (the table leaves out what it does not play)
@@ -31,7 +31,7 @@ def steps(content: Any, lang: str, text: str, path: str) -> Walk:
     shown: list[Step] = []
 
     def after(turn_no: int, game: Game) -> None:
-        state = snapshot(game)
+        state = game.snapshot()
         if turn_no < 0:
             title, line = words.texts.get("studio.step.setup"), 0
         else:
@@ -44,27 +44,25 @@ def steps(content: Any, lang: str, text: str, path: str) -> Walk:
     violation = outcome.violation
     if violation is None:
         return Walk(tuple(shown))
-    broken = Report(record, outcome, words, checker.t).violation()
-    assert broken is not None
-    title = words.texts.get("studio.step.broken", rule=broken.rule, title=broken.title)
-    state = violation.state if violation.state is not None else snapshot(outcome.game)
-    last = Step(title, broken.position.line, _panels(words, record.setup.names, state), broken=True)
+    title = words.texts.get("studio.step.broken", rule=violation.rule, title=words.rule_title(violation.rule))
+    state = violation.state if violation.state is not None else outcome.game.snapshot()
+    line = violation.position.line if violation.position is not None else 0
+    last = Step(title, line, _panels(words, record.setup.names, state), broken=True)
     return Walk((*shown, last), complete=False)
 
 
-def _panels(words: Words, names: list[str], state: dict[str, Any]) -> tuple[Panel, ...]:
+def _panels(words: Words, names: list[str], state: Snapshot) -> tuple[Panel, ...]:
     """Each player's hand and next country (the active player's marked), then the piles, newest discard first."""
     t = words.texts
     hands = tuple(
         Panel(name, (Row(t.get("table.hand", count=len(hand), limit=limit), tuple(words.card(c) for c in hand)),
                      Row(t.get("table.next"), (words.country(dest),))),
-              current=seat == state["active"])
-        for seat, (name, hand, limit, dest) in enumerate(zip(names, state["hands"],
-                                                             state["limits"], state["dest"])))
+              current=seat == state.active)
+        for seat, (name, hand, limit, dest) in enumerate(zip(names, state.hands, state.limits, state.dest)))
     piles = Panel(t.get("table.piles"), (
-        Row(t.get("table.draw_pile", count=state["draw_pile"])),
-        Row(t.get("table.discard_pile", count=len(state["discard_pile"])),
-            tuple(words.card(c) for c in reversed(state["discard_pile"])))))
+        Row(t.get("table.draw_pile", count=state.draw_pile)),
+        Row(t.get("table.discard_pile", count=len(state.discard_pile)),
+            tuple(words.card(c) for c in reversed(state.discard_pile)))))
     return (*hands, piles)
 
 

@@ -6,6 +6,7 @@ comma) is the language's own, in `content/common/<lang>.yaml`, read with it.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -44,7 +45,7 @@ class Words:
         self.t = tables
         self._rule_values = dict(tables.rules)
 
-    def __call__(self, key: str, /, **values) -> str:
+    def __call__(self, key: str, /, **values: object) -> str:
         return self.texts.get(f"check.{key}", **values)
 
     def card(self, c: int) -> str:
@@ -52,7 +53,8 @@ class Words:
             return self.character(-c - 2)
         return self.texts.get(f"{FAMILY_KEYS[self.t.family[c]]}.{self.t.ids[c]}.name")
 
-    def cards(self, cards) -> str:
+    def cards(self, cards: Iterable[int]) -> str:
+        cards = list(cards)
         return self.texts.listed(self.card(c) for c in cards) if cards else self("nothing")
 
     def character(self, index: int) -> str:

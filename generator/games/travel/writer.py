@@ -5,6 +5,7 @@ then every drawn card, discard, reshuffle and event part as the rules produce th
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 
 from ...content.yamlsrc import quoted
 from .cards import EXTENSIONS, Tables
@@ -38,13 +39,19 @@ class Recorder:
     def name(self, c: int) -> str:
         return self.t.ids[c]
 
-    def names(self, cards: list[int]) -> tuple[str, ...]:
+    def names(self, cards: Sequence[int]) -> tuple[str, ...]:
         return tuple(self.t.ids[c] for c in cards)
 
     # -- words as the game happens ---------------------------------------------------------------------------
 
+    @property
+    def current(self) -> _Frame:
+        """Where words go now (a clause or an event has begun)."""
+        assert self.frame is not None
+        return self.frame
+
     def _emit(self, word: str) -> None:
-        frame = self.frame
+        frame = self.current
         if frame.pending:
             frame.tokens.append("reshuffle")
             frame.pending = False
@@ -55,12 +62,12 @@ class Recorder:
         self.clauses = []
         self.frame = None
 
-    def clause(self, words: tuple[str, ...], bare: bool = False) -> None:
+    def clause(self, words: Sequence[str], bare: bool = False) -> None:
         self._flush()
         self.clauses.append(list(words))
         self.frame = _Frame(self.clauses[-1], bare)
 
-    def extend(self, words: tuple[str, ...]) -> None:
+    def extend(self, words: Sequence[str]) -> None:
         for word in words:
             self._emit(word)
 
@@ -68,15 +75,15 @@ class Recorder:
         self.clause((self.setup.names[p], self.name(c)))
 
     def drawn(self, c: int) -> None:
-        self._emit(self.name(c) if self.frame.bare else "+" + self.name(c))
+        self._emit(self.name(c) if self.current.bare else "+" + self.name(c))
 
     def reshuffle(self) -> None:
-        self.frame.pending = True
+        self.current.pending = True
 
     def limit_discard(self, c: int) -> None:
         self._emit("-" + self.name(c))
 
-    def cards(self, cards: list[int]) -> None:
+    def cards(self, cards: Sequence[int]) -> None:
         for c in cards:
             self._emit(self.name(c))
 
@@ -84,7 +91,7 @@ class Recorder:
         self.frame = _Frame([], True, self.frame)
 
     def entry(self, p: int) -> None:
-        event = self.frame
+        event = self.current
         if event.pending:
             event.tokens.append("reshuffle")
             event.pending = False
@@ -93,15 +100,16 @@ class Recorder:
 
     def back_to_entry(self, p: int) -> None:
         """What follows belongs to `p`'s entry of the event again (their discards after a pass-cards event)."""
-        event = self.frame
+        event = self.current
         name = self.setup.names[p]
         event.tokens = next(entry for entry in event.entries if entry[0] == name)
 
     def close_event(self) -> None:
-        event = self.frame
+        event = self.current
         if event.pending:
             event.tokens.append("reshuffle")
         parent = event.parent
+        assert parent is not None  # (an event is opened inside a clause)
         parent.tokens[-1] += "[" + ", ".join(" ".join(entry) for entry in event.entries) + "]"
         self.frame = parent
 

@@ -155,9 +155,13 @@ def character_face(kit: Kit, card: Character) -> Face:
     return kit.face(f"travel/character/{card.id}/front", lambda: _character_layout(kit, card))
 
 
+#: the player-count mark in the portrait's top-right corner (R33): its pill's size
+MARK_W, MARK_H = 34.0, 15.0
+
+
 def _character_layout(kit: Kit, card: Character) -> Paint:
     geo, writer, colour, card_frame = kit.framed("character", card.id)
-    values = card_values(card)
+    values = card_values(card, kit.game)
     texts = f"characters.{card.id}"
     cursor = Cursor(geo.content)
     name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), cursor.take(30), role="title",
@@ -166,6 +170,9 @@ def _character_layout(kit: Kit, card: Character) -> Paint:
     portrait = cursor.take(100)
     cursor.skip(2 * GAP)
     text = writer.block(f"{texts}.text", kit.words(f"{texts}.text", **values), cursor.rest(geo.content.y))
+    pill = Box(portrait.right - MARK_W, portrait.top - MARK_H, MARK_W, MARK_H)
+    mark = writer.block("card.players", kit.words("card.players", **values), pill, role="label", colour=WHITE,
+                        max_lines=1)
 
     def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
@@ -174,6 +181,9 @@ def _character_layout(kit: Kit, card: Character) -> Paint:
         disc(canvas, portrait.cx, portrait.y + d / 2, d / 2, tint(colour, 0.82))
         size = d * 0.8
         draw_icon(canvas, card.icon, portrait.cx - size / 2, portrait.y + d * 0.1, size, size)
+        canvas.setFillColor(colour)
+        canvas.roundRect(pill.x, pill.y, pill.w, pill.h, pill.h / 2, stroke=0, fill=1)
+        mark.draw(canvas)
         text.draw(canvas)
 
     return draw
