@@ -54,5 +54,6 @@ def _example(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
         return
     broken = replay(rules, example.calls, tokens).violation
     if broken is not None:
-        yield finding(at, ("example", "moves", broken.call), f"'{example.moves[broken.call]}' breaks {broken.rule} "
+        call = broken.number or 0  # the call's index
+        yield finding(at, ("example", "moves", call), f"'{example.moves[call]}' breaks {broken.rule} "
                       f"({broken.reason})", "example")
