@@ -15,7 +15,7 @@ from .checking import Report, error_envelope
 from .content.load import Content, add_game, load_content
 from .content.texts import file_words
 from .content.yamlsrc import parse_yaml
-from .errors import EXIT_INVALID, EXIT_USAGE, InputError, Position, visible
+from .errors import EXIT_INVALID, InputError, Position, visible
 from .files import Say, text_of
 from .games import registry
 
@@ -118,16 +118,24 @@ def _record_keys(game: str) -> tuple[str, ...]:
     return tuple(getattr(registry.spec(game).part("checker"), "RECORD_KEYS", ()))
 
 
+class UnknownLanguage(ValueError):
+    """`--lang` names no language of the content: a usage error, which the Typer command words as it words any
+    option's bad value (cli_options.not_one_of), so the quick start hands the command line to it."""
+
+    def __init__(self, lang: str, languages: list[str]) -> None:
+        super().__init__(lang)
+        self.lang, self.languages = lang, languages
+
+
 def run(record: Path, lang: str, json_format: bool, content_dir: Path | None, **options: object) -> int:
     """`pnp check` as a command (the Typer command and the quick start, generator/launch.py, both run it): print
     'valid' with the result or the first broken rule (text, or with `json_format` one JSON envelope on stdout), or
     the errors that kept the record from being checked; return the exit code. Of the games, only the record's is
-    loaded."""
+    loaded. An unknown language raises UnknownLanguage."""
     try:
         content = load_content(content_dir, games=())
         if lang not in content.languages:
-            print(f"Error: unknown language '{lang}'; available: {', '.join(content.languages)}", file=sys.stderr)
-            return EXIT_USAGE
+            raise UnknownLanguage(lang, content.languages)
         add_game(content, record_game(record, file_words(content.texts("common", lang))))
         report = check_record(record, content, lang, **options)
     except InputError as exc:

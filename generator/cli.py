@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Optional
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .cli_options import Format, content_option, format_option, lang_option
+from .cli_options import Format, complete_languages, content_option, format_option, lang_option, not_one_of
 from .content.folders import default_root, languages
 from .errors import EXIT_INVALID, EXIT_USAGE, InputError, visible
 from .games import registry
@@ -134,14 +134,15 @@ def usage(message: str) -> NoReturn:
 
 def require_lang(content: Content, lang: str) -> str:
     if lang not in content.languages:
-        usage(f"unknown language '{lang}'; available: {', '.join(content.languages)}")
+        raise not_one_of("--lang", lang, content.languages)
     return lang
 
 
 @app.command()
 def lint(fmt: Format = format_option("text (one finding per line) or json."),
          lang: Optional[str] = typer.Option(None, "--lang", help=f"Lint one language, its own files and the game "
-                                            f"data (default: every language): {LANGS}."),
+                                            f"data (default: every language): {LANGS}.",
+                                            autocompletion=complete_languages),
          content_dir: Optional[Path] = ContentOpt) -> None:
     """Check the content as a translator needs: schema, references, counts, missing keys, glyphs, fit; the last
     line says how much of each language is translated."""
@@ -154,7 +155,7 @@ def lint(fmt: Format = format_option("text (one finding per line) or json."),
     if lang is not None:
         known = languages(content_dir or default_root())
         if lang not in known:
-            usage(f"unknown language '{lang}' for --lang; available: {', '.join(known) or 'none'}")
+            raise not_one_of("--lang", lang, known)
     kept = home()
     try:
         with disk_cache.kept_in(kept / "render", "cache") if kept is not None else nullcontext():
@@ -210,6 +211,21 @@ def copy(what: Shipped = typer.Argument(..., help="content (to edit, translate a
     except InputError as exc:
         fail(exc)
     typer.echo(f"copied pnp's {what.value} to {target}/")
+    typer.echo(_next_steps(what, target))
+
+
+def _next_steps(what: Shipped, target: Path) -> str:
+    """What to do with a fresh copy: the commands that use it, as they are typed from here."""
+    if what is Shipped.examples:
+        return (f"Next: check one, e.g. `pnp check {target / 'threesixteen-game.yaml'}` (a valid 3x16 game) or "
+                f"`pnp check {target / 'travel-broken.yaml'}` (a broken rule); add --lang ko or --format json.")
+    here = target.resolve() == (Path.cwd() / "content").resolve()  # found without --content from this folder
+    option = "" if here else f" --content {target}"
+    used = (f"every pnp command run in this folder now uses {target}/" if here
+            else f"give --content {target} to any command to use it")
+    return (f"Next: {used}. Edit its texts ({target}/<game>/<lang>.yaml) or add a language (copy each en.yaml to "
+            f"<lang>.yaml), then run `pnp lint{option}` to check your edits and `pnp build{option}` to make the PDFs "
+            "from them.")
 
 
 icons_app = typer.Typer(help="The icons a content folder carries (its icons/ folder): add the ones it names.",
@@ -261,9 +277,13 @@ def check(record: Path, lang: str, fmt: Format, content_dir: Optional[Path], **o
 
     With --format json every outcome is one JSON envelope on stdout (README, "The checker's JSON"): a valid
     record's result, its first broken rule, or the errors that kept it from being read (still exit 1)."""
-    from .check import run
+    from .check import UnknownLanguage, run
 
-    raise typer.Exit(run(record, lang, fmt is Format.json, content_dir, **options))
+    try:
+        code = run(record, lang, fmt is Format.json, content_dir, **options)
+    except UnknownLanguage as exc:
+        raise not_one_of("--lang", exc.lang, exc.languages) from None
+    raise typer.Exit(code)
 
 
 def _check_command() -> click.Command:

@@ -32,9 +32,48 @@ def format_option(help: str = "text or json.") -> Any:
     return typer.Option(Format.text, "--format", help=help)
 
 
+def not_one_of(option: str, value: str, choices: Iterable[str]) -> typer.BadParameter:
+    """The one usage error for a value an option does not know (exit 2), for choices that only the content knows
+    (languages, games, papers): worded and shown as Click shows a choice of its own ("Invalid value for '--lang':
+    'xx' is not one of 'en', 'ja', 'ko'."), so every command says it alike."""
+    listed = ", ".join(f"'{choice}'" for choice in choices)
+    return typer.BadParameter(f"'{value}' is not one of {listed}.", param_hint=f"'{option}'")
+
+
+def _content_root(ctx: typer.Context) -> Path:
+    """The content a command being completed would use: its `--content` when already typed, else the default."""
+    given = ctx.params.get("content_dir")
+    return Path(given) if given else default_root()
+
+
+def complete_languages(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of `--lang`: the content's languages (a glob, no YAML read)."""
+    return [lang for lang in languages(_content_root(ctx)) if lang.startswith(incomplete)]
+
+
+def complete_games(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of `--game`: the content's game folders."""
+    from .games.registry import games_in
+
+    return [game for game in games_in(_content_root(ctx)) if game.startswith(incomplete)]
+
+
+def complete_papers(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of `--paper`: the papers print.yaml names (none when it cannot be read)."""
+    from .builder.plan import paper_names
+    from .errors import InputError
+
+    try:
+        papers = paper_names(_content_root(ctx))
+    except InputError:
+        return []
+    return [paper for paper in papers if paper.startswith(incomplete)]
+
+
 def lang_option(what: str = "Language of the words shown") -> Any:
     """`--lang`, its help listing the languages of the default content (a glob, no YAML read)."""
-    return typer.Option("en", "--lang", help=f"{what}: {', '.join(languages(default_root()))}.")
+    return typer.Option("en", "--lang", help=f"{what}: {', '.join(languages(default_root()))}.",
+                        autocompletion=complete_languages)
 
 
 def content_option() -> Any:

@@ -84,11 +84,14 @@ def quick(args: list[str]) -> int | None:
     check = read_check(args[1:])
     if check is None:
         return None
-    from .check import run
+    from .check import UnknownLanguage, run
 
     options = {name: value for name, value in (("nodes", check.nodes), ("time_limit", check.time_limit))
                if value is not None}
-    return run(check.record, check.lang, check.json_format, check.content_dir, **options)
+    try:
+        return run(check.record, check.lang, check.json_format, check.content_dir, **options)
+    except UnknownLanguage:  # a usage error: the Typer command says it, as it says every option's
+        return None
 
 
 def main() -> None:

@@ -167,7 +167,7 @@ def test_a_text_that_does_not_fit_fails_with_one_clear_message_and_writes_nothin
 
 
 def test_usage_errors_name_what_exists():
-    with pytest.raises(BuildUsageError, match=r"unknown paper 'a3' \(choose from: a4, letter\)"):
+    with pytest.raises(BuildUsageError, match=r"'a3' is not one of 'a4', 'letter'\."):
         build(ROOT / "content", papers=["a3"], output_dir="/nonexistent")
     app = Typer()
     app.command("build")(build_cmd)

@@ -136,7 +136,7 @@ def test_check_with_an_unknown_language(tmp_path):
     record.write_text("game: travel\n", encoding="utf-8")
     result = run("check", str(record), "--lang", "xx")
     assert result.exit_code == 2
-    assert result.stderr.strip() == "Error: unknown language 'xx'; available: en, ja, ko"
+    assert "Invalid value for '--lang': 'xx' is not one of 'en', 'ja', 'ko'." in result.stderr
 
 
 def test_broken_content_is_one_message_and_exit_1(content_copy, tmp_path):

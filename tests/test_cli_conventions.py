@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -124,7 +125,7 @@ def test_a_content_folder_in_the_working_directory_is_the_one_used(tmp_path: Pat
 
 def test_copy_writes_the_shipped_folder_once(tmp_path: Path):
     result = run_pnp("copy", "content", cwd=tmp_path)
-    assert (result.returncode, result.stdout) == (0, "copied pnp's content to content/\n")
+    assert (result.returncode, result.stdout.splitlines()[0]) == (0, "copied pnp's content to content/")
     copied = sorted(p.relative_to(tmp_path / "content") for p in (tmp_path / "content").rglob("*") if p.is_file())
     assert copied == sorted(p.relative_to(ROOT / "content") for p in (ROOT / "content").rglob("*") if p.is_file())
     again = run_pnp("copy", "content", cwd=tmp_path)
@@ -139,3 +140,74 @@ def test_the_balance_lab_needs_no_scipy(monkeypatch):
                                       "--workers", "1", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output[:result.output.rindex("}") + 1])["configurations"][0]["games"] == 2
+
+
+def complete(words: str, cwd: Path) -> list[str]:
+    """What bash completion offers for the last word of `words` (a trailing space: a new, empty word)."""
+    parts = words.split()
+    index = len(parts) if words.endswith(" ") else len(parts) - 1
+    result = run_pnp(cwd=cwd, _PNP_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(index))
+    return result.stdout.split()
+
+
+def test_lang_game_and_paper_complete_their_values_as_bot_does(tmp_path: Path):
+    """The values the content holds are offered in the shell, from the content a command would use (its
+    --content when typed): languages for every --lang, games and papers for the build."""
+    assert complete("pnp travel simulate --bot ", tmp_path) == ["greedy", "random", "strong"]
+    for command in ("build", "check game.yaml", "threesixteen solve", "travel balance", "lint", "studio"):
+        assert complete(f"pnp {command} --lang ", tmp_path) == ["en", "ja", "ko"], command
+    assert complete("pnp build --lang k", tmp_path) == ["ko"]
+    assert complete("pnp build --game ", tmp_path) == ["threesixteen", "travel"]
+    assert complete("pnp build --paper ", tmp_path) == ["a4", "letter"]
+    own = tmp_path / "mine"
+    shutil.copytree(ROOT / "content", own)
+    shutil.copy2(own / "common" / "en.yaml", own / "common" / "fr.yaml")
+    assert complete(f"pnp build --content {own} --lang ", tmp_path) == ["en", "fr", "ja", "ko"]
+
+
+#: every command with --lang, with what else it needs to get as far as reading the content's languages
+LANG_USERS = {"build": ["--output", "{tmp}/out"], "check": [str(ROOT / "examples" / "threesixteen-solo.yaml")],
+              "threesixteen call": ["--out", "{tmp}/game.yaml"], "threesixteen simulate": ["--games", "1"],
+              "threesixteen solve": ["--seed", "1", "--nodes", "0"], "travel simulate": ["--games", "1"],
+              "travel balance": ["--games", "1"], "studio": ["--output", "{tmp}/out"], "lint": []}
+
+
+def test_an_unknown_language_is_the_same_usage_error_in_every_command(tmp_path: Path):
+    """`pnp build --lang xx` said "unknown language 'xx' (choose from: ...)", `pnp check --lang xx` "unknown
+    language 'xx'; available: ...", each on a plain line; now every command says what Click says of any choice,
+    in the same box, with exit 2."""
+    assert set(LANG_USERS) == set(options_named("--lang"))
+    said = {}
+    for command, needs in LANG_USERS.items():
+        args = [*command.split(), *(arg.format(tmp=tmp_path) for arg in needs), "--lang", "xx"]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, (command, result.output)
+        assert not (tmp_path / "out" / "studio").exists()  # a usage error makes nothing
+        words = " ".join(result.output.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
+        said[command] = words[words.index("Invalid value"):].rstrip("─╯ ")
+    assert set(said.values()) == {"Invalid value for '--lang': 'xx' is not one of 'en', 'ja', 'ko'."}, said
+    for option, value, choices in (("--game", "chess", "'threesixteen', 'travel'"),
+                                   ("--paper", "a3", "'a4', 'letter'")):
+        result = CliRunner().invoke(app, ["build", option, value, "--output", str(tmp_path / "out")])
+        assert result.exit_code == 2
+        assert f"Invalid value for '{option}': '{value}' is not one of {choices}." in " ".join(
+            result.output.replace("│", " ").split())
+
+
+def test_copy_says_what_to_do_next_with_commands_that_work_as_typed(tmp_path: Path):
+    """`pnp copy content` ended on "copied pnp's content to content/": now it says what the copy is for and the
+    commands that use it, as typed from where it was run (with --content for a folder found without it only here),
+    and they work."""
+    said = run_pnp("copy", "content", cwd=tmp_path).stdout.splitlines()
+    assert said[1] == ("Next: every pnp command run in this folder now uses content/. Edit its texts "
+                       "(content/<game>/<lang>.yaml) or add a language (copy each en.yaml to <lang>.yaml), then run "
+                       "`pnp lint` to check your edits and `pnp build` to make the PDFs from them.")
+    elsewhere = run_pnp("copy", "content", "--output", "mine", cwd=tmp_path).stdout.splitlines()[1]
+    assert elsewhere.startswith("Next: give --content mine to any command to use it.")
+    commands = re.findall(r"`pnp ([^`]+)`", elsewhere)
+    assert commands == ["lint --content mine", "build --content mine"]
+    assert run_pnp(*commands[0].split(), cwd=tmp_path).returncode == 0
+    examples = run_pnp("copy", "examples", cwd=tmp_path).stdout.splitlines()[1]
+    for command in re.findall(r"`pnp ([^`]+)`", examples):
+        assert run_pnp(*command.split(), cwd=tmp_path).returncode in (0, 1), command  # a valid and a broken record
+    assert len(re.findall(r"`pnp check ", examples)) == 2

@@ -224,3 +224,19 @@ def test_too_few_characters_for_a_player_count(content_copy):
     assert [f.split(": error: ", 1)[1] for f in errors_of(content_copy)] == [
         f"characters: with {n} players only {dealt} characters are dealt; each player needs one [count]"
         for n, dealt in ((2, 1), (4, 3), (5, 3))]
+
+
+@pytest.mark.parametrize("moves, problem", [
+    ("[R, A, B>B, A, C>A, B]", "'C>A' breaks R11 (no_fit)"),
+    ("[R, A, B>B, A, C>C]", "5 tokens for 6 calls"),
+    ("[R, A, B>B, A, C>C, Q!]", "'Q!' is not a 3x16 token"),
+])
+def test_the_log_sheets_worked_example_must_be_a_legal_game(content_copy, moves, problem):
+    """The log sheet prints game.yaml's example and the board it leaves: an example the rules refuse is an error
+    at its token, before anything is drawn."""
+    path = content_copy / "threesixteen" / "game.yaml"
+    replace_in(path, "moves: [R, A, B>B, A, C>C, B]", f"moves: {moves}")
+    line, col = line_col(path, "example:")
+    [error] = errors_of(content_copy)
+    assert error.startswith(f"content/threesixteen/game.yaml:{line}:") and ": error: example.moves" in error
+    assert problem in error

@@ -98,3 +98,48 @@ def test_any_whole_number_resolves(number):
 
 def test_batchim():
     assert [has_batchim(w) for w in ("각", "가", "Bo", "Ben", "7", "")] == [True, False, False, True, True, None]
+
+
+SINO = "영일이삼사오육칠팔구"
+UNITS = ("", "십", "백", "천")
+GROUPS = ("", "만", "억", "조", "경")
+
+
+def read_aloud(number: int) -> str:
+    """A whole number as Korean reads it aloud (sino-Korean: 16 십육, 20 이십, 105 백오, 10000 만), spelt here
+    independently of josa.py, whose choice of particle must agree with the last syllable."""
+    if number == 0:
+        return "영"
+    words = []
+    for g in range(len(GROUPS)):
+        part = number // 10 ** (4 * g) % 10_000
+        if not part:
+            continue
+        spelt = "".join((SINO[d] if d > 1 or u == 0 else "") + UNITS[u]
+                        for u in range(3, -1, -1) if (d := part // 10 ** u % 10))
+        words.insert(0, ("" if spelt == "일" and g == 1 else spelt) + GROUPS[g])
+    return "".join(words)
+
+
+def expected_form(word: str, form: str) -> str:
+    """The particle after `word` (Hangul), as FORMS lists it."""
+    index = (ord(word[-1]) - 0xAC00) % 28
+    return FORMS[form][NONE if index == 0 else RIEUL if index == 8 else OTHER]
+
+
+def test_the_reading_aloud_used_here_is_korean():
+    assert [read_aloud(n) for n in (5, 10, 16, 20, 48, 100, 105, 1000, 10000, 12345, 2 * 10**8)] == [
+        "오", "십", "십육", "이십", "사십팔", "백", "백오", "천", "만", "만이천삼백사십오", "이억"]
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_every_number_a_message_fills_in_takes_the_particle_its_reading_takes(form):
+    """The numbers a message fills in (a call, a tile, a count: "기호에는 5라고 적혀 있지만") take the particle of
+    their Korean reading: 5 오 -> 5라고, 3 삼 -> 3이라고, 10 십 -> 10이라고, 1 일 -> 1로."""
+    for number in [*range(0, 2001), 9999, 10000, 10001, 20000, 100000, 10**6, 10**8, 10**12]:
+        assert attach("{n}" + form, {"n": number}) == f"{number}{expected_form(read_aloud(number), form)}", number
+
+
+@given(st.integers(min_value=0, max_value=10**16 - 1))
+def test_any_number_takes_the_particle_its_reading_takes(number):
+    assert attach("{n}(이)라고", {"n": number}) == f"{number}{expected_form(read_aloud(number), '(이)라고')}"

@@ -221,7 +221,8 @@ def test_a_new_language_lints_alone_and_its_progress_is_the_last_line(content_co
                                           str(content_copy)]).stdout)
     assert data["progress"] == [{"language": "fr", "translated": 1, "total": total}]
     unknown = runner.invoke(app, ["lint", "--lang", "xx", "--content", str(content_copy)])
-    assert unknown.exit_code == 2 and "unknown language 'xx' for --lang; available: en, fr, ja, ko" in unknown.output
+    assert unknown.exit_code == 2
+    assert "Invalid value for '--lang': 'xx' is not one of 'en', 'fr', 'ja', 'ko'." in unknown.output
 
 
 # -- the travel record's words (check.words): one word each, unlike every name and every other word ----------
@@ -332,3 +333,17 @@ def test_english_copied_and_not_translated_is_a_warning_per_text(content_copy):
     untranslated = [f for f in report.findings if f.check == "untranslated"]
     assert report.errors == 0 and len(untranslated) > 500
     assert all(f.position.path.endswith("/xx.yaml") and f.severity == "warning" for f in untranslated)
+
+
+def test_a_particle_written_in_one_form_after_a_placeholder_asks_for_both(content_copy):
+    """"기호에는 {written}이라고" read "5이라고" when the number was 5: a particle that changes with the word before it
+    is written as a pair after a placeholder, and lint says which pair; after a bracket the particle belongs to
+    the word before the bracket, so it may stay single."""
+    path = content_copy / "threesixteen" / "ko.yaml"
+    replace_in(path, "{written}(이)라고", "{written}이라고")
+    replace_in(content_copy / "common" / "ko.yaml", "빈 페이지({blanks})는", "빈 페이지({blanks})는")
+    line, col = line_col(path, 'wrong_number: "')
+    assert findings(content_copy) == [
+        f"content/threesixteen/ko.yaml:{line}:{col + 14}: error: check.explain.wrong_number: the particle '이라고' "
+        "after {written} changes with how the value is read aloud (5라고, 3이라고): write both forms, "
+        "'{written}(이)라고' [particle]"]

@@ -55,3 +55,13 @@ def test_documented_json_is_what_the_checker_prints(monkeypatch):
         result = runner.invoke(app, command)
         assert result.exit_code == (0 if json.loads(block)["valid"] else 1)
         assert result.stdout.strip() == block
+
+
+def test_every_source_file_the_content_and_the_readme_point_at_exists():
+    """A designer reading game.yaml's header, or the README, is sent to files that are there (game.yaml once named
+    generator/content/effects.py, which never existed)."""
+    texts = [ROOT / "README.md", *sorted((ROOT / "content").rglob("*.yaml"))]
+    named = {(path.relative_to(ROOT).as_posix(), found) for path in texts
+             for found in re.findall(r"generator/[A-Za-z0-9_/]+\.(?:py|json)", path.read_text(encoding="utf-8"))}
+    assert {found for _, found in named} >= {"generator/games/travel/effects.py"}
+    assert [(where, found) for where, found in sorted(named) if not (ROOT / found).is_file()] == []

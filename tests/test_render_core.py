@@ -20,7 +20,8 @@ from generator.content.load import load_content
 from generator.render.core.context import Box, Component, Face, Page, RenderContext
 from generator.render.core.document import render_document
 from generator.render.core.pod import deck_files
-from generator.render.core.sheets import MARK_GAP, MIN_MARK, MM, TRIM_GREY, SheetLayout, apply, plan_layout
+from generator.render.core.sheets import (MARK_GAP, MIN_MARK, MM, SHORT_MARK, TRIM_GREY, SheetLayout, apply,
+                                          plan_layout)
 
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
@@ -108,16 +109,23 @@ def char_size(ch) -> float:
 BLEED = 1.5 * MM  # print.yaml's sheet bleed
 
 
-@pytest.mark.parametrize("paper,turned,grid", [(A4, False, (3, 3)), (LETTER, True, (2, 4))])
-def test_poker_cards_butted_centred_and_clear_of_the_printer_margin_with_bleed_and_marks(paper, turned, grid):
-    """A4 takes nine upright cards; on Letter three rows would leave 6.35 mm at the top and bottom, so eight cards
-    lie turned a quarter on a portrait page instead, with full bleed and 3 mm marks on every side."""
-    layout = plan_layout(*paper, *CARD, 5 * MM, BLEED, 4 * MM)
-    assert (layout.cols, layout.rows, layout.turned) == (*grid, turned)
+@pytest.mark.parametrize("paper,margin,turned,grid,side_mark", [(A4, 5.5, False, (3, 3), SHORT_MARK),
+                                                               (LETTER, 6.35, True, (2, 4), MIN_MARK)])
+def test_poker_cards_butted_centred_and_clear_of_the_printer_margin_with_bleed_and_marks(paper, margin, turned, grid,
+                                                                                         side_mark):
+    """A4 takes nine upright cards, with full bleed: the block leaves 8.25 mm a side beyond it, so the side marks
+    are short there (2.55 mm, inside a 5.5 mm margin); on Letter three rows would leave 6.35 mm at the top and
+    bottom, so eight cards lie turned a quarter on a portrait page instead, with full bleed and 3 mm marks on
+    every side inside a 6.35 mm margin."""
+    layout = plan_layout(*paper, *CARD, margin * MM, BLEED, 4 * MM)
+    assert (layout.cols, layout.rows, layout.turned, layout.bleed) == (*grid, turned, pytest.approx(BLEED))
     block = layout.block
     assert block.x == pytest.approx(paper[0] - block.right, abs=1e-6)
     assert block.y == pytest.approx(paper[1] - block.top, abs=1e-6)
-    assert min(block.x, block.y) >= 5 * MM + BLEED + MARK_GAP + MIN_MARK - 1e-6
+    assert block.x >= margin * MM + BLEED + MARK_GAP + side_mark - 1e-6
+    assert block.y >= margin * MM + BLEED + MARK_GAP + MIN_MARK - 1e-6
+    shortest = min(abs(x2 - x1) + abs(y2 - y1) for x1, y1, x2, y2 in layout.marks())
+    assert side_mark - 1e-6 <= shortest < side_mark + 0.1 * MM or shortest >= MIN_MARK
     w, h = layout.item_w, layout.item_h
     # butted: each slot starts where its neighbour ends (one cut between them)
     cols = layout.cols
@@ -191,9 +199,9 @@ def test_backs_land_behind_their_fronts_and_marks_never_touch_a_piece(page, size
     assert len(marks) == 2 * (len(layout.cut_xs) + len(layout.cut_ys))  # both ends of every cut
     for x1, y1, x2, y2 in marks:
         assert min(x1, x2, y1, y2, w - max(x1, x2), h - max(y1, y2)) >= 5 * MM - 1e-6
-        assert abs(x2 - x1) + abs(y2 - y1) >= MIN_MARK - 1e-6
-    if layout.footer:  # the page label's band leaves the marks on its side their full minimum length
-        assert layout.room(layout.footer) >= BLEED + MARK_GAP + MIN_MARK - 1e-6
+        assert abs(x2 - x1) + abs(y2 - y1) >= SHORT_MARK - 1e-6
+    if layout.footer:  # the page label's band leaves the marks on its side at least their shortest length
+        assert layout.room(layout.footer) >= layout.bleed + MARK_GAP + SHORT_MARK - 1e-6
 
 
 # --- the PDF itself --------------------------------------------------------------------------------------------
@@ -386,7 +394,7 @@ def test_a_partly_filled_sheet_is_cut_and_bled_around_the_pieces_it_holds():
     assert layout.clip(2).y == pytest.approx(layout.slot(2).y - BLEED)  # nothing below it: bleeds down
     assert layout.clip(4).right == pytest.approx(layout.slot(4).right + BLEED)  # last piece: bleeds right
     assert layout.clip(1).y == pytest.approx(layout.slot(1).y)  # a piece below it: cut edge, no bleed
-    doc = render(stand_ins(10))
+    doc = render(stand_ins(9), paper="letter")  # 8 + 1
     last = doc.pages[6]
     assert last.kind == "fronts" and (last.layout.cols, last.layout.rows) == (1, 1)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
@@ -442,7 +450,7 @@ def test_tiles_on_plain_paper_are_glued_as_whole_blocks_of_the_same_size(paper):
     doc = real_document("threesixteen", paper)
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         text = " ".join(pdf.pages[1].extract_text().split())
-    assert "cut each page along the outer edge of its coloured block" in text
+    assert "cut each along the outer edge of its coloured block (the two blocks are exactly the same size)" in text
     pairs = [n for n, plan in enumerate(doc.pages) if plan.kind == "fronts" and doc.pages[n + 1].kind == "backs"]
     assert pairs
     pdf = pypdfium2.PdfDocument(doc.data)
@@ -477,6 +485,15 @@ def test_the_credits_name_the_icons_only_in_a_file_that_shows_them(game):
 # --- real sheets: cut marks, footers -------------------------------------------------------------------------
 
 REAL = [("travel", "a4"), ("travel", "letter"), ("threesixteen", "a4"), ("threesixteen", "letter")]
+#: the paper's printer margin: nothing but the page's background within it (many US lasers keep 1/4 in blank)
+MARGIN_MM = {"a4": 5.5, "letter": 6.35}
+#: where a cut mark may be shorter than 3 mm (but not than 2.5 mm): (game, paper, piece size in mm) -> the sides of
+#: the sheet. The 9-up block of poker cards on A4 leaves 8.25 mm a side beyond its bleed, which the two-sided cards
+#: keep in full (a back drifts); the 12 x 16 block of 16 mm player tiles leaves as little (A4's sides, Letter's top
+#: and bottom with the page label) with 0.8 mm of bleed: 3 mm marks would cut its bleed to 0.3 mm.
+SHORT_SIDES = {("travel", "a4", (63.5, 88.9)): {"left", "right"},
+               ("threesixteen", "a4", (16.0, 16.0)): {"left", "right"},
+               ("threesixteen", "letter", (16.0, 16.0)): {"bottom", "top"}}
 
 
 def _grown(box: Box, by: float) -> Box:
@@ -485,14 +502,16 @@ def _grown(box: Box, by: float) -> Box:
 
 @pytest.mark.parametrize("game,paper", REAL)
 def test_cut_marks_are_long_on_white_paper_and_inside_the_margin_on_both_sides_of_every_real_sheet(game, paper):
-    """Read from the PDF: every black line is a cut mark at least 3 mm long, at least `printer_margin_mm` from the
-    paper's edge and clear of every piece and its bleed (on white paper); fronts and backs both have a mark at
+    """Read from the PDF: every black line is a cut mark at least 3 mm long (2.5 mm on the sides SHORT_SIDES
+    names), outside the paper's printer margin (6.35 mm on US Letter, 5.5 mm on A4; they once ended exactly on a
+    5 mm margin) and clear of every piece and its bleed (on white paper); fronts and backs both have a mark at
     each end of every cut; fronts have a grey trim line along every shared edge, backs none (a back printed off
     would carry it onto the card)."""
     doc = real_document(game, paper)
-    cfg = ctx_for(game, "en", paper).print
-    margin = cfg.printer_margin_mm * MM
+    margin = MARGIN_MM[paper] * MM
+    assert ctx_for(game, "en", paper).margin == pytest.approx(margin)
     shortest, nearest, sides = math.inf, math.inf, set()
+    short: dict[str, float] = {}
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         for n, plan in enumerate(doc.pages):
             if plan.kind not in ("fronts", "backs"):
@@ -506,9 +525,19 @@ def test_cut_marks_are_long_on_white_paper_and_inside_the_margin_on_both_sides_o
             black = [ln[:4] for ln in lines if ln[5] != TRIM_GREY and not on_a_piece(*ln[:4], art)]
             assert {(ln[4], ln[5]) for ln in lines if ln[5] != TRIM_GREY and not on_a_piece(*ln[:4], art)} == {
                 (0.5, 0.0)}  # off the art, only cut marks
+            size = tuple(round(v / MM, 1) for v in layout.piece_size)
+            allowed = SHORT_SIDES.get((game, paper, size), set())
             for x0, y0, x1, y1 in black:
                 nearest = min(nearest, edge_distance(page, x0, y0, x1, y1))
-                shortest = min(shortest, (x1 - x0) + (y1 - y0))
+                length = (x1 - x0) + (y1 - y0)
+                side = (("bottom" if y0 < layout.page_h / 2 else "top") if x0 == x1
+                        else ("left" if x0 < layout.page_w / 2 else "right"))
+                if plan.kind == "backs" and x0 != x1:  # a back is the front mirrored left to right
+                    side = {"left": "right", "right": "left"}[side]
+                if side in allowed:
+                    short[side] = min(short.get(side, math.inf), length)
+                else:
+                    shortest = min(shortest, length)
             cut_xs = layout.cut_xs if plan.kind == "fronts" else [layout.page_w - x for x in layout.cut_xs]
             block = layout.block
             cx = block.x + block.w / 2 if plan.kind == "fronts" else layout.page_w - block.x - block.w / 2
@@ -530,16 +559,19 @@ def test_cut_marks_are_long_on_white_paper_and_inside_the_margin_on_both_sides_o
     assert sides == {"fronts", "backs"}
     assert nearest >= margin - 0.01
     assert shortest >= MIN_MARK - 0.01
+    assert all(SHORT_MARK - 0.01 <= length < MIN_MARK for length in short.values()), short
+    assert set(short) == set().union(*(v for k, v in SHORT_SIDES.items() if k[:2] == (game, paper)))
 
 
 @pytest.mark.parametrize("game,paper", REAL)
 def test_nothing_prints_in_the_printer_margin_of_any_sheet(game, paper):
-    """Rasterized at 72 dpi: the 5 mm band round every sheet page is blank paper, so the whole block, its bleed
-    and its marks print on a printer that leaves that band blank."""
+    """Rasterized at 72 dpi: the paper's margin round every sheet page is blank paper, so the whole block, its bleed
+    and its marks print on a printer that leaves that band blank (every page of every edition:
+    test_print_margins)."""
     import pypdfium2
 
     doc = real_document(game, paper)
-    band = int(ctx_for(game, "en", paper).print.printer_margin_mm * MM) - 1  # whole pixels inside the band
+    band = int(MARGIN_MM[paper] * MM) - 1  # whole pixels inside the band
     pdf = pypdfium2.PdfDocument(doc.data)
     for n, plan in enumerate(doc.pages):
         if plan.kind not in ("fronts", "backs"):
@@ -554,7 +586,7 @@ def test_nothing_prints_in_the_printer_margin_of_any_sheet(game, paper):
 def test_every_sheet_page_has_a_footer_like_the_page_numbers_inside_the_printable_area(game, paper):
     doc = real_document(game, paper)
     total = len(doc.pages)
-    margin = ctx_for(game, "en", paper).print.printer_margin_mm * MM
+    margin = MARGIN_MM[paper] * MM
     fronts = 0
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         number = [ch for ch in pdf.pages[0].chars if ch["text"] == "/"]
@@ -622,20 +654,20 @@ def test_the_paper_step_fits_the_game_and_every_step_reads_cleanly(lang):
     tiles = first_page_lines(render(stand_ins(3, TILE, "tiles-red"), game="threesixteen", lang=lang), page=1)
     cards = first_page_lines(render(stand_ins(3), lang=lang), page=1)
     texts = ctx_for("threesixteen", lang).texts
-    tile_step = " ".join(texts.get("instructions.threesixteen.paper").split())
+    tile_step = " ".join(texts.get("instructions.threesixteen.paper").split("{")[0].split())  # up to its pages
     card_step = " ".join(texts.get("instructions.paper").split())
     assert tile_step in " ".join(tiles) and card_step not in " ".join(tiles)
     assert card_step in " ".join(cards) and tile_step not in " ".join(cards)
     for key, shown, other in (("instructions.threesixteen.duplex", tiles, cards), ("instructions.duplex", cards, tiles)):
         # the words after the last placeholder: a player colour's page is followed by an empty page, not by backs
-        words = " ".join(texts.get(key, pages="{pages}", edge="{edge}").rsplit("}", 1)[1].split())
+        words = " ".join(texts.get(key).split("{edge}", 1)[1].split("{")[0].split("’")[-1].split("”")[-1].split())
         assert words in " ".join(shown) and words not in " ".join(other), key
     both = " ".join(tiles + cards)
     assert "²" not in both and "g/m" not in both  # NanumGothic's ² is tiny: "gsm", "200~300g"
     if lang == "en":
         assert "sleeve" not in " ".join(tiles) and "sleeve" in " ".join(cards)
-        assert "Print all the other pages one-sided" in both and "every other page" not in both
-        assert "Find out which way with one sheet first" in both
+        assert "Print the remaining pages" in both and "every other page" not in both
+        assert "Find out which way first with the duplex test" in both
 
 
 def test_korean_deck_names_are_the_terms_the_rules_and_pieces_use():
@@ -664,7 +696,9 @@ def test_a_hidden_piece_never_shares_a_sheet_with_a_piece_showing_another_back()
     pieces = ([piece(i, "back/a", False) for i in range(3)] + [piece(i, "back/b", True) for i in range(3, 14)]
               + [piece(i, "back/a", False) for i in range(14, 16)])
     sheets = [[p.component for p in plan.placements] for plan in render(pieces).pages if plan.kind == "fronts"]
-    assert sheets == [["p0", "p1", "p2"], [f"p{i}" for i in range(3, 12)], ["p12", "p13"], ["p14", "p15"]]
+    # the face-up pieces after the hidden ones fill the first sheet's empty slots rather than open a sheet
+    assert sheets[0] == ["p0", "p1", "p2", "p14", "p15"] and len(sheets) == 3
+    assert sum(sheets[1:], []) == [f"p{i}" for i in range(3, 14)]  # the hidden ones, on sheets of their own
 
 
 @pytest.mark.parametrize("game", ["travel", "threesixteen"])

@@ -123,7 +123,8 @@ def test_title_tagline_components_and_footers(book):
 
 
 def badge_ids(pdf_bytes: bytes) -> list[str]:
-    """The rule ids printed in the badges (white on the accent colour), in reading order: page, column, top."""
+    """The words printed white on the accent colour (the rules' ids, the glossary's terms), in reading order:
+    page, column, top."""
     ids = []
     with pdfplumber.open(io.BytesIO(pdf_bytes)) as pdf:
         for n, page in enumerate(pdf.pages):
@@ -140,7 +141,26 @@ def test_rule_ids_are_printed_in_increasing_order(book, content):
     ctx = book[0]
     rules = ctx.game_data.rules
     printed = badge_ids(render(ctx))
-    assert printed == [f"R{n}" for n in range(1, len(rules) + 1)]
+    assert [word for word in printed if re.fullmatch(r"R\d+", word)] == [f"R{n}" for n in range(1, len(rules) + 1)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_travel_rulebook_explains_every_timing_word_its_cards_print(content, lang, paper):
+    """The words in a card's top band (Action, Your turn, Reaction, When drawn, While held) were never explained:
+    after the rules, each is printed as the cards print it, in a pill, with what it means beside it; every word an
+    event or special item card shows has one, in the order of the file."""
+    ctx = RenderContext(content, "travel", lang, paper)
+    game = ctx.game_data
+    shown = {card.effect.timing for card in [*game.events, *game.special]}
+    explained = list(ctx.texts.section("glossary.timing"))
+    assert set(explained) == shown
+    pills = [word for word in badge_ids(render(ctx)) if not re.fullmatch(r"R\d+", word)]
+    assert [squash(pill) for pill in pills] == [squash(ctx.t(f"timing.{t}")) for t in explained]
+    texts, _, _ = columns_text(render(ctx))
+    flat = squash(" ".join(texts))
+    for timing in explained:
+        assert squash(ctx.t(f"glossary.timing.{timing}")) in flat
 
 
 def rulebook_footers(ctx) -> list[tuple[float, float, float]]:
@@ -178,7 +198,7 @@ def test_page_number_sits_on_the_rulebook_footer_line(content, game, lang, paper
 def test_a_tight_book_moves_its_page_number_with_its_footer(content):
     """3x16 in English on A4 is set tight (one page, not two): its footer is lower than travel's."""
     tight = rulebook_footers(RenderContext(content, "threesixteen", "en", "a4"))
-    normal = rulebook_footers(RenderContext(content, "travel", "en", "a4"))
+    normal = rulebook_footers(RenderContext(content, "travel", "ko", "a4"))  # three pages either way
     assert tight[0][2] == pytest.approx(11 * mm, abs=0.01) and normal[0][2] == pytest.approx(16 * mm, abs=0.01)
 
 
@@ -268,6 +288,10 @@ def printed_texts(ctx) -> list[str]:
     texts += [ctx.t(f"sections.{s}") for s in game.sections]
     texts += [ctx.t(f"rules.{r.id}.{part}", **values) for r in game.rules for part in ("title", "text")]
     texts += [ctx.t(f"faq.{e}.{part}", **values) for e in getattr(game, "faq", []) for part in ("q", "a")]
+    texts += [ctx.t(key) for key in ("glossary.title", "glossary.intro") if ctx.texts.has(key)]
+    for group, names in ctx.texts.section("glossary").items():  # each term as the cards print it, its meaning
+        if isinstance(names, dict):
+            texts += [ctx.t(f"{key}.{name}") for name in names for key in (group, f"glossary.{group}")]
     texts += [ctx.t(f"components.{k}", **values, **({"count": counts[k]} if k in counts else {}))
               for k in ctx.texts.section("components")]
     if ctx.game == "travel":  # the distance table's page
@@ -362,3 +386,51 @@ def test_korean_costs_exclude_forbidden_items_in_the_words_of_the_cards(content)
         assert squash(ctx.t(f"rules.{rule}.text", **values)) in flat, rule
     for card in ("binoculars", "trading-post"):
         assert "(금지 물건 제외)" in ctx.t(f"special.{card}.text", cost=1, max=2)
+
+
+#: what a new player had to guess, now printed in each language: (game, rule) -> a phrase of it per language
+CLARIFIED = {
+    # travel R4: how a country card's side is chosen ("turning some over as you do")
+    ("travel", "R4"): {"en": "The side that was on top counts", "ko": "더미에서 위를 향하던 면이 적용되며",
+                       "ja": "山で上を向いていた面が有効です"},
+    # travel R6: the characters are dealt, not shuffled into the draw pile
+    ("travel", "R6"): {"en": "The characters are not shuffled in", "ko": "캐릭터는 뽑기 더미에 섞지 않습니다",
+                       "ja": "キャラクターは山札に混ぜません"},
+    # travel R7: tied players who cannot agree; no record notation at the table
+    ("travel", "R7"): {"en": "if they cannot agree, the youngest of them starts",
+                       "ko": "의견이 맞지 않으면 그중 가장 어린 플레이어가 시작합니다",
+                       "ja": "決まらなければ、その中で最年少のプレイヤーが始めます"},
+    # 3x16 R4: where the caller's drawn tiles go
+    ("threesixteen", "R4"): {"en": "lays it face up in a row with the tiles called before it, never on a board", "ko": "진행자용 타일은 보드에 놓지 않으며",
+                             "ja": "読み手用タイルはボードには置かず"},
+    # 3x16 R9: any number may go below any other (the game's core decision)
+    ("threesixteen", "R9"): {"en": "Any number may go below any other", "ko": "어떤 숫자 밑에든 어떤 숫자든 놓을 수 있어",
+                             "ja": "どの数字の下にもどの数字でも置ける"},
+    # 3x16 R13: completing on the same call shares the win
+    ("threesixteen", "R13"): {"en": "players who complete them on the same call share the win",
+                              "ko": "같은 숫자를 부를 때 함께 완성한 사람들은 함께 이깁니다",
+                              "ja": "同じ読み上げで完成させたプレイヤーは全員勝ちです"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize("game", ["travel", "threesixteen"])
+def test_the_rulebook_says_what_a_new_player_had_to_guess(content, game, lang):
+    """Read from the printed rulebook in each language: the clarifications a reading as a new player asked for
+    are there in the rule they belong to, and no rule, answer or glossary entry prints a word of the record notation
+    (R7 once said "a written record ... (first: NAME)", in English in the Korean and Japanese books too)."""
+    ctx = RenderContext(content, game, lang, "a4")
+    flat = squash("".join(columns_text(render(ctx))[0]))
+    values = rule_values(ctx.spec, ctx.game_data)
+    for (of, rule), phrases in CLARIFIED.items():
+        if of == game:
+            assert squash(phrases[lang]) in squash(ctx.t(f"rules.{rule}.text", **values)), (rule, lang)
+            assert squash(ctx.t(f"rules.{rule}.text", **values)) in flat, (rule, lang)
+    assert "first:" not in flat and "(first" not in flat
+    if lang != "en":  # Korean and Japanese books print no English word but the rule ids and the column letters
+        keys = [f"rules.{r.id}.{part}" for r in ctx.game_data.rules for part in ("title", "text")]
+        keys += [f"faq.{e}.{part}" for e in getattr(ctx.game_data, "faq", []) for part in ("q", "a")]
+        keys += [f"glossary.timing.{t}" for t in ctx.texts.section("glossary.timing")]
+        printed = " ".join(ctx.t(key, **values) for key in keys)
+        english = [w for w in re.findall(r"[A-Za-z][A-Za-z:]+", printed) if not re.fullmatch(r"R\d+", w)]
+        assert english == [], english

@@ -20,7 +20,7 @@ from generator.render.threesixteen.logsheet import LogSheetLayout
 from conftest import replace_in
 
 PAPERS = {"a4": (841.89, 595.28), "letter": (792.0, 612.0)}  # landscape
-MARGIN = 5 * mm
+MARGIN_MM = {"a4": 5.5, "letter": 6.35}  # each paper's printer margin (print.yaml)
 
 
 @pytest.fixture(scope="module")
@@ -156,9 +156,10 @@ def test_player_tiles_fill_one_sheet_and_the_caller_set_another(content, paper, 
     """Read from the PDF: the 4 x 48 player tile fronts fill one page (each colour's 48 in four full rows of 12),
     followed by an empty page (never by backs), and no page paints a player tile's back; the caller's 48 larger
     tiles fill a page of their own, fronts then backs (or, in the gutterfold edition, beside each front). Every
-    tile lies inside the printer margin, and the tiles span most of the printable area (measured: 192 of 200 mm
-    across A4 and 256 of 287 down it; 192 of 206 and 256 of 269 on Letter; the caller's 180 x 240 mm)."""
+    tile lies inside the printer margin, and the tiles span most of the printable area (measured: 192 of 199 mm
+    across A4 and 256 of 286 down it; 192 of 203.2 and 256 of 266.7 on Letter; the caller's 180 x 240 mm)."""
     ctx = RenderContext(content, "threesixteen", "en", paper, ink_saver=edition == "ink-saver")
+    MARGIN = MARGIN_MM[paper] * mm
     doc = render_document(ctx, gutterfold=edition == "gutterfold")
     game = content.games["threesixteen"]
     tile, caller_tile = game.tile.width_mm * mm, game.caller_tile.width_mm * mm
@@ -263,8 +264,9 @@ def test_boards_and_log_sheet_are_landscape_and_inside_the_printer_margin(conten
     pages = threesixteen_pages(ctx)
     assert [p.key for p in pages] == ["threesixteen/board/red", "threesixteen/board/blue",
                                       "threesixteen/board/green", "threesixteen/board/yellow",
-                                      "threesixteen/log-sheet"]
+                                      "threesixteen/log-sheet", "threesixteen/log-sheet/back"]
     assert all(p.landscape for p in pages)
+    MARGIN = MARGIN_MM[paper] * mm
     with pdfplumber.open(io.BytesIO(pages_pdf(ctx, pages))) as pdf:
         for page in pdf.pages:
             assert (float(page.width), float(page.height)) == pytest.approx(PAPERS[paper], abs=0.01)
@@ -279,9 +281,10 @@ def test_boards_and_the_log_sheet_carry_a_page_label_clear_of_everything_drawn(c
     """Read from the PDF: each board and the log sheet carries "n / total · its title" at its foot, like a sheet's
     label, inside the printer margin, and no line, box or other text of the page reaches into the label's box."""
     ctx = ctx_for(content, lang, paper)
+    MARGIN = MARGIN_MM[paper] * mm
     doc = render_document(ctx)
     full = [n for n, plan in enumerate(doc.pages, start=1) if plan.kind == "page"]
-    assert len(full) == 5
+    assert len(full) == 6
     titles = {p.key: p.title for p in threesixteen_pages(ctx)}
     with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
         for n in full:
@@ -332,8 +335,9 @@ def test_board_places_fit_a_tile(content):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_boards_keep_clear_of_the_printer_margin(content, paper):
-    """Not exactly on the 5 mm printer margin: a little air on every side, on both papers."""
+    """Not exactly on the printer margin: a little air on every side, on both papers."""
     ctx = ctx_for(content, "en", paper)
+    MARGIN = MARGIN_MM[paper] * mm
     with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[:4]))) as pdf:
         for page in pdf.pages:
             objects = page.chars + page.rects + page.lines + page.curves
@@ -393,61 +397,161 @@ def test_board_labels_come_from_the_language_file(content, lang):
     assert turned == squash(ctx.t("board.rows") + ctx.t("board.columns"))
 
 
+def log_sheet_pdf(ctx) -> bytes:
+    """The log sheet's two sides, as the document draws them."""
+    return pages_pdf(ctx, threesixteen_pages(ctx)[-2:])
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_log_sheet_has_48_numbered_call_lines(content, paper):
+def test_log_sheet_has_48_numbered_call_lines_on_the_two_sides_of_one_sheet(content, paper):
     ctx = ctx_for(content, "en", paper)
+    pages = threesixteen_pages(ctx)[-2:]
+    assert [p.key for p in pages] == ["threesixteen/log-sheet", "threesixteen/log-sheet/back"]
+    assert [p.back_of_previous for p in pages] == [False, True]
     page_w, page_h = PAPERS[paper]
-    layout = LogSheetLayout.for_page(ctx, page_w, page_h)
-    assert layout.calls == 48 and layout.seats == 4
-    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[-1:]))) as pdf:
-        assert len(pdf.pages) == 1
-        page = pdf.pages[0]
-        words = page.extract_words()
-    for call in range(1, 49):
-        x, y = layout.line(call)
-        found = [w for w in words if w["text"] == str(call) and x <= w["x0"] and w["x1"] <= x + 8 * mm
-                 and y <= page_h - w["bottom"] and page_h - w["top"] <= y + layout.line_h]
-        assert len(found) == 1, call
-    # handwriting needs room: lines at least 6 mm high, token boxes at least 18 mm wide
-    assert layout.line_h >= 6 * mm and layout.token_w >= 18 * mm
+    with pdfplumber.open(io.BytesIO(log_sheet_pdf(ctx))) as pdf:
+        assert len(pdf.pages) == 2
+        for side, page in enumerate(pdf.pages):
+            layout = LogSheetLayout.for_page(ctx, page_w, page_h, side)
+            assert (layout.calls, layout.seats, layout.first, layout.last) == (48, 4, 24 * side + 1, 24 * side + 24)
+            words = page.extract_words()
+            for call in range(layout.first, layout.last + 1):
+                x, y = layout.line(call)
+                found = [w for w in words if w["text"] == str(call) and x <= w["x0"] and w["x1"] <= x + 9 * mm
+                         and y <= page_h - w["bottom"] and page_h - w["top"] <= y + layout.line_h]
+                assert len(found) == 1, call
+    # handwriting needs room: lines at least 5.5 mm high, token boxes 55 mm wide (19 letters by hand)
+    assert layout.line_h >= 5.5 * mm and layout.token_w >= 55 * mm
 
 
-@pytest.mark.parametrize("lang", ["en", "ko"])
-def test_log_sheet_shows_the_notation_legend_and_its_labels(content, lang):
+def test_the_log_sheet_is_one_sheet_printed_two_sided_and_page_1_says_so(content):
+    from generator.render.core.document import render_document
+
+    doc = render_document(ctx_for(content, "en", "a4"))
+    kinds = [(plan.kind, plan.key) for plan in doc.pages]
+    n = kinds.index(("page", "threesixteen/log-sheet"))
+    assert n % 2 == 0 and kinds[n + 1] == ("page", "threesixteen/log-sheet/back")  # an odd page, its back next
+    [log] = [s for s in doc.sections if s.label == ctx_for(content).t("log_sheet.title")]
+    assert (log.printed, log.two_sided, log.sheets) == ((n + 1, n + 2), True, 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_log_sheet_shows_the_notation_legend_its_example_and_the_board_it_leaves(content, lang):
+    """The front's legend says the notation as the checker reads it, with the worked example of game.yaml (its
+    tokens with and without numbers), and beside it the board that example leaves, drawn as tiles: the rows'
+    1 2 3, column A's 4 above its 9, column B's 6. The header asks for the date and the number of columns played,
+    each seat's head for the player's name."""
+    from generator.render.threesixteen.logsheet import legend_parts
+
     ctx = ctx_for(content, lang)
     page_w, page_h = PAPERS["a4"]
-    layout = LogSheetLayout.for_page(ctx, page_w, page_h)
-    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[-1:]))) as pdf:
-        page = pdf.pages[0]
-        panel = layout.panel
-        side = squash(page.crop((panel.x, page_h - panel.top, panel.right, page_h - panel.y)).extract_text())
-        text = squash(page.extract_text())
-    notation = ctx.texts.section("log_sheet.notation")
-    assert set(notation) >= {"place", "row", "move", "example"}
-    legend = squash("".join(ctx.t(f"log_sheet.notation.{k}") for k in notation))
-    assert legend in side
-    for key in ("players", "result", "tiles_left"):
-        assert squash(ctx.t(f"log_sheet.{key}")) in side
+    layout = LogSheetLayout.for_page(ctx, page_w, page_h, 0)
+    parts = legend_parts(ctx, layout.legend)
+    with pdfplumber.open(io.BytesIO(log_sheet_pdf(ctx))) as pdf:
+        front, back = pdf.pages
+        legend = layout.legend
+        inside = front.crop((legend.x, page_h - legend.top, legend.right, page_h - legend.y))
+        side = {name: squash(front.crop((box.x, page_h - box.top, box.right, page_h - box.y)).extract_text())
+                for name, box in (("notation", parts.notation), ("example", parts.example))}
+        text = squash(front.extract_text())
+        back_text = squash(back.extract_text())
+        tiles = sorted((round(r["x0"]), -round(r["top"])) for r in inside.rects
+                       if r["fill"] and abs(r["width"] - r["height"]) < 0.1 and r["width"] < 6 * mm
+                       and tuple(round(c, 3) for c in r["non_stroking_color"]) == (0.702, 0.149, 0.118))
+    example = ctx.content.games["threesixteen"].example
+    assert (example.calls, example.moves) == ([1, 4, 2, 9, 3, 6], ["R", "A", "B>B", "A", "C>C", "B"])
+    for key in ctx.texts.section("log_sheet.notation"):
+        words = {"calls": "\u00a0".join(map(str, example.calls)), "moves": "\u00a0".join(example.moves),
+                 "numbered": "\u00a0".join(["1R", "4A", "2B>B2", "9A", "3C>C3", "6B"])}
+        assert squash(ctx.t(f"log_sheet.notation.{key}", **words)) in side["example" if key == "example" else
+                                                                          "notation"], key
+    assert len(tiles) == 6  # 1, 2, 3 on the first row; 4 and 9 in column A; 6 in column B
+    digits = [c["text"] for c in sorted(inside.chars, key=lambda c: (round(c["x0"]), c["top"]))
+              if c["text"].isdigit() and c["size"] > 6 and c["non_stroking_color"] == (1, 1, 1)]
+    assert sorted(digits) == sorted("123496")
     for key in ("title", "date", "call", "number"):
         assert squash(ctx.t(f"log_sheet.{key}")) in text
+    assert squash(ctx.t("log_sheet.columns", columns=5)) in text
+    assert squash(ctx.t("log_sheet.calls", first=25, last=48)) in back_text
+    assert squash(ctx.t("log_sheet.tiles_left")) in back_text and squash(ctx.t("log_sheet.spare_note")) in back_text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_japanese_log_sheet_legend_never_parts_a_sign_from_what_it_binds(content, paper):
     """The legend read "…書きます。A～E＝" over "その縦列のいちばん下。": a line ended on the equals sign, which binds the
-    letters before it to their meaning after it. Read from the PDF: no line of the panel ends or starts with a sign
-    of relation or range, and the legend's "A～E＝その" and "R＝1を" each stand on one line."""
+    letters before it to their meaning after it. Read from the PDF: no line of the legend ends or starts with a
+    sign of relation or range, and the legend's "A～E＝その" and "R＝1を" each stand on one line."""
     ctx = ctx_for(content, "ja", paper)
     page_w, page_h = PAPERS[paper]
-    panel = LogSheetLayout.for_page(ctx, page_w, page_h).panel
-    with pdfplumber.open(io.BytesIO(pages_pdf(ctx, threesixteen_pages(ctx)[-1:]))) as pdf:
+    legend = LogSheetLayout.for_page(ctx, page_w, page_h, 0).legend
+    with pdfplumber.open(io.BytesIO(log_sheet_pdf(ctx))) as pdf:
         page = pdf.pages[0]
-        lines = page.crop((panel.x, page_h - panel.top, panel.right, page_h - panel.y)).extract_text().split("\n")
+        lines = page.crop((legend.x, page_h - legend.top, legend.right, page_h - legend.y)).extract_text().split("\n")
     lines = [squash(line) for line in lines if line.strip()]
     assert not [line for line in lines if line[0] in "＝～" or line[-1] in "＝～"]
     assert any("A～E＝その" in line for line in lines) and any("R＝1を" in line for line in lines)
 
 
+def token_boxes(page) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """Read from a log sheet page: the seats' columns (x0, x1) and the table's lines (y0, y1 from the bottom),
+    from its drawn lines and frame."""
+    height = float(page.height)
+    frame = max((r for r in page.rects if r["stroke"] and not r["fill"]), key=lambda r: r["width"] * r["height"])
+    verticals = sorted({round(ln["x0"], 2) for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01
+                        and ln["bottom"] - ln["top"] > frame["height"] / 2})
+    xs = verticals[-3:] + [round(frame["x1"], 2)]
+    seats = list(zip([verticals[-4]] + xs[:-1], xs))
+    rules = sorted({round(height - ln["top"], 2) for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.01
+                    and ln["x1"] - ln["x0"] > frame["width"] / 2})
+    head = max(rules)
+    ys = sorted([round(height - frame["bottom"], 2)] + [y for y in rules if y < head] + [head])
+    return seats, list(zip(ys[:-1], ys[1:]))[::-1]
+
+
+def four_player_game(seed: int) -> tuple[list[int], list[list[str]]]:
+    """A full game of four players on one deal, each playing as one of the simulator's strategies."""
+    from generator.games.threesixteen.caller import deal
+    from generator.games.threesixteen.notation import notation_for
+    from generator.games.threesixteen.rules import Rules
+    from generator.games.threesixteen.simulate import play
+    from generator.games.threesixteen.strategies import STRATEGIES
+
+    rules = Rules()
+    calls = deal(seed, rules)
+    return calls, [play(STRATEGIES[name](rules), rules, calls, notation_for(rules.letters))[0]
+                   for name in ("strong", "sampling", "lookahead", "naive")]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_full_four_player_game_copied_by_hand_fits_the_printed_sheet(content, paper):
+    """Copy real 4-player games onto the sheet as printed at 100%, writing by hand at HAND_MM a letter: each call's
+    number in its box, each player's token in theirs; a token too long for its box goes on in that player's next
+    + line on the back. The sheet's cells were about 18 mm wide (6 letters) while a strong player's last move runs
+    past 20 (`R>CBBADDDCAEEBCEEBEEBEE`); now every token of these games fits, read from the PDF's own lines."""
+    from generator.render.threesixteen.logsheet import HAND_MM, SPARE
+
+    ctx = ctx_for(content, "en", paper)
+    with pdfplumber.open(io.BytesIO(log_sheet_pdf(ctx))) as pdf:
+        (seats, front_lines), (back_seats, back_lines) = (token_boxes(page) for page in pdf.pages)
+    assert sum(seats, ()) == pytest.approx(sum(back_seats, ())) and len(front_lines) == 24 and len(back_lines) == 24 + SPARE + 1
+    line_h = min(y1 - y0 for y0, y1 in front_lines + back_lines)
+    assert line_h >= 5.5 * mm  # a handwritten line
+    letters = [int((x1 - x0 - 2 * mm) / (HAND_MM * mm)) for x0, x1 in seats]  # 1 mm clear either side
+    longest, spilled = 0, 0
+    for seed in range(4):
+        calls, players = four_player_game(seed)
+        assert len(calls) == 48
+        for seat, tokens in enumerate(players):
+            spare = SPARE
+            for token in tokens:
+                longest = max(longest, len(token))
+                rest = len(token) - letters[seat]
+                while rest > 0:  # the rest of it, in this player's next + line
+                    spare -= 1
+                    spilled += 1
+                    assert spare >= 0, (seed, seat, token)
+                    rest -= letters[seat]
+    assert min(letters) >= 19 and longest > 6  # the old 18 mm boxes held 6 letters
 def test_pages_draw_the_same_bytes_twice(content):
     ctx = ctx_for(content, "ko")
     assert pages_pdf(ctx, threesixteen_pages(ctx)) == pages_pdf(ctx, threesixteen_pages(ctx))

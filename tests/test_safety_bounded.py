@@ -66,7 +66,7 @@ def test_an_alias_bomb_in_a_record_is_one_error_at_its_first_alias(tmp_path: Pat
 def test_an_alias_in_content_is_a_lint_error_at_the_alias(content_copy: Path):
     path = content_copy / "print.yaml"
     replace_in(path, "a4:     {width_mm: 210,", "a4:     &a4 {width_mm: 210,")
-    replace_in(path, "letter: {width_mm: 215.9, height_mm: 279.4}", "letter: *a4")
+    replace_in(path, "letter: {width_mm: 215.9, height_mm: 279.4, margin_mm: 6.35}", "letter: *a4")
     result = runner.invoke(app, ["lint", "--content", str(content_copy)])
     assert result.exit_code == 1
     line, column = line_col(path, "*a4")

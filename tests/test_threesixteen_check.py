@@ -6,7 +6,7 @@ import types
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, line_col
+from conftest import ROOT, line_col, replace_in
 
 from generator.content.load import load_content
 from generator.errors import InputError
@@ -38,6 +38,11 @@ BROKEN = [
     ("1 2 3", {"Mina": "R A B>E"}, 4, ("R9", 3, "Mina", "B>E", "B>E", 1)),
     ("1 2 3", {"Mina": "R A B>C"}, 3, ("R10", 3, "Mina", "B>C", "B>C", 1)),
     ("1 3 2", {"Mina": "R A>A B"}, 5, ("R11", 2, "Mina", "A>A", "A>A", 1)),
+    # a number written in a token whose letters alone break a rule: the rule, not a slip (the issue's two tokens:
+    # the 2 above A's 4 taken from the top, the 5 taken from the middle; without the numbers both break R11)
+    ("1 2 4 3", {"Mina": "R A A 3B>A2"}, 5, ("R11", 4, "Mina", "3B>A2", "3B>A2", 1)),
+    ("1 2 5 4 6", {"Mina": "R A A A 6B>A5"}, 5, ("R11", 5, "Mina", "6B>A5", "6B>A5", 1)),
+    ("1 2 1", {"Mina": "R A 5A"}, 5, ("R7", 3, "Mina", "5A", "5A", 1)),
 ]
 
 
@@ -103,9 +108,10 @@ SLIPS = [
                                                    "number called is 2."),
     ("1 2 3", {"Mina": "R A B>A3"}, "B>A3", "call 3 (number 3), Mina: token B>A3: In move 1 of this token: the "
                                             "bottom tile of column A is 2, not 3."),
-    # the 4 goes under B's 2; the move says B2: the letters say what happened, the number is the slip
-    ("1 2 4", {"Mina": "R B 4B>B2"}, "4B>B2", "call 3 (number 4), Mina: token 4B>B2: In move 1 of this token: "
-                                              "the bottom tile of column B is 4, not 2."),
+    # the 2 goes to B and moves on at once; the move says B3: the letters say what happened and break no rule, so
+    # the number is the slip (with letters that break a rule, the rule is cited: BROKEN's R11 tokens)
+    ("1 3 2", {"Mina": "R A 2B>B3"}, "2B>B3", "call 3 (number 2), Mina: token 2B>B3: In move 1 of this token: "
+                                              "the bottom tile of column B is 2, not 3."),
 ]
 
 
@@ -193,7 +199,7 @@ def test_a_solo_score(tmp_path):
 def test_best_result_from_the_solver(tmp_path, monkeypatch):
     seen = {}
 
-    def solve(calls, columns=5, nodes=1, time_limit=1.0, high=16, copies=3, rows=3, known=None):
+    def solve(calls, columns=5, nodes=1, time_limit=1.0, high=16, copies=3, rows=3, known=None, letters="ABCDE"):
         seen.update(calls=calls, columns=columns, nodes=nodes, time_limit=time_limit, high=high, copies=copies,
                     rows=rows, known=known)
         return types.SimpleNamespace(min_tiles_left=0, proven=False, lower_bound=0, plan=["R", "A>A", "B"],
@@ -238,3 +244,37 @@ def test_the_best_shown_is_never_above_what_a_player_reached(tmp_path, monkeypat
     path = record(tmp_path, " ".join(map(str, calls)), {"Mina": " ".join(tokens)}, columns=3)
     best = check_file(path, CONTENT, "en", nodes=1).to_json()["result"]["best"]
     assert best["min_tiles_left"] <= board.tiles_left
+
+
+@pytest.mark.parametrize("written, particle", [(5, "5라고"), (3, "3이라고"), (10, "10이라고"), (2, "2라고")])
+def test_the_korean_slip_message_reads_the_written_number_aloud(tmp_path, written, particle):
+    """"기호에는 5이라고 적혀 있지만" was the message for a 5 (오 ends in a vowel): 5라고, and 3이라고 (삼)."""
+    path = record(tmp_path, "1 4", {"Mina": f"R {written}A"})
+    with pytest.raises(InputError) as caught:
+        check_file(path, CONTENT, "ko")
+    assert f"기호에는 {particle} 적혀 있지만 부른 숫자는 4입니다." in caught.value.diagnostics[0].message
+
+
+@pytest.mark.parametrize("token, letter", [("C", "C"), ("E", "E"), ("B", "B")])
+def test_the_r7_message_names_the_column_the_1_went_to(tmp_path, token, letter):
+    """R7 names the column by its letter: a test with the 1 in column A alone would pass a wrong letter."""
+    path = record(tmp_path, "1 2 1", {"Mina": f"R A {token}"})
+    data = check_file(path, CONTENT, "en").to_json()["violation"]
+    assert (data["rule"], data["facts"]) == ("R7", {"column": letter})
+    assert data["reason"] == f"a 1 must start a main row; it cannot go to column {letter}."
+
+
+def test_the_r7_message_names_the_column_by_the_contents_letters(content_copy, tmp_path):
+    """With columns V-Z in game.yaml, a 1 put in the third column is put in column X."""
+
+    use_columns_v_to_z(content_copy)
+    path = record(tmp_path, "1 2 1", {"Mina": "R V X"})
+    data = check_file(path, load_content(content_copy), "en").to_json()["violation"]
+    assert (data["rule"], data["facts"]) == ("R7", {"column": "X"})
+
+
+def use_columns_v_to_z(content_copy) -> None:
+    """Content whose columns are V-Z (the log sheet's worked example in those letters too: lint replays it)."""
+    path = content_copy / "threesixteen" / "game.yaml"
+    replace_in(path, "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
+    replace_in(path, "moves: [R, A, B>B, A, C>C, B]", "moves: [R, V, W>W, V, X>X, W]")

@@ -70,7 +70,7 @@ def test_the_skeleton_file_is_filled_in_to_a_valid_record(tmp_path):
     (["simulate", "--strategy", "lucky"],
      "'lucky' is not one of 'naive', 'strong', 'lookahead', 'sampling', 'solving'"),
     (["simulate", "--format", "xml"], "'xml' is not one of 'text', 'json'"),
-    (["simulate", "--lang", "xx"], "unknown language 'xx'"),
+    (["simulate", "--lang", "xx"], "Invalid value for '--lang': 'xx' is not one of 'en', 'ja', 'ko'."),
 ])
 def test_usage_errors_exit_2(args, message):
     result = runner.invoke(app, args)

@@ -139,7 +139,7 @@ def test_solver_matches_exhaustive_search(game):
 def test_the_constraint_model_matches_exhaustive_search(game):
     """CP-SAT alone (no local or exact search first): its optimum, its proof and its plan, replayed by the rules."""
     calls, high, copies, rows, columns = game
-    outcome = cp_solve(calls, columns, rows, high, work=10.0, seconds=None)
+    outcome = cp_solve(calls, columns, rows, high, work=10.0, deadline=None)
     optimum = brute_force(calls, columns, rows)
     assert (outcome.left, outcome.bound) == (optimum, optimum)
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:columns]
@@ -151,7 +151,7 @@ def test_the_constraint_model_matches_exhaustive_search(game):
 def test_a_four_column_deal_that_cannot_be_won_is_proven_so():
     """Deal 183 leaves at least 6 with 4 columns: with the chain levels the model proves it in 0.7 deterministic
     seconds; without them it has not even proven a win impossible after 2 (bound 0)."""
-    outcome = cp_solve(deal(183), 4, 3, 16, work=2.0, seconds=None)
+    outcome = cp_solve(deal(183), 4, 3, 16, work=2.0, deadline=None)
     assert (outcome.left, outcome.bound) == (6, 6)
 
 
@@ -172,7 +172,7 @@ def test_proven_losses_on_reduced_deals_match_the_exhaustive_search(game, optimu
     result = solve(calls, columns=columns, high=high, copies=copies, rows=rows)
     assert (result.min_tiles_left, result.proven) == (optimum, True)
     assert_consistent(result, calls, columns, rows)
-    alone = cp_solve(calls, columns, rows, high, work=30.0, seconds=None)     # the constraint model's own proof
+    alone = cp_solve(calls, columns, rows, high, work=30.0, deadline=None)     # the constraint model's own proof
     assert (alone.left, alone.bound) == (optimum, optimum)
 
 
@@ -319,13 +319,13 @@ def test_the_constraint_model_gives_the_same_answer_under_full_load():
     import multiprocessing
 
     calls = deal(0)
-    quiet = cp_solve(calls, 4, 3, 16, work=0.5, seconds=None)
+    quiet = cp_solve(calls, 4, 3, 16, work=0.5, deadline=None)
     stop = multiprocessing.Event()
     hogs = [multiprocessing.Process(target=_busy, args=(stop,))]
     for hog in hogs:
         hog.start()
     try:
-        loaded = cp_solve(calls, 4, 3, 16, work=0.5, seconds=None)
+        loaded = cp_solve(calls, 4, 3, 16, work=0.5, deadline=None)
     finally:
         stop.set()
         for hog in hogs:
@@ -413,8 +413,9 @@ def test_solve_command_text_with_a_seed():
     result = CliRunner().invoke(_app(), ["solve", "--seed", "4"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[:2] == ["Fewest tiles left possible with these calls: 0", "Proven optimal."]
-    assert replay_tokens(deal(4), lines[2].removeprefix("Plan: ").split(), 5, 3) == 0
+    assert lines[:3] == [f"Calls (seed 4): {' '.join(map(str, deal(4)))}",
+                         "Fewest tiles left possible with these calls: 0", "Proven optimal."]
+    assert replay_tokens(deal(4), lines[3].removeprefix("Plan: ").split(), 5, 3) == 0
 
 
 def test_solve_command_bad_calls_raise_input_error():
@@ -435,7 +436,7 @@ def test_solve_command_speaks_from_the_content_it_is_given(content_copy):
     replace_in(content_copy / "threesixteen" / "en.yaml", 'proven: "Proven optimal."', 'proven: "Proven best, own words."')
     result = CliRunner().invoke(_app(), ["solve", "--seed", "4", "--content", str(content_copy)])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[1] == "Proven best, own words."
+    assert result.output.splitlines()[2] == "Proven best, own words."
 
 
 def test_solve_command_with_broken_content_is_one_message_and_exit_1(content_copy):
@@ -443,3 +444,96 @@ def test_solve_command_with_broken_content_is_one_message_and_exit_1(content_cop
     result = CliRunner().invoke(_app(), ["solve", "--seed", "4", "--content", str(content_copy)])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "en.yaml:" in result.output
+
+
+# ---- the budget: nodes decide; a time limit is only a safety stop that says so
+
+def _answer(result) -> tuple:
+    """Everything a solve reports but the seconds it took."""
+    return (result.min_tiles_left, result.proven, result.lower_bound, result.plan, result.nodes, result.stopped)
+
+
+def test_the_default_budget_is_nodes_alone():
+    """A default run stops on nothing but its node budget: no wall-clock limit that a loaded machine would hit first
+    (60 s by default once: reference deals gave "5, not proven" under load where the nodes prove 0)."""
+    import inspect
+
+    assert inspect.signature(solve).parameters["time_limit"].default is None
+    data = json.loads(CliRunner().invoke(_app(), ["solve", "--seed", "0", "--columns", "4", "--nodes", "20000",
+                                                  "--format", "json"]).output)
+    assert (data["time_limit"], data["stopped"]) == (None, "nodes")
+
+
+@pytest.mark.parametrize("seed, columns, nodes", [(0, 4, 20_000), (4, 5, 1_000_000), (2, 3, 150_000)])
+def test_a_time_limit_the_node_budget_finishes_within_changes_nothing(seed, columns, nodes):
+    """A safety stop that does not fire leaves the answer exactly as the node budget alone gives it (CP-SAT with a
+    wall-clock limit it never reaches searches as without one)."""
+    alone = solve(deal(seed), columns=columns, nodes=nodes, time_limit=None)
+    guarded = solve(deal(seed), columns=columns, nodes=nodes, time_limit=3600.0)
+    assert _answer(guarded) == _answer(alone) and alone.stopped != "time"
+
+
+@pytest.mark.parametrize("seed, seconds", [(0, 0.3), (1, 0.3), (2, 0.3), (3, 3.0)])
+def test_a_search_the_time_limit_ends_says_so(seed, seconds):
+    """With a budget no machine spends in these seconds, the search ends on the clock and says "time": deal 3 with
+    3 s came back labelled "nodes" (CP-SAT stopped a hair before the limit by our own clock)."""
+    result = solve(deal(seed), columns=3, nodes=10**9, time_limit=seconds)
+    assert (result.proven, result.stopped) == (False, "time")
+    assert_consistent(result, deal(seed), 3, 3)
+
+
+def test_the_safety_stop_spends_no_more_than_its_limit_and_a_second():
+    """The time limit is kept within a second: counted in this process's CPU time, which a loaded machine does not
+    stretch (a phase that never looked at the clock would spend its whole work past the limit)."""
+    import time
+
+    before = time.process_time()
+    result = solve(deal(10), columns=3, nodes=10**9, time_limit=1.0)
+    assert result.stopped == "time" and time.process_time() - before < 2.0
+
+
+def test_a_deadline_passed_while_the_model_was_built_stops_before_cp_sat_searches(monkeypatch):
+    """CP-SAT gets what is left of the time limit after its model is built; none left, it does not start."""
+    from generator.games.threesixteen import solver_cp
+
+    clock = iter([100.0])
+    monkeypatch.setattr(solver_cp.time, "monotonic", lambda: next(clock))
+    outcome = cp_solve(deal(0), 3, 3, 16, work=1000.0, deadline=99.5, at_least=2)
+    assert (outcome.steps, outcome.left, outcome.bound, outcome.work, outcome.timed_out) == (None, None, 2, 0.0, True)
+
+
+# ---- the content's column letters
+
+def test_a_plan_names_the_columns_by_the_contents_letters(content_copy):
+    """With `columns: [V, W, X, Y, Z]` the solver's plan is written in V-Z (it printed `R>AAB`)."""
+    use_columns_v_to_z(content_copy)
+    result = CliRunner().invoke(_app(), ["solve", "--seed", "4", "--content", str(content_copy), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    plan = json.loads(result.output)["plan"].split()
+    assert set("".join(plan)) <= set("RVWXYZ>") and {"V", "W", "X", "Y", "Z"} <= set("".join(plan))
+    letters = {c: chr(ord("A") + "VWXYZ".index(c)) if c in "VWXYZ" else c for c in "RVWXYZ>"}
+    assert replay_tokens(deal(4), ["".join(letters[c] for c in token) for token in plan], 5, 3) == 0
+
+
+def test_the_checkers_best_plan_names_the_columns_by_the_contents_letters(content_copy, tmp_path):
+    from generator.games.threesixteen.check import check_file
+
+    use_columns_v_to_z(content_copy)
+    path = tmp_path / "game.yaml"
+    path.write_text("game: threesixteen\ncolumns: 3\nplayers: [Mina]\ncalls: " + " ".join(map(str, deal(3)))
+                    + "\nmoves:\n  Mina: " + " ".join("R" if n == 1 else "V" for n in deal(3)) + "\n",
+                    encoding="utf-8")
+    best = check_file(path, load_content(content_copy), "en", nodes=2000).to_json()["result"]["best"]
+    assert set(best["plan"]) <= set("RVWX> ")
+
+
+def test_a_plan_with_letters_that_cannot_name_the_columns_is_refused():
+    with pytest.raises(ValueError, match="need as many different letters"):
+        solve(EXAMPLE, columns=2, nodes=0, letters="AR")
+
+
+def use_columns_v_to_z(content_copy) -> None:
+    """Content whose columns are V-Z (the log sheet's worked example in those letters too: lint replays it)."""
+    path = content_copy / "threesixteen" / "game.yaml"
+    replace_in(path, "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
+    replace_in(path, "moves: [R, A, B>B, A, C>C, B]", "moves: [R, V, W>W, V, X>X, W]")

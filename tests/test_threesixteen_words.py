@@ -48,13 +48,18 @@ def test_every_violation_the_rules_can_report_has_an_explanation():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_log_sheet_example_is_valid_notation(lang):
-    """The printed example writes calls 1 2 3 2 as `R A>A B>B C` and, with numbers, `1R 2A>A2 3B>B3 2C`, each
-    record held whole."""
-    example = CONTENT.texts("threesixteen", lang).get("log_sheet.notation.example")
+    """The printed example (game.yaml's: calls 1 4 2 9 3 6) is written `R A B>B A C>C B` and, with numbers,
+    `1R 4A 2B>B2 9A 3C>C3 6B`, each record held whole, and both leave the board the log sheet draws beside it."""
+    from generator.render.core.context import RenderContext
+    from generator.render.threesixteen.example import worked_example
+
+    example = worked_example(RenderContext(CONTENT, "threesixteen", lang, "a4"))
+    printed = CONTENT.texts("threesixteen", lang).get("log_sheet.notation.example", **example.words())
     notation = notation_for("ABCDE")
-    for words in ("R A>A B>B C", "1R 2A>A2 3B>B3 2C"):
-        assert words.replace(" ", "\u00a0") in example  # no-break spaces: a record is never split over two lines
-        outcome = replay(Rules(), [1, 2, 3, 2], [notation.parse(w) for w in words.split()])
-        assert outcome.violation is None and outcome.board.ends == (3, 0, 0)
+    for words in ("R A B>B A C>C B", "1R 4A 2B>B2 9A 3C>C3 6B"):
+        assert words.replace(" ", "\u00a0") in printed  # no-break spaces: a record is never split over two lines
+        outcome = replay(Rules(), [1, 4, 2, 9, 3, 6], [notation.parse(w) for w in words.split()])
+        assert outcome.violation is None and outcome.board == example.board
+        assert (outcome.board.ends, outcome.board.columns) == ((3, 0, 0), ((4, 9), (6,), (), (), ()))
     move = CONTENT.texts("threesixteen", lang).get("log_sheet.notation.move")
     assert "B>AC" in move and notation.parse("B>AC") is not None

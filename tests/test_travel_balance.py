@@ -117,6 +117,25 @@ def test_a_bad_sweep_says_what_is_wrong(game, key, value, message):
         with_value(game, key, value)
 
 
+@pytest.mark.parametrize("key, meant", [
+    ("hand_limt", "hand_limit"), ("rules_params.hand_limt", "rules_params.hand_limit"),
+    ("characters.pickpoket.effect.value", "characters.pickpocket.effect.value"),
+    ("characters.pickpocket.efect.value", "characters.pickpocket.effect.value"),
+    ("special.lucky-con.effect.count", "special.lucky-coin.effect.count"),
+])
+def test_a_misspelt_sweep_key_gets_the_nearest_key(game, key, meant):
+    """--vary suggests the key a typo most likely means, as a misspelt card or notation word gets one."""
+    with pytest.raises(SweepError) as caught:
+        with_value(game, key, 1)
+    assert str(caught.value).endswith(f"; did you mean '{meant}'?")
+
+
+def test_a_sweep_key_close_to_nothing_gets_no_guess(game):
+    with pytest.raises(SweepError) as caught:
+        with_value(game, "zzz", 1)
+    assert str(caught.value) == "'zzz': no 'zzz' in game.yaml"
+
+
 def test_sweep_and_set_syntax():
     assert parse_sweep("hand_limit=6, 7,8") == Sweep("hand_limit", (6, 7, 8))
     assert parse_sweep("x.y=0.5,1") == Sweep("x.y", (0.5, 1))

@@ -106,7 +106,7 @@ def _record_faces(content_root: Path) -> list[Job]:
                 for edition in EDITIONS:  # each edition draws every face once, as our build does
                     suffix = "" if edition == "standard" else f"-{edition}"
                     jobs.append({"name": f"{game}-{lang}-{paper}{suffix}", "page": ctx.page_size,
-                                 "margin": content.print.printer_margin_mm * 72 / 25.4,
+                                 "margin": content.print.papers[paper].margin_mm * 72 / 25.4,
                                  "font": ctx.fonts.regular, "font_path": _font_path(ctx), "faces": faces})
     return jobs
 

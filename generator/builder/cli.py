@@ -11,7 +11,7 @@ from typing import List, Optional, TextIO
 
 import typer
 
-from ..cli_options import content_option
+from ..cli_options import complete_games, complete_languages, complete_papers, content_option, not_one_of
 from ..content.folders import default_root, languages
 from ..errors import EXIT_INVALID, EXIT_USAGE, InputError
 from ..games import registry
@@ -63,9 +63,12 @@ class ProgressBar:
 
 
 def build_cmd(
-    game: Optional[List[str]] = typer.Option(None, "--game", help=f"Only this game ({GAMES}); repeatable."),
-    lang: Optional[List[str]] = typer.Option(None, "--lang", help=f"Only this language ({LANGS}); repeatable."),
-    paper: Optional[List[str]] = typer.Option(None, "--paper", help="Only this paper (a4, letter); repeatable."),
+    game: Optional[List[str]] = typer.Option(None, "--game", help=f"Only this game ({GAMES}); repeatable.",
+                                             autocompletion=complete_games),
+    lang: Optional[List[str]] = typer.Option(None, "--lang", help=f"Only this language ({LANGS}); repeatable.",
+                                             autocompletion=complete_languages),
+    paper: Optional[List[str]] = typer.Option(None, "--paper", help="Only this paper (a4, letter); repeatable.",
+                                              autocompletion=complete_papers),
     png: bool = typer.Option(False, "--png",
                              help="Also write every face as a 300 dpi PNG and Tabletop Simulator sheets."),
     pod: bool = typer.Option(True, "--pod/--no-pod", help="Also write one print-on-demand PDF per deck (full bleed)."),
@@ -90,8 +93,12 @@ def build_cmd(
         try:
             summary = build(root, game, lang, paper, png, offset, duplex.value, progress, output_dir=output_dir,
                             pod=pod)
-        except BuildUsageError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+        except BuildUsageError as exc:  # shown as every command shows a bad option's value (cli_options.not_one_of)
+            error = (not_one_of(exc.option, exc.value, exc.choices) if exc.choices
+                     else typer.BadParameter(str(exc), param_hint=f"'{exc.option}'"))
+            if not watch:
+                raise error from None
+            error.show()                    # the watch goes on: the next save may name the files again
             return EXIT_USAGE
         except (InputError, BuildFailed) as exc:
             for diagnostic in exc.diagnostics:

@@ -48,7 +48,12 @@ Manifest = dict[str, object]
 
 
 class BuildUsageError(ValueError):
-    """An option names a game, language or paper that does not exist (exit 2)."""
+    """An option names a game, language or paper that does not exist, or a value out of its range (exit 2):
+    `option` is the option's name, and `value` and `choices` say what it named and what exists, when it named one."""
+
+    def __init__(self, message: str, option: str, value: str = "", choices: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.option, self.value, self.choices = option, value, choices
 
 
 @dataclass
@@ -61,6 +66,8 @@ class BuildSummary:
     output: str = "output"
     #: per game and language, the PDFs a player prints (one of them), with their paper's name
     to_print: list[tuple[str, list[tuple[str, str]]]] = field(default_factory=list)
+    #: the other kinds of file the build makes beside those (Unit.EXTRAS keys: editions, decks, images)
+    extras: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         """One line for the terminal: what was written, where, how long it took."""
@@ -84,10 +91,26 @@ class BuildSummary:
         """Which files to print: `  Pack & Go (English): output/travel-en-a4.pdf (A4) or ... (US Letter)`."""
         if not self.to_print:
             return []
-        lines = ["To play, print one file per game, in your language and on your paper (page 1 says how):"]
+        lines = ["To play, print one file per game, in your language and on your paper (the standard edition, "
+                 "two-sided; page 1 says how):"]
         for edition, pdfs in self.to_print:
             lines.append(f"  {edition}: " + " or ".join(f"{self.output}/{f} ({paper})" for f, paper in pdfs))
+        if self.extras:
+            lines.append("Beside each of them, for another printer or another use:")
+            lines += [f"  {EXTRAS[kind][0].format(out=self.output)}: {EXTRAS[kind][1]}" for kind in self.extras]
         return lines
+
+
+#: the files a build writes beside each standard PDF, as the summary names them: (where, what each is for)
+EXTRAS = {
+    "ink-saver": ("{out}/<game>-<lang>-<paper>-ink-saver.pdf", "the ink-saver edition, two-sided: white backs and "
+                  "light colours, readable in black and white; a back printed off its front cannot mark a card"),
+    "gutterfold": ("{out}/<game>-<lang>-<paper>-gutterfold.pdf", "the gutterfold edition, printed one-sided: each "
+                   "piece folds round its own back, for a printer without two-sided printing or whose backs drift"),
+    "pod": ("{out}/pod/<game>-<lang>-<deck>.pdf", "one card a page with 1/8 in bleed, for a print-on-demand service"),
+    "png": ("{out}/png/<game>/<lang>/", "every face as a 300 dpi PNG image"),
+    "tts": ("{out}/tts/<game>-<lang>-<deck>.png", "deck sheets and their back, for Tabletop Simulator"),
+}
 
 
 class BuildFailed(Exception):
@@ -134,12 +157,13 @@ def plan(content_root: Path, games: Sequence[str] | None, langs: Sequence[str] |
     for game in all_games:
         registry.spec_in(content_root, game)  # an unknown game is an InputError at its game.yaml
     chosen: list[list[str]] = []
-    for label, asked, known in (("game", games, all_games), ("language", langs, all_langs),
-                                ("paper", papers, all_papers)):
+    for option, asked, known in (("--game", games, all_games), ("--lang", langs, all_langs),
+                                 ("--paper", papers, all_papers)):
         wanted = list(dict.fromkeys(asked)) if asked else known
         unknown = [w for w in wanted if w not in known]
         if unknown:
-            raise BuildUsageError(f"unknown {label} '{unknown[0]}' (choose from: {', '.join(known)})")
+            listed = ", ".join(f"'{name}'" for name in known)
+            raise BuildUsageError(f"'{unknown[0]}' is not one of {listed}.", option, unknown[0], tuple(known))
         chosen.append(wanted)
     game_names, lang_names, paper_list = chosen
     units = []
@@ -375,10 +399,11 @@ def build(content_root: Path | str, games: Sequence[str] | None = None, langs: S
     content_root = Path(content_root)
     out_dir = Path(output_dir)
     if duplex not in DUPLEX:
-        raise BuildUsageError(f"duplex must be one of: {', '.join(DUPLEX)}")
+        raise BuildUsageError(f"duplex must be one of: {', '.join(DUPLEX)}", "--duplex")
     offset = (float(back_offset_mm[0]), float(back_offset_mm[1]))
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in offset):
-        raise BuildUsageError(f"a back offset is a number of mm from -{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM}")
+        raise BuildUsageError(f"a back offset is a number of mm from -{MAX_BACK_OFFSET_MM} to {MAX_BACK_OFFSET_MM}",
+                              "--back-offset-mm")
     units = plan(content_root, games, langs, papers, png, pod)
     options: dict[str, object] = {"duplex": duplex, "back_offset_mm": list(offset)}
     digests = unit_digests(content_root, units, options)
@@ -389,6 +414,9 @@ def build(content_root: Path | str, games: Sequence[str] | None = None, langs: S
     if stale:
         _run(content_root, out_dir, stale, digests, manifest, summary, duplex, offset, progress, workers, names)
     summary.to_print = _to_print(units, names)
+    kinds = {unit.kind for unit in units}
+    summary.extras = (["ink-saver", "gutterfold"] if "pdf" in kinds else []) + (["pod"] if "pod" in kinds else []) \
+        + (["png", "tts"] if "png" in kinds else [])
     summary.seconds = time.perf_counter() - started
     return summary
 

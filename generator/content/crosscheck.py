@@ -63,7 +63,7 @@ def check_print(config: PrintConfig, at: Located) -> list[Diagnostic]:
     out = []
     piece = sorted((config.card.width_mm, config.card.height_mm))
     for name, paper in config.papers.items():
-        inside = sorted((paper.width_mm - 2 * config.printer_margin_mm, paper.height_mm - 2 * config.printer_margin_mm))
+        inside = sorted((paper.width_mm - 2 * paper.margin_mm, paper.height_mm - 2 * paper.margin_mm))
         if inside[0] < piece[0] or inside[1] < piece[1]:
             out.append(finding(at, ("papers", name), f"a paper of {paper.width_mm:g} x {paper.height_mm:g} mm leaves "
                                 f"{max(inside[0], 0):g} x {max(inside[1], 0):g} mm inside the printer margins, too "

@@ -14,6 +14,9 @@ whether it ends in a final consonant (받침), and whether that is ㄹ (으로 t
 - Closing quotes and brackets are looked through ('F', (Mina)); a value ending in a bracketed note is read without
   it, as Korean reads "대한민국 (KR)" (대한민국으로).
 - Anything else (a symbol, an empty value) keeps the form as written, which reads correctly either way.
+
+A particle written in one form right after a placeholder (`{written}이라고`) is right for some values only
+("5이라고" should read "5라고"): `fixed_particles` finds it, and lint asks for the pair.
 """
 from __future__ import annotations
 
@@ -27,6 +30,17 @@ PAIRS = {("은", "는"), ("이", "가"), ("을", "를"), ("과", "와"), ("으�
 #: a form right after a placeholder, after any closing quotes or brackets: `은(는)`, `(이)라고`, `(으)로는`
 _FORM = re.compile(r"([)\]'\"’”]*)(?:([가-힣]+)\(([가-힣]+)\)|\((이|으)\)([가-힣]+))")
 _CLOSERS = " )]'\"’”"
+#: a particle written alone that changes with the word before it -> the pair to write instead
+SINGLE_FORMS = {
+    **dict.fromkeys(("은", "는"), "은(는)"), **dict.fromkeys(("이", "가"), "이(가)"),
+    **dict.fromkeys(("을", "를"), "을(를)"), **dict.fromkeys(("과", "와"), "과(와)"),
+    **dict.fromkeys(("으로", "로"), "(으)로"), **dict.fromkeys(("으로는", "로는"), "(으)로는"),
+    **dict.fromkeys(("이라고", "라고"), "(이)라고"), **dict.fromkeys(("이라는", "라는"), "(이)라는"),
+    **dict.fromkeys(("이나", "나"), "(이)나"), **dict.fromkeys(("이랑", "랑"), "(이)랑"),
+}
+#: a whole word of Hangul right after a placeholder (or the quotes closing round it): after a closing bracket the
+#: particle belongs to the word before the bracket ("빈 페이지({blanks})는"), so that is not matched
+_AFTER_PLACEHOLDER = re.compile(r"\{([^{}]*)\}['\"’”]*([가-힣]+)(?![가-힣(])")
 _DIGITS = "0123456789"
 #: a value's last syllable final: none, ㄹ, or another consonant
 NONE, RIEUL, OTHER = "", "ㄹ", "+"
@@ -143,3 +157,11 @@ def attach(template: str, values: Mapping[str, object]) -> str:
             previous = str(values[field])
             out.append(previous)
     return "".join(out)
+
+
+def fixed_particles(template: str) -> list[tuple[str, str, str]]:
+    """(placeholder, particle, pair to write instead) for each particle written in one form right after a
+    placeholder: `{written}이라고` gives ("written", "이라고", "(이)라고")."""
+    return [(match.group(1), match.group(2), SINGLE_FORMS[match.group(2)])
+            for match in _AFTER_PLACEHOLDER.finditer(template.replace("{{", "").replace("}}", ""))
+            if match.group(2) in SINGLE_FORMS]

@@ -16,6 +16,7 @@ from ..files import content as content_files
 from ..games import registry
 from .crosscheck import check_game
 from .font_files import bold_findings
+from .josa import fixed_particles
 from .folders import (COMMON, REFERENCE_LANG, default_root, is_language_code, languages, require_content_folder,
                       text_folders)
 from .plurals import agree
@@ -335,6 +336,11 @@ def _lint_texts(texts: Texts, reference: Texts | None, content: Content | None,
     for key, value in mine.items():
         if value is None or (isinstance(value, str) and not value.strip()):
             yield Diagnostic(texts.position(key), f"empty text '{key}'", "empty", key_path=key)
+        elif isinstance(value, str):
+            for name, particle, pair in fixed_particles(value):
+                yield Diagnostic(texts.position(key), f"the particle '{particle}' after {{{name}}} changes with "
+                                 f"how the value is read aloud (5라고, 3이라고): write both forms, "
+                                 f"'{{{name}}}{pair}'", "particle", key_path=key)
     if content is not None and glyph_check is not None:
         yield from _glyphs(texts, mine, content, glyph_check)
 

@@ -18,6 +18,13 @@ class Size(Strict):
     height_mm: Mm
 
 
+class Paper(Size):
+    """A paper, and the band round its edge that home printers leave blank on it (`margin_mm`): nothing but the
+    page's background is drawn there (many US lasers keep 1/4 in, 6.35 mm, most A4 printers 4-5 mm)."""
+
+    margin_mm: Annotated[float, Field(ge=0, le=30)]
+
+
 class FontFamily(Strict):
     """One typeface: files under `content/fonts/` with the font's licence file (`licence_file`) beside them, as
     every shipped family is, or TrueType files inside an installed font package (`package`, a top-level package
@@ -55,8 +62,7 @@ class TypeScale(Strict):
 
 
 class PrintConfig(Strict):
-    papers: Annotated[dict[PaperName, Size], Field(min_length=1)]
-    printer_margin_mm: Annotated[float, Field(ge=0, le=30)] = 5
+    papers: Annotated[dict[PaperName, Paper], Field(min_length=1)]
     bleed_mm: Annotated[float, Field(ge=0, le=10)] = 3.175
     sheet_bleed_mm: Annotated[float, Field(ge=0, le=10)] = 1.5
     #: where the full bleed would cost a row or column of pieces (16 mm tiles across A4), it may shrink to this

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ..cli_options import content_option, lang_option
+from ..cli_options import content_option, lang_option, not_one_of
 from ..errors import EXIT_INVALID, EXIT_USAGE, InputError
 
 if TYPE_CHECKING:
@@ -50,15 +50,13 @@ def studio_cmd(
     root = content_dir or default_root()
     try:
         require_content_folder(root)
+        if lang not in languages(root):  # the usage error every command gives, before anything is made
+            raise not_one_of("--lang", lang, languages(root))
         make_folder(output / "studio")
     except InputError as exc:
         for diagnostic in exc.diagnostics:
             typer.echo(str(diagnostic), err=True)
         raise typer.Exit(EXIT_INVALID) from None
-    known = languages(root)
-    if lang not in known:
-        typer.echo(f"Error: unknown language '{lang}' for --lang; available: {', '.join(known)}", err=True)
-        raise typer.Exit(EXIT_USAGE)
     listener = _listen("0.0.0.0" if lan else "127.0.0.1", port)
     port = listener.getsockname()[1]
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}

@@ -33,7 +33,7 @@ def best_possible(record: Record, verdict: Verdict, nodes: int | None, time_limi
     known = [(place, tuple(column for column, _ in moves)) for _, place, moves in record.players[best].parsed]
     return solve(list(record.calls), columns=rules.columns, nodes=NODES if nodes is None else nodes,
                  time_limit=TIME_LIMIT if time_limit is None else time_limit, high=rules.high, copies=rules.copies,
-                 rows=rules.rows, known=known)
+                 rows=rules.rows, known=known, letters=rules.column_letters)
 
 
 def check_file(path: str | Path, content: Content, lang: str, *, nodes: int | None = None,

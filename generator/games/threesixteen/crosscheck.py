@@ -13,7 +13,9 @@ from ...errors import Diagnostic
 from .model import ThreeSixteenGame
 
 def check(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
-    """Enough colours for the most players, each colour and column once, and no column called R."""
+    """Enough colours for the most players, each colour and column once, no column called R, and a worked example
+    that the rules accept."""
+    yield from _example(game, at)
     if len(game.colours) < game.players.max:
         yield finding(at, ("colours",), f"{game.players.max} players need {game.players.max} colours, found "
                                          f"{len(game.colours)}", "count")
@@ -28,3 +30,30 @@ def check(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
         if letter == "R":
             yield finding(at, ("columns", i), "'R' is the notation for a new row; name columns with other "
                                                "letters", "notation")
+
+
+def _example(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
+    """The log sheet's example: a token per call, each one the notation reads and the rules accept."""
+    from .engine import replay
+    from .notation import notation_for
+    from .rules import Rules, check_calls
+
+    example = game.example
+    if len(example.moves) != len(example.calls):
+        yield finding(at, ("example", "moves"), f"{len(example.moves)} tokens for {len(example.calls)} calls",
+                      "count")
+        return
+    rules = Rules.from_game(game)
+    if check_calls(rules, example.calls) is not None:
+        yield finding(at, ("example", "calls"), f"calls {example.calls} are not a deal's", "example")
+        return
+    tokens = [notation_for(rules.letters).parse(move) for move in example.moves]
+    bad = next((i for i, token in enumerate(tokens) if token is None), None)
+    if bad is not None:
+        yield finding(at, ("example", "moves", bad), f"'{example.moves[bad]}' is not a 3x16 token", "example")
+        return
+    broken = replay(rules, example.calls, tokens).violation
+    if broken is not None:
+        call = broken.number or 0  # the call's index
+        yield finding(at, ("example", "moves", call), f"'{example.moves[call]}' breaks {broken.rule} "
+                      f"({broken.reason})", "example")

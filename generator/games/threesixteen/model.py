@@ -18,6 +18,14 @@ class PlayerColour(Strict):
     cue: Literal["circle", "triangle", "bar", "cross"] | None = None
 
 
+class LogExample(Strict):
+    """A few calls and one player's tokens for them: the log sheet's worked example, and the board it leaves,
+    drawn beside it (crosscheck replays it through the rules)."""
+
+    calls: Annotated[list[Annotated[int, Field(ge=1, le=30)]], Field(min_length=1, max_length=12)]
+    moves: Annotated[list[Annotated[str, Field(min_length=1, max_length=12)]], Field(min_length=1, max_length=12)]
+
+
 class ThreeSixteenGame(Strict):
     game: Slug
     players: Players
@@ -33,6 +41,7 @@ class ThreeSixteenGame(Strict):
     caller: PlayerColour
     sections: list[Slug]
     rules: list[NamedRuleRef]
+    example: LogExample
 
 
 def threesixteen_game(game: GameData) -> ThreeSixteenGame:

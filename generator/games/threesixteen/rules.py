@@ -195,7 +195,19 @@ def is_legal(rules: Rules, board: Board, number: int, token: Token) -> bool:
 
 def check_token(rules: Rules, ends: Sequence[int], columns: Sequence[Sequence[int]], number: int, token: Token,
                 call: int = 0) -> TokenViolation | None:
-    """`check` on plain sequences, for call index `call`; `ends` and `columns` are read, never changed."""
+    """`check` on plain sequences, for call index `call`; `ends` and `columns` are read, never changed.
+
+    A number written in the token that does not match is a slip only when the letters alone break no rule: `3B>A2`
+    where column A's bottom tile is 4 breaks R11 as `3B>A` does, and that rule is what is cited."""
+    broken = _check_token(rules, ends, columns, number, token, call)
+    if broken is not None and broken.rule == SLIP:
+        letters_only = (None, token[1], tuple((column, None) for column, _ in token[2]))
+        return _check_token(rules, ends, columns, number, letters_only, call) or broken
+    return broken
+
+
+def _check_token(rules: Rules, ends: Sequence[int], columns: Sequence[Sequence[int]], number: int, token: Token,
+                 call: int) -> TokenViolation | None:
     written, place, moves = token
     if written is not None and written != number:
         return _broken(rules, ends, columns, call, SLIP, "wrong_number", {"written": written, "number": number})

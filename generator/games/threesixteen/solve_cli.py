@@ -17,6 +17,7 @@ from ...content.texts import Texts
 from ...errors import InputError, Position
 from .notation import MAX_DIGITS, shown
 from .solver import NODES, TIME_LIMIT, deal, solve
+from .rules import Rules
 from .solver_budget import TIME
 from .words import content_and_words
 
@@ -52,7 +53,8 @@ def solve_cmd(
     calls: Annotated[Optional[str], typer.Option(help="The called numbers in order, e.g. \"1 7 3 ...\".")] = None,
     columns: Annotated[int, typer.Option(min=1, max=5, help="Columns the player may use.")] = 5,
     nodes: int = nodes_option(NODES, "Budget in search nodes (the same answer on any machine)."),
-    time_limit: float = seconds_option(TIME_LIMIT, "--time-limit", "Safety stop in seconds, if the nodes take longer."),
+    time_limit: Optional[float] = seconds_option(TIME_LIMIT, "--time-limit", "A safety stop in seconds (none by "
+                                                 "default): the answer it stops at says so."),
     format: Format = format_option(),
     seed: Annotated[Optional[int], typer.Option(help="Instead of --calls: a random full deal for this seed.")] = None,
     lang: str = lang_option(),
@@ -65,8 +67,9 @@ def solve_cmd(
     game = content.games["threesixteen"]
     numbers = deal(seed, game.high, game.copies) if seed is not None else parse_calls(calls, texts, game.high,
                                                                                        game.copies)
+    letters = Rules.from_game(game, columns).column_letters
     result = solve(numbers, columns=columns, nodes=nodes, time_limit=time_limit, high=game.high,
-                   copies=game.copies, rows=game.rows)
+                   copies=game.copies, rows=game.rows, letters=letters)
     if format is Format.json:       # no seconds: the same calls and budget give the same JSON on any machine
         typer.echo(json.dumps({
             "calls": numbers, "columns": columns, "min_tiles_left": result.min_tiles_left,
@@ -76,6 +79,8 @@ def solve_cmd(
         }, ensure_ascii=False, indent=2))
         return
     t = texts.get
+    if seed is not None:            # the deal solved, so it can be played or checked again
+        typer.echo(t("check.solve.calls", seed=seed, calls=" ".join(map(str, numbers))))
     typer.echo(t("check.solve.best", tiles=result.min_tiles_left))
     typer.echo(t("check.solve.proven") if result.proven
                else t("check.solve.bounds", low=result.lower_bound, high=result.min_tiles_left))

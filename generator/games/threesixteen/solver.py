@@ -13,8 +13,10 @@ proves, with its chain levels, nearly every loss at 3 to 5 columns. (A lower bou
 without the tiles above h, was dropped: since the model names no rows it decided nothing the whole-deal model
 did not, and the time it took cost a win.)
 The budget is counted in nodes (solver_budget; CP-SAT's deterministic time converts at NODES_PER_WORK), so
-the same calls and budget give the same answer on any machine under any load; a time limit is only a safety
-stop, and the result says which one ended the search.
+the same calls and budget give the same answer on any machine under any load. By default nothing else stops the
+search. A time limit, when given, is only a safety stop: every phase looks at the clock (CP-SAT gets what is left
+of it after its model is built), and when it ends the search the result says so (`stopped` TIME, never NODES);
+a search the node budget finishes in time gives exactly the answer it gives without one.
 A known plan (a player's own valid play) is an upper bound from the start: when it meets the static bound,
 nothing is searched. The result is never a guess: `proven` only when the lower bound meets the plan's count.
 The plan is replayed once more (solver_plan.replay) so its count is the one reported.
@@ -33,7 +35,7 @@ from .solver_local import LocalSearch
 from .solver_plan import Step, column_letters, replay, token
 
 NODES = 1_000_000           # the default budget: about 10 s of search on one unloaded core of the team's machine
-TIME_LIMIT = 60.0           # the default safety stop in seconds; the node budget is what decides
+TIME_LIMIT: float | None = None     # no safety stop by default: the node budget alone decides
 FIRST_SLICE = 10_000        # nodes in the first local-search slice; each slice doubles
 EXACT_SHARE = 0.25          # the exact search gets this much of each local-search slice
 FIRST_NODES = 100_000       # the local and exact searches get this much of the budget first; CP-SAT the rest
@@ -74,20 +76,26 @@ def validate_calls(calls: Sequence[int], high: int, copies: int, rows: int) -> N
 
 
 def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit: float | None = TIME_LIMIT,
-          high: int = 16, copies: int = 3, rows: int = 3, known: Sequence[Step] | None = None) -> SolveResult:
+          high: int = 16, copies: int = 3, rows: int = 3, known: Sequence[Step] | None = None,
+          letters: str | None = None) -> SolveResult:
     """The fewest tiles left after `calls` with `columns` columns, with the plan that leaves them.
 
     `known` is a legal plan already played (its count is an upper bound); ValueError when it is not legal.
+    `letters` names the columns in the plan (the game's, `Rules.column_letters`; A, B, C ... when not given).
     """
     if not 1 <= columns <= 26 or rows < 1 or high < 1 or copies < 1:
         raise ValueError("columns must be 1-26; rows, high and copies at least 1")
+    letters = column_letters(columns) if letters is None else letters
+    if len(letters) < columns or len(set(letters)) != len(letters) or "R" in letters.upper():
+        raise ValueError(f"{columns} columns need as many different letters, none of them R, not {letters!r}")
     validate_calls(calls, high, copies, rows)
     started = time.monotonic()
-    budget = Budget(min(max(0, nodes), FIRST_NODES), time_limit)
+    deadline = None if time_limit is None else started + max(0.0, time_limit)
+    budget = Budget(min(max(0, nodes), FIRST_NODES), deadline)
     exact = ExactSearch(calls, columns, high, rows, budget)
     local = LocalSearch(calls, columns, high, rows, budget)
     if known is not None:
-        best_left, steps = replay(calls, known, columns, rows, high), list(known)
+        best_left, steps = replay(calls, known, columns, rows, high, letters), list(known)
     # a known win is proven as it stands: no bound needs computing
     won = known is not None and best_left == 0
     low = 0 if won else max(exact.bound(0, *exact.root()), hindsight_bound(calls, columns, high, rows))
@@ -125,21 +133,15 @@ def solve(calls: Sequence[int], columns: int = 5, nodes: int = NODES, time_limit
                         f"the 3x16 solver, past its first {FIRST_NODES:,} nodes,").cp_solve
 
         work = (nodes - used) / NODES_PER_WORK
-        outcome = cp_solve(calls, columns, rows, high, work, _seconds_left(time_limit, started), hint=steps,
-                           at_least=low)
+        outcome = cp_solve(calls, columns, rows, high, work, deadline, hint=steps, at_least=low)
         used += round(outcome.work * NODES_PER_WORK)
         timed_out = outcome.timed_out
         if outcome.left is not None and outcome.left < best_left:
             best_left, steps = outcome.left, outcome.steps
         low = max(low, outcome.bound)
-    left = replay(calls, steps, columns, rows, high)
-    letters = column_letters(columns)
+    left = replay(calls, steps, columns, rows, high, letters)
     return SolveResult(min_tiles_left=left, proven=low >= left, lower_bound=min(low, left),
                        plan=[token(step, letters) for step in steps], nodes=min(used, nodes),
                        seconds=time.monotonic() - started, node_budget=nodes, time_limit=time_limit,
                        stopped=DONE if low >= left else TIME if timed_out else NODES_STOP)
 
-
-def _seconds_left(time_limit: float | None, started: float) -> float | None:
-    """What the safety stop leaves of the time limit (None: no limit)."""
-    return None if time_limit is None else time_limit - (time.monotonic() - started)

@@ -13,9 +13,10 @@ class OutOfBudget(Exception):
 
 
 class Budget:
-    def __init__(self, nodes: int, time_limit: float | None) -> None:
+    def __init__(self, nodes: int, deadline: float | None) -> None:
+        """`nodes` to spend; `deadline`, a `time.monotonic()` reading, is the safety stop (None: none)."""
         self.nodes = nodes
-        self.deadline = None if time_limit is None else time.monotonic() + max(0.0, time_limit)
+        self.deadline = deadline
         self.used = 0
         self.stop = nodes
         self.timed_out = False

@@ -17,7 +17,8 @@ pigeonhole argument behind them slowly; with them it decides every 4- and 5-colu
 and 198 of the 3-column ones at 1,000,000 nodes (`make bench`).
 
 CP-SAT runs on one worker with a fixed seed and a deterministic-time limit, so the same calls and budget give
-the same answer on any machine under any load; the wall-clock limit is only the safety stop. A known plan
+the same answer on any machine under any load; the wall-clock limit is only the safety stop: CP-SAT gets what is
+left of it once the model is built, and a search it ends says so (`timed_out`). A known plan
 (the local search's best) is given as a hint. Its proofs are checked by the brute-force tests and its plans
 are replayed by the rules before they are reported.
 """
@@ -45,9 +46,10 @@ class CpOutcome:
     timed_out: bool             # the safety time limit, not the work limit, ended the search
 
 
-def cp_solve(calls: Sequence[int], columns: int, rows: int, high: int, work: float, seconds: float | None,
+def cp_solve(calls: Sequence[int], columns: int, rows: int, high: int, work: float, deadline: float | None,
              hint: Sequence[Step] | None = None, at_least: int = 0) -> CpOutcome:
-    """The fewest tiles left, searched for at most `work` deterministic seconds (and `seconds` of wall time)."""
+    """The fewest tiles left, searched for at most `work` deterministic seconds and, as a safety stop, until
+    `deadline` (a `time.monotonic()` reading; None: no stop but the work)."""
     model = _Model(calls, columns, rows, high)
     if hint is not None:
         model.hint(hint)
@@ -56,13 +58,15 @@ def cp_solve(calls: Sequence[int], columns: int, rows: int, high: int, work: flo
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.max_deterministic_time = max(0.0, work)
-    if seconds is not None:
-        solver.parameters.max_time_in_seconds = max(0.0, seconds)
-    started = time.monotonic()
+    if deadline is not None:
+        left = deadline - time.monotonic()      # building the model took some of it
+        if left <= 0:
+            return CpOutcome(None, None, at_least, 0.0, True)
+        solver.parameters.max_time_in_seconds = left
     status = solver.Solve(model.m)
-    elapsed = time.monotonic() - started
     spent = solver.deterministic_time
-    timed_out = seconds is not None and elapsed >= seconds and spent < work
+    # only two limits can end a search that settled nothing: the work (spent reaches it) or the wall clock
+    timed_out = deadline is not None and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and spent < work
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         bound = at_least if status != cp_model.INFEASIBLE else len(calls) + 1
         return CpOutcome(None, None, bound, spent, timed_out)

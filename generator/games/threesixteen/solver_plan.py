@@ -17,6 +17,7 @@ Step = tuple[int, tuple[int, ...]]
 
 
 def column_letters(columns: int) -> str:
+    """Letters for a plan whose caller names no columns (a library call without a game): A, B, C ..."""
     return ascii_uppercase[:columns]
 
 
@@ -27,11 +28,13 @@ def token(step: Step, letters: str) -> str:
     return head + ">" + "".join(letters[m] for m in moves) if moves else head
 
 
-def replay(calls: Sequence[int], steps: Sequence[Step], columns: int, rows: int, high: int) -> int:
-    """Tiles left after playing `steps`, checked by the rules; ValueError names the first step that breaks one."""
+def replay(calls: Sequence[int], steps: Sequence[Step], columns: int, rows: int, high: int,
+           letters: str | None = None) -> int:
+    """Tiles left after playing `steps`, checked by the rules; ValueError names the first step that breaks one
+    (its columns named by `letters`, A, B, C ... when not given)."""
     if len(steps) != len(calls):
         raise ValueError(f"{len(steps)} steps for {len(calls)} calls")
-    rules = Rules(high=high, rows=rows, columns=columns, letters=column_letters(columns))
+    rules = Rules(high=high, rows=rows, columns=columns, letters=column_letters(columns) if letters is None else letters)
     tokens = [(None, place, tuple((column, None) for column in moves)) for place, moves in steps]
     outcome = engine.replay(rules, calls, tokens)
     if outcome.violation is not None:

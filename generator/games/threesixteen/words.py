@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from ...cli_options import not_one_of
 from ...content.load import Content, load_content
 from ...content.texts import Texts
 from ...errors import EXIT_INVALID, InputError
@@ -17,8 +18,7 @@ def content_and_words(lang: str, content_dir: Optional[Path]) -> tuple[Content, 
     try:
         content = load_content(content_dir)
         if lang not in content.languages:
-            raise typer.BadParameter(f"unknown language '{lang}'; choose one of: {', '.join(content.languages)}",
-                                     param_hint="--lang")
+            raise not_one_of("--lang", lang, content.languages)
         return content, content.texts("threesixteen", lang)
     except InputError as exc:
         fail(exc)

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
+from ...content.matching import closest
 from ...content.validate import error_message
 from ...stats import Z, Estimate, mean, rate
 from .cards import DECK_EXTENSIONS, EXTENSIONS, Tables, build_tables
@@ -67,6 +68,13 @@ def _path(data: dict[str, Any], key: str) -> list[str]:
     return parts
 
 
+def _did_you_mean(parts: list[str], depth: int, names: list[str]) -> str:
+    """"; did you mean 'KEY'?" with the whole key, its part at `depth` replaced by the name it most likely
+    misspells (as a misspelt card gets), or "" when no name is close."""
+    near = closest(parts[depth], names)
+    return "" if near is None else f"; did you mean '{'.'.join([*parts[:depth], near, *parts[depth + 1:]])}'?"
+
+
 def with_value(game: TravelGame, key: str, value: float | int) -> TravelGame:
     """The game data with the number at `key` set to `value` (list entries are named by their id, e.g.
     `characters.pilot.ability.to`, `special.lucky-coin.effect.count`, or by their place in a list without ids:
@@ -81,13 +89,19 @@ def with_value(game: TravelGame, key: str, value: float | int) -> TravelGame:
             if match is None and part.isdigit() and int(part) < len(node):
                 match = node[int(part)]
             if match is None:
-                raise SweepError(f"'{key}': no entry '{part}' in {'.'.join(parts[:depth]) or 'game.yaml'}")
+                ids = [str(entry["id"]) for entry in node if isinstance(entry, dict) and "id" in entry]
+                raise SweepError(f"'{key}': no entry '{part}' in {'.'.join(parts[:depth]) or 'game.yaml'}"
+                                 + _did_you_mean(parts, depth, ids))
             if last:
                 raise SweepError(f"'{key}' names an entry, not a number")
             node = match
             continue
         if not isinstance(node, dict) or part not in node:
-            raise SweepError(f"'{key}': no '{part}' in {'.'.join(parts[:depth]) or 'game.yaml'}")
+            keys = list(node) if isinstance(node, dict) else []
+            if depth == 0:              # a rule parameter may be named alone: hand_limit for rules_params.hand_limit
+                keys += list(data["rules_params"])
+            raise SweepError(f"'{key}': no '{part}' in {'.'.join(parts[:depth]) or 'game.yaml'}"
+                             + _did_you_mean(parts, depth, keys))
         if last:
             current = node[part]
             if isinstance(current, bool) or not isinstance(current, (int, float)):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn, Optional, TypeAlias
 import typer
 
 from ...cli_options import (Format, choices, content_option, format_option, fraction_option, games_option,
-                            lang_option, plots_option, workers_option)
+                            lang_option, not_one_of, plots_option, workers_option)
 from ...content.load import Content, load_content
 from ...errors import EXIT_INVALID, InputError
 from .balance import DEFAULT_MARGIN, with_value
@@ -123,8 +123,7 @@ def _load(content_dir: Path | None, lang: str) -> tuple[Content, Tables, Words]:
     try:
         content = load_content(content_dir)
         if lang not in languages(content.root):
-            raise typer.BadParameter(f"unknown language '{lang}'; choose one of: "
-                                     + ", ".join(languages(content.root)), param_hint="--lang")
+            raise not_one_of("--lang", lang, languages(content.root))
         t = tables_for(travel_game(content))
         return content, t, Words(load_words(content.root, lang), t)
     except InputError as exc:

@@ -93,6 +93,8 @@ class Page:
     #: a full page (a board) that keeps a footer band: (page width, height) -> the label's line in it, as
     #: SheetLayout.footer_anchor gives a sheet's; the document writes the page number and the page's title there
     footer: Callable[[float, float], tuple[float, float, float, float]] | None = None
+    #: printed on the back of the page before it (the log sheet's second side): the two share a sheet
+    back_of_previous: bool = False
 
 
 class TextOverflow(Exception):
@@ -150,6 +152,11 @@ class RenderContext:
     def page_size(self) -> tuple[float, float]:
         paper = self.content.print.papers[self.paper]
         return paper.width_mm * mm, paper.height_mm * mm
+
+    @property
+    def margin(self) -> float:
+        """The paper's printer margin in pt: nothing but the page's background is drawn closer to its edge."""
+        return self.content.print.papers[self.paper].margin_mm * mm
 
     def t(self, key: str, **values: Any) -> str:
         return self.texts.get(key, **values)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from . import duplex_test, pages as own_pages
 from .canvas import DrawingCanvas
@@ -65,16 +66,25 @@ def game_pages(ctx: RenderContext) -> list[Page]:
 
 
 def _sheets(group: list[Component], per_page: int, apart: bool = True) -> list[list[Component]]:
-    """The pieces of one size in order, `per_page` to a sheet, starting a new sheet where a hidden piece would
-    otherwise share one with a piece showing another back (see Component), unless `apart` is False (gutterfold
-    pairs: each back is folded round its own front, so no back can show a strip of another)."""
+    """The pieces of one size, `per_page` to a sheet: each goes, in order, onto the first sheet that has room for it
+    and where it is not kept apart (a hidden piece never shares a sheet with a piece showing another back, see
+    Component; unless `apart` is False: gutterfold pairs fold each back round its own front, so no back can show
+    a strip of another). So face-up pieces fill the slots other face-up pieces left (the characters and reference
+    cards join the last country sheet) before a new sheet is opened."""
     sheets: list[list[Component]] = []
     for piece in group:
-        if not sheets or len(sheets[-1]) == per_page or (apart and _kept_apart(sheets[-1], piece)):
+        sheet = next((sheet for sheet in sheets
+                      if len(sheet) < per_page and not (apart and _kept_apart(sheet, piece))), None)
+        if sheet is None:
             sheets.append([piece])
         else:
-            sheets[-1].append(piece)
+            sheet.append(piece)
     return sheets
+
+
+def _sheet_counter(group: list[Component]) -> Callable[[int], int]:
+    """How many sheets `group` takes at so many pieces to a page (`_sheets`), for plan_layout to compare layouts."""
+    return lambda per_page: len(_sheets(group, per_page))
 
 
 def _kept_apart(sheet: list[Component], piece: Component) -> bool:
@@ -145,12 +155,12 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
     if gutterfold:  # pieces with a back fold round it; different sizes, or backs and none, never share a page
         groups = [part for group in groups for part in (
             [c for c in group if c.back is not None], [c for c in group if c.back is None]) if part]
-    planned = [plan_layout(page_w, page_h, group[0].width, group[0].height, printcfg.printer_margin_mm * MM,
+    planned = [plan_layout(page_w, page_h, group[0].width, group[0].height, ctx.margin,
                            printcfg.sheet_bleed_mm * MM, printcfg.cut_mark_mm * MM, printcfg.min_sheet_bleed_mm * MM,
-                           off_centre=all(c.back is None for c in group))
+                           off_centre=all(c.back is None for c in group), sheets_for=_sheet_counter(group))
                for group in groups]
-    layouts = [gutter_layout(ctx, group[0].width, group[0].height) if gutterfold and group[0].back is not None
-               else layout for group, layout in zip(groups, planned)]
+    layouts = [gutter_layout(ctx, group[0].width, group[0].height, len(group))
+               if gutterfold and group[0].back is not None else layout for group, layout in zip(groups, planned)]
     entries: list[_Entry] = [_Entry("checklist"), _Entry("instructions")]
     if layouts and not gutterfold:
         entries += [_Entry("test", page=p) for p in duplex_test.test_pages(ctx, layouts[0], duplex, offset)]
@@ -168,9 +178,12 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
                 entries.append(_Entry("backs", layout=placed, chunk=chunk, group=g, sheet=s + 1))
             else:
                 entries.append(_Entry("blank", page=own_pages.blank_page(ctx)))
-    for page in full_pages:  # boards and log sheets: one-sided, a sheet each
+    for page in full_pages:  # boards and log sheets: one-sided, a sheet each, unless a page backs the one before
         if gutterfold:
             entries.append(_Entry("page", page=page))
+            continue
+        if page.back_of_previous and entries[-1].kind == "blank" and entries[-2].kind == "page":
+            entries[-1] = _Entry("page", page=page)  # on the back, where the empty page was
             continue
         _start_sheet(ctx, entries)
         entries += [_Entry("page", page=page), _Entry("blank", page=own_pages.blank_page(ctx, page.landscape))]
@@ -185,16 +198,22 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
     return _draw(ctx, entries, sections, None if gutterfold else duplex, offset)
 
 
-def gutter_layout(ctx: RenderContext, w: float, h: float) -> SheetLayout:
+def gutter_layout(ctx: RenderContext, w: float, h: float, pieces: int = 0) -> SheetLayout:
     """Pairs for the gutterfold edition: a piece's front, a gutter of twice the sheet bleed, then its back, the
     right way round, so that folding the pair in the gutter's middle puts the back exactly behind the front. Each
-    side bleeds to the fold; the folded, glued pair is then cut along its trim lines through both layers."""
+    side bleeds to the fold; the folded, glued pair is then cut along its trim lines through both layers. Where
+    the full gutter would cost pairs on a page (poker cards on US Letter), it narrows to twice the least bleed."""
     cfg = ctx.print
-    gutter = 2 * cfg.sheet_bleed_mm * MM
     page_w, page_h = ctx.page_size
-    layout = plan_layout(page_w, page_h, 2 * w + gutter, h, cfg.printer_margin_mm * MM, cfg.sheet_bleed_mm * MM,
-                         cfg.cut_mark_mm * MM, cfg.min_sheet_bleed_mm * MM)
-    return replace(layout, inner_cuts=(w, w + gutter), folds=(w + gutter / 2,))
+    planned = []
+    for bleed_mm in dict.fromkeys((cfg.sheet_bleed_mm, min(cfg.sheet_bleed_mm, cfg.min_sheet_bleed_mm))):
+        gutter = 2 * bleed_mm * MM
+        layout = plan_layout(page_w, page_h, 2 * w + gutter, h, ctx.margin, cfg.sheet_bleed_mm * MM,
+                             cfg.cut_mark_mm * MM, cfg.min_sheet_bleed_mm * MM,
+                             sheets_for=(lambda per_page: -(-pieces // per_page)) if pieces else None)
+        planned.append(replace(layout, inner_cuts=(w, w + gutter), folds=(w + gutter / 2,)))
+    # the fewest pages for the pieces (the most pairs on one), the widest gutter on a tie
+    return min(planned, key=lambda layout: -(-pieces // layout.per_page) if pieces else -layout.per_page)
 
 
 def _start_sheet(ctx: RenderContext, entries: list[_Entry]) -> None:
@@ -213,6 +232,9 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
     runs: dict[str, list[int]] = {}
     key = ""
     for n, entry in enumerate(entries, start=1):
+        if entry.kind == "page" and entry.full_page.back_of_previous and key.startswith("page-"):
+            runs[key].append(n)  # a page's back: the same section
+            continue
         if entry.kind != "blank":
             key = {"checklist": "front", "instructions": "front", "test": "front", "rulebook": "rulebook",
                    "fronts": f"sheets-{entry.group}", "backs": f"sheets-{entry.group}", "page": f"page-{n}",
@@ -232,10 +254,12 @@ def _sections(ctx: RenderContext, entries: list[_Entry], groups: list[list[Compo
             two_sided = any(e.kind == "backs" and e.group == g for e in entries)
             sections.append(own_pages.Section(
                 "sheets", own_pages.size_label(ctx, groups[g][0].width, groups[g][0].height), first, last, two_sided,
-                tuple(counts.items()), sheets, card_stock=True, printed=printed))
+                tuple(counts.items()), sheets, card_stock=True, printed=printed,
+                fronts_only=all(component.back is None for component in groups[g])))
         elif kind == "page":
-            sections.append(own_pages.Section("page", entries[first - 1].full_page.title, first, last, sheets=sheets,
-                                              printed=printed))
+            backed = not one_sided and any(n % 2 == 0 for n in printed)  # a page printed on another's back
+            sections.append(own_pages.Section("page", entries[first - 1].full_page.title, first, last, two_sided=backed,
+                                              sheets=sheets, printed=printed))
         else:
             tested = any(entry.kind == "test" for entry in entries)  # the gutterfold edition has no duplex test
             label = {"front": "checklist.front_matter" if tested else "checklist.front_matter_no_test",

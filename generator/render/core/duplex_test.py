@@ -92,7 +92,7 @@ def _number_y(ctx: RenderContext, layout: SheetLayout, points: list[tuple[float,
               and y - ARM - CLEAR < usual + own_pages.SMALL_SIZE and y + ARM + CLEAR > usual]
     if not in_way:
         return None
-    return max(min(in_way) - ARM - CLEAR - own_pages.SMALL_SIZE * 0.75, ctx.print.printer_margin_mm * MM)
+    return max(min(in_way) - ARM - CLEAR - own_pages.SMALL_SIZE * 0.75, ctx.margin + own_pages.SMALL_SIZE * 0.25)
 
 
 def _scale(ctx: RenderContext, canvas: DrawingCanvas, zero: tuple[float, float], horizontal: bool) -> None:

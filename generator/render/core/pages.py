@@ -31,6 +31,10 @@ ROW_GAP = 2.4 * MM
 MIN_ROW_GAP = 1 * MM
 #: from page 1's table to the totals and the card outline under it
 TABLE_GAP = 2 * MM
+#: the dark band over page 1 and the credits page: across the text column, its top this far below the paper's
+#: edge (beyond every paper's printer margin, so no printer clips it), this tall
+BAND_TOP = 9 * MM
+BAND_HEIGHT = 4.5 * MM
 #: the PDF name ReportLab gives every OpenMoji form (`icons.form_name`) begins with this
 OPENMOJI_FORMS = xObjectName(icons.form_name(""))
 
@@ -48,6 +52,7 @@ class Section:
     sheets: int = 0  # sheets of paper these pages take, printed as the file is laid out
     card_stock: bool = False  # pieces: card stock; everything else plain paper
     printed: tuple[int, ...] = ()  # the pages from first to last that are not empty (page 1 lists these)
+    fronts_only: bool = False  # pieces without backs (a 3x16 player's tiles), in every edition
 
 
 def page_range(ctx: RenderContext, first: int, last: int) -> str:
@@ -164,8 +169,7 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
         card_w, card_h = size.width_mm * MM, size.height_mm * MM
         lowest_top = MARGIN + 1 * MM + card_h  # the card outline's top when the table takes the whole page
         flow = Flow(ctx, canvas, "checklist page", MARGIN, h - MARGIN, w - 2 * MARGIN, lowest_top + 4 * MM)
-        canvas.setFillColor(ACCENT)
-        canvas.rect(0, h - 6 * MM, w, 6 * MM, stroke=0, fill=1)
+        top_band(ctx, canvas, w, h)
         flow.text("checklist.title", ctx.t("checklist.title"), BODY_SIZE + 1, bold=True, colour=ACCENT, gap=1 * MM)
         flow.text("title", ctx.t("title"), TITLE_SIZE + 4, bold=True, gap=3 * MM)
         flow.text("checklist.intro", ctx.t("checklist.intro", paper=ctx.t(f"papers.{ctx.paper}")), BODY_SIZE + 1,
@@ -196,6 +200,14 @@ def checklist_page(ctx: RenderContext, sections: list[Section], duplex: str, pie
         _scale_check(ctx, canvas, side, card_x, card_y, card_w, card_h)
 
     return Page("checklist", False, draw, ctx.t("outline.checklist"))
+
+
+def top_band(ctx: RenderContext, canvas: DrawingCanvas, w: float, h: float) -> None:
+    """The dark band that opens page 1 and the credits page: across the text column, inside the printable area
+    (it once ran to the paper's edges, which a home printer clips)."""
+    top = min(h - BAND_TOP, h - ctx.margin)
+    canvas.setFillColor(ACCENT)
+    canvas.roundRect(MARGIN, top - BAND_HEIGHT, w - 2 * MARGIN, BAND_HEIGHT, 1 * MM, stroke=0, fill=1)
 
 
 def _checklist_row(ctx: RenderContext, section: Section, edge: str) -> list[tuple[str, str, float]]:
@@ -249,27 +261,39 @@ def _ruler(ctx: RenderContext, canvas: DrawingCanvas, x: float, y: float) -> Non
     canvas.restoreState()
 
 
+def instruction_steps(sections: list[Section], edition: str = "standard") -> list[str]:
+    """The steps page 2 prints, in order: the gutterfold edition folds its pieces, the others print them two-sided
+    after the duplex test; the last step is every other page, as page 1 lists it."""
+    sheets = any(s.kind == "sheets" for s in sections)
+    if edition == "gutterfold":
+        return ["scale", "paper", *(["fold"] if sheets else []), "one_sided"]
+    return ["scale", "paper", *(["test", "duplex", "no_duplex", "cut"] if sheets else []), "rest"]
+
+
 def instructions_page(ctx: RenderContext, sections: list[Section], duplex: str, test: tuple[int, int],
                       edition: str = "standard") -> Page:
     """Page 2 (the back of page 1): how to print, step by step, with the duplex test first (the gutterfold edition
-    folds instead)."""
+    folds instead). Each step names the pages it is about, as page 1 lists them: the sheets of pieces, those
+    printed on one side only and those with backs, the duplex test, and every other page."""
     sheets = [s for s in sections if s.kind == "sheets"]
-    sheet_pages = page_range(ctx, sheets[0].first, sheets[-1].last) if sheets else ""
-    edge = ctx.t(f"duplex.{duplex}")
-    test_pages = page_range(ctx, *test)
+    steps = instruction_steps(sections, edition)
+
+    def pages_of(chosen: list[Section]) -> str:
+        return page_list(ctx, tuple(n for s in chosen for n in s.printed)) if chosen else ""
+
+    values = {"pages": page_range(ctx, sheets[0].first, sheets[-1].last) if sheets else "",
+              "one_sided": pages_of([s for s in sheets if s.fronts_only]),
+              "two_sided": pages_of([s for s in sheets if not s.fronts_only]),
+              "rest": pages_of([s for s in sections if s.kind not in ("front", "sheets")]),
+              "edge": ctx.t(f"duplex.{duplex}"), "test": page_range(ctx, *test),
+              "test_step": steps.index("test") + 1 if "test" in steps else 0}
 
     def draw(canvas: DrawingCanvas, w: float, h: float) -> None:
         flow = Flow(ctx, canvas, "instructions page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
         flow.heading("instructions.title")
-        steps = ["scale", "paper"]
-        if sheets and edition == "gutterfold":
-            steps += ["fold"]
-        elif sheets:
-            steps += ["test", "duplex", "no_duplex", "cut"]
-        steps.append("one_sided")
         for n, step in enumerate(steps, start=1):
             key = game_key(ctx, "instructions", step)
-            text = ctx.t(key, pages=sheet_pages, edge=edge, test=test_pages)
+            text = ctx.t(key, **values)
             top = flow.y
             canvas.setFillColor(ACCENT)
             canvas.setFont(ctx.fonts.bold, BODY_SIZE)
@@ -301,8 +325,7 @@ def credits_page(ctx: RenderContext) -> Page:
 
     def draw(canvas: DrawingCanvas, w: float, h: float) -> None:
         flow = Flow(ctx, canvas, "credits page", MARGIN, h - MARGIN, w - 2 * MARGIN, MARGIN + 8 * MM)
-        canvas.setFillColor(ACCENT)
-        canvas.rect(0, h - 6 * MM, w, 6 * MM, stroke=0, fill=1)
+        top_band(ctx, canvas, w, h)
         flow.text("credits.title", ctx.t("credits.title"), TITLE_SIZE, bold=True, gap=3 * MM)
         flow.text("credits.intro", ctx.t("credits.intro"), BODY_SIZE + 1, colour=MUTED, gap=2 * MM)
         families = [ctx.print.fonts.families[name] for name in used_families(ctx.content, ctx.lang, canvas)]

@@ -279,6 +279,46 @@ class RuleBlock(Flowable):  # type: ignore[misc]  # ReportLab ships no types: Fl
         self.body.drawOn(canvas, BADGE_W, 0)
 
 
+class GlossaryEntry(Flowable):  # type: ignore[misc]  # ReportLab ships no types: Flowable is Any to mypy
+    """A word the pieces print, in a pill of the book's accent as the cards set it in theirs, and its explanation
+    beside it; the pills of one glossary share a column `term_w` wide (the widest of them)."""
+
+    def __init__(self, styles: Styles, term: str, body: Para, term_w: float) -> None:
+        super().__init__()
+        self.styles, self.term, self.body, self.term_w = styles, term, body, term_w
+        self.spaceBefore = styles.rule_gap * 0.5
+        self.text_key = body.text_key
+        self.stacked = False
+
+    @staticmethod
+    def pill_width(styles: Styles, term: str) -> float:
+        style = styles.rule_title
+        return float(stringWidth(term, style.fontName, style.fontSize) + style.fontSize)
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        """Beside the pill; under it when the pills leave the text less than half the column (a large type)."""
+        leading = self.styles.rule_title.leading
+        self.stacked = avail_w - BADGE_W - self.term_w < (avail_w - BADGE_W) / 2
+        text_w = avail_w - BADGE_W - (0.0 if self.stacked else self.term_w)
+        self.body_h = self.body.wrap(text_w, avail_h)[1]
+        self.width = avail_w
+        self.height = self.body_h + leading if self.stacked else max(self.body_h, leading)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas, style = self.canv, self.styles.rule_title
+        size, leading = style.fontSize, style.leading
+        top = self.height
+        canvas.setFillColor(self.styles.accent)
+        canvas.roundRect(BADGE_W, top - leading, self.pill_width(self.styles, self.term), leading, leading / 2,
+                         stroke=0, fill=1)
+        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.setFont(style.fontName, size)
+        canvas.drawString(BADGE_W + size / 2, top - leading + (leading - size) / 2 + size * 0.2, self.term)
+        self.body.drawOn(canvas, BADGE_W + (0.0 if self.stacked else self.term_w), self.height - self.body_h
+                         - (leading if self.stacked else 0.0))
+
+
 class FrameBreak:
     """In a story: continue in the next frame."""
 
@@ -400,6 +440,22 @@ def _component_lines(ctx: RenderContext, styles: Styles, game: GameData, with_ti
     return groups
 
 
+def _glossary(ctx: RenderContext, styles: Styles) -> list[list[Flowable]]:
+    """The words the pieces print, explained after the rules: the language file's `glossary` (a `title`, an
+    `intro`, then groups of entries), each entry in bold as the pieces print it (`<group>.<id>`, the same text the
+    cards show: `timing.action` is "Action") with its explanation beside; nothing for a game without one."""
+    if not ctx.texts.has_node("glossary"):
+        return []
+    groups: list[list[Flowable]] = [[para(ctx.t("glossary.title"), styles.heading, "glossary.title"),
+                                     para(ctx.t("glossary.intro"), styles.intro, "glossary.intro")]]
+    entries = [(f"{group}.{name}", f"glossary.{group}.{name}")
+               for group, names in ctx.texts.section("glossary").items() if isinstance(names, dict) for name in names]
+    term_w = max((GlossaryEntry.pill_width(styles, ctx.t(term)) for term, _ in entries), default=0.0) + 3 * mm
+    for term, key in entries:
+        groups.append([GlossaryEntry(styles, ctx.t(term), para(ctx.t(key), styles.body, key), term_w)])
+    return [groups[0] + groups[1], *groups[2:]] if len(groups) > 1 else groups  # the heading keeps an entry
+
+
 def build_story(ctx: RenderContext, styles: Styles) -> Story:
     game = ctx.game_data
     values = rule_values(ctx.spec, game)
@@ -421,6 +477,7 @@ def build_story(ctx: RenderContext, styles: Styles) -> Story:
         story += [[b] for b in blocks[1:]]
         if section == "components" and components_in_section:
             story += _component_lines(ctx, styles, game, with_title=False)
+    story += _glossary(ctx, styles)
     faq: list[str] = getattr(game, "faq", [])  # a game's questions, if its model has any
     for entry in faq:
         q = para(ctx.t(f"faq.{entry}.q", **values), styles.question, f"faq.{entry}.q")
@@ -503,11 +560,11 @@ def lay_out(ctx: RenderContext, tight: bool) -> Book:
 def rulebook_pages(ctx: RenderContext) -> list[Page]:
     """The rulebook of `ctx.game` in `ctx.lang`, paginated for `ctx.paper`.
 
-    When only a little spills onto the last page, slightly tighter spacing is tried to save that page.
+    When the book runs onto more than one page, slightly tighter spacing is tried to save its last page (and with
+    it, often, a sheet of paper: the travel rules in Japanese on A4 spilled a third of a page).
     """
     book = lay_out(ctx, tight=False)
-    last_frames = book.frames_for(len(book.pages) - 1)
-    if len(book.pages) > 1 and sum(column_fill(book.pages, last_frames)) < last_frames[-1].h / 2:
+    if len(book.pages) > 1:
         tighter = lay_out(ctx, tight=True)
         if len(tighter.pages) < len(book.pages):
             book = tighter

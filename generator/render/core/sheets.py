@@ -1,9 +1,10 @@
 """Imposition: where pieces of one size sit on a page, where the cuts run, and where each back goes.
 
 Pieces are butted together in a grid centred on the page, so neighbours share one cut. Nothing is drawn closer to
-the paper's edge than the printer margin, since a home printer leaves that band blank: the whole block, its full
-bleed included, stays inside it, and around the bleed every side keeps room for cut marks of at least MIN_MARK on
-white paper. Where upright pieces would leave too little room (poker cards on US Letter), the pieces are turned a
+the paper's edge than the paper's printer margin (print.yaml: 6.35 mm on US Letter, 5.5 mm on A4), since a home
+printer leaves that band blank: the whole block, its bleed included, stays inside it, and around the bleed every
+side keeps room for cut marks on white paper: at least MIN_MARK, or SHORT_MARK on a side where a longer mark would
+cost a row or column of pieces or the full bleed (a 9-up block of poker cards on A4 leaves 8.25 mm a side). Where upright pieces would leave too little room (poker cards on US Letter), the pieces are turned a
 quarter on the sheet instead of the page being turned, so every page prints portrait. Thin trim lines along the
 shared edges (lost in the cut) guide the cuts after the first pass, when the outer marks are gone. One side's
 margin also holds the page label (the footer band). Backs mirror their fronts for the chosen duplex flip, so each
@@ -13,6 +14,7 @@ origin bottom-left, like the PDF.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from .canvas import DrawingCanvas
 from .context import Box, Face
@@ -22,6 +24,8 @@ MM = 72 / 25.4
 MARK_GAP = 0.2 * MM
 #: shortest cut mark: long enough to lay a ruler on
 MIN_MARK = 3 * MM
+#: shortest cut mark on a side whose room would otherwise cost pieces or bleed (still a ruler's length to align)
+SHORT_MARK = 2.5 * MM
 #: room above the printer margin, on the footer side, for the page label (one line of small type)
 FOOTER_BAND = 3.5 * MM
 MARK_WIDTH = 0.5
@@ -201,8 +205,8 @@ class SheetLayout:
 
     def marks(self) -> list[Segment]:
         """Cut marks (x1, y1, x2, y2), inner end first: one line per cut line and side, on the white paper beyond
-        the bleed, `mark_len` long where the margin leaves room (never shorter than MIN_MARK: plan_layout sees to
-        it)."""
+        the bleed, `mark_len` long where the margin leaves room (never shorter than MIN_MARK, or SHORT_MARK where
+        plan_layout chose it)."""
         block = self.block
         start = self.bleed + MARK_GAP
         segments = []
@@ -262,57 +266,78 @@ def map_box(box: Box, m: Matrix) -> Box:
     return Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1), box.bleed)
 
 
-def needed_room(bleed: float) -> float:
+def needed_room(bleed: float, mark: float = MIN_MARK) -> float:
     """What each side of the block needs outside the printer margin: the bleed, the gap and a shortest mark."""
-    return bleed + MARK_GAP + MIN_MARK
+    return bleed + MARK_GAP + mark
 
 
 def plan_layout(page_w: float, page_h: float, item_w: float, item_h: float, margin: float, bleed: float,
-                mark_len: float, min_bleed: float | None = None, off_centre: bool = False) -> SheetLayout:
-    """As many pieces as fit inside the printer margin with at least `min_bleed` and cut marks, upright or turned a
-    quarter (upright on a tie), centred, with room for the page label on the first side of FOOTER_SIDES that has
-    it with the full bleed, else with the least (a row or column fewer when none has); then as much of the
-    `bleed` as the room left allows.
+                mark_len: float, min_bleed: float | None = None, off_centre: bool = False,
+                sheets_for: Callable[[int], int] | None = None) -> SheetLayout:
+    """As many pieces as fit inside the printer margin with bleed and cut marks, upright or turned a quarter
+    (upright on a tie), centred, with room for the page label on the first side of FOOTER_SIDES that has it
+    (a row or column fewer when none has); then as much of the `bleed` as the room left allows.
+
+    Bleed and marks give way in this order, each only when the one before would fit fewer pieces on a page (or,
+    with `sheets_for`, which counts the sheets the pieces take at so many to a page, take more sheets for them, or
+    turn pieces that a later one keeps upright on as many sheets): the full bleed with marks of MIN_MARK, the full bleed with marks of SHORT_MARK on the sides that lack room (a back drifts,
+    so a two-sided piece keeps its full bleed), then the bleed down to `min_bleed` with MIN_MARK, then with
+    SHORT_MARK.
 
     With `off_centre` (a sheet printed one-sided: no back has to mirror it), a block that leaves the label too
     little room when centred moves away from the label's side first, as far as the other side can spare, before a
     row or column is given up (16 rows of 16 mm tiles on US Letter)."""
     least = bleed if min_bleed is None else min(bleed, min_bleed)
-    edge = margin + needed_room(least)
+    tiers = dict.fromkeys([(bleed, MIN_MARK), (bleed, SHORT_MARK), (least, MIN_MARK), (least, SHORT_MARK)])
+    planned = [found for tier_bleed, tier_mark in tiers
+               if (found := _grid(page_w, page_h, item_w, item_h, margin, bleed, tier_bleed, tier_mark, mark_len,
+                                  off_centre)) is not None]
+    if not planned:
+        raise LayoutError(f"a piece of {item_w / MM:.1f} x {item_h / MM:.1f} mm with {least / MM:.1f} mm bleed and "
+                          f"cut marks does not fit inside the printer margin of a {page_w / MM:.1f} x "
+                          f"{page_h / MM:.1f} mm page")
+    if sheets_for is not None:  # the fewest sheets; then pieces upright; then the first tier
+        return min(planned, key=lambda layout: (sheets_for(layout.per_page), layout.turned))
+    return max(planned, key=lambda layout: layout.per_page)
+
+
+def _grid(page_w: float, page_h: float, item_w: float, item_h: float, margin: float, bleed: float,
+          tier_bleed: float, tier_mark: float, mark_len: float, off_centre: bool) -> SheetLayout | None:
+    """The most pieces with at least `tier_bleed` of bleed and marks of `tier_mark`, the page label's band
+    included (None when not one fits), with as much of the full `bleed` as the room left allows."""
     best = None
+    edge = margin + needed_room(tier_bleed, tier_mark)
     for turned in (False, True):
         w, h = (item_h, item_w) if turned else (item_w, item_h)
         cols, rows = int((page_w - 2 * edge) / w + 1e-9), int((page_h - 2 * edge) / h + 1e-9)
         if cols >= 1 and rows >= 1 and (best is None or cols * rows > best[2] * best[3]):
             best = (w, h, cols, rows, turned)
     if best is None:
-        raise LayoutError(f"a piece of {item_w / MM:.1f} x {item_h / MM:.1f} mm with {least / MM:.1f} mm bleed and "
-                          f"cut marks does not fit inside the printer margin of a {page_w / MM:.1f} x "
-                          f"{page_h / MM:.1f} mm page")
+        return None
     w, h, cols, rows, turned = best
     while True:
         layout = SheetLayout(page_w, page_h, w, h, cols, rows, (page_w - cols * w) / 2, (page_h - rows * h) / 2,
                              bleed, mark_len, margin, turned=turned)
-        footer = next((side for wanted in (bleed, least) for side in FOOTER_SIDES
-                       if layout.room(side) - FOOTER_BAND >= needed_room(wanted) - 1e-9), "")
+        footer = next((side for wanted in dict.fromkeys((bleed, tier_bleed)) for side in FOOTER_SIDES
+                       if layout.room(side) - FOOTER_BAND >= needed_room(wanted, tier_mark) - 1e-9), "")
         if not footer and off_centre:
-            footer, layout = _moved_for_footer(layout, (bleed, least))
+            footer, layout = _moved_for_footer(layout, (bleed, tier_bleed), tier_mark)
         if footer or rows * cols == 1:
             break
         rows, cols = (rows - 1, cols) if rows > 1 else (rows, cols - 1)
     layout = replace(layout, footer=footer)
-    room = min(layout.room(side) for side in SIDES) - MARK_GAP - MIN_MARK
-    return replace(layout, bleed=max(least, min(bleed, room)))
+    room = min(layout.room(side) for side in SIDES)
+    return replace(layout, bleed=max(tier_bleed, min(bleed, room - MARK_GAP - tier_mark)))
 
 
-def _moved_for_footer(layout: SheetLayout, bleeds: tuple[float, float]) -> tuple[str, SheetLayout]:
+def _moved_for_footer(layout: SheetLayout, bleeds: tuple[float, float], mark: float) -> tuple[str, SheetLayout]:
     """The first side of FOOTER_SIDES that gets room for the label when the block moves away from it by what it
     lacks, and the moved layout; ("", layout) when no side's opposite can spare that much."""
     opposite = {"bottom": "top", "left": "right"}
-    for wanted in bleeds:
+    for wanted in dict.fromkeys(bleeds):
         for side in FOOTER_SIDES:
-            short = needed_room(wanted) + FOOTER_BAND - layout.room(side)
-            if layout.room(opposite[side]) - short >= needed_room(wanted) - 1e-9:
+            short = needed_room(wanted, mark) + FOOTER_BAND - layout.room(side)
+            if layout.room(opposite[side]) - short >= needed_room(wanted, mark) - 1e-9:
                 moved = (replace(layout, y0=layout.y0 + short) if side == "bottom"
                          else replace(layout, x0=layout.x0 + short))
                 return side, moved

@@ -20,7 +20,6 @@ from ..core import textfit
 from ..core.context import Box, Component, Face, Page, RenderContext
 from ..core.colour import rgb, tint
 from .board import board_page
-from .logsheet import log_sheet_pages
 
 SAFE = 3 * mm  # important content stays this far inside the trim
 MARK_GAP = 0.09  # gap between numeral and bar, as a multiple of the numeral size
@@ -190,5 +189,7 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
 
 
 def threesixteen_pages(ctx: RenderContext) -> list[Page]:
-    """One landscape board per player colour, then the log sheet."""
+    """One landscape board per player colour, then the log sheet (front and back)."""
+    from .logsheet import log_sheet_pages  # it draws tiles of this module's (its worked example's board)
+
     return [*(board_page(ctx, colour) for colour in threesixteen_game(ctx.game_data).colours), *log_sheet_pages(ctx)]

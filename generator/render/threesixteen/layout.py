@@ -20,10 +20,9 @@ FAINT = HexColor("#c9c9c9")
 
 def printable_area(ctx: RenderContext, landscape: bool) -> tuple[float, float]:
     """Width and height (pt) that fit inside the printer margin of every paper, in the given orientation."""
-    margin = 2 * ctx.print.printer_margin_mm
-    sizes = [(max(p.width_mm, p.height_mm), min(p.width_mm, p.height_mm)) for p in ctx.print.papers.values()]
-    long_side = min(s[0] for s in sizes) - margin
-    short_side = min(s[1] for s in sizes) - margin
+    papers = ctx.print.papers.values()
+    long_side = min(max(p.width_mm, p.height_mm) - 2 * p.margin_mm for p in papers)
+    short_side = min(min(p.width_mm, p.height_mm) - 2 * p.margin_mm for p in papers)
     return (long_side * mm, short_side * mm) if landscape else (short_side * mm, long_side * mm)
 
 
