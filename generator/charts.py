@@ -14,7 +14,7 @@ def chart_font_family(content: Content, lang: str) -> list[str]:
     family first, then matplotlib's default: matplotlib draws each character in the first family that has it."""
     from .extras import need
 
-    font_manager = need("matplotlib.font_manager", "lab", "--plots (the charts)")
+    font_manager = need("matplotlib.font_manager", "lab", "--out (the charts)")
     names = []
     for family in families_for(content.print.fonts, lang):
         path = str(content.fonts[family].regular)

@@ -18,13 +18,13 @@ def pnp_without(package: str, *args: str, cwd: Path) -> subprocess.CompletedProc
     return subprocess.run([sys.executable, "-c", blocked, *args], cwd=cwd, capture_output=True, text=True)
 
 
-@pytest.mark.parametrize("args", [["travel", "simulate", "--games", "2", "--plots", "charts"],
-                                  ["threesixteen", "simulate", "--games", "2", "--plots", "charts"]])
+@pytest.mark.parametrize("args", [["travel", "simulate", "--games", "2", "--out", "charts"],
+                                  ["threesixteen", "simulate", "--games", "2", "--out", "charts"]])
 def test_charts_need_the_lab_extra(tmp_path: Path, args: list[str]):
     done = pnp_without("matplotlib", *args, cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == [
-        "Error: --plots (the charts) needs pnp's 'lab' extra (matplotlib), which this install lacks: "
+        "Error: --out (the charts) needs pnp's 'lab' extra (matplotlib), which this install lacks: "
         "pipx install '.[lab]' (or pip install matplotlib)"]
     assert not (tmp_path / "charts").exists()
 

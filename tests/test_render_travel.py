@@ -146,7 +146,7 @@ def expected_words(sheet: Sheet, component: Component, side: str) -> list[str]:
     family = {"events": game.events, "special": game.special, "forbidden": game.forbidden,
               "postcards": game.postcards, "characters": game.characters}[component.deck]
     card = next(c for c in family if c.id == component.id)
-    values = {**params, **card_values(card)}
+    values = {**params, **card_values(card, game)}
     flavour = [ctx.t(f"forbidden.{card.id}.flavour")] if component.deck == "forbidden" else []
     return [ctx.t(f"{component.deck}.{card.id}.name", **values), ctx.t(f"{component.deck}.{card.id}.text", **values)
             ] + flavour
@@ -472,7 +472,7 @@ def test_forbidden_items_set_their_flavour_apart_from_the_rule_text(sheet):
 REVIEWED_WORDS = {
     ("en", "trading-post", "front"): "Action: discard 1 to {max} cards (no forbidden items)",  # 0 is no action (R23)
     ("ko", "trading-post", "front"): "행동: 핸드에서 카드를 1~{max}장 버리고(금지 물건 제외)",
-    ("en", "merchant", "front"): "item card to sell, then draw {sale_draw} cards instead of 1",  # one card: not "them"
+    ("en", "merchant", "front"): "Recycling costs you {value} card instead of {recycle_cost}",  # one card: not "cards"
     ("en", "messy-map", "front"): "it counts as any one item that country needs.",
     ("en", "call-mom", "front"): "Call Mum",  # British English, like colour and centre
     ("ko", "ref-1", "front"): "교환: 한 명과 앞면이 보이게 교환 후 {trade_bonus_draw}장 뽑기",
@@ -481,7 +481,7 @@ REVIEWED_WORDS = {
 
 def test_reviewed_card_wording_is_printed(sheet, page_texts):
     game = sheet.ctx.content.games["travel"]
-    effects = {card.id: card.effect.model_dump() for family in (game.special, game.characters) for card in family}
+    effects = {card.id: card_values(card, game) for family in (game.special, game.characters) for card in family}
     params = game.rules_params.model_dump()
     faces = {(component.id, side): n for n, (component, side, _) in enumerate(sheet.faces)}
     checked = 0

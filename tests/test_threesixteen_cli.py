@@ -82,7 +82,7 @@ def test_simulated_records_pass_check_and_the_plot_is_written(tmp_path):
     records, plots = tmp_path / "records", tmp_path / "plots"
     plot = plots / "threesixteen-tiles-left.png"
     result = runner.invoke(app, ["simulate", "--games", "4", "--strategy", "strong", "--columns", "4", "--seed", "11",
-                                 "--records", str(records), "--plots", str(plots)])
+                                 "--records", str(records), "--out", str(plots)])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "4 games, strategy strong, 4 columns, seed 11"
@@ -108,7 +108,7 @@ def test_strategies_meet_on_the_same_deals_and_share_one_chart(tmp_path):
 
     args = ["simulate", "--games", "4", "--seed", "7", "--strategy", "naive", "--strategy", "strong",
             "--strategy", "lookahead"]
-    result = runner.invoke(app, args + ["--plots", str(tmp_path)])
+    result = runner.invoke(app, args + ["--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "4 games, strategy naive, strong, lookahead, 5 columns, seed 7",
@@ -142,7 +142,7 @@ def test_sampling_meets_strong_on_the_same_deals_in_one_chart(tmp_path):
     from generator.games.threesixteen.plots import COLOURS
 
     result = runner.invoke(app, ["simulate", "--games", "2", "--seed", "3", "--strategy", "strong", "--strategy",
-                                 "sampling", "--plots", str(tmp_path)])
+                                 "sampling", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "2 games, strategy strong, sampling, 5 columns, seed 3",

@@ -119,8 +119,8 @@ def test_a_bad_sweep_says_what_is_wrong(game, key, value, message):
 
 @pytest.mark.parametrize("key, meant", [
     ("hand_limt", "hand_limit"), ("rules_params.hand_limt", "rules_params.hand_limit"),
-    ("characters.pickpoket.effect.value", "characters.pickpocket.effect.value"),
-    ("characters.pickpocket.efect.value", "characters.pickpocket.effect.value"),
+    ("characters.pickpoket.ability.0.to", "characters.pickpocket.ability.0.to"),
+    ("characters.pickpocket.abilty.0.to", "characters.pickpocket.ability.0.to"),
     ("special.lucky-con.effect.count", "special.lucky-coin.effect.count"),
 ])
 def test_a_misspelt_sweep_key_gets_the_nearest_key(game, key, meant):
@@ -219,8 +219,9 @@ def test_every_report_states_its_inputs(game, tmp_path):
     assert inputs["fingerprint"] == fingerprint(game) and len(inputs["fingerprint"]) == 16
     assert (inputs["bot"], inputs["games"], inputs["seed"]) == ("greedy", 4, 5)
     assert inputs["rules"]["hand_limit"] == 7 and inputs["rules"]["steal_chooses"] is False
+    smuggler = next(c for c in game.characters if c.id == "smuggler")
     assert {c["id"]: (c["changes"], c["players"]) for c in inputs["characters"]}["smuggler"] == (
-        {"travel_with_forbidden": True}, {"min": 3, "max": 6})
+        {change.rule: change.value(game.rules_params) for change in smuggler.changes}, {"min": 3, "max": 6})
     assert f"Inputs: content {inputs['fingerprint']}, pnp {inputs['version']}, greedy bots, 4 games per " \
            "configuration, seed 5." in text
     assert "Base rules: hand_limit 7, starting_hand 3," in text

@@ -135,7 +135,7 @@ def simulate_cmd(
     if plots is not None:
         from ...extras import need
 
-        need("matplotlib", "lab", "--plots (the charts)")  # before the games are played
+        need("matplotlib", "lab", "--out (the charts)")  # before the games are played
     content, texts = content_and_words(lang, content_dir)
     t = texts.get
     names = list(dict.fromkeys(choice.value for choice in strategy))

@@ -86,7 +86,7 @@ def simulate(
                                  param_hint="--extensions")
     chosen = _extension_set(extensions, "--extensions")
     if plots:
-        need("matplotlib", "lab", "--plots (the charts)")  # before the games are played
+        need("matplotlib", "lab", "--out (the charts)")  # before the games are played
     content, t, words = _load(content_dir, lang)
     _check_players(t, [players], "--players")
     start = time.perf_counter()
