@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from itertools import takewhile
+from itertools import combinations, takewhile
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +18,7 @@ from generator.games.travel.bench import strong_share
 from generator.games.travel.cards import EXTENSIONS, build_tables, ITEM, tables_for
 from generator.games.travel.engine import Game
 from generator.games.travel import strong
-from generator.games.travel.rules import Draw, Drop, Play, Recycle, Steal, Trade, legal_actions
+from generator.games.travel.rules import Draw, Drop, Play, Recycle, Steal, Trade, legal_actions, multisets
 from generator.games.travel.stats import game_seed
 from generator.games.travel.strong import StrongBot
 
@@ -292,3 +292,27 @@ def test_the_strong_bot_beats_three_greedy_bots(extensions):
     wins, played = strong_share(T, 4, extensions, 400, workers=1)
     assert played == 400
     assert wins / played >= 0.5
+
+
+@settings(max_examples=300)
+@given(cards=st.lists(st.integers(0, 6), max_size=9), size=st.integers(0, 10))
+def test_distinct_choices_are_every_combination_once_in_order(cards, size):
+    """`multisets` makes each distinct choice once, in the order the bots and the replay rely on."""
+    assert list(multisets(cards, size)) == sorted(set(combinations(sorted(cards), size)))
+
+
+def test_a_big_hand_of_copies_has_few_distinct_choices():
+    """30 cards of 3 kinds, 10 copies each: 155 million combinations of 15, and 91 distinct choices (a + b + c = 15
+    with each at most 10)."""
+    hand = [1] * 10 + [2] * 10 + [3] * 10
+    assert sum(1 for _ in multisets(hand, 15)) == 91
+
+
+def test_a_turn_the_rules_let_loop_for_ever_stops_the_game_unfinished():
+    """With a recycle of 1 card for 2 (the Merchant's cost and a `recycle_take=2` sweep), an Express Ticket comes
+    back each time it gives the action back; the strong bot took that loop for ever (seed 32 used 14 GB). The game
+    stops after MAX_TURN_ACTIONS actions in one turn and counts as unfinished."""
+    varied = build_tables(with_value(load_content().games["travel"], "recycle_take", 2))
+    result, record = sim.simulate_one(varied, 2, EVERYTHING, 32, "strong", recorder_factory=sim.Recorder)
+    assert result.winner == -1 and result.turns < sim.MAX_TURNS
+    assert record is not None and record.count("express-ticket") >= sim.MAX_TURN_ACTIONS // 2 - 1

@@ -12,9 +12,9 @@ Rules are named by meaning (`Rule.HAND_LIMIT`); the id a rulebook prints for one
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
-from itertools import combinations
 from typing import NamedTuple, Union
 
 from ...checking import Violation
@@ -1008,9 +1008,28 @@ def card_places(game: GameState, c: int) -> PlacesRef:
 
 # -- what may be done now ------------------------------------------------------------------------------------
 
-def multisets(cards_: Iterable[int], size: int) -> list[tuple[int, ...]]:
-    """Every distinct choice of `size` cards from `cards_` (copies of a card are alike)."""
-    return sorted(set(combinations(sorted(cards_), size)))
+def multisets(cards_: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct choice of `size` cards from `cards_` (copies of a card are alike), in sorted order.
+
+    Made one at a time from the card counts: listing every combination and dropping the repeats took gigabytes
+    for a big hand with many copies (a trade of 15 cards from 30), where the distinct choices are few."""
+    counts = sorted(Counter(cards_).items())
+
+    def from_index(start: int, left: int) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield ()
+            return
+        for k in range(start, len(counts)):
+            card, copies = counts[k]
+            if copies == 0:
+                continue
+            counts[k] = (card, copies - 1)
+            for rest in from_index(k, left - 1):
+                yield (card, *rest)
+            counts[k] = (card, copies)
+
+    if 0 <= size <= sum(copies for _, copies in counts):
+        yield from from_index(0, size)
 
 
 def sub_multisets(cards_: Sequence[int], low: int, high: int) -> Iterator[tuple[int, ...]]:

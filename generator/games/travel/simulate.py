@@ -48,6 +48,10 @@ BOTS: dict[str, Callable[[Tables, random.Random], Bot]] = {"greedy": GreedyBot, 
 DEFAULT_NAMES = ("Mina", "Joon", "Sora", "Hana", "Tae", "Yuri")
 #: a game that runs this many turns without a winner is stopped and counted as unfinished
 MAX_TURNS = 600
+#: a turn that takes this many actions is a loop the rules allow and the bot will not leave (a designer's sweep
+#: that lets a recycle cost 1 card and take 2 returns an Express Ticket, which gives the action back, for ever):
+#: the game stops there and counts as unfinished
+MAX_TURN_ACTIONS = 100
 
 
 def random_setup(t: Tables, n: int, extensions: frozenset[str], rng: random.Random,
@@ -339,16 +343,22 @@ class Result:
 
 
 def play(g: Game, bots: Sequence[Bot], table: Table, max_turns: int = MAX_TURNS) -> None:
-    """Run turns until someone wins or `max_turns` have been played."""
+    """Run turns until someone wins, `max_turns` have been played or a turn reaches `MAX_TURN_ACTIONS`."""
     rec = table.rec
     try:
         while g.turn < max_turns:
             p = g.active
             table.begin_turn(p)
             bot = bots[p]
+            taken = 0
             while g.actions_left > 0 and not g.turn_over:
+                if taken == MAX_TURN_ACTIONS:
+                    if rec is not None:
+                        rec.end_turn()
+                    return
                 action = bot.act(g, p)
                 table.perform(p, action)
+                taken += 1
                 if isinstance(action, EndTurn):
                     break
             if rec is not None:
