@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -253,7 +252,7 @@ class Root:
         needed and never followed through a link."""
         rel = self._file(target)
         with self._folder_fd(rel.parent, create=True) as folder:
-            tmp = f".{rel.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+            tmp = f".{rel.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
             try:
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666,
                              dir_fd=folder)
