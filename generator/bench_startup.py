@@ -82,12 +82,13 @@ def run() -> list[Row]:
     own = pnp()
     examples = [shipped("examples") / name for name in files.package(shipped("examples")).names("", ".yaml")]
     bare = Command("python -c pass", (sys.executable, "-c", "pass"))
+    models = Command("pydantic", (sys.executable, "-c", "from pydantic import BaseModel"))
     quick = [Command("pnp --help", (*own, "--help")), Command("pnp --version", (*own, "--version"))]
     checks = [Command(f"pnp check {path.name}", (*own, "check", str(path)), frozenset({0, 1})) for path in examples]
     lint = Command("pnp lint", (*own, "lint"))
     with files.scratch() as tmp:  # no ./content there: the shipped content is the one used
         cwd = tmp.real
-        cpu = medians([bare, *quick, *checks], RUNS, cwd)
+        cpu = medians([bare, models, *quick, *checks], RUNS, cwd)
         cpu |= medians([lint], LINT_RUNS, cwd)
         files.copy_tree(files.package(shipped("content")), cwd / "edited", skip=lambda name: name == "__pycache__")
         edited = Command("pnp lint, one language file edited", (*own, "lint", "--content", str(cwd / "edited")),
@@ -99,6 +100,10 @@ def run() -> list[Row]:
     how = f"CPU of the child process, median of {RUNS} runs in turn; load average {load:.1f} on {os.cpu_count()} CPUs"
     rows: list[Row] = [{"name": "python -c pass (the bare interpreter)", "value": round(base, 3), "unit": "s CPU",
                         "target": "-", "ok": True, "detail": how}]
+    seconds = cpu[models.label]
+    rows.append({"name": "python -c 'from pydantic import BaseModel' (what `pnp check` pays before validating any "
+                 "content: the content models are pydantic's)", "value": round(seconds / base, 1), "unit": "x",
+                 "target": "-", "ok": True, "detail": f"{seconds:.3f} s CPU"})
     for command in quick:
         seconds = cpu[command.label]
         rows.append({"name": command.label, "value": round(seconds, 3), "unit": "s CPU",
