@@ -140,7 +140,7 @@ def draw_log_sheet(ctx: RenderContext, canvas: DrawingCanvas, page_w: float, pag
         note = Box(area.x, area.y, area.w, NOTE_H)
         canvas.setFillColor(GREY)
         text_in(canvas, ctx, where, "log_sheet.spare_note", note, ty.small, min(ty.small, ty.min_body),
-                valign="bottom")
+                valign="bottom", text=ctx.t("log_sheet.spare_note", calls=layout.calls))
 
 
 def _label_and_line(canvas: DrawingCanvas, ctx: RenderContext, where: str, key: str, x: float, y: float, w: float,
