@@ -37,3 +37,13 @@ def test_r34_and_the_reference_card_do_not_say_a_character_changes_one_rule(lang
     texts = CONTENT.texts("travel", lang)
     for key in ("rules.R34.text", "reference.extensions.lines.characters"):
         assert one_rule not in texts.get(key), key
+
+
+@pytest.mark.parametrize("lang, free_choice", [("en", "any side up"), ("ko", "아무 면이나"),
+                                               ("ja", "どちらの面が上でもよい")])
+def test_the_setup_reference_card_deals_a_country_as_it_lies(lang, free_choice):
+    """R4 says the side on top of the stack counts; the setup reference card said "any side up", which a player
+    at the table read as a choice of side. It says the card is dealt as it lies now, in every language."""
+    text = CONTENT.texts("travel", lang).get("reference.setup.lines.transit")
+    assert free_choice not in text
+    assert {"en": "as it lies", "ko": "놓인 면 그대로", "ja": "山で上だった面が有効"}[lang] in text
