@@ -99,16 +99,21 @@ def board_footer(ctx: RenderContext, page_w: float, page_h: float) -> tuple[floa
 def draw_board(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, page_w: float, page_h: float) -> None:
     layout = BoardLayout.for_page(ctx, page_w, page_h)
     where = f"board '{colour.id}'"
-    for row in layout.rows:
-        _draw_row(ctx, colour, canvas, row)
+    draw_rows_and_lanes(ctx, colour, canvas, layout)
     rows_span = Box(layout.area.x, layout.rows[-1].y, LABEL_W, layout.rows[0].top - layout.rows[-1].y)
     _turned_label(ctx, colour, canvas, where, "board.rows", rows_span)
     lanes_span = Box(layout.area.x, layout.area.y, LABEL_W, layout.caps[0].top - layout.area.y)
     _turned_label(ctx, colour, canvas, where, "board.columns", lanes_span)
-    _draw_lanes(ctx, colour, canvas, where, layout)
     _draw_title(ctx, colour, canvas, where, layout.title)
     _draw_supply(ctx, colour, canvas, where, layout.supply, layout.pitch)
     _draw_note(ctx, colour, canvas, where, layout.note)
+
+
+def draw_rows_and_lanes(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, layout: BoardLayout) -> None:
+    """The board's main rows and its columns' lanes: all that its top-left corner shows (the rulebook's cover)."""
+    for row in layout.rows:
+        _draw_row(ctx, colour, canvas, row)
+    _draw_lanes(ctx, colour, canvas, f"board '{colour.id}'", layout)
 
 
 def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, row: Box) -> None:
