@@ -109,27 +109,31 @@ def draw_board(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, 
     _draw_note(ctx, colour, canvas, where, layout.note)
 
 
-def draw_rows_and_lanes(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, layout: BoardLayout) -> None:
-    """The board's main rows and its columns' lanes: all that its top-left corner shows (the rulebook's cover)."""
+def draw_rows_and_lanes(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, layout: BoardLayout,
+                        places: int | None = None) -> None:
+    """The board's main rows (their first `places` places, or all) and its columns' lanes (as long as `layout`
+    has them): all that its top-left corner shows (the rulebook's cover draws that much, nothing it would clip)."""
     for row in layout.rows:
-        _draw_row(ctx, colour, canvas, row)
+        _draw_row(ctx, colour, canvas, row, places)
     _draw_lanes(ctx, colour, canvas, f"board '{colour.id}'", layout)
 
 
-def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, row: Box) -> None:
-    """A strip of places 1..high with faint numbers."""
+def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, row: Box,
+              places: int | None = None) -> None:
+    """A strip of places 1..high (or its first `places`) with faint numbers."""
     high = threesixteen_game(ctx.game_data).high
     pitch = row.w / high
+    shown = min(places or high, high)
     canvas.setFillColor(wash(colour.fill, 0.10))
     canvas.setStrokeColor(wash(colour.fill, 0.55))
     canvas.setLineWidth(0.6)
-    canvas.rect(row.x, row.y, row.w, row.h, stroke=1, fill=1)
-    for i in range(1, high):
+    canvas.rect(row.x, row.y, shown * pitch, row.h, stroke=1, fill=1)
+    for i in range(1, shown):
         canvas.line(row.x + i * pitch, row.y, row.x + i * pitch, row.top)
     canvas.setFillColor(FAINT)
     size = pitch * 0.42
     canvas.setFont(ctx.fonts.bold, size)
-    for i in range(high):
+    for i in range(shown):
         canvas.drawCentredString(row.x + (i + 0.5) * pitch, row.y + row.h / 2 - size * 0.35, str(i + 1))
 
 

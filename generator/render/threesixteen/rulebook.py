@@ -3,6 +3,7 @@ tiles) and the diagram (a board mid-game and one move shown by arrows)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import partial
 
 from reportlab.lib.colors import Color, HexColor
@@ -15,7 +16,7 @@ from ..core.canvas import DrawingCanvas, mm
 from ..core.colour import INK
 from ..core.context import Box, Face, RenderContext
 from ..core.rulebook import Diagram, Figure, Styles, para
-from .board import BoardLayout, draw_rows_and_lanes
+from .board import FOOT, BoardLayout, draw_rows_and_lanes
 from .components import NumeralStyle, draw_tile_front, edition_colour, needs_mark
 from .example import Example, NextMove, draw_example_board, example_grid, figure_size, next_move, worked_example
 from .layout import circled_number, wash
@@ -41,8 +42,8 @@ LOOSE_SCALE = 0.62
 ON_ROWS = ((0, (1, 2, 3, 4)), (1, (1, 2)), (2, (1,)))
 ON_COLUMNS = ((0, (9, 6)), (1, (7,)), (2, (13, 12)))
 #: loose tiles: (x, y as shares of the art's box, angle, colour index or -1 for the caller's, number)
-LOOSE = ((0.74, 0.80, 14.0, 0, 16), (0.90, 0.70, -11.0, 2, 11), (0.76, 0.50, 6.0, 3, 6), (0.91, 0.40, 21.0, 1, 9),
-         (0.74, 0.20, -17.0, -1, 3), (0.90, 0.14, 8.0, 0, 14))
+LOOSE = ((0.73, 0.80, 14.0, 0, 16), (0.88, 0.70, -11.0, 2, 11), (0.75, 0.50, 6.0, 3, 6), (0.89, 0.38, 21.0, 1, 9),
+         (0.73, 0.20, -17.0, -1, 3), (0.88, 0.14, 8.0, 0, 14))
 
 
 def _tile_piece(ctx: RenderContext, colour: PlayerColour, n: int) -> figures.Piece:
@@ -73,7 +74,13 @@ def cover(ctx: RenderContext, canvas: DrawingCanvas, box: Box) -> None:
     canvas.rect(window.x, window.y, window.w, window.h, stroke=0, fill=1)
     canvas.translate(window.x + 2 * mm - layout.area.x * BOARD_SCALE, window.top - 2 * mm - layout.area.top * BOARD_SCALE)
     canvas.scale(BOARD_SCALE, BOARD_SCALE)
-    draw_rows_and_lanes(ctx, colour, canvas, layout)
+    # only what the window shows: the rows' first places, the lanes cut at its foot (their arrows point on down)
+    reach = (window.w - 2 * mm) / BOARD_SCALE
+    places = min(game.high, int((reach - (layout.rows[0].x - layout.area.x)) // layout.pitch) + 1)
+    foot = layout.area.top - (window.h - 2 * mm) / BOARD_SCALE
+    lanes = tuple(Box(lane.x, foot, lane.w, lane.top - foot) for lane in layout.lanes)
+    shown = replace(layout, lanes=lanes, slots=int((lanes[0].h - FOOT) // layout.pitch))
+    draw_rows_and_lanes(ctx, colour, canvas, shown, places)
     for row, numbers in ON_ROWS:
         strip = layout.rows[row]
         for n in numbers:
