@@ -123,6 +123,7 @@ def figure(ctx: RenderContext, styles: Styles) -> Figure:
     title = para(ctx.t("diagram.title", **values), styles.rule_title, "diagram.title")
     title.spaceBefore = styles.rule_gap * 2
     caption = para(ctx.t("diagram.caption", **values), styles.body, "diagram.caption")
+    caption.spaceBefore = 2 * mm  # clear of the diagram's last label
     steps = [ctx.t(key, **values) for key in STEP_KEYS]
     diagram = Diagram("diagram", partial(_diagram_height, ctx, example),
                       partial(_draw_diagram, ctx, example, move, steps, styles.accent), space_before=2 * mm)

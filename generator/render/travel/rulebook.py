@@ -80,6 +80,7 @@ def figure(ctx: RenderContext, styles: Styles) -> Figure:
     labels = {key: ctx.t(key, **values) for key in DIAGRAM_KEYS}
     title = para(ctx.t("diagram.title", **values), styles.rule_title, "diagram.title")
     caption = para(ctx.t("diagram.caption", **values), styles.body, "diagram.caption")
+    caption.spaceBefore = 2 * mm  # clear of the diagram's last label
     diagram = Diagram("diagram", partial(_diagram_height, kit), partial(_draw_diagram, kit, labels),
                       space_before=2 * mm)
     title.spaceBefore = styles.rule_gap * 2
