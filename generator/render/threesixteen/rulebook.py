@@ -17,9 +17,9 @@ from ..core.colour import INK
 from ..core.context import Box, Face, RenderContext
 from ..core.rulebook import Diagram, Figure, Styles, para
 from .board import FOOT, BoardLayout, draw_rows_and_lanes
-from .components import NumeralStyle, draw_tile_front, edition_colour, needs_mark
+from .components import NumeralStyle, draw_tile_front, needs_mark
 from .example import Example, NextMove, draw_example_board, example_grid, figure_size, next_move, worked_example
-from .layout import circled_number, wash
+from .layout import circled_number, edition_colour, wash
 
 
 def accent(ctx: RenderContext) -> Color:
