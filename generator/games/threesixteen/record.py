@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, overload
 
 import yaml
 
@@ -32,6 +33,9 @@ from ...errors import InputError, Position, character_name
 from .. import registry
 from .rules import Rules
 from .notation import MAX_DIGITS, Notation, Token, letters_span, notation_for, shown
+
+if TYPE_CHECKING:
+    from .model import ThreeSixteenGame
 
 KEYS = ("game", "columns", "players", "calls", "moves", "date")
 GAME = "threesixteen"
@@ -54,7 +58,7 @@ def _split(text: str, most: int = -1) -> list[str]:
 _CHUNK = 1 << 16
 
 
-def _scan_tokens(text: str, parse) -> tuple[int, tuple[int, str] | None]:
+def _scan_tokens(text: str, parse: Callable[[str], Token | None]) -> tuple[int, tuple[int, str] | None]:
     """How many words `text` holds (up to the first that `parse` refuses), and that word's index and text (None
     when every word is a token), reading a chunk at a time (each cut at a whitespace, so no word is split)."""
     count = at = 0
@@ -77,7 +81,7 @@ def _same_name(written: str, names: list[str]) -> str:
     return matches[0] if len(matches) == 1 else written
 
 
-class ItemPositions:
+class ItemPositions(Sequence[Position]):
     """Positions of the items of a YAML list, one token or number per item."""
 
     def __init__(self, path: str, nodes: list[yaml.Node]) -> None:
@@ -87,11 +91,18 @@ class ItemPositions:
     def __len__(self) -> int:
         return len(self.nodes)
 
-    def __getitem__(self, i: int) -> Position:
+    @overload
+    def __getitem__(self, i: int) -> Position: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Position]: ...
+
+    def __getitem__(self, i: int | slice) -> Position | list[Position]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
         return _at(self.path, self.nodes[i])
 
 
-class ScalarPositions:
+class ScalarPositions(Sequence[Position]):
     """Positions of the words of one scalar, found in the raw source text when a message asks for one.
 
     Plain, quoted and block scalars keep their words in the source as written; when they do not (escapes in
@@ -105,14 +116,21 @@ class ScalarPositions:
         self.source = source
         self.node = node
         self.words = words  # the first words (all of them, unless a reader kept only those it needs)
-        self.count = len(words) if count is None else count
+        self.length = len(words) if count is None else count
         self._span: tuple[int, int] | None = None
 
     def __len__(self) -> int:
-        return self.count
+        return self.length
 
-    def __getitem__(self, i: int) -> Position:
-        if not 0 <= i < self.count:
+    @overload
+    def __getitem__(self, i: int) -> Position: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Position]: ...
+
+    def __getitem__(self, i: int | slice) -> Position | list[Position]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if not 0 <= i < self.length:
             raise IndexError(i)
         if self._span is None:
             self._span = self._source_span()
@@ -162,14 +180,14 @@ class Record:
     date: str | None = None
 
 
-def load_record(path: str | Path, game, texts: Texts) -> Record:
+def load_record(path: str | Path, game: ThreeSixteenGame, texts: Texts) -> Record:
     """Read and validate a record file; anything malformed is an InputError at its file:line:col."""
     name = str(path)
     source = text_of(path, name, file_words(texts))
     return parse_record(source, name, game, texts)
 
 
-def parse_record(source: str, path: str, game, texts: Texts) -> Record:
+def parse_record(source: str, path: str, game: ThreeSixteenGame, texts: Texts) -> Record:
     """Validate record text (see the module docstring for the shape)."""
     return _RecordReader(source, path, game, texts, notation_for("".join(game.columns))).read()
 
@@ -184,7 +202,7 @@ class Skeleton:
     call_positions: Sequence[Position]
 
 
-def load_skeleton(path: str | Path, game, texts: Texts) -> Skeleton:
+def load_skeleton(path: str | Path, game: ThreeSixteenGame, texts: Texts) -> Skeleton:
     """Read a record whose moves may still be missing (a saved caller's skeleton); InputError as load_record."""
     name = str(path)
     reader = _RecordReader(text_of(path, name, file_words(texts)), name, game, texts,
@@ -197,7 +215,7 @@ def load_skeleton(path: str | Path, game, texts: Texts) -> Skeleton:
 class _RecordReader:
     """One pass over the composed YAML; the first problem found is raised with its position."""
 
-    def __init__(self, source: str, path: str, game, texts: Texts, notation: Notation) -> None:
+    def __init__(self, source: str, path: str, game: ThreeSixteenGame, texts: Texts, notation: Notation) -> None:
         self.source = source
         self.path = path
         self.game = game
@@ -205,13 +223,14 @@ class _RecordReader:
         self.notation = notation
         self.letters = notation.letters     # the record's own columns, once `columns` is read (bad_token names them)
 
-    def fail(self, node_or_position, message: str, *, meant: tuple[str, Sequence[str]] | None = None,
-             **values) -> InputError:
+    def fail(self, node_or_position: yaml.Node | Position, message: str, *,
+             meant: tuple[str, Sequence[str]] | None = None, found: str | None = None, **values: object
+             ) -> InputError:
         """The InputError for `check.record.<message>` at a node (or a position); `meant` is a misspelt word and
-        the names it may mean, for "did you mean …?"."""
+        the names it may mean, for "did you mean …?"; `found`, what was written, is shortened to be shown."""
         where = node_or_position if isinstance(node_or_position, Position) else _at(self.path, node_or_position)
-        if "found" in values:
-            values["found"] = shown(values["found"])
+        if found is not None:
+            values["found"] = shown(found)
         text = self.t.get(f"check.record.{message}", **values)
         return InputError.at(where, did_you_mean(self.t, text, *meant) if meant else text, "record")
 
@@ -219,8 +238,9 @@ class _RecordReader:
         fields = self.fields()
         if "game" in fields:
             node = fields["game"][1]
-            if registry.named(self._text(node)) != GAME:
-                raise self.fail(node, "wrong_game", game=self._text(node) or "")
+            game = self._text(node)
+            if game is None or registry.named(game) != GAME:     # `game:` empty or a list names no game
+                raise self.fail(node, "wrong_game", game=game if game is not None else shown(self._as_written(node)))
         rules = self._rules(fields.get("columns"))
         self.letters = rules.column_letters
         names = self._players(fields["players"][1])
@@ -258,7 +278,8 @@ class _RecordReader:
         """A scalar's text; None for a list, a mapping or a plain empty value."""
         if not isinstance(node, yaml.ScalarNode) or is_null(node):
             return None
-        return node.value
+        text: str = node.value      # a scalar's value is its text (PyYAML's stubs say Any)
+        return text
 
     def _as_written(self, node: yaml.Node) -> str:
         """A value as the file writes it (a list, a mapping), on one line, for a message that quotes what was
@@ -334,8 +355,8 @@ class _RecordReader:
         """A player's tokens as `_words` reads them; of a scalar, only the first `calls` are kept as words, and
         the rest (a token too many, or millions of them) is only counted and checked to be tokens, a chunk at a
         time, so a huge line never becomes a list of all its words."""
-        text = self._text(node) if isinstance(node, yaml.ScalarNode) else None
-        if text is None:
+        text = self._text(node)
+        if text is None or not isinstance(node, yaml.ScalarNode):
             return self._words(node, "tokens_type", name)
         words = _split(text, calls)
         if len(words) <= calls:
@@ -390,11 +411,12 @@ class _RecordReader:
                 raise self.fail(key_node, "missing_player", name=name)
             tokens_node = given[name]
             written, positions = self._tokens(tokens_node, name, calls)
-            parsed = [parse(word) for word in written]
-            if None in parsed:
-                bad = parsed.index(None)
-                raise self.fail(positions[bad], "bad_token", found=written[bad],
-                                letters=letters_span(self.letters))
+            parsed: list[Token] = []
+            for i, word in enumerate(written):
+                token = parse(word)
+                if token is None:
+                    raise self.fail(positions[i], "bad_token", found=word, letters=letters_span(self.letters))
+                parsed.append(token)
             if len(written) > calls:
                 raise self.fail(positions[calls], "too_many", name=name, tokens=len(written), calls=calls)
             if len(written) < calls:
