@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .record import KEYS as RECORD_KEYS  # noqa: F401 (pnp check names a wrong `game:` by them)
+from .model import ThreeSixteenGame, threesixteen_game
 from .record import Record, load_record, parse_record
 from .report import Report
 from .rules import SLIP
@@ -19,6 +20,7 @@ from .verdict import Verdict, judge
 
 if TYPE_CHECKING:
     from ...content.load import Content
+    from ...content.texts import Texts
     from .solver import SolveResult
 
 
@@ -45,20 +47,22 @@ def check_file(path: str | Path, content: Content, lang: str, *, nodes: int | No
     skips the hindsight solver (the benchmark measures replay alone).
     """
     texts = content.texts("threesixteen", lang)
-    return _checked(load_record(path, content.games["threesixteen"], texts), content, texts, nodes, time_limit)
+    game = threesixteen_game(content.games["threesixteen"])
+    return _checked(load_record(path, game, texts), game, texts, nodes, time_limit)
 
 
-def check_text(text: str, path: str, content, lang: str, *, nodes: int | None = None,
+def check_text(text: str, path: str, content: Content, lang: str, *, nodes: int | None = None,
                time_limit: float | None = None) -> Report:
     """`check_file` of record `text` (named `path` in messages), for a record that is not a file."""
     texts = content.texts("threesixteen", lang)
-    record = parse_record(text, path, content.games["threesixteen"], texts)
-    return _checked(record, content, texts, nodes, time_limit)
+    game = threesixteen_game(content.games["threesixteen"])
+    return _checked(parse_record(text, path, game, texts), game, texts, nodes, time_limit)
 
 
-def _checked(record: Record, content, texts, nodes: int | None, time_limit: float | None) -> Report:
+def _checked(record: Record, game: ThreeSixteenGame, texts: Texts, nodes: int | None, time_limit: float | None
+             ) -> Report:
     verdict = judge(record)
-    values = {**rule_values(content.games["threesixteen"]), "columns": record.rules.columns}
+    values = {**rule_values(game), "columns": record.rules.columns}
     if verdict.broken is not None and verdict.broken.rule == SLIP:
         raise Report(verdict, texts, values).slip_error(verdict.broken)
     best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None

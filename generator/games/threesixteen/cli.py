@@ -41,7 +41,8 @@ def call_on_screen(order: list[int], called: int, texts: Texts, high: int,
     from rich.console import Console
     from rich.control import Control
 
-    from .caller_screen import CallerState, draw, raw_keys, run
+    from .caller import CallerState
+    from .caller_screen import draw, raw_keys, run
 
     console = Console()
 

@@ -74,9 +74,10 @@ def _shipped_rule_ids() -> dict[str, str]:
     """The rule ids of the shipped game data, for Rules made without game data (a test's, the caller's)."""
     from ...content.folders import default_root
     from ...content.load import load_game
+    from .model import threesixteen_game
 
     game, _ = load_game(default_root(), "threesixteen")
-    return rule_ids(game)
+    return rule_ids(threesixteen_game(game))
 
 
 @dataclass(frozen=True)
