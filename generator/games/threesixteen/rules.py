@@ -74,10 +74,10 @@ def _shipped_rule_ids() -> dict[str, str]:
     """The rule ids of the shipped game data, for Rules made without game data (a test's, the caller's)."""
     from ...content.folders import default_root
     from ...content.load import load_game
-    from .model import threesixteen_game
+    from ...content.model_parts import NamedRuleRef
 
-    game, _ = load_game(default_root(), "threesixteen")
-    return rule_ids(threesixteen_game(game))
+    game, _ = load_game(default_root(), "threesixteen")    # 3x16's model: its rules are NamedRuleRefs
+    return {rule.name: rule.id for rule in game.rules if isinstance(rule, NamedRuleRef)}
 
 
 @dataclass(frozen=True)
