@@ -29,10 +29,11 @@ def best_possible(record: Record, verdict: Verdict, nodes: int | None, time_limi
 
     None for `nodes` or `time_limit` is the solver's default."""
     from .solver import NODES, TIME_LIMIT, solve  # only a valid record needs it
+    from .solver_plan import Step
 
     rules = record.rules
     best = min(range(len(record.players)), key=lambda i: verdict.results[i].tiles_left)
-    known = [(place, tuple(column for column, _ in moves)) for _, place, moves in record.players[best].parsed]
+    known = [Step(place, tuple(column for column, _ in moves)) for _, place, moves in record.players[best].parsed]
     return solve(list(record.calls), columns=rules.columns, nodes=NODES if nodes is None else nodes,
                  time_limit=TIME_LIMIT if time_limit is None else time_limit, high=rules.high, copies=rules.copies,
                  rows=rules.rows, known=known, letters=rules.column_letters)

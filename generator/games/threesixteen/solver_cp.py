@@ -168,8 +168,8 @@ class _Model:
             rank = solver.value(self.rank[i])
             if rank < self.lost_rank:
                 leaving.setdefault((rank - 1) // SPREAD, []).append((rank, solver.value(self.column[i])))
-        return [(ROW if number == 1 else solver.value(self.column[j]),
-                 tuple(column for _, column in sorted(leaving.get(j, ()))))
+        return [Step(ROW if number == 1 else solver.value(self.column[j]),
+                     tuple(column for _, column in sorted(leaving.get(j, ()))))
                 for j, number in enumerate(self.calls)]
 
     def hint(self, steps: Sequence[Step]) -> None:
@@ -181,7 +181,8 @@ class _Model:
         for place, _ in steps:
             if place != ROW and place not in labels:
                 labels[place] = len(labels)
-        steps = [(place if place == ROW else labels[place], tuple(labels[c] for c in moves)) for place, moves in steps]
+        steps = [Step(place if place == ROW else labels[place], tuple(labels[c] for c in moves))
+                 for place, moves in steps]
         stacks: dict[int, list[int]] = {}
         for j, (place, moves) in enumerate(steps):
             if place != ROW:

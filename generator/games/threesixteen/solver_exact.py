@@ -101,7 +101,7 @@ class ExactSearch:
                 j = next(j for j in range(self.columns) if tuple(cols[j]) == content)
                 cols[j].pop()
                 moves.append(j)
-            steps.append((place, tuple(moves)))
+            steps.append(Step(place, tuple(moves)))
         return steps
 
     # ---- search

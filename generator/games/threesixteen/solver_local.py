@@ -149,7 +149,7 @@ class LocalSearch:
             if place == ROW or moves:           # a row end changed: bottoms may fit now
                 _cascade(cols, bottom, rank, ends, width, moves)
             if steps is not None:
-                steps.append((place, tuple(moves)))
+                steps.append(Step(place, tuple(moves)))
         return sum(map(len, cols)), crossings
 
 
