@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 import yaml
 
@@ -160,6 +160,13 @@ class ScalarPositions(Sequence[Position]):
         return Position(self.path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
+class Field(NamedTuple):
+    """A top-level key of a record and its value, as composed nodes (the key's node places a duplicate)."""
+
+    key: yaml.Node
+    value: yaml.Node
+
+
 @dataclass(frozen=True)
 class PlayerTokens:
     """One player's tokens: as written (for messages), parsed (for the engine), and where they are."""
@@ -208,8 +215,8 @@ def load_skeleton(path: str | Path, game: ThreeSixteenGame, texts: Texts) -> Ske
     reader = _RecordReader(text_of(path, name, file_words(texts)), name, game, texts,
                            notation_for("".join(game.columns)))
     fields = reader.fields()
-    calls, positions = reader._calls(fields["calls"][1])
-    return Skeleton(reader._players(fields["players"][1]), reader._rules(fields.get("columns")), calls, positions)
+    calls, positions = reader._calls(fields["calls"].value)
+    return Skeleton(reader._players(fields["players"].value), reader._rules(fields.get("columns")), calls, positions)
 
 
 class _RecordReader:
@@ -237,34 +244,34 @@ class _RecordReader:
     def read(self) -> Record:
         fields = self.fields()
         if "game" in fields:
-            node = fields["game"][1]
+            node = fields["game"].value
             game = self._text(node)
             if game is None or registry.named(game) != GAME:     # `game:` empty or a list names no game
                 raise self.fail(node, "wrong_game", game=game if game is not None else shown(self._as_written(node)))
         rules = self._rules(fields.get("columns"))
         self.letters = rules.column_letters
-        names = self._players(fields["players"][1])
-        calls, call_positions = self._calls(fields["calls"][1])
+        names = self._players(fields["players"].value)
+        calls, call_positions = self._calls(fields["calls"].value)
         players = self._moves(fields["moves"], names, len(calls))
         return Record(self.path, rules, players, calls, call_positions, self._date(fields.get("date")))
 
-    def fields(self) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+    def fields(self) -> dict[str, Field]:
         """The top-level keys (each at most once, all known) with their nodes; players, calls and moves required."""
         root = self._compose()
         keys = ", ".join(KEYS)
         if not isinstance(root, yaml.MappingNode):
             raise self.fail(root if root is not None else Position(self.path, 1, 1), "not_mapping", keys=keys)
-        fields: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        fields: dict[str, Field] = {}
         for key_node, value_node in root.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key not in KEYS:
                 raise self.fail(key_node, "unknown_key", found=key if key is not None else "?", keys=keys)
             if key in fields:
-                first = _at(self.path, fields[key][0])
+                first = _at(self.path, fields[key].key)
                 raise InputError.at(_at(self.path, key_node),
                                     f"duplicate key '{key}' (first defined at line {first.line}, column {first.col})",
                                     "duplicate-key", key_path=key)
-            fields[key] = (key_node, value_node)
+            fields[key] = Field(key_node, value_node)
         for key in ("players", "calls", "moves"):
             if key not in fields:
                 raise self.fail(root, "missing", field=key)
@@ -286,18 +293,18 @@ class _RecordReader:
         found (`fail` shortens it)."""
         return " ".join(self.source[node.start_mark.index:node.end_mark.index].split())
 
-    def _date(self, field: tuple[yaml.Node, yaml.Node] | None) -> str | None:
+    def _date(self, field: Field | None) -> str | None:
         if field is None:
             return None
-        if not isinstance(field[1], yaml.ScalarNode):
-            raise self.fail(field[1], "date")
-        return self._text(field[1])
+        if not isinstance(field.value, yaml.ScalarNode):
+            raise self.fail(field.value, "date")
+        return self._text(field.value)
 
-    def _rules(self, field: tuple[yaml.Node, yaml.Node] | None) -> Rules:
+    def _rules(self, field: Field | None) -> Rules:
         most = len(self.game.columns)
         if field is None:
             return Rules.from_game(self.game)
-        node = field[1]
+        node = field.value
         text = self._text(node)
         if text is None or not _NUMBER.fullmatch(text.strip()) or not 1 <= int(text) <= most:
             raise self.fail(node, "columns", max=most, found=text if text is not None else self._as_written(node))
@@ -385,7 +392,7 @@ class _RecordReader:
             return words, ItemPositions(self.path, node.value)
         raise self.fail(node, type_key, name=name or "")
 
-    def _moves(self, field: tuple[yaml.Node, yaml.Node], names: list[str], calls: int) -> list[PlayerTokens]:
+    def _moves(self, field: Field, names: list[str], calls: int) -> list[PlayerTokens]:
         key_node, node = field
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node if self._text(node) is not None else key_node, "moves_type")
