@@ -408,7 +408,7 @@ CLARIFIED = {
                              "ja": "どの数字の下にもどの数字でも置ける"},
     # 3x16 R13: completing on the same call shares the win
     ("threesixteen", "R13"): {"en": "players who complete them on the same call share the win",
-                              "ko": "같은 숫자를 부를 때 함께 완성한 사람들은 함께 이깁니다",
+                              "ko": "같은 부름에서 완성한 사람이 여럿이면 모두 함께 이깁니다",
                               "ja": "同じ読み上げで完成させたプレイヤーは全員勝ちです"},
 }
 

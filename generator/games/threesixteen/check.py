@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .record import KEYS as RECORD_KEYS  # noqa: F401 (pnp check names a wrong `game:` by them)
+from ...errors import InputError
 from .model import ThreeSixteenGame, threesixteen_game
 from .record import Record, load_record, parse_record
 from .report import Report
@@ -60,11 +61,24 @@ def check_text(text: str, path: str, content: Content, lang: str, *, nodes: int 
     return _checked(parse_record(text, path, game, texts), game, texts, nodes, time_limit)
 
 
+def _count_slip(verdict: Verdict, texts: Texts) -> None:
+    """A tiles-left count copied from the log sheet that the moves do not leave: a slip in counting, not a
+    broken rule, so an InputError at the count (as a wrong number in a token is)."""
+    left = {result.name: result.tiles_left for result in verdict.results}
+    for written in verdict.record.tiles_left:
+        if written.tiles != left[written.name]:
+            raise InputError.at(written.position, texts.get("check.record.tiles_left_slip", name=written.name,
+                                                            written=written.tiles, tiles=left[written.name]),
+                                "record")
+
+
 def _checked(record: Record, game: ThreeSixteenGame, texts: Texts, nodes: int | None, time_limit: float | None
              ) -> Report:
     verdict = judge(record)
     values = {**rule_values(game), "columns": record.rules.columns}
     if verdict.broken is not None and verdict.broken.rule == SLIP:
         raise Report(verdict, texts, values).slip_error(verdict.broken)
+    if verdict.ok:
+        _count_slip(verdict, texts)
     best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None
     return Report(verdict, texts, values, best)
