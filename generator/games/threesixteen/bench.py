@@ -35,15 +35,19 @@ import statistics
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
+from typing import NamedTuple
 
 from ... import files
+from ...bench import Row
 from ...content.load import load_content
 from ...errors import InputError
 from ...stats import mean
 from .caller import deal
 from .check import check_file
+from .model import threesixteen_game
 from .rules import Rules
 from .notation import notation_for
 from .record_text import record_text
@@ -72,9 +76,9 @@ def _write_records(folder: files.Root, deals: int, rules: Rules) -> list[tuple[P
     return out
 
 
-def run_check(deals: int = 40, seconds: float = 2.0) -> list[dict]:
+def run_check(deals: int = 40, seconds: float = 2.0) -> list[Row]:
     content = load_content()
-    rules = Rules.from_game(content.games["threesixteen"])
+    rules = Rules.from_game(threesixteen_game(content.games["threesixteen"]))
     with files.scratch() as tmp:
         records = _write_records(tmp, deals, rules)
         for path, _ in records:  # warm up: caches, imports, the language file
@@ -119,63 +123,135 @@ def run_check(deals: int = 40, seconds: float = 2.0) -> list[dict]:
 TARGETS = {5: (1.0, 10_000), 4: (0.95, None), 3: (0.75, None)}
 
 
-def _solve_one(job: tuple[int, int, int]) -> dict:
+class Solved(NamedTuple):
+    """One deal solved: its bounds, and what the search spent."""
+
+    seed: int
+    min_tiles_left: int
+    lower_bound: int
+    proven: bool
+    seconds: float
+    cpu_seconds: float
+    nodes: int
+
+
+def _solve_one(job: tuple[int, int, int]) -> Solved:
     seed, columns, nodes = job
     cpu = time.process_time()
     result = solve(solver_deal(seed), columns=columns, nodes=nodes, time_limit=None)
-    return {"seed": seed, "min_tiles_left": result.min_tiles_left, "lower_bound": result.lower_bound,
-            "proven": result.proven, "seconds": result.seconds, "cpu_seconds": time.process_time() - cpu,
-            "nodes": result.nodes}
+    return Solved(seed, result.min_tiles_left, result.lower_bound, result.proven, result.seconds,
+                  time.process_time() - cpu, result.nodes)
 
 
-def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int = NODES) -> list[dict]:
-    """One summary per column count: decided share, proven optima, median time and nodes, unresolved deals."""
+@dataclass(frozen=True, slots=True)
+class SolveSummary:
+    """The deals of one column count: how many were decided, and how fast."""
+
+    columns: int
+    deals: int
+    nodes: int
+    load: float
+    wall_seconds: float
+    results: list[Solved]
+
+    @property
+    def decided(self) -> list[Solved]:
+        return [r for r in self.results if r.proven]
+
+    @property
+    def unresolved(self) -> list[Solved]:
+        return [r for r in self.results if not r.proven]
+
+    @property
+    def decided_share(self) -> float:
+        return len(self.decided) / self.deals
+
+    @property
+    def target(self) -> tuple[float, int | None]:
+        """The decided share wanted, and the median nodes wanted (None: no target)."""
+        return TARGETS.get(self.columns, (0.0, None))
+
+    @property
+    def ok(self) -> bool:
+        want_share, want_median = self.target
+        return self.decided_share >= want_share and (want_median is None or self.median_nodes < want_median)
+
+    @property
+    def median_seconds(self) -> float:
+        return statistics.median(r.seconds for r in self.results)
+
+    @property
+    def median_cpu_seconds(self) -> float:
+        return statistics.median(r.cpu_seconds for r in self.results)
+
+    @property
+    def median_nodes(self) -> float:
+        return statistics.median(r.nodes for r in self.results)
+
+    @property
+    def max_seconds(self) -> float:
+        return max(r.seconds for r in self.results)
+
+    @property
+    def optima(self) -> Counter[int]:
+        """Proven optima: deals by tiles left."""
+        return Counter(r.min_tiles_left for r in self.decided)
+
+    def target_text(self) -> str:
+        want_share, want_median = self.target
+        return f">= {100 * want_share:g}%" + (f", median < {want_median:,} nodes (0.1 s)" if want_median else "")
+
+    def row(self) -> Row:
+        optima = self.optima
+        return {
+            "name": f"solve, {self.columns} columns: deals decided exactly within {self.nodes:,} nodes",
+            "value": f"{100 * self.decided_share:.1f}%",
+            "unit": f"(median {self.median_nodes:,.0f} nodes, {self.median_seconds:.3f} s wall, "
+                    f"{self.median_cpu_seconds:.3f} s CPU at load {self.load:.1f})",
+            "target": self.target_text(),
+            "ok": self.ok,
+            "detail": f"{len(self.decided)}/{self.deals} decided; proven optima (tiles left: deals) "
+                      + ", ".join(f"{k}: {optima[k]}" for k in sorted(optima))
+                      + f"; max {self.max_seconds:.2f} s; {self.wall_seconds:.0f} s in all on {os.cpu_count() or 1} "
+                        "cores; unresolved (seed: bounds): "
+                      + (", ".join(f"{r.seed}: {r.lower_bound}-{r.min_tiles_left}" for r in self.unresolved)
+                         or "none"),
+            "columns": self.columns,
+            "deals": self.deals,
+            "nodes": self.nodes,
+            "load": self.load,
+            "decided": len(self.decided),
+            "decided_share": self.decided_share,
+            "proven_optima": {str(k): optima[k] for k in sorted(optima)},
+            "median_seconds": self.median_seconds,
+            "median_cpu_seconds": self.median_cpu_seconds,
+            "max_seconds": self.max_seconds,
+            "median_nodes": self.median_nodes,
+            "wall_seconds": self.wall_seconds,
+            "target_share": self.target[0],
+            "unresolved": [{"seed": r.seed, "lower_bound": r.lower_bound, "min_tiles_left": r.min_tiles_left}
+                           for r in self.unresolved],
+        }
+
+
+def solve_summaries(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int = NODES
+                    ) -> list[SolveSummary]:
+    """One summary per column count, every deal solved in its own process."""
     summaries = []
     with Pool(os.cpu_count() or 1) as pool:
         for ncols in columns:
             load = os.getloadavg()[0]
             jobs = [(seed, ncols, nodes) for seed in range(deals)]
             started = time.perf_counter()
-            results = sorted(pool.map(_solve_one, jobs, chunksize=1), key=lambda r: r["seed"])
+            results = sorted(pool.map(_solve_one, jobs, chunksize=1), key=lambda r: r.seed)
             wall = time.perf_counter() - started
-            decided = [r for r in results if r["proven"]]
-            seconds = [r["seconds"] for r in results]
-            share, median = len(decided) / deals, statistics.median(seconds)
-            median_cpu = statistics.median(r["cpu_seconds"] for r in results)
-            median_nodes = statistics.median(r["nodes"] for r in results)
-            want_share, want_median = TARGETS.get(ncols, (0.0, None))
-            optima = Counter(r["min_tiles_left"] for r in decided)
-            target = f">= {100 * want_share:g}%" + (f", median < {want_median:,} nodes (0.1 s)" if want_median else "")
-            summaries.append({
-                "name": f"solve, {ncols} columns: deals decided exactly within {nodes:,} nodes",
-                "value": f"{100 * share:.1f}%",
-                "unit": f"(median {median_nodes:,.0f} nodes, {median:.3f} s wall, {median_cpu:.3f} s CPU "
-                        f"at load {load:.1f})",
-                "target": target,
-                "ok": share >= want_share and (want_median is None or median_nodes < want_median),
-                "detail": f"{len(decided)}/{deals} decided; proven optima (tiles left: deals) "
-                          + ", ".join(f"{k}: {optima[k]}" for k in sorted(optima))
-                          + f"; max {max(seconds):.2f} s; {wall:.0f} s in all on {os.cpu_count() or 1} cores"
-                          + "; unresolved (seed: bounds): "
-                          + (", ".join(f"{r['seed']}: {r['lower_bound']}-{r['min_tiles_left']}"
-                                       for r in results if not r["proven"]) or "none"),
-                "columns": ncols,
-                "deals": deals,
-                "nodes": nodes,
-                "load": load,
-                "decided": len(decided),
-                "decided_share": share,
-                "proven_optima": {str(k): optima[k] for k in sorted(optima)},
-                "median_seconds": median,
-                "median_cpu_seconds": median_cpu,
-                "max_seconds": max(seconds),
-                "median_nodes": median_nodes,
-                "wall_seconds": wall,
-                "target_share": want_share,
-                "unresolved": [{k: r[k] for k in ("seed", "lower_bound", "min_tiles_left")}
-                               for r in results if not r["proven"]],
-            })
+            summaries.append(SolveSummary(ncols, deals, nodes, load, wall, results))
     return summaries
+
+
+def run_solve(deals: int = 200, columns: tuple[int, ...] = (5, 4, 3), nodes: int = NODES) -> list[Row]:
+    """One summary per column count: decided share, proven optima, median time and nodes, unresolved deals."""
+    return [summary.row() for summary in solve_summaries(deals, columns, nodes)]
 
 
 PLAY_DEALS = ((5, 1000), (4, 200), (3, 200))  # (columns, deals): the issue's 1,000 deals at 5 columns
@@ -190,7 +266,7 @@ def _play_chunk(job: tuple[str, int, int, int]) -> tuple[list[Game], float]:
     return games, time.process_time() - started
 
 
-def run_play(deals: tuple[tuple[int, int], ...] = PLAY_DEALS, names: tuple[str, ...] = tuple(STRATEGIES)) -> list[dict]:
+def run_play(deals: tuple[tuple[int, int], ...] = PLAY_DEALS, names: tuple[str, ...] = tuple(STRATEGIES)) -> list[Row]:
     """One row per column count and strategy, every strategy on deals 0..n-1."""
     rows = []
     with Pool(os.cpu_count() or 1) as pool:
@@ -236,15 +312,16 @@ def main(argv: list[str]) -> None:
     deals = int(argv[0]) if argv else 200
     nodes = int(argv[1]) if len(argv) > 1 else NODES
     columns = tuple(int(a) for a in argv[2:]) or (5, 4, 3)
-    for s in run_solve(deals, columns, nodes):
-        print(f"{s['columns']} columns: {s['decided']}/{s['deals']} decided ({100 * s['decided_share']:.1f}%); "
-              f"proven optima {s['proven_optima']}; median {s['median_seconds']:.3f} s wall, "
-              f"{s['median_cpu_seconds']:.3f} s CPU, "
-              f"{s['median_nodes']:,.0f} nodes, max {s['max_seconds']:.2f} s (budget {s['nodes']:,} nodes, "
-              f"load {s['load']:.1f}; {s['wall_seconds']:.0f} s in all); target {s['target']}: "
-              f"{'met' if s['ok'] else 'MISSED'}")
-        for u in s["unresolved"]:
-            print(f"    deal {u['seed']}: between {u['lower_bound']} and {u['min_tiles_left']} tiles left")
+    for s in solve_summaries(deals, columns, nodes):
+        optima = {str(k): s.optima[k] for k in sorted(s.optima)}
+        print(f"{s.columns} columns: {len(s.decided)}/{s.deals} decided ({100 * s.decided_share:.1f}%); "
+              f"proven optima {optima}; median {s.median_seconds:.3f} s wall, "
+              f"{s.median_cpu_seconds:.3f} s CPU, "
+              f"{s.median_nodes:,.0f} nodes, max {s.max_seconds:.2f} s (budget {s.nodes:,} nodes, "
+              f"load {s.load:.1f}; {s.wall_seconds:.0f} s in all); target {s.target_text()}: "
+              f"{'met' if s.ok else 'MISSED'}")
+        for u in s.unresolved:
+            print(f"    deal {u.seed}: between {u.lower_bound} and {u.min_tiles_left} tiles left")
 
 
 if __name__ == "__main__":
@@ -255,7 +332,7 @@ def size_records() -> list[tuple[str, str, list[str]]]:
     """A one-player record, for the size benchmark (generator/bench_sizes.py), which grows its tokens past the
     calls: as one text (read whole, then refused at the first token too many) and as a YAML list (refused at the
     first of more than yamlsrc.MAX_VALUES values, before libyaml composes the file)."""
-    rules = Rules.from_game(load_content().games["threesixteen"])
+    rules = Rules.from_game(threesixteen_game(load_content().games["threesixteen"]))
     calls = deal(7, rules)
     tokens = play(Strong(rules), rules, calls, notation_for(rules.letters))[0]
     head = f"game: threesixteen\nplayers: [Mina]\ncalls: {' '.join(map(str, calls))}\nmoves:\n  Mina:"

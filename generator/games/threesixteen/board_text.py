@@ -35,7 +35,7 @@ def board_lines(board: Board, rules: Rules, texts: Texts, indent: str = "  ", ma
     return lines
 
 
-def board_json(board: Board, rules: Rules, marked: int | None = None) -> dict:
+def board_json(board: Board, rules: Rules, marked: int | None = None) -> dict[str, object]:
     """Rows as their tiles, columns by letter from top to bottom (the last is the bottom tile), the marked column."""
     return {
         "rows": [list(range(1, end + 1)) for end in board.ends],

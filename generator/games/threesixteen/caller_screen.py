@@ -78,7 +78,7 @@ def draw(state: CallerState, texts: Texts, high: int, height: int) -> Renderable
     counts.add_row(*[Text(str(v), style="bold") for v in range(1, high + 1)])
     counts.add_row(*[Text(str(n), style="dim" if not n else "") for n in left])
     last = state.calls[-LAST_SHOWN:]
-    lines = [Align.center(head), Text(""), Align.center(middle), Text(""),
+    lines: list[RenderableType] = [Align.center(head), Text(""), Align.center(middle), Text(""),
              Align.center(Text(t("check.call.screen_left"))), Align.center(counts), Text(""),
              Align.center(Text(t("check.call.screen_last", numbers="  ".join(map(str, reversed(last))) or "-"))),
              Align.center(Text(t("check.call.screen_keys"), style="dim"))]

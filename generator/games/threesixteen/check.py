@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .record import KEYS as RECORD_KEYS  # noqa: F401 (pnp check names a wrong `game:` by them)
 from ...errors import InputError
+from .model import ThreeSixteenGame, threesixteen_game
 from .record import Record, load_record, parse_record
 from .report import Report
 from .rules import SLIP
@@ -20,6 +21,7 @@ from .verdict import Verdict, judge
 
 if TYPE_CHECKING:
     from ...content.load import Content
+    from ...content.texts import Texts
     from .solver import SolveResult
 
 
@@ -28,10 +30,11 @@ def best_possible(record: Record, verdict: Verdict, nodes: int | None, time_limi
 
     None for `nodes` or `time_limit` is the solver's default."""
     from .solver import NODES, TIME_LIMIT, solve  # only a valid record needs it
+    from .solver_plan import Step
 
     rules = record.rules
     best = min(range(len(record.players)), key=lambda i: verdict.results[i].tiles_left)
-    known = [(place, tuple(column for column, _ in moves)) for _, place, moves in record.players[best].parsed]
+    known = [Step(place, tuple(column for column, _ in moves)) for _, place, moves in record.players[best].parsed]
     return solve(list(record.calls), columns=rules.columns, nodes=NODES if nodes is None else nodes,
                  time_limit=TIME_LIMIT if time_limit is None else time_limit, high=rules.high, copies=rules.copies,
                  rows=rules.rows, known=known, letters=rules.column_letters)
@@ -46,18 +49,19 @@ def check_file(path: str | Path, content: Content, lang: str, *, nodes: int | No
     skips the hindsight solver (the benchmark measures replay alone).
     """
     texts = content.texts("threesixteen", lang)
-    return _checked(load_record(path, content.games["threesixteen"], texts), content, texts, nodes, time_limit)
+    game = threesixteen_game(content.games["threesixteen"])
+    return _checked(load_record(path, game, texts), game, texts, nodes, time_limit)
 
 
-def check_text(text: str, path: str, content, lang: str, *, nodes: int | None = None,
+def check_text(text: str, path: str, content: Content, lang: str, *, nodes: int | None = None,
                time_limit: float | None = None) -> Report:
     """`check_file` of record `text` (named `path` in messages), for a record that is not a file."""
     texts = content.texts("threesixteen", lang)
-    record = parse_record(text, path, content.games["threesixteen"], texts)
-    return _checked(record, content, texts, nodes, time_limit)
+    game = threesixteen_game(content.games["threesixteen"])
+    return _checked(parse_record(text, path, game, texts), game, texts, nodes, time_limit)
 
 
-def _count_slip(verdict: Verdict, texts) -> None:
+def _count_slip(verdict: Verdict, texts: Texts) -> None:
     """A tiles-left count copied from the log sheet that the moves do not leave: a slip in counting, not a
     broken rule, so an InputError at the count (as a wrong number in a token is)."""
     left = {result.name: result.tiles_left for result in verdict.results}
@@ -68,9 +72,10 @@ def _count_slip(verdict: Verdict, texts) -> None:
                                 "record")
 
 
-def _checked(record: Record, content, texts, nodes: int | None, time_limit: float | None) -> Report:
+def _checked(record: Record, game: ThreeSixteenGame, texts: Texts, nodes: int | None, time_limit: float | None
+             ) -> Report:
     verdict = judge(record)
-    values = {**rule_values(content.games["threesixteen"]), "columns": record.rules.columns}
+    values = {**rule_values(game), "columns": record.rules.columns}
     if verdict.broken is not None and verdict.broken.rule == SLIP:
         raise Report(verdict, texts, values).slip_error(verdict.broken)
     if verdict.ok:

@@ -8,8 +8,9 @@ import json
 import secrets
 import sys
 from collections import Counter
+from enum import Enum
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional, TypeAlias
 
 import typer
 
@@ -17,12 +18,13 @@ from ... import files
 from ...cli_options import Format, choices, content_option, format_option, games_option, lang_option, plots_option
 from ...content.matching import hidden_at, person_name
 from ...content.texts import Texts
-from ...errors import InputError, character_name, visible
+from ...errors import InputError, Position, character_name, visible
 from .caller import continue_deal
+from .model import threesixteen_game
 from .rules import Rules, check_calls
 from .record import load_skeleton
 from .record_text import record_text
-from .simulate import head_to_head, simulate, summarise
+from .simulate import Game, Summary, head_to_head, simulate, summarise
 from .solve_cli import solve_cmd
 from .words import content_and_words, fail
 from .strategies import STRATEGIES
@@ -30,7 +32,11 @@ from .strategies import STRATEGIES
 app = typer.Typer(help="3x16: be the caller, or simulate games with an online strategy.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
-Strategy = choices("Strategy", STRATEGIES)
+#: the strategies a command may play, by name (an Enum made from STRATEGIES: to a type checker, an Enum)
+if TYPE_CHECKING:
+    Strategy: TypeAlias = Enum
+else:
+    Strategy = choices("Strategy", STRATEGIES)
 HISTOGRAM = "threesixteen-tiles-left.png"
 
 
@@ -41,7 +47,8 @@ def call_on_screen(order: list[int], called: int, texts: Texts, high: int,
     from rich.console import Console
     from rich.control import Control
 
-    from .caller_screen import CallerState, draw, raw_keys, run
+    from .caller import CallerState
+    from .caller_screen import draw, raw_keys, run
 
     console = Console()
 
@@ -72,7 +79,7 @@ def call_cmd(
     """Be the caller: a full screen with the number in large digits (Enter/Space next, u undo, r repeat,
     q save and quit), then a record skeleton with the calls made."""
     content, texts = content_and_words(lang, content_dir)
-    game = content.games["threesixteen"]
+    game = threesixteen_game(content.games["threesixteen"])
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     if resume is not None:
         try:
@@ -82,8 +89,8 @@ def call_cmd(
         names, rules, so_far = saved.players, saved.rules, saved.calls
         violation = check_calls(rules, so_far, saved.call_positions)
         if violation is not None:
-            fail(InputError.at(violation.position, texts.get(f"check.explain.{violation.reason}",
-                                                              **violation.facts), "record"))
+            where = violation.position if violation.position is not None else Position(str(resume))
+            fail(InputError.at(where, texts.get(f"check.explain.{violation.reason}", **violation.facts), "record"))
         out = resume if out is None else out
     else:
         names = [person_name(name.strip()) for name in players.split(",") if name.strip()]
@@ -138,8 +145,8 @@ def simulate_cmd(
         need("matplotlib", "lab", "--out (the charts)")  # before the games are played
     content, texts = content_and_words(lang, content_dir)
     t = texts.get
-    names = list(dict.fromkeys(choice.value for choice in strategy))
-    rules = Rules.from_game(content.games["threesixteen"], columns)
+    names = list(dict.fromkeys(str(choice.value) for choice in strategy))
+    rules = Rules.from_game(threesixteen_game(content.games["threesixteen"]), columns)
     played = {name: simulate(name, games, rules, seed) for name in names}
     summaries = {name: summarise(played[name]) for name in names}
     duels = [(a, b, head_to_head(played[a], played[b])) for i, a in enumerate(names) for b in names[i + 1:]]
@@ -180,7 +187,7 @@ def simulate_cmd(
         typer.echo("\n".join(lines))
 
 
-def _summary_json(name: str, summary, played) -> dict:
+def _summary_json(name: str, summary: Summary, played: list[Game]) -> dict[str, object]:
     histogram = Counter(g.tiles_left for g in played)
     return {"strategy": name, "wins": summary.wins, "win_rate": summary.win_rate,
             "mean_tiles_left": summary.mean_tiles_left,

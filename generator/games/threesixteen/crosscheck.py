@@ -35,7 +35,7 @@ def check(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
 def _example(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
     """The log sheet's example: a token per call, each one the notation reads and the rules accept."""
     from .engine import replay
-    from .notation import notation_for
+    from .notation import Token, notation_for
     from .rules import Rules, check_calls
 
     example = game.example
@@ -51,11 +51,13 @@ def _example(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
     if check_calls(rules, calls) is not None:
         yield finding(at, ("example", "calls"), f"calls {calls} are not a deal's", "example")
         return
-    tokens = [notation_for(rules.letters).parse(move) for move in moves]
-    bad = next((i for i, token in enumerate(tokens) if token is None), None)
-    if bad is not None:
-        yield finding(at, _move_path(example.calls, bad), f"'{moves[bad]}' is not a 3x16 token", "example")
-        return
+    tokens: list[Token] = []
+    for i, move in enumerate(moves):
+        token = notation_for(rules.letters).parse(move)
+        if token is None:
+            yield finding(at, _move_path(example.calls, i), f"'{move}' is not a 3x16 token", "example")
+            return
+        tokens.append(token)
     broken = replay(rules, calls, tokens).violation
     if broken is not None:
         call = broken.number or 0  # the call's index

@@ -2,8 +2,8 @@
 
     token := [N] place [ ">" move { move } ]     place := "R" | column letter     move := column [N]
 
-A parsed token is a plain tuple `(written, place, moves)`: `written` is the number written before the place
-or None, `place` is ROW or a column index, and `moves` is a tuple of `(column index, written number or None)`.
+A parsed token is a Token `(written, place, moves)`: `written` is the number written before the place or None,
+`place` is ROW or a column index, and `moves` is a tuple of Moves `(column index, written number or None)`.
 Parsing is cached: a record repeats the same few tokens many times. Any Latin letter but R names a column:
 the game's letters first, then the rest of the alphabet, so a letter beyond the columns of the game (`F`, or
 `E` with four columns) reads as a column the rules engine refuses (R9), not as a malformed token.
@@ -14,14 +14,27 @@ import re
 import unicodedata
 from functools import lru_cache
 from string import ascii_uppercase
+from typing import NamedTuple
 
 ROW = -1
 MAX_DIGITS = 9      # a number written with more digits is refused before int() reads it (Python stops at 4,300)
 SHOWN = 24          # longest text echoed whole in a message
 
-#: a parsed token: the number written (None: not written), where the tile goes (ROW or a column), and each move
-#: (the column, and the number written for its bottom tile or None)
-Token = tuple[int | None, int, tuple[tuple[int, int | None], ...]]
+class Move(NamedTuple):
+    """One move of a token: the column whose bottom tile goes onto a row, and the number written for that tile
+    (None: not written)."""
+
+    column: int
+    written: int | None
+
+
+class Token(NamedTuple):
+    """A parsed token: the number written (None: not written), where the tile goes (ROW or a column), and each
+    move. The rules and the engine unpack it, so a plain tuple of the same shape reads the same."""
+
+    written: int | None
+    place: int
+    moves: tuple[Move, ...]
 
 
 class Notation:
@@ -51,9 +64,9 @@ class Notation:
         index = self._index
         place_index = ROW if place in "Rr" else index[place.upper()]
         parsed_moves = tuple(
-            (index[col.upper()], int(num) if num else None) for col, num in self._move.findall(moves or "")
+            Move(index[col.upper()], int(num) if num else None) for col, num in self._move.findall(moves or "")
         )
-        return (int(written) if written else None, place_index, parsed_moves)
+        return Token(int(written) if written else None, place_index, parsed_moves)
 
     def write(self, place: int, moves: list[int] | tuple[int, ...] = ()) -> str:
         """The canonical token for a place (ROW or column index) and the columns moved from, in order."""

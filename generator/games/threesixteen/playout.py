@@ -8,10 +8,17 @@ weigh every set of moves with strong's full evaluation, as strong does. It diffe
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .evaluation import Evaluation
 from .rules import Board, fits
+
+
+class Judged(NamedTuple):
+    """A board where no more tile fits, and strong's evaluation of it (lower is better)."""
+
+    score: float
+    board: Board
 
 
 class Playout:
@@ -47,7 +54,8 @@ class Playout:
         highest = max(range(len(bottoms)), key=bottoms.__getitem__)
         others = max((b for k, b in enumerate(bottoms) if k != highest), default=0)   # the highest but one
         homeless: dict[int, int] = {}
-        best = best_rise = None
+        best = 0
+        best_rise: float | None = None
         tried_empty = False
         for j, column in enumerate(columns):
             if column:
@@ -80,16 +88,16 @@ class Playout:
             ends[ends.index(column[-1] - 1)] = column[-1]
             columns[ready[0]] = column[:-1]
         best = self._best_moves(tuple(ends), tuple(columns), unseen, {})
-        ends[:] = best[1].ends
-        columns[:] = best[1].columns
+        ends[:] = best.board.ends
+        columns[:] = best.board.columns
 
     def _best_moves(self, ends: tuple[int, ...], columns: tuple[tuple[int, ...], ...], unseen: list[int],
-                    seen: dict) -> tuple[float, Board]:
+                    seen: dict[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], Judged]) -> Judged:
         """The best board (strong's evaluation) among those where no more tile fits, searched from here."""
         key = (tuple(sorted(ends)), columns)
         if key in seen:
             return seen[key]
-        best = None
+        best: Judged | None = None
         for j, column in enumerate(columns):
             if column and fits(column[-1], ends):
                 moved = list(ends)
@@ -97,10 +105,10 @@ class Playout:
                 rest = list(columns)
                 rest[j] = column[:-1]
                 found = self._best_moves(tuple(moved), tuple(rest), unseen, seen)
-                if best is None or found[0] < best[0]:
+                if best is None or found.score < best.score:
                     best = found
         if best is None:
             board = Board(ends, columns)
-            best = (self.evaluate(board, unseen), board)
+            best = Judged(self.evaluate(board, unseen), board)
         seen[key] = best
         return best

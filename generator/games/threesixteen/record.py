@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 import yaml
 
@@ -33,6 +34,9 @@ from ...errors import InputError, Position, character_name
 from .. import registry
 from .rules import Rules
 from .notation import MAX_DIGITS, Notation, Token, letters_span, notation_for, shown
+
+if TYPE_CHECKING:
+    from .model import ThreeSixteenGame
 
 KEYS = ("game", "columns", "players", "calls", "moves", "date", "tiles_left")
 GAME = "threesixteen"
@@ -55,7 +59,7 @@ def _split(text: str, most: int = -1) -> list[str]:
 _CHUNK = 1 << 16
 
 
-def _scan_tokens(text: str, parse) -> tuple[int, tuple[int, str] | None]:
+def _scan_tokens(text: str, parse: Callable[[str], Token | None]) -> tuple[int, tuple[int, str] | None]:
     """How many words `text` holds (up to the first that `parse` refuses), and that word's index and text (None
     when every word is a token), reading a chunk at a time (each cut at a whitespace, so no word is split)."""
     count = at = 0
@@ -78,7 +82,7 @@ def _same_name(written: str, names: list[str]) -> str:
     return matches[0] if len(matches) == 1 else written
 
 
-class ItemPositions:
+class ItemPositions(Sequence[Position]):
     """Positions of the items of a YAML list, one token or number per item."""
 
     def __init__(self, path: str, nodes: list[yaml.Node]) -> None:
@@ -88,11 +92,18 @@ class ItemPositions:
     def __len__(self) -> int:
         return len(self.nodes)
 
-    def __getitem__(self, i: int) -> Position:
+    @overload
+    def __getitem__(self, i: int) -> Position: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Position]: ...
+
+    def __getitem__(self, i: int | slice) -> Position | list[Position]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
         return _at(self.path, self.nodes[i])
 
 
-class ScalarPositions:
+class ScalarPositions(Sequence[Position]):
     """Positions of the words of one scalar, found in the raw source text when a message asks for one.
 
     Plain, quoted and block scalars keep their words in the source as written; when they do not (escapes in
@@ -106,14 +117,21 @@ class ScalarPositions:
         self.source = source
         self.node = node
         self.words = words  # the first words (all of them, unless a reader kept only those it needs)
-        self.count = len(words) if count is None else count
+        self.length = len(words) if count is None else count
         self._span: tuple[int, int] | None = None
 
     def __len__(self) -> int:
-        return self.count
+        return self.length
 
-    def __getitem__(self, i: int) -> Position:
-        if not 0 <= i < self.count:
+    @overload
+    def __getitem__(self, i: int) -> Position: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Position]: ...
+
+    def __getitem__(self, i: int | slice) -> Position | list[Position]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if not 0 <= i < self.length:
             raise IndexError(i)
         if self._span is None:
             self._span = self._source_span()
@@ -141,6 +159,13 @@ class ScalarPositions:
         node, text = self.node, self.source
         line = node.start_mark.line + text.count("\n", node.start_mark.index, offset) + 1
         return Position(self.path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+
+
+class Field(NamedTuple):
+    """A top-level key of a record and its value, as composed nodes (the key's node places a duplicate)."""
+
+    key: yaml.Node
+    value: yaml.Node
 
 
 @dataclass(frozen=True)
@@ -172,14 +197,14 @@ class Record:
     tiles_left: tuple[WrittenCount, ...] = ()
 
 
-def load_record(path: str | Path, game, texts: Texts) -> Record:
+def load_record(path: str | Path, game: ThreeSixteenGame, texts: Texts) -> Record:
     """Read and validate a record file; anything malformed is an InputError at its file:line:col."""
     name = str(path)
     source = text_of(path, name, file_words(texts))
     return parse_record(source, name, game, texts)
 
 
-def parse_record(source: str, path: str, game, texts: Texts) -> Record:
+def parse_record(source: str, path: str, game: ThreeSixteenGame, texts: Texts) -> Record:
     """Validate record text (see the module docstring for the shape)."""
     return _RecordReader(source, path, game, texts, notation_for("".join(game.columns))).read()
 
@@ -194,20 +219,20 @@ class Skeleton:
     call_positions: Sequence[Position]
 
 
-def load_skeleton(path: str | Path, game, texts: Texts) -> Skeleton:
+def load_skeleton(path: str | Path, game: ThreeSixteenGame, texts: Texts) -> Skeleton:
     """Read a record whose moves may still be missing (a saved caller's skeleton); InputError as load_record."""
     name = str(path)
     reader = _RecordReader(text_of(path, name, file_words(texts)), name, game, texts,
                            notation_for("".join(game.columns)))
     fields = reader.fields()
-    calls, positions = reader._calls(fields["calls"][1])
-    return Skeleton(reader._players(fields["players"][1]), reader._rules(fields.get("columns")), calls, positions)
+    calls, positions = reader._calls(fields["calls"].value)
+    return Skeleton(reader._players(fields["players"].value), reader._rules(fields.get("columns")), calls, positions)
 
 
 class _RecordReader:
     """One pass over the composed YAML; the first problem found is raised with its position."""
 
-    def __init__(self, source: str, path: str, game, texts: Texts, notation: Notation) -> None:
+    def __init__(self, source: str, path: str, game: ThreeSixteenGame, texts: Texts, notation: Notation) -> None:
         self.source = source
         self.path = path
         self.game = game
@@ -215,47 +240,49 @@ class _RecordReader:
         self.notation = notation
         self.letters = notation.letters     # the record's own columns, once `columns` is read (bad_token names them)
 
-    def fail(self, node_or_position, message: str, *, meant: tuple[str, Sequence[str]] | None = None,
-             **values) -> InputError:
+    def fail(self, node_or_position: yaml.Node | Position, message: str, *,
+             meant: tuple[str, Sequence[str]] | None = None, found: str | None = None, **values: object
+             ) -> InputError:
         """The InputError for `check.record.<message>` at a node (or a position); `meant` is a misspelt word and
-        the names it may mean, for "did you mean …?"."""
+        the names it may mean, for "did you mean …?"; `found`, what was written, is shortened to be shown."""
         where = node_or_position if isinstance(node_or_position, Position) else _at(self.path, node_or_position)
-        if "found" in values:
-            values["found"] = shown(values["found"])
+        if found is not None:
+            values["found"] = shown(found)
         text = self.t.get(f"check.record.{message}", **values)
         return InputError.at(where, did_you_mean(self.t, text, *meant) if meant else text, "record")
 
     def read(self) -> Record:
         fields = self.fields()
         if "game" in fields:
-            node = fields["game"][1]
-            if registry.named(self._text(node)) != GAME:
-                raise self.fail(node, "wrong_game", game=self._text(node) or "")
+            node = fields["game"].value
+            game = self._text(node)
+            if game is None or registry.named(game) != GAME:     # `game:` empty or a list names no game
+                raise self.fail(node, "wrong_game", game=game if game is not None else shown(self._as_written(node)))
         rules = self._rules(fields.get("columns"))
         self.letters = rules.column_letters
-        names = self._players(fields["players"][1])
-        calls, call_positions = self._calls(fields["calls"][1])
+        names = self._players(fields["players"].value)
+        calls, call_positions = self._calls(fields["calls"].value)
         players = self._moves(fields["moves"], names, len(calls))
         return Record(self.path, rules, players, calls, call_positions, self._date(fields.get("date")),
                       self._tiles_left(fields.get("tiles_left"), names))
 
-    def fields(self) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+    def fields(self) -> dict[str, Field]:
         """The top-level keys (each at most once, all known) with their nodes; players, calls and moves required."""
         root = self._compose()
         keys = ", ".join(KEYS)
         if not isinstance(root, yaml.MappingNode):
             raise self.fail(root if root is not None else Position(self.path, 1, 1), "not_mapping", keys=keys)
-        fields: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        fields: dict[str, Field] = {}
         for key_node, value_node in root.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key not in KEYS:
                 raise self.fail(key_node, "unknown_key", found=key if key is not None else "?", keys=keys)
             if key in fields:
-                first = _at(self.path, fields[key][0])
+                first = _at(self.path, fields[key].key)
                 raise InputError.at(_at(self.path, key_node),
                                     f"duplicate key '{key}' (first defined at line {first.line}, column {first.col})",
                                     "duplicate-key", key_path=key)
-            fields[key] = (key_node, value_node)
+            fields[key] = Field(key_node, value_node)
         for key in ("players", "calls", "moves"):
             if key not in fields:
                 raise self.fail(root, "missing", field=key)
@@ -269,25 +296,26 @@ class _RecordReader:
         """A scalar's text; None for a list, a mapping or a plain empty value."""
         if not isinstance(node, yaml.ScalarNode) or is_null(node):
             return None
-        return node.value
+        text: str = node.value      # a scalar's value is its text (PyYAML's stubs say Any)
+        return text
 
     def _as_written(self, node: yaml.Node) -> str:
         """A value as the file writes it (a list, a mapping), on one line, for a message that quotes what was
         found (`fail` shortens it)."""
         return " ".join(self.source[node.start_mark.index:node.end_mark.index].split())
 
-    def _date(self, field: tuple[yaml.Node, yaml.Node] | None) -> str | None:
+    def _date(self, field: Field | None) -> str | None:
         if field is None:
             return None
-        if not isinstance(field[1], yaml.ScalarNode):
-            raise self.fail(field[1], "date")
-        return self._text(field[1])
+        if not isinstance(field.value, yaml.ScalarNode):
+            raise self.fail(field.value, "date")
+        return self._text(field.value)
 
-    def _rules(self, field: tuple[yaml.Node, yaml.Node] | None) -> Rules:
+    def _rules(self, field: Field | None) -> Rules:
         most = len(self.game.columns)
         if field is None:
             return Rules.from_game(self.game)
-        node = field[1]
+        node = field.value
         text = self._text(node)
         if text is None or not _NUMBER.fullmatch(text.strip()) or not 1 <= int(text) <= most:
             raise self.fail(node, "columns", max=most, found=text if text is not None else self._as_written(node))
@@ -345,8 +373,8 @@ class _RecordReader:
         """A player's tokens as `_words` reads them; of a scalar, only the first `calls` are kept as words, and
         the rest (a token too many, or millions of them) is only counted and checked to be tokens, a chunk at a
         time, so a huge line never becomes a list of all its words."""
-        text = self._text(node) if isinstance(node, yaml.ScalarNode) else None
-        if text is None:
+        text = self._text(node)
+        if text is None or not isinstance(node, yaml.ScalarNode):
             return self._words(node, "tokens_type", name)
         words = _split(text, calls)
         if len(words) <= calls:
@@ -390,9 +418,9 @@ class _RecordReader:
             raise self.fail(node, "duplicate_player", name=name)
         return name
 
-    def _tiles_left(self, field: tuple[yaml.Node, yaml.Node] | None, names: list[str]) -> tuple[WrittenCount, ...]:
+    def _tiles_left(self, field: Field | None, names: list[str]) -> tuple[WrittenCount, ...]:
         """The log sheet's tiles left, for any of the players (a count not written is not checked)."""
-        if field is None or is_null(field[1]):
+        if field is None or is_null(field.value):
             return ()
         key_node, node = field
         if not isinstance(node, yaml.MappingNode):
@@ -411,7 +439,7 @@ class _RecordReader:
             counts.append(WrittenCount(name, int(text), _at(self.path, count_node)))
         return tuple(counts)
 
-    def _moves(self, field: tuple[yaml.Node, yaml.Node], names: list[str], calls: int) -> list[PlayerTokens]:
+    def _moves(self, field: Field, names: list[str], calls: int) -> list[PlayerTokens]:
         key_node, node = field
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node if self._text(node) is not None else key_node, "moves_type")
@@ -426,11 +454,12 @@ class _RecordReader:
                 raise self.fail(key_node, "missing_player", name=name)
             tokens_node = given[name]
             written, positions = self._tokens(tokens_node, name, calls)
-            parsed = [parse(word) for word in written]
-            if None in parsed:
-                bad = parsed.index(None)
-                raise self.fail(positions[bad], "bad_token", found=written[bad],
-                                letters=letters_span(self.letters))
+            parsed: list[Token] = []
+            for i, word in enumerate(written):
+                token = parse(word)
+                if token is None:
+                    raise self.fail(positions[i], "bad_token", found=word, letters=letters_span(self.letters))
+                parsed.append(token)
             if len(written) > calls:
                 raise self.fail(positions[calls], "too_many", name=name, tokens=len(written), calls=calls)
             if len(written) < calls:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 from ...content.yamlsrc import NULLS, quoted
 
@@ -9,8 +10,8 @@ PER_LINE = 16
 _PLAIN = re.compile(r"\w(?:[\w .'-]*\w)?")
 
 
-def record_text(players: list[str], calls: list[int], tokens: dict[str, list[str]] | None, columns: int,
-                comments: list[str] = ()) -> str:
+def record_text(players: Sequence[str], calls: Sequence[int], tokens: Mapping[str, Sequence[str]] | None, columns: int,
+                comments: Sequence[str] = ()) -> str:
     """The record file; `tokens=None` leaves every player's moves empty (a skeleton to fill in)."""
     lines = [f"# {comment}" for comment in comments]
     lines += ["game: threesixteen", f"columns: {columns}", f"players: [{', '.join(map(_name, players))}]"]
@@ -24,7 +25,7 @@ def record_text(players: list[str], calls: list[int], tokens: dict[str, list[str
     return "\n".join(lines) + "\n"
 
 
-def _folded(key: str, words: list[str], indent: str) -> list[str]:
+def _folded(key: str, words: Sequence[str], indent: str) -> list[str]:
     """`key: >-` and the words, sixteen to a line, as on the log sheet."""
     rows = [" ".join(words[i:i + PER_LINE]) for i in range(0, len(words), PER_LINE)]
     return [f"{indent}{key}: >-"] + [f"{indent}  {row}" for row in rows]

@@ -1,7 +1,7 @@
 """The words of a 3x16 check: a Verdict (and the solver's best) as text in the chosen language, or as JSON."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...checking import Moment, Report as CheckReport, RuleWords, violation_json
 from ...content.texts import Texts
@@ -137,11 +137,11 @@ class Report(CheckReport):
 
     def explanation(self, v: TokenViolation) -> str:
         """The facts of a violation in words, e.g. which tile was at the bottom and where the rows end."""
-        facts: dict[str, Any] = dict(v.facts)
-        if "ends" in facts:
-            facts["ends"] = self.t.listed(str(end) if end else self.t.get("check.empty_row") for end in facts["ends"])
-        if "letters" in facts:
-            facts["letters"] = letters_span(facts["letters"])
+        facts = dict(v.facts)
+        if isinstance(ends := facts.get("ends"), list):    # the row ends (rules.py's no_fit)
+            facts["ends"] = self.t.listed(str(end) if end else self.t.get("check.empty_row") for end in ends)
+        if isinstance(letters := facts.get("letters"), str):   # the game's column letters (no_column)
+            facts["letters"] = letters_span(letters)
         text = self.t.get(f"check.explain.{v.reason}", **facts)
         if v.part is not None and v.part.move:
             text = self.t.get("check.explain.part_move", n=v.part.move) + text

@@ -17,7 +17,7 @@ from typing import NamedTuple, Protocol, Sequence
 
 from ...checking import Violation
 from ...errors import Position
-from .notation import ROW, Token, extended_letters
+from .notation import ROW, Move, Token, extended_letters
 
 #: what a Violation cites instead of a rule when a number written in a token does not match the call or the tile
 #: it moves: the letters say what happened, so the record has a slip of the pen, and no rule is broken
@@ -74,9 +74,10 @@ def _shipped_rule_ids() -> dict[str, str]:
     """The rule ids of the shipped game data, for Rules made without game data (a test's, the caller's)."""
     from ...content.folders import default_root
     from ...content.load import load_game
+    from ...content.model_parts import NamedRuleRef
 
-    game, _ = load_game(default_root(), "threesixteen")
-    return rule_ids(game)
+    game, _ = load_game(default_root(), "threesixteen")    # 3x16's model: its rules are NamedRuleRefs
+    return {rule.name: rule.id for rule in game.rules if isinstance(rule, NamedRuleRef)}
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,8 @@ def check_token(rules: Rules, ends: Sequence[int], columns: Sequence[Sequence[in
     where column A's bottom tile is 4 breaks R11 as `3B>A` does, and that rule is what is cited."""
     broken = _check_token(rules, ends, columns, number, token, call)
     if broken is not None and broken.rule == SLIP:
-        letters_only = (None, token[1], tuple((column, None) for column, _ in token[2]))
+        _, place, moves = token
+        letters_only = Token(None, place, tuple(Move(column, None) for column, _ in moves))
         return _check_token(rules, ends, columns, number, letters_only, call) or broken
     return broken
 

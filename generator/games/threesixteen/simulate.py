@@ -9,8 +9,8 @@ from typing import NamedTuple
 from .caller import deal
 from .engine import replay
 from .rules import Board, Rules
-from .notation import Notation, notation_for
-from .strategies import STRATEGIES
+from .notation import Notation, Token, notation_for
+from .strategies import STRATEGIES, Strategy
 
 
 @dataclass(frozen=True)
@@ -33,21 +33,35 @@ class Summary:
         return self.wins / self.games if self.games else 0.0
 
 
-def play(strategy, rules: Rules, calls: list[int], notation: Notation) -> tuple[list[str], Board, int | None]:
+class Played(NamedTuple):
     """One game for one player: the tokens written, the final board, and the call that completed the rows."""
+
+    tokens: list[str]
+    board: Board
+    finished_at: int | None
+
+
+def play(strategy: Strategy, rules: Rules, calls: list[int], notation: Notation) -> Played:
+    """One game for one player, replayed through the rules from the tokens written."""
     board = Board.empty(rules)
     unseen = [0] + [rules.copies] * rules.high
     tokens = []
+    parsed: list[Token] = []
     for number in calls:
         unseen[number] -= 1
         choice = strategy.choose(board, number, unseen)
-        tokens.append(notation.write(choice.place, choice.moves))
+        token = notation.write(choice.place, choice.moves)
+        read = notation.parse(token)
+        if read is None:
+            raise RuntimeError(f"strategy {strategy.name} wrote '{token}', which the notation does not read")
+        tokens.append(token)
+        parsed.append(read)
         board = choice.board
-    outcome = replay(rules, calls, [notation.parse(token) for token in tokens])
+    outcome = replay(rules, calls, parsed)
     if outcome.violation is not None or outcome.board != board:
         raise RuntimeError(f"strategy {strategy.name} broke rule {outcome.violation and outcome.violation.rule} "
                            f"in a game with calls {calls}")
-    return tokens, outcome.board, outcome.finished_at
+    return Played(tokens, outcome.board, outcome.finished_at)
 
 
 def simulate(strategy_name: str, games: int, rules: Rules, seed: int = 0) -> list[Game]:

@@ -15,6 +15,7 @@ import typer
 from ...cli_options import Format, content_option, format_option, lang_option, nodes_option, seconds_option
 from ...content.texts import Texts
 from ...errors import InputError, Position
+from .model import threesixteen_game
 from .notation import MAX_DIGITS, shown
 from .solver import NODES, TIME_LIMIT, deal, solve
 from .rules import Rules
@@ -49,6 +50,15 @@ def parse_calls(text: str, texts: Texts, high: int, copies: int) -> list[int]:
     return calls
 
 
+def _calls_or_seed(calls: str | None, seed: int | None) -> str | int:
+    """The one of --calls and --seed given; a usage error unless it is exactly one."""
+    if calls is not None and seed is None:
+        return calls
+    if seed is not None and calls is None:
+        return seed
+    raise typer.BadParameter("give either --calls or --seed", param_hint="--calls")
+
+
 def solve_cmd(
     calls: Annotated[Optional[str], typer.Option(help="The called numbers in order, e.g. \"1 7 3 ...\".")] = None,
     columns: Annotated[int, typer.Option(min=1, max=5, help="Columns the player may use.")] = 5,
@@ -61,12 +71,14 @@ def solve_cmd(
     content_dir: Optional[Path] = content_option(),
 ) -> None:
     """Knowing every call in advance, find the fewest tiles left and a plan (one token per call)."""
-    if (calls is None) == (seed is None):
-        raise typer.BadParameter("give either --calls or --seed", param_hint="--calls")
+    given = _calls_or_seed(calls, seed)
     content, texts = content_and_words(lang, content_dir)
-    game = content.games["threesixteen"]
-    numbers = deal(seed, game.high, game.copies) if seed is not None else parse_calls(calls, texts, game.high,
-                                                                                       game.copies)
+    game = threesixteen_game(content.games["threesixteen"])
+    match given:
+        case str(text):
+            numbers = parse_calls(text, texts, game.high, game.copies)
+        case int(seed_given):
+            numbers = deal(seed_given, game.high, game.copies)
     letters = Rules.from_game(game, columns).column_letters
     result = solve(numbers, columns=columns, nodes=nodes, time_limit=time_limit, high=game.high,
                    copies=game.copies, rows=game.rows, letters=letters)

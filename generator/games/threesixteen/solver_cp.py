@@ -53,7 +53,7 @@ def cp_solve(calls: Sequence[int], columns: int, rows: int, high: int, work: flo
     model = _Model(calls, columns, rows, high)
     if hint is not None:
         model.hint(hint)
-    model.m.Add(model.left >= at_least)
+    model.m.add(model.left >= at_least)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
@@ -63,15 +63,15 @@ def cp_solve(calls: Sequence[int], columns: int, rows: int, high: int, work: flo
         if left <= 0:
             return CpOutcome(None, None, at_least, 0.0, True)
         solver.parameters.max_time_in_seconds = left
-    status = solver.Solve(model.m)
+    status = solver.solve(model.m)
     spent = solver.deterministic_time
     # only two limits can end a search that settled nothing: the work (spent reaches it) or the wall clock
     timed_out = deadline is not None and status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and spent < work
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         bound = at_least if status != cp_model.INFEASIBLE else len(calls) + 1
         return CpOutcome(None, None, bound, spent, timed_out)
-    left = round(solver.ObjectiveValue())
-    bound = left if status == cp_model.OPTIMAL else max(at_least, _ceil(solver.BestObjectiveBound()))
+    left = round(solver.objective_value)
+    bound = left if status == cp_model.OPTIMAL else max(at_least, _ceil(solver.best_objective_bound))
     return CpOutcome(model.steps(solver), left, bound, spent, timed_out)
 
 
@@ -88,14 +88,14 @@ class _Model:
         m = self.m = cp_model.CpModel()
         starts = [i for i, number in enumerate(calls) if number == 1][:rows]
         self.tiles = tiles = [i for i, number in enumerate(calls) if number != 1]
-        self.column = {i: m.NewIntVar(0, columns - 1, f"column{i}") for i in tiles}
-        self.rank = {i: m.NewIntVar(i * SPREAD + 1, lost_rank, f"rank{i}") for i in tiles}
-        self.lost = {i: m.NewBoolVar(f"lost{i}") for i in tiles}
+        self.column = {i: m.new_int_var(0, columns - 1, f"column{i}") for i in tiles}
+        self.rank = {i: m.new_int_var(i * SPREAD + 1, lost_rank, f"rank{i}") for i in tiles}
+        self.lost = {i: m.new_bool_var(f"lost{i}") for i in tiles}
         copies: dict[int, list[int]] = {}
         for i in tiles:
             copies.setdefault(calls[i], []).append(i)
-            m.Add(self.rank[i] == lost_rank).OnlyEnforceIf(self.lost[i])
-            m.Add(self.rank[i] < lost_rank).OnlyEnforceIf(self.lost[i].Not())
+            m.add(self.rank[i] == lost_rank).OnlyEnforceIf(self.lost[i])
+            m.add(self.rank[i] < lost_rank).OnlyEnforceIf(self.lost[i].Not())
         for v in range(2, high + 1):
             mine, below = copies.get(v, []), copies.get(v - 1, [])
             for i in mine:
@@ -105,29 +105,29 @@ class _Model:
                 else:
                     ready, earlier = 0, [self._before(self.rank[j], self.rank[i]) for j in below]
                 level = [self._before(self.rank[k], self.rank[i] + 1) for k in mine if k != i]
-                m.Add(1 + sum(level) <= ready + sum(earlier)).OnlyEnforceIf(self.lost[i].Not())
-            m.Add(sum(self.lost[i].Not() for i in mine)
+                m.add(1 + sum(level) <= ready + sum(earlier)).OnlyEnforceIf(self.lost[i].Not())
+            m.add(sum(self.lost[i].Not() for i in mine)
                   <= (len(starts) if v == 2 else sum(self.lost[j].Not() for j in below)))
         self.there: dict[tuple[int, int], cp_model.IntVar] = {}    # (i, j): i is still in its column when j is placed
         for k, i in enumerate(tiles):
             for j in tiles[k + 1:]:
-                same = m.NewBoolVar("")
-                m.Add(self.column[i] == self.column[j]).OnlyEnforceIf(same)
-                m.Add(self.column[i] != self.column[j]).OnlyEnforceIf(same.Not())
+                same = m.new_bool_var("")
+                m.add(self.column[i] == self.column[j]).OnlyEnforceIf(same)
+                m.add(self.column[i] != self.column[j]).OnlyEnforceIf(same.Not())
                 there = self.there[i, j] = self._before(j * SPREAD, self.rank[i])
-                m.Add(self.rank[j] < self.rank[i]).OnlyEnforceIf([same, there, self.lost[i].Not()])
+                m.add(self.rank[j] < self.rank[i]).OnlyEnforceIf([same, there, self.lost[i].Not()])
         self._chain_levels(columns, release_moments(calls, high, rows))
         if tiles:                                   # columns labelled in order of first use
-            m.Add(self.column[tiles[0]] == 0)
-            used = m.NewConstant(0)
+            m.add(self.column[tiles[0]] == 0)
+            used = m.new_constant(0)
             for i in tiles[1:]:
-                m.Add(self.column[i] <= used + 1)
-                widened = m.NewIntVar(0, columns - 1, "")
-                m.AddMaxEquality(widened, [used, self.column[i]])
+                m.add(self.column[i] <= used + 1)
+                widened = m.new_int_var(0, columns - 1, "")
+                m.add_max_equality(widened, [used, self.column[i]])
                 used = widened
-        self.left = m.NewIntVar(0, len(tiles), "left")
-        m.Add(self.left == sum(self.lost.values()))
-        m.Minimize(self.left)
+        self.left = m.new_int_var(0, len(tiles), "left")
+        m.add(self.left == sum(self.lost.values()))
+        m.minimize(self.left)
 
     def _chain_levels(self, columns: int, moments: Sequence[int]) -> None:
         """Redundant: at the placement of tile j, no more than `columns` waiting tiles rise in both call and leave.
@@ -146,30 +146,30 @@ class _Model:
             if j not in self.rank:
                 continue                            # a 1 was placed: it goes onto a row, not into a column
             waiting = [i for i in self.tiles if i <= j]
-            level = {i: m.NewIntVar(1, columns, "") for i in waiting}
+            level = {i: m.new_int_var(1, columns, "") for i in waiting}
             for a, i in enumerate(waiting):
                 for k in waiting[a + 1:]:
                     if (i, k) not in rises:
                         rises[i, k] = self._before(rank[i], rank[k])
                     there = [self.there[t, j] for t in (i, k) if t != j]
-                    m.Add(level[k] > level[i]).OnlyEnforceIf([rises[i, k], self.lost[i].Not(), *there])
+                    m.add(level[k] > level[i]).OnlyEnforceIf([rises[i, k], self.lost[i].Not(), *there])
 
-    def _before(self, a, b) -> cp_model.IntVar:
+    def _before(self, a: cp_model.LinearExprT, b: cp_model.LinearExprT) -> cp_model.IntVar:
         """A literal that is true exactly when a < b."""
-        literal = self.m.NewBoolVar("")
-        self.m.Add(a < b).OnlyEnforceIf(literal)
-        self.m.Add(a >= b).OnlyEnforceIf(literal.Not())
+        literal = self.m.new_bool_var("")
+        self.m.add(a < b).OnlyEnforceIf(literal)
+        self.m.add(a >= b).OnlyEnforceIf(literal.Not())
         return literal
 
     def steps(self, solver: cp_model.CpSolver) -> list[Step]:
         """The plan in the solution: placements, then the moves after each call in rank order."""
         leaving: dict[int, list[tuple[int, int]]] = {}
         for i in self.tiles:
-            rank = solver.Value(self.rank[i])
+            rank = solver.value(self.rank[i])
             if rank < self.lost_rank:
-                leaving.setdefault((rank - 1) // SPREAD, []).append((rank, solver.Value(self.column[i])))
-        return [(ROW if number == 1 else solver.Value(self.column[j]),
-                 tuple(column for _, column in sorted(leaving.get(j, ()))))
+                leaving.setdefault((rank - 1) // SPREAD, []).append((rank, solver.value(self.column[i])))
+        return [Step(ROW if number == 1 else solver.value(self.column[j]),
+                     tuple(column for _, column in sorted(leaving.get(j, ()))))
                 for j, number in enumerate(self.calls)]
 
     def hint(self, steps: Sequence[Step]) -> None:
@@ -181,17 +181,18 @@ class _Model:
         for place, _ in steps:
             if place != ROW and place not in labels:
                 labels[place] = len(labels)
-        steps = [(place if place == ROW else labels[place], tuple(labels[c] for c in moves)) for place, moves in steps]
+        steps = [Step(place if place == ROW else labels[place], tuple(labels[c] for c in moves))
+                 for place, moves in steps]
         stacks: dict[int, list[int]] = {}
         for j, (place, moves) in enumerate(steps):
             if place != ROW:
                 stacks.setdefault(place, []).append(j)
-                self.m.AddHint(self.column[j], place)
+                self.m.add_hint(self.column[j], place)
             for k, column in enumerate(moves):
                 i = stacks[column].pop()
-                self.m.AddHint(self.rank[i], j * SPREAD + 1 + k)
-                self.m.AddHint(self.lost[i], 0)
+                self.m.add_hint(self.rank[i], j * SPREAD + 1 + k)
+                self.m.add_hint(self.lost[i], 0)
         for stack in stacks.values():
             for i in stack:
-                self.m.AddHint(self.lost[i], 1)
-                self.m.AddHint(self.rank[i], self.lost_rank)
+                self.m.add_hint(self.lost[i], 1)
+                self.m.add_hint(self.rank[i], self.lost_rank)

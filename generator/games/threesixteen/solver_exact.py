@@ -24,10 +24,13 @@ from .rules import fits
 from .solver_budget import Budget
 from .solver_plan import Step
 
-State = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+Ends = tuple[int, ...]              # row ends, sorted
+Column = tuple[int, ...]            # one column, top to bottom
+Columns = tuple[Column, ...]        # the columns, sorted
+State = tuple[Ends, Columns]
 # an action in canonical terms: (content of the column placed into, or None for a row start;
 #                                contents of the columns moved from, in order)
-Action = tuple[tuple[int, ...] | None, tuple[tuple[int, ...], ...]]
+Action = tuple[Column | None, Columns]
 
 
 def _bump(ends: tuple[int, ...], number: int) -> tuple[int, ...]:
@@ -61,7 +64,7 @@ class ExactSearch:
         self.table: dict[State, int] = {}
         self.nodes = 0
         self.path: list[Action] = []
-        self.blocked: dict[tuple[int, ...], int] = {}
+        self.blocked: dict[Column, int] = {}
 
     # ---- the root and the driver
 
@@ -98,7 +101,7 @@ class ExactSearch:
                 j = next(j for j in range(self.columns) if tuple(cols[j]) == content)
                 cols[j].pop()
                 moves.append(j)
-            steps.append((place, tuple(moves)))
+            steps.append(Step(place, tuple(moves)))
         return steps
 
     # ---- search
@@ -121,7 +124,7 @@ class ExactSearch:
         self.table[key] = target + 1
         return False
 
-    def _children(self, t: int, ends, cols) -> list[tuple[State, Action]]:
+    def _children(self, t: int, ends: Ends, cols: Columns) -> list[tuple[State, Action]]:
         number = self.calls[t]
         out: dict[State, Action] = {}
         if number == 1:
@@ -148,10 +151,11 @@ class ExactSearch:
         """
         return self.total[number] <= sum(1 for end in ends if end >= number - 1)
 
-    def _closure(self, ends, cols, placed, out: dict, first_moves: tuple = ()) -> None:
+    def _closure(self, ends: Ends, cols: Columns, placed: Column | None, out: dict[State, Action],
+                 first_moves: Columns = ()) -> None:
         """Every state the moves can reach from (ends, cols); safe moves are always made."""
         stack = [(ends, cols, first_moves)]
-        seen = set()
+        seen: set[State] = set()
         while stack:
             ends, cols, moves = stack.pop()
             ends, cols, moves = self._safe_moves(ends, cols, moves)
@@ -166,7 +170,8 @@ class ExactSearch:
                     stack.append((_bump(ends, column[-1]), _replace(cols, i, column[:-1]), moves + (column,)))
                 previous = column
 
-    def _safe_moves(self, ends, cols, moves):
+    def _safe_moves(self, ends: Ends, cols: Columns, moves: Columns) -> tuple[Ends, Columns, Columns]:
+        """Make every safe move (see `_safe`) while one is left; `moves` gains the columns moved from."""
         moved = True
         while moved:
             moved = False
@@ -179,7 +184,7 @@ class ExactSearch:
                     break
         return ends, cols, moves
 
-    def _promise(self, item) -> tuple[int, int]:
+    def _promise(self, item: tuple[State, Action]) -> tuple[int, int]:
         """Children worth trying first: more tiles on rows, then fewer pairs a lower tile must leave before."""
         (ends, cols), _ = item
         blocked = 0
@@ -215,7 +220,8 @@ class ExactSearch:
             on_rows += cap
         return self.n - on_rows
 
-    def _leavable(self, ends, cols, future, started, can_start) -> list[int]:
+    def _leavable(self, ends: Ends, cols: Columns, future: tuple[int, ...], started: list[int], can_start: int
+                  ) -> list[int]:
         """Per column, how many bottom tiles could ever leave if later calls never got in the way."""
         high = self.high
         free = [0] * len(cols)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from .notation import ROW
 from .solver_budget import Budget
@@ -52,19 +52,24 @@ class LocalSearch:
 
     def first_plan(self) -> None:
         """Play the first starting order (free of budget), so there is a plan even with no budget at all."""
+        self._current()
+
+    def _current(self) -> _Run:
+        """The run under way; the first one when none has started."""
         if self._run is None:
             self._run = next(self._schedule)
+        return self._run
 
     def run(self, goal: int) -> None:
         """Search until a plan leaves at most `goal` tiles (see best_left/best_steps); OutOfBudget ends it."""
-        self.first_plan()
+        run = self._current()
         while self.best_left > goal:
-            if self._run.spent >= self._run.budget:
+            if run.spent >= run.budget:
                 self.budget.spend(PLAN_NODES)
-                self._run = next(self._schedule)
-            self._run.work(goal)
+                run = self._run = next(self._schedule)
+            run.work(goal)
 
-    def _runs(self):
+    def _runs(self) -> Iterator[_Run]:
         """Annealing runs, round robin over the starting orders, each round with new seeds and longer budgets."""
         budget = FIRST_RUN_PLANS
         seed = 0
@@ -144,7 +149,7 @@ class LocalSearch:
             if place == ROW or moves:           # a row end changed: bottoms may fit now
                 _cascade(cols, bottom, rank, ends, width, moves)
             if steps is not None:
-                steps.append((place, tuple(moves)))
+                steps.append(Step(place, tuple(moves)))
         return sum(map(len, cols)), crossings
 
 
@@ -195,7 +200,8 @@ class _Run:
                 pi.insert(p, slot)
 
 
-def _choose(number, nrows, width, taken, ends, rank, bottom) -> tuple[int, int]:
+def _choose(number: int, nrows: int, width: int, taken: bytearray, ends: list[int], rank: list[int],
+            bottom: list[int]) -> tuple[int, int]:
     """(column, slot) for a called tile: column ROW when its slot's row ends one lower (it goes straight on),
     CROSS when no column fits; slot JUNK when no row can take the number (then an empty or junk column)."""
     best_place, best_slot, best_score = CROSS, JUNK, FAR + 1
@@ -225,7 +231,8 @@ def _choose(number, nrows, width, taken, ends, rank, bottom) -> tuple[int, int]:
     return best_place, best_slot
 
 
-def _cascade(cols, bottom, rank, ends, width, moves: list[int]) -> None:
+def _cascade(cols: list[list[int]], bottom: list[int], rank: list[int], ends: list[int], width: int,
+             moves: list[int]) -> None:
     """Move every column bottom that fits its row, as long as any does."""
     moved = True
     while moved:

@@ -7,13 +7,19 @@ onto any row ending one lower (rows with equal ends are interchangeable), as in 
 from __future__ import annotations
 
 from string import ascii_uppercase
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from . import engine
-from .notation import ROW
+from .notation import ROW, Move, Token
 from .rules import Rules
 
-Step = tuple[int, tuple[int, ...]]
+
+class Step(NamedTuple):
+    """One call of a plan: where the tile went (ROW or a column), and the columns whose bottom tiles then moved
+    onto rows, in order. Read by unpacking, so a plain `(place, moves)` tuple is a step too."""
+
+    place: int
+    moves: tuple[int, ...]
 
 
 def column_letters(columns: int) -> str:
@@ -35,7 +41,7 @@ def replay(calls: Sequence[int], steps: Sequence[Step], columns: int, rows: int,
     if len(steps) != len(calls):
         raise ValueError(f"{len(steps)} steps for {len(calls)} calls")
     rules = Rules(high=high, rows=rows, columns=columns, letters=column_letters(columns) if letters is None else letters)
-    tokens = [(None, place, tuple((column, None) for column in moves)) for place, moves in steps]
+    tokens = [Token(None, place, tuple(Move(column, None) for column in moves)) for place, moves in steps]
     outcome = engine.replay(rules, calls, tokens)
     if outcome.violation is not None:
         broken = outcome.violation

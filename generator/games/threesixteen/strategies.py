@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterator, Protocol, Sequence
+from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
 
 from .engine import place, shift
 from .evaluation import Evaluation, Weights
@@ -58,19 +58,40 @@ class Strategy(Protocol):
         """`unseen[v]` is how many tiles numbered v are still to be called (public knowledge)."""
 
 
-def greedy_moves(board: Board) -> tuple[tuple[int, ...], Board]:
+class Reached(NamedTuple):
+    """A board reached by moving column bottoms onto rows, and the columns moved from, in order."""
+
+    moves: tuple[int, ...]
+    board: Board
+
+
+class Option(NamedTuple):
+    """A position a call can lead to, and strong's evaluation of it (lower is better)."""
+
+    score: float
+    choice: Choice
+
+
+class Future(NamedTuple):
+    """Imagined next calls, and the counts still unseen after them."""
+
+    calls: list[int]
+    left: list[int]
+
+
+def greedy_moves(board: Board) -> Reached:
     """Move bottom tiles onto rows, leftmost column first, until none fits."""
     moves: list[int] = []
     while shifts := legal_shifts(board):
         board = shift(board, shifts[0])
         moves.append(shifts[0])
-    return tuple(moves), board
+    return Reached(tuple(moves), board)
 
 
-def reachable(board: Board, limit: int = 256) -> list[tuple[tuple[int, ...], Board]]:
+def reachable(board: Board, limit: int = 256) -> list[Reached]:
     """Every distinct board reachable by moves (moving nothing included), with one move sequence for each."""
     seen = {(tuple(sorted(board.ends)), board.columns)}
-    out = [((), board)]
+    out = [Reached((), board)]
     i = 0
     while i < len(out) and len(out) < limit:
         moves, here = out[i]
@@ -80,7 +101,7 @@ def reachable(board: Board, limit: int = 256) -> list[tuple[tuple[int, ...], Boa
             key = (tuple(sorted(moved.ends)), moved.columns)
             if key not in seen:
                 seen.add(key)
-                out.append((moves + (column,), moved))
+                out.append(Reached(moves + (column,), moved))
     return out
 
 
@@ -114,13 +135,13 @@ class Strong:
         self.evaluate = Evaluation(rules, weights)
 
     def choose(self, board: Board, number: int, unseen: Sequence[int]) -> Choice:
-        return self.options(board, number, unseen)[0][1]
+        return self.options(board, number, unseen)[0].choice
 
-    def options(self, board: Board, number: int, unseen: Sequence[int]) -> list[tuple[float, Choice]]:
+    def options(self, board: Board, number: int, unseen: Sequence[int]) -> list[Option]:
         """Every distinct position the call can lead to, with its evaluation, best first (ties in the order found)."""
-        found = [(self.evaluate(after, unseen), Choice(where, moves, after))
+        found = [Option(self.evaluate(after, unseen), Choice(where, moves, after))
                  for where, moves, after in self._positions(board, number)]
-        found.sort(key=lambda option: option[0])
+        found.sort(key=lambda option: option.score)
         return found
 
     def best_score(self, board: Board, number: int, unseen: Sequence[int]) -> float | None:
@@ -147,8 +168,8 @@ class Lookahead:
     def choose(self, board: Board, number: int, unseen: Sequence[int]) -> Choice:
         options = self.strong.options(board, number, unseen)[: self.keep]
         if len(options) == 1 or not any(unseen):
-            return options[0][1]
-        return min(options, key=lambda option: (self.expected(option[1].board, unseen), option[0]))[1]
+            return options[0].choice
+        return min(options, key=lambda option: (self.expected(option.choice.board, unseen), option.score)).choice
 
     def expected(self, board: Board, unseen: Sequence[int]) -> float:
         """The mean, over the tiles still to come (each number weighted by its count), of the evaluation of the
@@ -194,24 +215,24 @@ class Sampling:
     def choose(self, board: Board, number: int, unseen: Sequence[int]) -> Choice:
         options = self.strong.options(board, number, unseen)[: self.keep]
         if len(options) == 1 or not any(unseen):
-            return options[0][1]
+            return options[0].choice
         ranks = self.ranks(board, number, unseen, options)
-        return options[min(range(len(options)), key=ranks.__getitem__)][1]
+        return options[min(range(len(options)), key=ranks.__getitem__)].choice
 
     def ranks(self, board: Board, number: int, unseen: Sequence[int],
-              options: list[tuple[float, Choice]]) -> list[tuple[float, ...]]:
+              options: list[Option]) -> list[tuple[float, ...]]:
         """Each position's place in the choice, lowest first: its imagined futures' sum, then strong's own score."""
         sampled = self.sampled(board, number, unseen, options)
         return [(total, score) for total, (score, _) in zip(sampled, options)]
 
     def sampled(self, board: Board, number: int, unseen: Sequence[int],
-                options: list[tuple[float, Choice]]) -> list[float]:
+                options: list[Option]) -> list[float]:
         """For each position, the sum of strong's evaluations after the imagined futures (lower is better)."""
         futures = self.imagine(board, number, unseen)
         return [sum(self.judge(choice.board, unseen, future, left) for future, left in futures)
                 for _, choice in options]
 
-    def imagine(self, board: Board, number: int, unseen: Sequence[int]) -> list[tuple[list[int], list[int]]]:
+    def imagine(self, board: Board, number: int, unseen: Sequence[int]) -> list[Future]:
         """`futures` imagined next calls (up to the horizon), each with the counts still unseen after them; seeded by
         what the player sees, so the same position always imagines the same."""
         rng = random.Random(f"{board.ends} {board.columns} {number} {list(unseen)}")
@@ -223,7 +244,7 @@ class Sampling:
             left = list(unseen)
             for tile in future:
                 left[tile] -= 1
-            out.append((future, left))
+            out.append(Future(future, left))
         return out
 
     def judge(self, board: Board, unseen: Sequence[int], future: list[int], left: list[int]) -> float:
@@ -257,7 +278,7 @@ class Solving(Sampling):
         self.nodes = nodes
 
     def ranks(self, board: Board, number: int, unseen: Sequence[int],
-              options: list[tuple[float, Choice]]) -> list[tuple[float, ...]]:
+              options: list[Option]) -> list[tuple[float, ...]]:
         """In the endgame, the positions won in more imagined orders first; then (and before it) as sampling."""
         ranks = super().ranks(board, number, unseen, options)
         if sum(unseen) > self.endgame:
@@ -265,7 +286,7 @@ class Solving(Sampling):
         won = self.won(board, number, unseen, options)
         return [(-wins, *rank) for wins, rank in zip(won, ranks)]
 
-    def won(self, board: Board, number: int, unseen: Sequence[int], options: list[tuple[float, Choice]]) -> list[int]:
+    def won(self, board: Board, number: int, unseen: Sequence[int], options: list[Option]) -> list[int]:
         """For each position, in how many imagined orders of every tile still to come strong's play of the first
         few calls leaves a position the exact search can still win (within its nodes; one search per order, so the
         positions share its table). The orders are seeded by what the player sees; the calls made so far matter to
@@ -296,14 +317,15 @@ class Solving(Sampling):
 
 def _distinct_places(places: tuple[int, ...], board: Board) -> list[int]:
     """One column of each content (two empty columns are the same choice); a row start stays as it is."""
-    seen = set()
-    out = []
+    seen: set[tuple[int, ...] | None] = set()
+    out: list[int] = []
     for where in places:
-        content = None if where == ROW else board.columns[where]
+        content: tuple[int, ...] | None = None if where == ROW else board.columns[where]
         if content not in seen:
             seen.add(content)
             out.append(where)
     return out
 
 
-STRATEGIES = {"naive": Naive, "strong": Strong, "lookahead": Lookahead, "sampling": Sampling, "solving": Solving}
+#: every online strategy by name, each made from the rules
+STRATEGIES: dict[str, Callable[[Rules], Strategy]] = {"naive": Naive, "strong": Strong, "lookahead": Lookahead, "sampling": Sampling, "solving": Solving}

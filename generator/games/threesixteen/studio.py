@@ -7,21 +7,26 @@ broken rule's step is the board the violation carries, the tile the move tried t
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...studio.views import Caller, CallerWords, Panel, Row, Step, Walk
 from .caller import CallerState, act, continue_deal
 from .engine import step
-from .record import parse_record
+from .model import threesixteen_game
+from .record import Record, parse_record
 from .record_text import record_text
 from .rules import Board, Rules
 from .verdict import judge
 
+if TYPE_CHECKING:
+    from ...content.load import Content
+    from ...content.texts import Texts
 
-def caller(content: Any, lang: str, columns: int | None = None) -> Caller:
+
+def caller(content: Content, lang: str, columns: int | None = None) -> Caller:
     """The caller for a game of `columns` columns (the game's default when None), in `lang`'s words."""
     texts = content.texts("threesixteen", lang)
-    rules = Rules.from_game(content.games["threesixteen"], columns)
+    rules = Rules.from_game(threesixteen_game(content.games["threesixteen"]), columns)
 
     def skeleton(players: list[str], calls: list[int], seed: int) -> str:
         comments = [texts.get("check.call.comment"), texts.get("check.call.seed", seed=seed)]
@@ -34,11 +39,11 @@ def caller(content: Any, lang: str, columns: int | None = None) -> Caller:
                   tuple(texts.get("check.call.player", n=n) for n in (1, 2)))
 
 
-def steps(content: Any, lang: str, text: str, path: str) -> Walk:
+def steps(content: Content, lang: str, text: str, path: str) -> Walk:
     """Record `text` (named `path`) call by call: every player's board after each call, to the first broken rule.
     Malformed input raises InputError as `pnp check` does."""
     texts = content.texts("threesixteen", lang)
-    record = parse_record(text, path, content.games["threesixteen"], texts)
+    record = parse_record(text, path, threesixteen_game(content.games["threesixteen"]), texts)
     verdict = judge(record)
     rules = record.rules
     stop = (verdict.broken.number or 0) if verdict.broken is not None else len(record.calls)
@@ -68,7 +73,7 @@ def steps(content: Any, lang: str, text: str, path: str) -> Walk:
     return Walk((*shown, last), complete=False)
 
 
-def _panels(texts: Any, rules: Rules, record: Any, boards: list[Board], marked: dict[int, int | None] | None = None,
+def _panels(texts: Texts, rules: Rules, record: Record, boards: list[Board], marked: dict[int, int | None] | None = None,
             current: int = -1) -> tuple[Panel, ...]:
     """Each player's board: the main rows (1 to their end), then the columns, bottom tile last."""
     out = []

@@ -3,7 +3,7 @@ broken content file or an unknown language, one message and its exit code."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import typer
 
@@ -24,7 +24,7 @@ def content_and_words(lang: str, content_dir: Optional[Path]) -> tuple[Content, 
         fail(exc)
 
 
-def fail(exc: InputError) -> None:
+def fail(exc: InputError) -> NoReturn:
     """The message on stderr, exit 1 (invalid input)."""
     typer.echo(str(exc), err=True)
     raise typer.Exit(EXIT_INVALID)
