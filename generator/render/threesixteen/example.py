@@ -18,8 +18,7 @@ from ..core.canvas import DrawingCanvas, mm
 from ..core.colour import INK
 from ..core.context import Box, RenderContext
 from ..core.linebreak import NO_BREAK_SPACE
-from .components import edition_colour
-from .layout import GREY, wash
+from .layout import GREY, edition_colour, wash
 
 #: places drawn in each main row of the figure (the rest of a row, to `high`, is left to the imagination)
 ROW_PLACES = 8
