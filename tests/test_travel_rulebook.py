@@ -870,11 +870,9 @@ STATEMENTS = {
         "R30", "forbidden_cost"),
     "FAQ lines 115 and 127: nor discards one for the hand limit": (
         table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit",
-                               "Mina: draw camera", "Joon: draw sunglasses", "Mina: draw umbrella -umbrella",
-                               "Joon: draw map -camera")), **ALL_PILOT),
+                               "Mina: draw camera", "Joon: draw sunglasses -camera")), **ALL_PILOT),
         table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit",
-                               "Mina: draw camera", "Joon: draw sunglasses", "Mina: draw umbrella -umbrella",
-                               "Joon: draw map ^-knife")), **ALL_PILOT),
+                               "Mina: draw camera", "Joon: draw sunglasses ^-knife")), **ALL_PILOT),
         "R30", "forbidden_limit"),
     "FAQ line 115 and lines 90-92: the Smuggler may still get rid of a forbidden item, as the whole turn": (
         table(turns(*with_sora(*KNIFE_DRAWN, "Joon: drop knife with adapter")), **ALL_PILOT),

@@ -260,6 +260,12 @@ def test_after_a_reshuffle_only_the_old_discard_pile_can_be_drawn(content):
     pytest.fail("no simulated game reshuffled the draw pile")
 
 
+def owner_rules(content, character: str):
+    """The rules a character's owner plays by (the base rules with its card's changes), read from the content."""
+    game = content.games["travel"]
+    return next(c for c in game.characters if c.id == character).rules(game.rules_params)
+
+
 def test_r34_the_merchant_recycles_for_one_card_and_holds_ten(content):
     report = assert_valid(content, table(turns("Joon: recycle adapter -> adapter"), extensions="all",
                                          mina=COLLECTOR, joon=MERCHANT))
@@ -351,6 +357,26 @@ def test_faq_smuggler_travels_with_a_forbidden_item_but_not_past_customs(content
                                                "Joon: draw customs-check[]"), extensions="all", mina=pilot,
                                          joon=smuggler))
     assert "knife" not in report.to_json()["result"]["standing"][1]["hand"]
+
+
+def test_r34_the_smuggler_draws_the_trade_bonus_of_the_card(content):
+    """The Smuggler's trade bonus, read from the content: that many cards after a trade on their turn, no fewer and
+    no more (R34, as a count the card changed); the other player still draws none (R12)."""
+    bonus = owner_rules(content, "smuggler").trade_bonus_draw
+    assert bonus > content.games["travel"].rules_params.trade_bonus_draw
+    smuggler = ("{name: Joon, passport: passport-jp, transit: DE, character: smuggler, hand: adapter map umbrella}\n"
+                "  - {name: Sora, passport: passport-in, transit: IT, character: merchant, hand: camera backpack swimsuit}")
+    pilot = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
+    drawn = " ".join(f"+{item}" for item in ["coat", "swimsuit", "sunglasses", "backpack"][:bonus])
+    report = assert_valid(content, table(turns(f"Joon: trade Mina adapter for camera {drawn}"), extensions="all",
+                                         mina=pilot, joon=smuggler))
+    standing = {player["player"]: player["hand"] for player in report.to_json()["result"]["standing"]}
+    assert (len(standing["Joon"]), len(standing["Mina"])) == (4 + bonus, 4)
+    fewer = drawn.rsplit(" ", 1)[0]
+    assert_breaks(content, table(turns(f"Joon: ^trade Mina adapter for camera {fewer}"), extensions="all",
+                                 mina=pilot, joon=smuggler), "R34", "missing_draw")
+    assert_breaks(content, table(turns(f"Joon: trade Mina adapter for camera {drawn} ^+umbrella"), extensions="all",
+                                 mina=pilot, joon=smuggler), "R34", "extra_draw")
 
 
 def test_faq_customs_check_takes_forbidden_items_from_everyone_else(content):
