@@ -131,7 +131,8 @@ def badge_ids(pdf_bytes: bytes) -> list[str]:
             white = [c for c in page.chars if tuple(c["non_stroking_color"] or ()) == (1.0, 1.0, 1.0)]
             badges: dict[tuple, list] = {}
             for c in white:
-                badges.setdefault((n, c["x0"] > page.width / 2, round(c["top"], 1)), []).append(c)
+                # by baseline: a glyph's top depends on its face's ascent, and Latin and Hangul come from two faces
+                badges.setdefault((n, c["x0"] > page.width / 2, -round(c["matrix"][5], 1)), []).append(c)
             ids += ["".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"]))
                     for _, chars in sorted(badges.items())]
     return ids
