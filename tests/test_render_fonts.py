@@ -344,3 +344,20 @@ def test_a_japanese_family_without_bold_draws_a_bold_title_in_one_regular_face(c
     faces_of, bold_is_regular = bold_title_faces(load_content(content_copy))
     assert bold_is_regular
     assert all(faces == {"BIZUDGothic-Regular"} for faces in faces_of.values()), faces_of
+
+def test_glyph_names_that_spell_a_code_are_read_as_the_adobe_glyph_list_reads_them():
+    """`glyph_meaning` reads `uniXXXX` and `uXXXX` itself (for speed): the same answer as fontTools' AGL reader for
+    every glyph name of every shipped face, and for the edge cases (lower case, surrogates, beyond U+10FFFF)."""
+    from fontTools import agl
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    from generator.render.core.fonts import glyph_meaning
+
+    names = {"uniAC00", "uniac00", "uniD800", "u1F4F7", "u110000", "uDFFF", "u0041", "uni00410042", "A", "endash",
+             "uni0041_uni0042", "u1F1F0_u1F1F7"}
+    content = load_content()
+    for family in content.fonts.values():
+        with ToolsFont(str(family.regular), lazy=True) as font:
+            names |= set(font.getGlyphOrder())
+    assert len(names) > 10_000
+    assert {name: glyph_meaning(name) for name in names} == {name: agl.toUnicode(name) for name in names}

@@ -210,3 +210,39 @@ def test_the_icons_match_their_names(content):
     mark (E903, composed from OpenMoji's 1F5FA and 2753)."""
     icons = {card.id: card.icon for card in [*content.games["travel"].events, *content.games["travel"].special]}
     assert (icons["lost-and-found"], icons["trading-post"], icons["messy-map"]) == ("1F50D", "1F91D", "E903")
+
+
+# ---- 3x16 tiles: the bevel line ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_every_tile_front_has_a_bevel_line_inside_its_trim_clear_of_the_corner_cues(content, ink_saver):
+    """Each tile front: one thin stroked rounded rectangle inset BEVEL_INSET (0.8 mm, "about 1 mm") on all four
+    sides to 0.01 pt, in a tone between the tile's colour and its ink; the corner cues keep at least 0.2 mm clear of
+    it (their drawn bounding boxes, read back from the PDF). The ink-saver edition draws none."""
+    from generator.render.threesixteen import components as tiles
+    from generator.render.threesixteen.components import threesixteen_components
+
+    ctx = RenderContext(content, "threesixteen", "en", "a4", ink_saver=ink_saver)
+    fronts = {c.deck: c for c in threesixteen_components(ctx)}  # the last tile of each set
+    chosen = list(fronts.values())
+    pdf = render_fronts(ctx, chosen)
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for component, page in zip(chosen, doc.pages):
+            left, top = MARGIN + BLEED, MARGIN + BLEED
+            bevels = [c for c in page.curves if c["stroke"] and abs(c["linewidth"] - tiles.BEVEL_WIDTH) < 1e-6]
+            assert len(bevels) == (0 if ink_saver else 1), component.id
+            if ink_saver:
+                continue
+            bevel = bevels[0]
+            insets = (bevel["x0"] - left, bevel["top"] - top, left + component.width - bevel["x1"],
+                      top + component.height - bevel["bottom"])
+            assert all(abs(inset - tiles.BEVEL_INSET) < 0.01 for inset in insets), (component.id, insets)
+            cues = [c for c in page.curves + page.rects if c["fill"] and not c["stroke"]
+                    and c["x1"] - c["x0"] < tiles.CUE_SIZE * 1.3 and c["bottom"] - c["top"] < tiles.CUE_SIZE * 1.3]
+            assert bool(cues) == (component.deck != "tiles-caller"), component.id  # a cross is two bars
+            for cue in cues:
+                edge = min(cue["x0"] - bevel["x0"], bevel["x1"] - cue["x1"], cue["top"] - bevel["top"],
+                           bevel["bottom"] - cue["bottom"])
+                assert edge >= 0.2 * mm + tiles.BEVEL_WIDTH / 2, (component.id, edge)
+    assert tiles.BEVEL_INSET == 0.8 * mm
