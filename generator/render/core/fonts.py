@@ -117,7 +117,8 @@ def glyph_meaning(name: str) -> str:
         code = int(spelled.group(1) or spelled.group(2), 16)
         if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
             return chr(code)
-    return agl.toUnicode(name)
+    spelled_out: str = agl.toUnicode(name)
+    return spelled_out
 
 
 def _misnamed_in(data: bytes) -> frozenset[int]:
