@@ -14,6 +14,12 @@ from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
+#: (game, language, paper, edition) a printed page is measured in: every edition on both papers in English, the
+#: standard edition in the other languages (their words differ)
+PRINT_CASES = [(game, "en", paper, edition) for game in ("threesixteen", "travel") for paper in ("a4", "letter")
+               for edition in ("standard", "ink-saver", "gutterfold")]
+PRINT_CASES += [(game, lang, paper, "standard") for game in ("threesixteen", "travel") for lang in ("ko", "ja")
+                for paper in ("a4", "letter")]
 
 #: the suite keeps parsed content (generator/content/parse_cache.py) in a folder of its own, never the user's
 os.environ.setdefault("PNP_CACHE", tempfile.mkdtemp(prefix="pnp-test-cache-"))

@@ -16,13 +16,10 @@ from generator.render.core.context import RenderContext
 from generator.render.core.document import render_document
 from generator.render.core.sheets import MM
 
+from conftest import PRINT_CASES
+
 MARGIN_MM = {"a4": 5.5, "letter": 6.35}
 DPI = 100
-#: every edition on both papers in English, the standard edition in the other languages (their words differ)
-CASES = [(game, "en", paper, edition) for game in ("threesixteen", "travel") for paper in ("a4", "letter")
-         for edition in ("standard", "ink-saver", "gutterfold")]
-CASES += [(game, lang, paper, "standard") for game in ("threesixteen", "travel") for lang in ("ko", "ja")
-          for paper in ("a4", "letter")]
 
 
 @lru_cache(maxsize=None)
@@ -39,7 +36,7 @@ def test_the_papers_margins_are_the_ones_printers_leave_blank():
     assert {name: paper.margin_mm for name, paper in content().print.papers.items()} == MARGIN_MM
 
 
-@pytest.mark.parametrize("game, lang, paper, edition", CASES)
+@pytest.mark.parametrize("game, lang, paper, edition", PRINT_CASES)
 def test_nothing_but_the_background_within_the_papers_margin_of_any_page(game, lang, paper, edition):
     """Page 1's and the credits page's dark band ran to the paper's edge; cut marks ended exactly on a 5 mm
     margin. Rendered at 100 dpi, every pixel within the margin (less the pixel the margin's own line falls in) is

@@ -15,11 +15,8 @@ from generator.render.core.context import RenderContext
 from generator.render.core.document import game_components, render_document
 from generator.render.core.pages import MARGIN, instruction_steps
 
-#: (game, language, paper, edition): every edition and paper in English, the standard one in the other languages
-CASES = [(game, "en", paper, edition) for game in ("threesixteen", "travel") for paper in ("a4", "letter")
-         for edition in ("standard", "ink-saver", "gutterfold")]
-CASES += [(game, lang, paper, "standard") for game in ("threesixteen", "travel") for lang in ("ko", "ja")
-          for paper in ("a4", "letter")]
+from conftest import PRINT_CASES
+
 
 
 @lru_cache(maxsize=None)
@@ -76,7 +73,7 @@ def pieces_on(doc, n: int) -> list[str]:
     return [placement.component for placement in doc.pages[n - 1].placements]
 
 
-@pytest.mark.parametrize("game, lang, paper, edition", CASES)
+@pytest.mark.parametrize("game, lang, paper, edition", PRINT_CASES)
 def test_every_page_a_print_step_names_exists_and_holds_what_the_step_says(game, lang, paper, edition):
     """3x16's steps said each player colour had a page of its own, to print only the colours played with, while
     all 192 tiles share one page; a step pointed to "(next step)" for the duplex test, two steps before it; the

@@ -38,7 +38,7 @@ from .events import Findings, Hub, lint, stamps_json, watch
 from .guard import Guard
 from .table import CallerTable, parse_players
 from .views import Caller
-from .workspace import SIDES, Workspace
+from .workspace import SIDES, Drawn, Workspace
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9._-]{0,80}")
 #: the name a pasted record gets in messages
@@ -278,20 +278,16 @@ def _text(texts: Texts | None, key: str, fallback: str) -> str:
         return fallback
 
 
-async def piece_tile(studio: Studio, request: Request) -> Response:
-    """One face of one piece: its picture with its texts' keys over it and lint's findings on it, or the
-    problems that keep it from being drawn."""
-    game, lang, piece, side = _piece_params(studio, request)
-    size = request.query_params.get("size", "small")
+async def _piece_picture(studio: Studio, game: str, lang: str, piece: str, side: str) -> Drawn:
+    """One face drawn off the event loop; a piece the game does not have is a 404 in the page's language."""
     try:
-        drawn = await run_in_threadpool(studio.workspace.piece_picture, game, lang, piece, side)
+        return await run_in_threadpool(studio.workspace.piece_picture, game, lang, piece, side)
     except KeyError:
         raise HTTPException(404, studio.words(lang).get("studio.error.piece", piece=piece)) from None
-    return _tile(studio, request, game, lang, drawn, f"/picture/{game}/{lang}/{quote(piece)}/{side}.png",
-                 f"/card/{game}/{quote(piece)}?lang={lang}", size)
 
 
-async def page_tile(studio: Studio, request: Request) -> Response:
+async def _page_picture(studio: Studio, request: Request) -> tuple[str, str, int, Drawn]:
+    """The game, language and page number a request names, and that page drawn off the event loop."""
     game = studio.known_game(request.path_params["game"])
     lang = _known_lang(studio, request.path_params["lang"])
     number = request.path_params["number"]
@@ -299,6 +295,21 @@ async def page_tile(studio: Studio, request: Request) -> Response:
         drawn = await run_in_threadpool(studio.workspace.page_picture, game, lang, number)
     except KeyError:
         raise HTTPException(404, studio.words(lang).get("studio.error.page", number=number)) from None
+    return game, lang, number, drawn
+
+
+async def piece_tile(studio: Studio, request: Request) -> Response:
+    """One face of one piece: its picture with its texts' keys over it and lint's findings on it, or the
+    problems that keep it from being drawn."""
+    game, lang, piece, side = _piece_params(studio, request)
+    size = request.query_params.get("size", "small")
+    drawn = await _piece_picture(studio, game, lang, piece, side)
+    return _tile(studio, request, game, lang, drawn, f"/picture/{game}/{lang}/{quote(piece)}/{side}.png",
+                 f"/card/{game}/{quote(piece)}?lang={lang}", size)
+
+
+async def page_tile(studio: Studio, request: Request) -> Response:
+    game, lang, number, drawn = await _page_picture(studio, request)
     return _tile(studio, request, game, lang, drawn, f"/page/{game}/{lang}/{number}.png", "", "page")
 
 
@@ -350,21 +361,12 @@ def _known_lang(studio: Studio, lang: str) -> str:
 
 async def piece_png(studio: Studio, request: Request) -> Response:
     game, lang, piece, side = _piece_params(studio, request)
-    try:
-        drawn = await run_in_threadpool(studio.workspace.piece_picture, game, lang, piece, side)
-    except KeyError:
-        raise HTTPException(404, studio.words(lang).get("studio.error.piece", piece=piece)) from None
+    drawn = await _piece_picture(studio, game, lang, piece, side)
     return _png(studio, lang, drawn)
 
 
 async def page_png(studio: Studio, request: Request) -> Response:
-    game = studio.known_game(request.path_params["game"])
-    lang = _known_lang(studio, request.path_params["lang"])
-    number = request.path_params["number"]
-    try:
-        drawn = await run_in_threadpool(studio.workspace.page_picture, game, lang, number)
-    except KeyError:
-        raise HTTPException(404, studio.words(lang).get("studio.error.page", number=number)) from None
+    game, lang, number, drawn = await _page_picture(studio, request)
     return _png(studio, lang, drawn)
 
 
