@@ -62,6 +62,20 @@ class Band:
     pattern: Pattern
 
     def draw(self, canvas: DrawingCanvas, w: float, h: float, bleed: float) -> None:
+        """Draw the band: defined once per PDF (per band, card size and bleed) as a Form XObject, then placed on
+        every card that has it, so 32 item cards cost one pattern, not 32."""
+        if self.keyline is None and self.pattern is Pattern.NONE:
+            return
+        name = (f"band-{self.pattern.value}-{self.field.lstrip('#')}-{(self.keyline or '').lstrip('#')}-"
+                f"{round(w * 100)}x{round(h * 100)}-{round(bleed * 1000)}")
+        if not canvas.hasForm(name):
+            pad = bleed + 1  # a bounding box exactly on the art's edge clips a hairline off it in some viewers
+            canvas.beginForm(name, -pad, -pad, w + pad, h + pad)
+            self._paint(canvas, w, h, bleed)
+            canvas.endForm()
+        canvas.doForm(name)
+
+    def _paint(self, canvas: DrawingCanvas, w: float, h: float, bleed: float) -> None:
         if self.pattern is not Pattern.NONE:
             canvas.saveState()
             clip = canvas.beginPath()
