@@ -89,7 +89,7 @@ def test_a_record_headed_with_the_other_game_says_which_game_its_keys_are(tmp_pa
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         f"{travel}:4:1: error: unknown key 'centre'; a 3x16 record has the keys game, columns, players, calls, "
-        "moves, date; centre, turns belong to a travel record: should it say `game: travel`? [record]")
+        "moves, date, tiles_left; centre, turns belong to a travel record: should it say `game: travel`? [record]")
     solo = tmp_path / "solo.yaml"
     solo.write_text("game: travel\ncolumns: 3\nplayers: [Mina]\ncalls: 1\nmoves:\n  Mina: R\n", encoding="utf-8")
     result = run("check", "--lang", "ko", str(solo))
@@ -99,7 +99,7 @@ def test_a_record_headed_with_the_other_game_says_which_game_its_keys_are(tmp_pa
                     encoding="utf-8")
     assert run("check", str(solo)).stderr.strip() == (
         f"{solo}:2:1: error: unknown key 'colour'; a 3x16 record has the keys game, columns, players, calls, moves, "
-        "date [record]")
+        "date, tiles_left [record]")
 
 
 @pytest.mark.parametrize("lang, missing, unknown, not_mapping", [

@@ -278,3 +278,40 @@ def use_columns_v_to_z(content_copy) -> None:
     path = content_copy / "threesixteen" / "game.yaml"
     replace_in(path, "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
     replace_in(path, "moves: [R, A, B>B, A, C>C, B]", "moves: [R, V, W>W, V, X>X, W]")
+
+
+def test_tiles_left_copied_from_the_log_sheet_are_checked_against_the_moves(tmp_path):
+    """The log sheet's last line asks for each player's tiles left; the record refused the key (`unknown key
+    'tiles_left'`) when a player typed the sheet in as written. A count that matches passes, any player may be left
+    out, and a wrong count is a slip in counting at the count's position, in every language, not a broken rule."""
+    path = record(tmp_path, "1 2 3", {"Mina": "R A>A B>B", "Joon": "R A B"})
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "tiles_left: {Mina: 0, joon: 2}\n", encoding="utf-8")
+    report = check_file(path, CONTENT, "en", nodes=0).to_json()
+    assert report["valid"] and [p["tiles_left"] for p in report["result"]["results"]] == [0, 2]
+    path.write_text(text + "tiles_left:\n  Joon: 3\n", encoding="utf-8")
+    for lang, words in [("en", "Joon: tiles left is written as 3, but these moves leave 2. The moves decide, so this "
+                                "is a slip in counting, not a broken rule: correct the count, or leave it out."),
+                        ("ko", "Joon: 남은 타일이 3개라고 적혀 있지만, 이 수들로는 2개가 남습니다."),
+                        ("ja", "Joon：残りのタイルは3枚と書かれていますが、この手順では2枚残ります。")]:
+        with pytest.raises(InputError) as caught:
+            check_file(path, CONTENT, lang, nodes=0)
+        [slip] = caught.value.diagnostics
+        assert (slip.position.line, slip.position.col, slip.check) == (9, 9, "record")
+        assert slip.message.startswith(words), lang
+
+
+@pytest.mark.parametrize("written, words", [
+    ("tiles_left: 3", "tiles_left must give each player's name with their tiles left, for example Mina: 0"),
+    ("tiles_left: {Mina: three}", "Mina: tiles left must be a whole number; found 'three'"),
+    ("tiles_left: {Mina: -1}", "Mina: tiles left must be a whole number; found '-1'"),
+    ("tiles_left: {Sora: 1}", "'Sora' is not one of the players (Mina)"),
+    ("tiles_left: {Mina: 1, mina: 1}", "'Mina' is listed twice among the players"),
+])
+def test_a_malformed_tiles_left_is_one_message_at_its_place(tmp_path, written, words):
+    path = record(tmp_path, "1 2", {"Mina": "R A"})
+    path.write_text(path.read_text(encoding="utf-8") + written + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        check_file(path, CONTENT, "en", nodes=0)
+    [error] = caught.value.diagnostics
+    assert error.position.line == 7 and error.message.startswith(words)

@@ -90,9 +90,9 @@ def test_escapes_in_a_quoted_scalar_put_every_token_at_its_start(tmp_path):
 
 MALFORMED = [
     ("players: [A\n", (2, 1), "malformed YAML: did not find expected ',' or ']'"),
-    ("- 1\n", (1, 1), "a 3x16 record is a mapping with the keys game, columns, players, calls, moves, date"),
+    ("- 1\n", (1, 1), "a 3x16 record is a mapping with the keys game, columns, players, calls, moves, date, tiles_left"),
     ("players: [A]\ncalls: 1\nmoves: {A: R}\nwinner: A\n", (4, 1),
-     "unknown key 'winner'; a 3x16 record has the keys game, columns, players, calls, moves, date"),
+     "unknown key 'winner'; a 3x16 record has the keys game, columns, players, calls, moves, date, tiles_left"),
     ("players: [A]\ncalls: 1\ncalls: 1\nmoves: {A: R}\n", (3, 1),
      "duplicate key 'calls' (first defined at line 2, column 1)"),
     ("players: [A]\nmoves: {A: R}\n", (1, 1), "missing key 'calls'"),

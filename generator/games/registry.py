@@ -26,8 +26,9 @@ if TYPE_CHECKING:  # the parts' signatures only: importing these at run time wou
     from ..content.validate import Strict
     from ..content.yamlsrc import KeyPath, Located
     from ..errors import Diagnostic
-    from ..render.core.context import Component, Page, RenderContext
-    from ..render.core.rulebook import Book
+    from ..render.core.canvas import DrawingCanvas
+    from ..render.core.context import Box, Component, Page, RenderContext
+    from ..render.core.rulebook import Book, Figure, Styles
     from ..studio.views import Caller, Deal, Walk
     import typer
 
@@ -82,6 +83,11 @@ class GameSpec:
     #: (RenderContext, Book, pages of rules before them) -> [Page]: rulebook pages after the rules
     #: (render/core/rulebook.py's Book)
     rulebook_pages: str = ""
+    #: (RenderContext, canvas, Box) -> None: the art of the rulebook's cover band (its own pieces, drawn by the
+    #: faces' own code), right of the title on page 1
+    rulebook_cover: str = ""
+    #: (RenderContext, Styles) -> render/core/rulebook.py's Figure: the rulebook's diagram, after a section's rules
+    rulebook_figure: str = ""
     #: (Content) -> None: setup the build does once before its workers fork (converting icons, say)
     warm: str = ""
     #: (game) -> [(path in game.yaml, icon code)]: the icons its content names, which the content folder's icons/
@@ -136,6 +142,10 @@ class GameSpec:
     def part(self, name: Literal["component_counts"]) -> Callable[[GameData], dict[str, int]] | None: ...
     @overload
     def part(self, name: Literal["rulebook_pages"]) -> Callable[[RenderContext, Book, int], Iterable[Page]] | None: ...
+    @overload
+    def part(self, name: Literal["rulebook_cover"]) -> Callable[[RenderContext, DrawingCanvas, Box], None] | None: ...
+    @overload
+    def part(self, name: Literal["rulebook_figure"]) -> Callable[[RenderContext, Styles], Figure] | None: ...
     @overload
     def part(self, name: Literal["warm"]) -> Callable[[Content], None] | None: ...
     @overload

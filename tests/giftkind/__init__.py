@@ -94,7 +94,7 @@ class GiveAndDraw(Kind[GiveAndDrawEffect]):
 KIND = GiveAndDraw()
 
 #: the card, as game.yaml lists it among the special items
-CARD = ("  - {id: gift-box, icon: 1F381, index: JOKER, "
+CARD = ("  - {id: gift-box, icon: 1F4E6, index: JOKER, "  # a parcel: an icon the content ships
         "effect: {kind: give_and_draw, timing: action, give: 1, draw: 2}}\n")
 #: its words, and the reasons its checks give, in every language
 TEXTS = {

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .record import KEYS as RECORD_KEYS  # noqa: F401 (pnp check names a wrong `game:` by them)
+from ...errors import InputError
 from .record import Record, load_record, parse_record
 from .report import Report
 from .rules import SLIP
@@ -56,10 +57,23 @@ def check_text(text: str, path: str, content, lang: str, *, nodes: int | None = 
     return _checked(record, content, texts, nodes, time_limit)
 
 
+def _count_slip(verdict: Verdict, texts) -> None:
+    """A tiles-left count copied from the log sheet that the moves do not leave: a slip in counting, not a
+    broken rule, so an InputError at the count (as a wrong number in a token is)."""
+    left = {result.name: result.tiles_left for result in verdict.results}
+    for written in verdict.record.tiles_left:
+        if written.tiles != left[written.name]:
+            raise InputError.at(written.position, texts.get("check.record.tiles_left_slip", name=written.name,
+                                                            written=written.tiles, tiles=left[written.name]),
+                                "record")
+
+
 def _checked(record: Record, content, texts, nodes: int | None, time_limit: float | None) -> Report:
     verdict = judge(record)
     values = {**rule_values(content.games["threesixteen"]), "columns": record.rules.columns}
     if verdict.broken is not None and verdict.broken.rule == SLIP:
         raise Report(verdict, texts, values).slip_error(verdict.broken)
+    if verdict.ok:
+        _count_slip(verdict, texts)
     best = best_possible(record, verdict, nodes, time_limit) if verdict.ok and nodes != 0 else None
     return Report(verdict, texts, values, best)

@@ -44,16 +44,25 @@ def _example(game: ThreeSixteenGame, at: Located) -> Iterator[Diagnostic]:
                       "count")
         return
     rules = Rules.from_game(game)
-    if check_calls(rules, example.calls) is not None:
-        yield finding(at, ("example", "calls"), f"calls {example.calls} are not a deal's", "example")
+    calls, moves = list(example.calls), list(example.moves)
+    if example.next is not None:  # the rulebook's diagram: one more call, replayed with the rest
+        calls.append(example.next.call)
+        moves.append(example.next.move)
+    if check_calls(rules, calls) is not None:
+        yield finding(at, ("example", "calls"), f"calls {calls} are not a deal's", "example")
         return
-    tokens = [notation_for(rules.letters).parse(move) for move in example.moves]
+    tokens = [notation_for(rules.letters).parse(move) for move in moves]
     bad = next((i for i, token in enumerate(tokens) if token is None), None)
     if bad is not None:
-        yield finding(at, ("example", "moves", bad), f"'{example.moves[bad]}' is not a 3x16 token", "example")
+        yield finding(at, _move_path(example.calls, bad), f"'{moves[bad]}' is not a 3x16 token", "example")
         return
-    broken = replay(rules, example.calls, tokens).violation
+    broken = replay(rules, calls, tokens).violation
     if broken is not None:
         call = broken.number or 0  # the call's index
-        yield finding(at, ("example", "moves", call), f"'{example.moves[call]}' breaks {broken.rule} "
+        yield finding(at, _move_path(example.calls, call), f"'{moves[call]}' breaks {broken.rule} "
                       f"({broken.reason})", "example")
+
+
+def _move_path(calls: list[int], index: int) -> tuple[str | int, ...]:
+    """Where the token of call `index` is in game.yaml: in the example's moves, or the next call's move."""
+    return ("example", "moves", index) if index < len(calls) else ("example", "next", "move")

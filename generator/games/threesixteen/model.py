@@ -18,12 +18,21 @@ class PlayerColour(Strict):
     cue: Literal["circle", "triangle", "bar", "cross"] | None = None
 
 
+class NextCall(Strict):
+    """One call and the token for it."""
+
+    call: Annotated[int, Field(ge=1, le=30)]
+    move: Annotated[str, Field(min_length=1, max_length=12)]
+
+
 class LogExample(Strict):
     """A few calls and one player's tokens for them: the log sheet's worked example, and the board it leaves,
-    drawn beside it (crosscheck replays it through the rules)."""
+    drawn beside it (crosscheck replays it through the rules); `next`, the call after them, is the rulebook's
+    diagram: that board, and this move drawn on it with arrows."""
 
     calls: Annotated[list[Annotated[int, Field(ge=1, le=30)]], Field(min_length=1, max_length=12)]
     moves: Annotated[list[Annotated[str, Field(min_length=1, max_length=12)]], Field(min_length=1, max_length=12)]
+    next: NextCall | None = None
 
 
 class ThreeSixteenGame(Strict):

@@ -7,6 +7,7 @@
     moves:
       Mina: R A B>B ...              # one token per call, as one text or a YAML list
       Joon: [R, A, C]
+    tiles_left: {Mina: 0, Joon: 4}   # optional: the log sheet's last line, checked against the moves
 
 Every scalar stays text (as in `generator.content.yamlsrc`). Tokens written in one scalar get their positions
 from the raw source between the scalar's start and end marks, and only when a message needs them, so a
@@ -19,7 +20,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 import yaml
 
@@ -33,7 +34,7 @@ from .. import registry
 from .rules import Rules
 from .notation import MAX_DIGITS, Notation, Token, letters_span, notation_for, shown
 
-KEYS = ("game", "columns", "players", "calls", "moves", "date")
+KEYS = ("game", "columns", "players", "calls", "moves", "date", "tiles_left")
 GAME = "threesixteen"
 _NUMBER = re.compile(r"[0-9]+")
 _WORD = re.compile(r"[^\s,]+")
@@ -152,6 +153,14 @@ class PlayerTokens:
     positions: Sequence[Position]
 
 
+class WrittenCount(NamedTuple):
+    """A player's tiles left as the log sheet's last line gives them: the checker compares it with the moves."""
+
+    name: str
+    tiles: int
+    position: Position
+
+
 @dataclass(frozen=True)
 class Record:
     path: str
@@ -160,6 +169,7 @@ class Record:
     calls: list[int]
     call_positions: Sequence[Position]
     date: str | None = None
+    tiles_left: tuple[WrittenCount, ...] = ()
 
 
 def load_record(path: str | Path, game, texts: Texts) -> Record:
@@ -226,7 +236,8 @@ class _RecordReader:
         names = self._players(fields["players"][1])
         calls, call_positions = self._calls(fields["calls"][1])
         players = self._moves(fields["moves"], names, len(calls))
-        return Record(self.path, rules, players, calls, call_positions, self._date(fields.get("date")))
+        return Record(self.path, rules, players, calls, call_positions, self._date(fields.get("date")),
+                      self._tiles_left(fields.get("tiles_left"), names))
 
     def fields(self) -> dict[str, tuple[yaml.Node, yaml.Node]]:
         """The top-level keys (each at most once, all known) with their nodes; players, calls and moves required."""
@@ -364,24 +375,49 @@ class _RecordReader:
             return words, ItemPositions(self.path, node.value)
         raise self.fail(node, type_key, name=name or "")
 
+    def _player_key(self, node: yaml.Node, names: list[str], given: dict[str, yaml.Node]) -> str:
+        """The player a key under `moves` or `tiles_left` names (case ignored), once only."""
+        name = node.value if isinstance(node, yaml.ScalarNode) else None
+        if name is not None:
+            self._shown_whole(node, name)
+            name = person_name(name)
+        if name is not None and name not in names:
+            name = _same_name(name, names)
+        if name is None or name not in names:
+            raise self.fail(node, "unknown_player", meant=(name or "", names), name=name or "?",
+                            players=", ".join(names))
+        if name in given:
+            raise self.fail(node, "duplicate_player", name=name)
+        return name
+
+    def _tiles_left(self, field: tuple[yaml.Node, yaml.Node] | None, names: list[str]) -> tuple[WrittenCount, ...]:
+        """The log sheet's tiles left, for any of the players (a count not written is not checked)."""
+        if field is None or is_null(field[1]):
+            return ()
+        key_node, node = field
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node if self._text(node) is not None else key_node, "tiles_left_type")
+        given: dict[str, yaml.Node] = {}
+        counts = []
+        for player_node, count_node in node.value:
+            name = self._player_key(player_node, names, given)
+            given[name] = count_node
+            text = self._text(count_node)
+            if text is not None and not text.isascii():  # full-width digits
+                text = unicodedata.normalize("NFKC", text)
+            if text is None or not _NUMBER.fullmatch(text.strip()) or len(text.strip()) > MAX_DIGITS:
+                raise self.fail(count_node, "tiles_left_count", name=name,
+                                found=text if text is not None else self._as_written(count_node))
+            counts.append(WrittenCount(name, int(text), _at(self.path, count_node)))
+        return tuple(counts)
+
     def _moves(self, field: tuple[yaml.Node, yaml.Node], names: list[str], calls: int) -> list[PlayerTokens]:
         key_node, node = field
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(node if self._text(node) is not None else key_node, "moves_type")
         given: dict[str, yaml.Node] = {}
         for player_node, tokens_node in node.value:
-            name = player_node.value if isinstance(player_node, yaml.ScalarNode) else None
-            if name is not None:
-                self._shown_whole(player_node, name)
-                name = person_name(name)
-            if name is not None and name not in names:
-                name = _same_name(name, names)
-            if name not in names:
-                raise self.fail(player_node, "unknown_player", meant=(name or "", names), name=name or "?",
-                                players=", ".join(names))
-            if name in given:
-                raise self.fail(player_node, "duplicate_player", name=name)
-            given[name] = tokens_node
+            given[self._player_key(player_node, names, given)] = tokens_node
         out = []
         parse = self.notation.parse
         short: list[tuple[str, yaml.Node, int]] = []     # players with tokens still to write, and how many

@@ -14,6 +14,8 @@ SPEC = GameSpec(
     full_pages="generator.render.threesixteen.components:threesixteen_pages",
     accent="generator.render.threesixteen.rulebook:accent",
     component_counts="generator.render.threesixteen.rulebook:component_counts",
+    rulebook_cover="generator.render.threesixteen.rulebook:cover",
+    rulebook_figure="generator.render.threesixteen.rulebook:figure",
     checker="generator.games.threesixteen.check",
     check_options=(
         CheckOption("nodes", "3x16: the solver's budget in search nodes for the best result the calls allowed (same "

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 def text_keys(game) -> list[str]:
     """A name for every colour, the caller's too."""
-    return [f"colours.{c.id}" for c in game.colours] + [f"colours.{game.caller.id}"]
+    diagram = [f"diagram.{part}" for part in ("title", "place", "move", "caption")]  # the rulebook's diagram
+    return [f"colours.{c.id}" for c in game.colours] + [f"colours.{game.caller.id}"] + diagram
 
 
 def rule_values(game) -> dict[str, object]:

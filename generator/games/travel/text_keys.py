@@ -32,6 +32,7 @@ def text_keys(game: TravelGame) -> list[str]:
         keys += [f"reference.{side}.title" for side in reference.sides]
     keys += [f"check.words.{word}" for word in NOTATION_WORDS]
     keys.append("card.players")  # a character card's player-count mark (R33)
+    keys += [f"diagram.{part}" for part in ("title", "transit", "centre", "hand", "caption")]  # the setup diagram
     return keys
 
 
@@ -59,6 +60,7 @@ def placeholders(game: TravelGame) -> dict[str, set[str]]:
     allowed: dict[str, set[str]] = {prefix: params for prefix in ("rules.", "faq.", "reference.")}
     allowed["components."] = params | {"count"}
     allowed["card.players"] = {"min", "max"}
+    allowed["diagram."] = params
     for family in CARD_FAMILIES:
         for card in getattr(game, family):
             names = set(card_values(card, game)) - {"kind", "timing"}

@@ -48,11 +48,20 @@ CITATION = re.compile(r"(\s*)\((R\d+(?:,\s*R\d+)*)\)")
 #: a rule citation in Japanese or Chinese text ("（R9、R17）", "（R11参照）"): held on one line like a name
 UNSPACED_CITATION = re.compile(r"（R\d+[^（）\n]{0,12}）")
 PLAYERS_KEY = "rulebook.players"  # "{min}–{max} players" under the tagline (content/common/<lang>.yaml)
+RULES_KEY = "rulebook.rules"  # the word over the cover's title ("How to play"; content/common/<lang>.yaml)
+#: page 1's cover band, from the top margin down to its thick rule: the title on the left, the game's own pieces
+#: (its spec's `rulebook_cover`) on the right. A band rather than a page of its own: the rules start on the same
+#: page, as on the leaflets of small-box card and tile games, and a one-sheet rulebook stays one sheet
+COVER_H = 80 * mm
+COVER_TEXT = 0.44  # the title's share of the band's width
+COVER_PAD = 6 * mm  # the title's distance from the band's edge
+RULE_BELOW = 4 * mm  # the header's thick rule, above the columns' top
 BULLET = "•"
 
 
 @dataclass(frozen=True)
 class Styles:
+    kicker: ParagraphStyle
     title: ParagraphStyle
     tagline: ParagraphStyle
     players: ParagraphStyle
@@ -76,7 +85,8 @@ class Styles:
         body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * (1.28 if tight else 1.38),
                               textColor=HexColor(INK), bulletFontName=regular)  # the default bullet font is Helvetica
         styles = cls(
-            title=ParagraphStyle("title", fontName=bold, fontSize=26, leading=30, textColor=HexColor(INK)),
+            kicker=ParagraphStyle("kicker", fontName=bold, fontSize=10, leading=13, textColor=accent, spaceAfter=2),
+            title=ParagraphStyle("title", fontName=bold, fontSize=34, leading=38, textColor=HexColor(INK)),
             tagline=ParagraphStyle("tagline", fontName=regular, fontSize=11.5, leading=15, textColor=MUTED,
                                    spaceBefore=3),  # clear of the title's descenders
             players=ParagraphStyle("players", fontName=bold, fontSize=10, leading=13, textColor=accent,
@@ -319,6 +329,33 @@ class GlossaryEntry(Flowable):  # type: ignore[misc]  # ReportLab ships no types
                          - (leading if self.stacked else 0.0))
 
 
+class Diagram(Flowable):  # type: ignore[misc]  # ReportLab ships no types: Flowable is Any to mypy
+    """A game's drawing in a column: as wide as the column, `height_for(width)` tall, drawn by `paint` into its box
+    (the game's own pieces, drawn by their faces' code; any text it fits raises TextOverflow naming `key`)."""
+
+    def __init__(self, key: str, height_for: Callable[[float], float],
+                 paint: Callable[[DrawingCanvas, Box], None], space_before: float = 0.0) -> None:
+        super().__init__()
+        self.text_key, self.height_for, self.paint = key, height_for, paint
+        self.spaceBefore = space_before
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        self.width, self.height = avail_w, self.height_for(avail_w)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.paint(self.canv, Box(0, 0, self.width, self.height))
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A game's diagram (its spec's `rulebook_figure`): a group of flowables (a caption, the Diagram ...) placed
+    together after the rules of `section`."""
+
+    section: str
+    group: list[Flowable]
+
+
 class FrameBreak:
     """In a story: continue in the next frame."""
 
@@ -460,9 +497,12 @@ def build_story(ctx: RenderContext, styles: Styles) -> Story:
     game = ctx.game_data
     values = rule_values(ctx.spec, game)
     players = ctx.t(PLAYERS_KEY, min=game.players.min, max=game.players.max)
-    story: Story = [[para(ctx.t("title"), styles.title, "title"), para(ctx.t("tagline"), styles.tagline, "tagline"),
-                    para(players, styles.players, PLAYERS_KEY)],
-                   FrameBreak()]
+    kicker = [para(ctx.t(RULES_KEY), styles.kicker, RULES_KEY)] if ctx.spec.part("rulebook_cover") else []
+    story: Story = [[*kicker, para(ctx.t("title"), styles.title, "title"),
+                     para(ctx.t("tagline"), styles.tagline, "tagline"), para(players, styles.players, PLAYERS_KEY)],
+                    FrameBreak()]
+    make_figure = ctx.spec.part("rulebook_figure")
+    figure = make_figure(ctx, styles) if make_figure else None
     components_in_section = "components" in game.sections
     if not components_in_section:
         story += _component_lines(ctx, styles, game, with_title=True)
@@ -477,6 +517,8 @@ def build_story(ctx: RenderContext, styles: Styles) -> Story:
         story += [[b] for b in blocks[1:]]
         if section == "components" and components_in_section:
             story += _component_lines(ctx, styles, game, with_title=False)
+        if figure is not None and section == figure.section:
+            story.append(list(figure.group))
     story += _glossary(ctx, styles)
     faq: list[str] = getattr(game, "faq", [])  # a game's questions, if its model has any
     for entry in faq:
@@ -489,13 +531,30 @@ def build_story(ctx: RenderContext, styles: Styles) -> Story:
     return story
 
 
-def _frames(page_w: float, page_h: float, header_h: float, margin_v: float, index: int) -> list[Box]:
+def _frames(page_w: float, page_h: float, header: Box, margin_v: float, index: int) -> list[Box]:
+    """A page's frames: on page 1 the header's (`header`, its title's box) first, then the two columns under it."""
     col_w = (page_w - 2 * MARGIN - GUTTER) / 2
     bottom = margin_v + FOOTER
     top = page_h - margin_v
-    columns_top = top - header_h if index == 0 else top
+    columns_top = top - header_h(page_h, header, margin_v) if index == 0 else top
     columns = [Box(MARGIN + i * (col_w + GUTTER), bottom, col_w, columns_top - bottom) for i in range(2)]
-    return ([Box(MARGIN, columns_top, page_w - 2 * MARGIN, header_h)] if index == 0 else []) + columns
+    return ([header] if index == 0 else []) + columns
+
+
+def header_h(page_h: float, header: Box, margin_v: float) -> float:
+    """From the top margin down to the columns: the header's box reaches down to its rule, or the cover band does."""
+    return page_h - margin_v - header.y
+
+
+def cover_band(page_w: float, page_h: float, margin_v: float) -> Box:
+    """Page 1's cover band: across the text width, from the top margin down to the header's thick rule."""
+    return Box(MARGIN, page_h - margin_v - COVER_H + RULE_BELOW, page_w - 2 * MARGIN, COVER_H - RULE_BELOW)
+
+
+def cover_art_box(band: Box) -> Box:
+    """The right-hand part of the cover band, where the game draws its pieces."""
+    left = band.w * COVER_TEXT
+    return Box(band.x + left, band.y, band.w - left, band.h)
 
 
 def column_fill(pages: list[list[Placed]], boxes: list[Box]) -> list[float]:
@@ -543,6 +602,7 @@ class Book:
     header_h: float
     margin_v: float
     pages: list[list[Placed]]
+    cover: bool = False  # page 1 opens with the cover band (the game has a `rulebook_cover`)
 
 
 def lay_out(ctx: RenderContext, tight: bool) -> Book:
@@ -550,11 +610,27 @@ def lay_out(ctx: RenderContext, tight: bool) -> Book:
     story = build_story(ctx, styles)
     page_w, page_h = ctx.page_size
     header = story[0] if not isinstance(story[0], FrameBreak) else []  # the title, tagline and players
-    header_h = sum(f.wrap(page_w - 2 * MARGIN, page_h)[1] + (f.getSpaceBefore() if i else 0)
-                   for i, f in enumerate(header)) + 8 * mm
     margin_v = TIGHT_MARGIN if tight else MARGIN
-    frames_for = partial(_frames, page_w, page_h, header_h, margin_v)
-    return Book(styles, story, frames_for, header_h, margin_v, paginate(story, frames_for, ctx.lang))
+    cover = ctx.spec.part("rulebook_cover") is not None
+    if cover:  # the title's lines centred in the band's left part
+        band = cover_band(page_w, page_h, margin_v)
+        text_w = band.w * COVER_TEXT - 2 * COVER_PAD
+        text_h = _stacked_height(header, text_w, page_h)
+        box = Box(band.x + COVER_PAD, band.y + (band.h - text_h) / 2, text_w, text_h)
+        if text_h > band.h - 2 * mm:
+            raise TextOverflow("rulebook cover", "title", ctx.lang, text_h - band.h + 2 * mm)
+        box = Box(box.x, band.y - RULE_BELOW, box.w, box.top - band.y + RULE_BELOW)
+    else:
+        height = _stacked_height(header, page_w - 2 * MARGIN, page_h) + 8 * mm
+        box = Box(MARGIN, page_h - margin_v - height, page_w - 2 * MARGIN, height)
+    frames_for = partial(_frames, page_w, page_h, box, margin_v)
+    return Book(styles, story, frames_for, header_h(page_h, box, margin_v), margin_v,
+                paginate(story, frames_for, ctx.lang), cover)
+
+
+def _stacked_height(flowables: list[Flowable], width: float, page_h: float) -> float:
+    height: float = sum(f.wrap(width, page_h)[1] + (f.getSpaceBefore() if i else 0) for i, f in enumerate(flowables))
+    return height
 
 
 def rulebook_pages(ctx: RenderContext) -> list[Page]:
@@ -570,7 +646,8 @@ def rulebook_pages(ctx: RenderContext) -> list[Page]:
             book = tighter
     pages = balanced(book.story, book.frames_for, book.pages, ctx.lang)
     out = [Page(f"{ctx.game}/rulebook/{n}", False,
-                partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v),
+                partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v,
+                        book.cover and n == 1),
                 ctx.t("title") if n == 1 else "", number_y=book.margin_v)
            for n, placed in enumerate(pages, start=1)]
     extra = ctx.spec.part("rulebook_pages")  # pages of the game's own after the rules (a table, say)
@@ -578,9 +655,11 @@ def rulebook_pages(ctx: RenderContext) -> list[Page]:
 
 
 def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_h: float, margin_v: float,
-               canvas: DrawingCanvas, page_w: float, page_h: float) -> None:
+               cover: bool, canvas: DrawingCanvas, page_w: float, page_h: float) -> None:
     """One rulebook page; the document adds the page number, counted over the whole PDF, on the footer's baseline
     (`Page.number_y`, the same `margin_v` the running title sits on)."""
+    if cover:
+        draw_cover(ctx, styles, canvas, cover_band(page_w, page_h, margin_v))
     if header_h:
         y = page_h - margin_v - header_h + 4 * mm
         canvas.setStrokeColor(styles.accent)
@@ -589,6 +668,21 @@ def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_
     for p in placed:
         p.flowable.drawOn(canvas, p.x, p.y)
     draw_footer(ctx, canvas, page_w, margin_v)
+
+
+def draw_cover(ctx: RenderContext, styles: Styles, canvas: DrawingCanvas, band: Box) -> None:
+    """The cover band: a light wash of the book's accent (lighter still in the ink-saver edition), then the game's
+    pieces on its right (the title is placed like the rest of the page's flowables)."""
+    art = ctx.spec.part("rulebook_cover")
+    amount = 0.05 if ctx.ink_saver else 0.12
+    accent = styles.accent
+    canvas.setFillColor(Color(1 - (1 - accent.red) * amount, 1 - (1 - accent.green) * amount,
+                              1 - (1 - accent.blue) * amount))
+    canvas.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+    if art is not None:
+        canvas.saveState()
+        art(ctx, canvas, cover_art_box(band))
+        canvas.restoreState()
 
 
 def draw_footer(ctx: RenderContext, canvas: DrawingCanvas, page_w: float, margin_v: float) -> None:

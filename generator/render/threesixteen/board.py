@@ -99,32 +99,41 @@ def board_footer(ctx: RenderContext, page_w: float, page_h: float) -> tuple[floa
 def draw_board(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, page_w: float, page_h: float) -> None:
     layout = BoardLayout.for_page(ctx, page_w, page_h)
     where = f"board '{colour.id}'"
-    for row in layout.rows:
-        _draw_row(ctx, colour, canvas, row)
+    draw_rows_and_lanes(ctx, colour, canvas, layout)
     rows_span = Box(layout.area.x, layout.rows[-1].y, LABEL_W, layout.rows[0].top - layout.rows[-1].y)
     _turned_label(ctx, colour, canvas, where, "board.rows", rows_span)
     lanes_span = Box(layout.area.x, layout.area.y, LABEL_W, layout.caps[0].top - layout.area.y)
     _turned_label(ctx, colour, canvas, where, "board.columns", lanes_span)
-    _draw_lanes(ctx, colour, canvas, where, layout)
     _draw_title(ctx, colour, canvas, where, layout.title)
     _draw_supply(ctx, colour, canvas, where, layout.supply, layout.pitch)
     _draw_note(ctx, colour, canvas, where, layout.note)
 
 
-def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, row: Box) -> None:
-    """A strip of places 1..high with faint numbers."""
+def draw_rows_and_lanes(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, layout: BoardLayout,
+                        places: int | None = None) -> None:
+    """The board's main rows (their first `places` places, or all) and its columns' lanes (as long as `layout`
+    has them): all that its top-left corner shows (the rulebook's cover draws that much, nothing it would clip)."""
+    for row in layout.rows:
+        _draw_row(ctx, colour, canvas, row, places)
+    _draw_lanes(ctx, colour, canvas, f"board '{colour.id}'", layout)
+
+
+def _draw_row(ctx: RenderContext, colour: PlayerColour, canvas: DrawingCanvas, row: Box,
+              places: int | None = None) -> None:
+    """A strip of places 1..high (or its first `places`) with faint numbers."""
     high = threesixteen_game(ctx.game_data).high
     pitch = row.w / high
+    shown = min(places or high, high)
     canvas.setFillColor(wash(colour.fill, 0.10))
     canvas.setStrokeColor(wash(colour.fill, 0.55))
     canvas.setLineWidth(0.6)
-    canvas.rect(row.x, row.y, row.w, row.h, stroke=1, fill=1)
-    for i in range(1, high):
+    canvas.rect(row.x, row.y, shown * pitch, row.h, stroke=1, fill=1)
+    for i in range(1, shown):
         canvas.line(row.x + i * pitch, row.y, row.x + i * pitch, row.top)
     canvas.setFillColor(FAINT)
     size = pitch * 0.42
     canvas.setFont(ctx.fonts.bold, size)
-    for i in range(high):
+    for i in range(shown):
         canvas.drawCentredString(row.x + (i + 0.5) * pitch, row.y + row.h / 2 - size * 0.35, str(i + 1))
 
 

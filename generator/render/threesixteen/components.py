@@ -18,8 +18,10 @@ from ..core.canvas import DrawingCanvas, mm
 from ...games.threesixteen.model import PlayerColour, threesixteen_game
 from ..core import textfit
 from ..core.context import Box, Component, Face, Page, RenderContext
-from ..core.colour import mix, rgb, tint
+from ..core.colour import mix
 from .board import board_page
+from .layout import edition_colour
+from .logsheet import log_sheet_pages
 
 SAFE = 3 * mm  # important content stays this far inside the trim
 MARK_GAP = 0.09  # gap between numeral and bar, as a multiple of the numeral size
@@ -170,15 +172,6 @@ def tile_sets(ctx: RenderContext) -> list[PlayerColour]:
     return [*game.colours, game.caller]
 
 
-def edition_colour(ctx: RenderContext, colour: PlayerColour) -> PlayerColour:
-    """The ink-saver edition prints a set's colour as a light wash, its numbers in the darker of its colour and its
-    ink (red numbers on pale red, black ones on pale yellow), so they read in black and white too."""
-    if not ctx.ink_saver:
-        return colour
-    ink = colour.ink if sum(rgb(colour.ink)) < sum(rgb(colour.fill)) else colour.fill
-    return colour.model_copy(update={"fill": tint(colour.fill, 0.9), "ink": ink})
-
-
 def threesixteen_components(ctx: RenderContext) -> list[Component]:
     """Every tile: for each set, numbers 1..high, `copies` of each; the set's shared back. The caller's tiles are
     drawn face down (R4), so they are hidden pieces, on sheets of their own, at their own (larger) size: they are
@@ -205,6 +198,4 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
 
 def threesixteen_pages(ctx: RenderContext) -> list[Page]:
     """One landscape board per player colour, then the log sheet (front and back)."""
-    from .logsheet import log_sheet_pages  # it draws tiles of this module's (its worked example's board)
-
     return [*(board_page(ctx, colour) for colour in threesixteen_game(ctx.game_data).colours), *log_sheet_pages(ctx)]

@@ -7,6 +7,7 @@ drawn from a second description of it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from reportlab.lib.colors import HexColor
 
@@ -18,8 +19,7 @@ from ..core.canvas import DrawingCanvas, mm
 from ..core.colour import INK
 from ..core.context import Box, RenderContext
 from ..core.linebreak import NO_BREAK_SPACE
-from .components import edition_colour
-from .layout import GREY, wash
+from .layout import GREY, edition_colour, wash
 
 #: places drawn in each main row of the figure (the rest of a row, to `high`, is left to the imagination)
 ROW_PLACES = 8
@@ -65,24 +65,89 @@ def worked_example(ctx: RenderContext) -> Example:
                    rules.column_letters)
 
 
-def figure_size(example: Example, pitch: float) -> tuple[float, float]:
-    """Width and height of the figure drawn with tiles of side `pitch`: the main rows, and the columns beside them."""
+@dataclass(frozen=True)
+class NextMove:
+    """The call after the example (game.yaml's `example.next`): where its tile goes, and the row it then joins."""
+
+    call: int
+    token: str  # as written on the log sheet
+    column: int | None  # the column it is placed at the bottom of; None when it starts a row
+    row: int | None  # the main row it moves onto (or starts), if it reaches one before the next call
+
+
+def next_move(ctx: RenderContext, example: Example) -> NextMove | None:
+    """The example's next call replayed on its board: ValueError if the rules refuse it (lint refuses it first)."""
+    game = threesixteen_game(ctx.game_data)
+    if game.example.next is None:
+        return None
+    rules = Rules.from_game(game)
+    number, move = game.example.next.call, game.example.next.move
+    token = notation_for(rules.letters).parse(move)
+    if token is None or check(rules, example.board, number, token) is not None:
+        raise ValueError(f"the example's next token {move!r} for {number} is not legal")
+    _, place, moves = token
+    if place == ROW:
+        return NextMove(number, move, None, example.board.ends.index(0))
+    row = None
+    if moves:  # the placed tile moves on at once: onto the row whose last tile is one less
+        row = example.board.ends.index(number - 1)
+    return NextMove(number, move, place, row)
+
+
+def figure_size(example: Example, pitch: float, places: int = ROW_PLACES) -> tuple[float, float]:
+    """Width and height of the figure drawn with tiles of side `pitch`: the main rows (`places` of each), and the
+    columns beside them."""
     rows = len(example.board.ends)
     deepest = max((len(column) for column in example.board.columns), default=0)
     gap = GAP * pitch
-    rows_w = (ROW_PLACES + 1) * pitch  # a row's first places and its "…"
+    rows_w = (places + 1) * pitch  # a row's first places and its "…"
     columns_w = len(example.letters) * (pitch + gap)
     height = max(rows * pitch + (rows - 1) * gap, LABEL * pitch + max(deepest, 1) * pitch)
     return rows_w + 2 * pitch + columns_w, height
 
 
-def draw_example_board(ctx: RenderContext, canvas: DrawingCanvas, box: Box, example: Example) -> float:
+#: draws tile `n` of a colour into a box: the figure's own small tile (`_tile`), or the printed tile's face
+TileDrawer = Callable[[RenderContext, DrawingCanvas, PlayerColour, int, Box], None]
+
+
+@dataclass(frozen=True)
+class FigureGrid:
+    """Where `draw_example_board` puts things, for what is drawn over it (the rulebook's arrows)."""
+
+    box: Box
+    pitch: float
+    places: int
+
+    def row_place(self, row: int, n: int) -> Box:
+        """The n-th place (1 = the first) of main row `row` (0 = the top one)."""
+        gap = GAP * self.pitch
+        y = self.box.top - (row + 1) * self.pitch - row * gap
+        return Box(self.box.x + (n - 1) * self.pitch, y, self.pitch, self.pitch)
+
+    def column_place(self, column: int, k: int) -> Box:
+        """The k-th place (0 = the top one) of column `column` (0 = A)."""
+        gap = GAP * self.pitch
+        left = self.box.x + (self.places + 3) * self.pitch
+        return Box(left + column * (self.pitch + gap), self.box.top - LABEL * self.pitch - (k + 1) * self.pitch,
+                   self.pitch, self.pitch)
+
+
+def example_grid(box: Box, example: Example, places: int = ROW_PLACES, largest: float = 6 * mm) -> FigureGrid:
+    """The figure's tile size and places, as large as fits `box` (top-left aligned) with tiles at most `largest`."""
+    unit_w, unit_h = figure_size(example, 1.0, places)
+    return FigureGrid(box, min(box.w / unit_w, box.h / unit_h, largest), places)
+
+
+def draw_example_board(ctx: RenderContext, canvas: DrawingCanvas, box: Box, example: Example,
+                       tile: TileDrawer | None = None, places: int = ROW_PLACES, largest: float = 6 * mm) -> float:
     """The board the example leaves, as large as fits `box` (top-left aligned): on the left the main rows with
-    their tiles (the first ROW_PLACES places of each, then "…"), on the right the columns, lettered, with theirs,
-    the bottom tile lowest. Tiles are the first player colour's, as a player's board holds them. Returns the
-    figure's width."""
-    unit_w, unit_h = figure_size(example, 1.0)
-    pitch = min(box.w / unit_w, box.h / unit_h, 6 * mm)
+    their tiles (the first `places` places of each, then "…"), on the right the columns, lettered, with theirs,
+    the bottom tile lowest. Tiles are the first player colour's, as a player's board holds them, drawn by `tile`
+    (the figure's own small tiles unless told). Returns the figure's width."""
+    grid = example_grid(box, example, places, largest)
+    draw = tile or _tile
+    pitch = grid.pitch
+    unit_w = figure_size(example, 1.0, places)[0]
     colour = edition_colour(ctx, threesixteen_game(ctx.game_data).colours[0])
     top, gap = box.top, GAP * pitch
     for end in example.board.ends:
@@ -90,19 +155,19 @@ def draw_example_board(ctx: RenderContext, canvas: DrawingCanvas, box: Box, exam
         canvas.setFillColor(wash(colour.fill, 0.10))
         canvas.setStrokeColor(wash(colour.fill, 0.55))
         canvas.setLineWidth(0.4)
-        canvas.rect(box.x, y, ROW_PLACES * pitch, pitch, stroke=1, fill=1)
-        for n in range(1, ROW_PLACES + 1):
+        canvas.rect(box.x, y, places * pitch, pitch, stroke=1, fill=1)
+        for n in range(1, places + 1):
             x = box.x + (n - 1) * pitch
             if n <= end:
-                _tile(ctx, canvas, colour, n, Box(x, y, pitch, pitch))
+                draw(ctx, canvas, colour, n, Box(x, y, pitch, pitch))
             elif n > 1:
                 canvas.setStrokeColor(wash(colour.fill, 0.55))
                 canvas.line(x, y, x, y + pitch)
         canvas.setFillColor(GREY)
         canvas.setFont(ctx.fonts.regular, pitch * 0.6)
-        canvas.drawString(box.x + ROW_PLACES * pitch + 0.2 * pitch, y + pitch * 0.3, "…")
+        canvas.drawString(box.x + places * pitch + 0.2 * pitch, y + pitch * 0.3, "…")
         top = y - gap
-    left = box.x + (ROW_PLACES + 3) * pitch
+    left = box.x + (places + 3) * pitch
     label = LABEL * pitch
     for i, (letter, column) in enumerate(zip(example.letters, example.board.columns)):
         x = left + i * (pitch + gap)
@@ -117,7 +182,7 @@ def draw_example_board(ctx: RenderContext, canvas: DrawingCanvas, box: Box, exam
             canvas.rect(x, y - pitch, pitch, pitch, stroke=1, fill=0)
             canvas.setDash()
         for k, n in enumerate(column):
-            _tile(ctx, canvas, colour, n, Box(x, y - (k + 1) * pitch, pitch, pitch))
+            draw(ctx, canvas, colour, n, Box(x, y - (k + 1) * pitch, pitch, pitch))
     return float(unit_w * pitch)
 
 

@@ -10,7 +10,8 @@ from reportlab.lib.colors import Color, HexColor
 
 from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
-from ..core.colour import INK
+from ...games.threesixteen.model import PlayerColour
+from ..core.colour import INK, rgb, tint
 from ..core.context import Box, RenderContext
 from ..core.sheets import FOOTER_BAND
 
@@ -73,3 +74,12 @@ def circled_number(canvas: DrawingCanvas, ctx: RenderContext, n: int, cx: float,
     size = r * 1.3
     canvas.setFont(ctx.fonts.bold, size)
     canvas.drawCentredString(cx, cy - size * 0.35, str(n))
+
+
+def edition_colour(ctx: RenderContext, colour: PlayerColour) -> PlayerColour:
+    """The ink-saver edition prints a set's colour as a light wash, its numbers in the darker of its colour and its
+    ink (red numbers on pale red, black ones on pale yellow), so they read in black and white too."""
+    if not ctx.ink_saver:
+        return colour
+    ink = colour.ink if sum(rgb(colour.ink)) < sum(rgb(colour.fill)) else colour.fill
+    return colour.model_copy(update={"fill": tint(colour.fill, 0.9), "ink": ink})

@@ -6,9 +6,10 @@ hand (a strong player's last move often runs past 20 letters: `R>CBBADDDCAEEBCEE
 call number (printed), the called number and one token box per seat; the table's head has a line per seat for
 the player's name, and the front's header the date and the number of columns played. Under the front's table
 the notation's legend (`log_sheet.notation.*`, so it says what the checker accepts) with its worked example and,
-beside it, the board that example leaves. Under the back's table, spare lines for a move too long for its box
-(its call number written in), then each player's tiles left. A record file is copied from it line by line: the
-calls column gives `calls`, each seat's column its `moves`.
+beside it, the board that example leaves. Under the back's table, spare lines for the rest of a move too long for
+its box (one call a line, its call written in the Number box), then each player's tiles left. A record file is
+copied from it line by line: the calls column gives `calls`, each seat's column its `moves` (a move continued on a
+spare line typed as one token), the last line `tiles_left`, which the checker compares with the moves.
 """
 from __future__ import annotations
 
@@ -140,7 +141,7 @@ def draw_log_sheet(ctx: RenderContext, canvas: DrawingCanvas, page_w: float, pag
         note = Box(area.x, area.y, area.w, NOTE_H)
         canvas.setFillColor(GREY)
         text_in(canvas, ctx, where, "log_sheet.spare_note", note, ty.small, min(ty.small, ty.min_body),
-                valign="bottom")
+                valign="bottom", text=ctx.t("log_sheet.spare_note", calls=layout.calls))
 
 
 def _label_and_line(canvas: DrawingCanvas, ctx: RenderContext, where: str, key: str, x: float, y: float, w: float,
