@@ -109,8 +109,8 @@ def _fill_bleed(canvas: DrawingCanvas, box: Box, colour: str) -> None:
     canvas.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
 
 
-def draw_tile_front(style: NumeralStyle, colour: PlayerColour, n: int, marked: bool, ink_saver: bool,
-                    canvas: DrawingCanvas, box: Box) -> None:
+def draw_tile_front(style: NumeralStyle, colour: PlayerColour, n: int, marked: bool, canvas: DrawingCanvas, box: Box,
+                    ink_saver: bool = False) -> None:
     _fill_bleed(canvas, box, colour.fill)
     if not ink_saver:  # the ink saver's pale tiles keep to its 25% coverage: 48 bevels would take it past that
         canvas.setStrokeColor(HexColor(mix(colour.fill, colour.ink, BEVEL_TONE)))
@@ -188,7 +188,7 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
         colour = edition_colour(ctx, tile_set)
         back = Face(f"threesixteen/tile/{colour.id}/back", partial(draw_tile_back, ctx, colour))
         for n in range(1, game.high + 1):
-            draw = partial(draw_tile_front, style, colour, n, needs_mark(n, game.high), ctx.ink_saver)
+            draw = partial(draw_tile_front, style, colour, n, needs_mark(n, game.high), ink_saver=ctx.ink_saver)
             for copy in range(1, game.copies + 1):
                 front = Face(f"threesixteen/tile/{colour.id}/{n}/{copy}/front", draw)
                 components.append(Component(f"tile-{colour.id}-{n}-{copy}", f"tiles-{colour.id}", w, h, front, back,
