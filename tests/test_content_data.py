@@ -91,7 +91,7 @@ def test_removing_an_event_leaves_its_playing_card_on_no_card(content_copy):
     """The rulebook prints the card counts the data gives (no count is held in the code), so four events are a
     game with four events; but the deck doubles as a deck of playing cards, and its 10 of spades is gone."""
     path = content_copy / "travel" / "game.yaml"
-    replace_in(path, "  - {id: lost-and-found, icon: 1F4E2, index: 10S, effect: {kind: reshuffle_discard, "
+    replace_in(path, "  - {id: lost-and-found, icon: 1F50D, index: 10S, effect: {kind: reshuffle_discard, "
                      "timing: on_draw}}\n", "")
     first, _ = line_col(path, "game: travel")
     assert errors_of(content_copy) == [

@@ -112,7 +112,7 @@ def test_a_package_that_is_not_installed(content_copy):
 def test_an_unknown_default_family_is_a_positioned_error(content_copy):
     replace_in(content_copy / "print.yaml", "default: nanum", "default: nanumm")
     assert errors(content_copy) == [at(content_copy, "default: nanumm", "no font family 'nanumm'; the families "
-                                       "are: bizud, dejavu, nanum", "fonts.default")]
+                                       "are: bizud, dejavu, nanum, noto", "fonts.default")]
 
 
 def test_an_unknown_family_for_a_language_or_as_fallback(content_copy):
@@ -121,8 +121,8 @@ def test_an_unknown_family_for_a_language_or_as_fallback(content_copy):
     found = errors(content_copy)
     line, col = line_col(content_copy / "print.yaml", "symbols]")
     assert found == [f"content/print.yaml:{line}:{col}: error: fonts.fallback.1: no font family 'symbols'; the "
-                     "families are: bizud, dejavu, nanum [font]",
-                     at(content_copy, "ja: ipa", "no font family 'ipa'; the families are: bizud, dejavu, nanum",
+                     "families are: bizud, dejavu, nanum, noto [font]",
+                     at(content_copy, "ja: ipa", "no font family 'ipa'; the families are: bizud, dejavu, nanum, noto",
                         "fonts.by_language.ja")]
 
 

@@ -66,7 +66,7 @@ def test_the_japanese_balance_report_punctuates_in_japanese(content):
     assert "Flagged:" in english.splitlines()
 
 
-@pytest.mark.parametrize("lang,family", [("ja", "BIZ UDGothic"), ("ko", "NanumGothic"), ("en", "NanumGothic")])
+@pytest.mark.parametrize("lang,family", [("ja", "BIZ UDGothic"), ("ko", "Noto Sans"), ("en", "Noto Sans")])
 def test_a_chart_draws_in_the_fonts_of_the_languages_pdfs(content, lang, family):
     fonts = chart_font_family(content, lang)
     assert fonts[0] == family and fonts[-1] == "DejaVu Sans"

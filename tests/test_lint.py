@@ -137,7 +137,7 @@ def test_character_the_font_cannot_draw(content_copy):
     replace_in(path, 'name: "카메라"', 'name: "카메라 📷"')
     line, col = line_col(path, 'name: "카메라 📷"')
     assert findings(content_copy) == [
-        f"content/travel/ko.yaml:{line}:{col + 6}: error: items.camera.name: no font for 'ko' (nanum, dejavu) "
+        f"content/travel/ko.yaml:{line}:{col + 6}: error: items.camera.name: no font for 'ko' (noto, nanum, dejavu) "
         f"draws '📷' (U+1F4F7); it would print as a blank [glyph]"]
 
 

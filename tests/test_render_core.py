@@ -470,7 +470,7 @@ def credits_text(doc) -> str:
 def test_the_credits_name_the_icons_only_in_a_file_that_shows_them(game):
     """Travel cards draw OpenMoji icons (some changed: a "no" sign over the forbidden items); 3x16 draws none."""
     text = credits_text(real_document(game, "a4"))
-    assert "NanumGothic" in text and "ReportLab" in text
+    assert "Noto Sans" in text and "ReportLab" in text  # the English file's typeface (no Hangul: no NanumGothic)
     icons = ("Icons and flags All emojis designed by OpenMoji – the open-source emoji and icon project (openmoji.org). "
              "Licence: CC BY-SA 4.0 (creativecommons.org/licenses/by-sa/4.0). The icons are shown resized to fit the "
              "cards. Changed: on the forbidden item cards each icon is combined with a “no” sign (a red ring and bar, "

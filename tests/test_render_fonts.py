@@ -221,13 +221,14 @@ def test_without_a_cache_folder_nothing_is_written(tmp_path, monkeypatch):
 
 # --- a language's stack of families (render/core/fonts.py) ---
 
-def stack_run_fonts(lang: str, text: str, bold: bool = False) -> list[tuple[str, str]]:
-    """(text, base font name) of each run pdfplumber reads back from `text` drawn in `lang`'s stack."""
+def stack_run_fonts(lang: str, text: str, bold: bool = False, content=None) -> list[tuple[str, str]]:
+    """(text, base font name) of each run pdfplumber reads back from `text` drawn in `lang`'s stack (of the shipped
+    content, or of `content`)."""
     import pdfplumber
 
     from generator.render.core.fonts import fonts_for
 
-    pair = fonts_for(load_content(), lang)
+    pair = fonts_for(content or load_content(), lang)
     canvas = Canvas(io.BytesIO(), invariant=1)
     canvas.setFont(pair.bold if bold else pair.regular, 11)
     canvas.drawString(40, 700, text)
@@ -243,29 +244,41 @@ def stack_run_fonts(lang: str, text: str, bold: bool = False) -> list[tuple[str,
     return runs
 
 
-def test_nanum_maps_the_en_dash_to_its_soft_hyphen_so_it_comes_from_dejavu():
+def test_nanum_maps_the_en_dash_to_its_soft_hyphen_so_it_comes_from_dejavu(content_copy):
+    """Without a Latin family, NanumGothic's misnamed en dash is skipped for DejaVu's."""
+    from conftest import replace_in
+
     from generator.render.core.fonts import draws_right, _misnamed
 
     content = load_content()
     nanum, folder = str(content.fonts["nanum"].regular), content.fonts["nanum"].folder
     assert 0x2013 in _misnamed(nanum, folder) and 0x2014 not in _misnamed(nanum, folder)
-    assert stack_run_fonts("en", "1–4 players") == [("1", "NanumGothic"), ("–", "DejaVuSans"),
-                                                    ("4 players", "NanumGothic")]
-    assert stack_run_fonts("ko", "2–4명", bold=True) == [("2", "NanumGothicExtraBold"), ("–", "DejaVuSans-Bold"),
-                                                        ("4명", "NanumGothicExtraBold")]
     assert not draws_right(TTFont("N", nanum), _misnamed(nanum, folder), 0x2013)
+    replace_in(content_copy / "print.yaml", "  latin: noto ", "  # latin: noto ")
+    without_latin = load_content(content_copy)
+    assert stack_run_fonts("en", "1–4 players", content=without_latin) == [
+        ("1", "NanumGothic"), ("–", "DejaVuSans"), ("4 players", "NanumGothic")]
+    assert stack_run_fonts("ko", "2–4명", bold=True, content=without_latin) == [
+        ("2", "NanumGothicExtraBold"), ("–", "DejaVuSans-Bold"), ("4명", "NanumGothicExtraBold")]
+
+
+def test_latin_text_punctuation_and_figures_come_from_the_latin_face_in_every_language():
+    """Noto Sans (print.yaml's `latin`) draws Latin letters, figures, the hyphen and the en dash of every language;
+    Hangul stays in NanumGothic, kana and kanji in BIZ UDGothic."""
+    assert stack_run_fonts("en", "1–4 players, well-packed") == [("1–4 players, well-packed", "NotoSans-Regular")]
+    assert stack_run_fonts("ko", "2–4명", bold=True) == [("2–4", "NotoSans-Bold"), ("명", "NanumGothicExtraBold")]
 
 
 def test_a_japanese_text_draws_its_own_script_in_bizud_and_keeps_latin_and_hangul_in_nanum():
     assert stack_run_fonts("ja", "カメラ（Camera）を1枚、한국") == [
-        ("カメラ（", "BIZUDGothic-Regular"), ("Camera", "NanumGothic"), ("）を", "BIZUDGothic-Regular"),
-        ("1", "NanumGothic"), ("枚、", "BIZUDGothic-Regular"), ("한국", "NanumGothic")]
+        ("カメラ（", "BIZUDGothic-Regular"), ("Camera", "NotoSans-Regular"), ("）を", "BIZUDGothic-Regular"),
+        ("1", "NotoSans-Regular"), ("枚、", "BIZUDGothic-Regular"), ("한국", "NanumGothic")]
     assert stack_run_fonts("ja", "国境 3x16", bold=True) == [("国境", "BIZUDGothic-Bold"),
-                                                             (" 3x16", "NanumGothicExtraBold")]
+                                                             (" 3x16", "NotoSans-Bold")]
 
 
 def test_only_japanese_pdfs_draw_with_the_japanese_family():
-    assert {face for _, face in stack_run_fonts("ko", "카메라 写真 1–4")} == {"NanumGothic", "DejaVuSans"}
+    assert {face for _, face in stack_run_fonts("ko", "카메라 写真 1–4")} == {"NanumGothic", "NotoSans-Regular"}
 
 
 def test_a_character_no_family_draws_right_is_missing_in_every_language():
@@ -312,14 +325,14 @@ def bold_title_faces(content) -> tuple[dict[str, set[str]], bool]:
 
 def test_a_japanese_bold_title_is_bold_from_end_to_end():
     """BIZ UDGothic has a bold face: a Japanese rule title draws its kana and kanji in it and its digits and Latin
-    in NanumGothic ExtraBold, every letter bold ("3本の横列" once mixed bold digits with regular kanji)."""
+    in Noto Sans Bold, every letter bold ("3本の横列" once mixed bold digits with regular kanji)."""
     from generator.render.core.fonts import fonts_for
 
     content = load_content()
     faces_of, bold_is_regular = bold_title_faces(content)
     assert not bold_is_regular and not fonts_for(content, "ko").bold_is_regular
-    assert all(faces <= {"BIZUDGothic-Bold", "NanumGothicExtraBold"} for faces in faces_of.values()), faces_of
-    assert faces_of["3本の横列"] == {"BIZUDGothic-Bold", "NanumGothicExtraBold"}
+    assert all(faces <= {"BIZUDGothic-Bold", "NotoSans-Bold"} for faces in faces_of.values()), faces_of
+    assert faces_of["3本の横列"] == {"BIZUDGothic-Bold", "NotoSans-Bold"}
 
 
 def test_a_japanese_family_without_bold_draws_a_bold_title_in_one_regular_face(content_copy):
@@ -331,3 +344,20 @@ def test_a_japanese_family_without_bold_draws_a_bold_title_in_one_regular_face(c
     faces_of, bold_is_regular = bold_title_faces(load_content(content_copy))
     assert bold_is_regular
     assert all(faces == {"BIZUDGothic-Regular"} for faces in faces_of.values()), faces_of
+
+def test_glyph_names_that_spell_a_code_are_read_as_the_adobe_glyph_list_reads_them():
+    """`glyph_meaning` reads `uniXXXX` and `uXXXX` itself (for speed): the same answer as fontTools' AGL reader for
+    every glyph name of every shipped face, and for the edge cases (lower case, surrogates, beyond U+10FFFF)."""
+    from fontTools import agl
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    from generator.render.core.fonts import glyph_meaning
+
+    names = {"uniAC00", "uniac00", "uniD800", "u1F4F7", "u110000", "uDFFF", "u0041", "uni00410042", "A", "endash",
+             "uni0041_uni0042", "u1F1F0_u1F1F7"}
+    content = load_content()
+    for family in content.fonts.values():
+        with ToolsFont(str(family.regular), lazy=True) as font:
+            names |= set(font.getGlyphOrder())
+    assert len(names) > 10_000
+    assert {name: glyph_meaning(name) for name in names} == {name: agl.toUnicode(name) for name in names}

@@ -142,7 +142,8 @@ def badge_ids(pdf_bytes: bytes) -> list[str]:
                      and c["upright"] and c["matrix"][1] == 0 and c["size"] >= 7.5]
             badges: dict[tuple, list] = {}
             for c in white:
-                badges.setdefault((n, c["x0"] > page.width / 2, round(c["top"], 1)), []).append(c)
+                # by baseline: a glyph's top depends on its face's ascent, and Latin and Hangul come from two faces
+                badges.setdefault((n, c["x0"] > page.width / 2, -round(c["matrix"][5], 1)), []).append(c)
             ids += ["".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"]))
                     for _, chars in sorted(badges.items())]
     return ids

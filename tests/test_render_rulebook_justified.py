@@ -114,7 +114,8 @@ def test_spaced_running_text_stays_ragged_right_with_plain_word_spaces(game, lan
         edge = max(row.x1 for row in column)
         for upper, _ in continued(column):
             short += upper.x1 < edge - 3
-            assert min(upper.gaps) > -0.01 and sorted(upper.gaps)[len(upper.gaps) // 2] < 0.05, upper.text
+            # a loose box may reach past its advance where a glyph overhangs (Noto Sans's f and j): under 7% of the size
+            assert min(upper.gaps) > -0.07 * upper.size and sorted(upper.gaps)[len(upper.gaps) // 2] < 0.05, upper.text
     assert short > 20
 
 

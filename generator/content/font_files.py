@@ -56,6 +56,7 @@ def font_files(root: Path, printcfg: PrintConfig, located: Located) -> dict[str,
     problems = _Problems()
     fonts = printcfg.fonts
     named: list[tuple[KeyPath, str]] = [(("fonts", "default"), fonts.default)]
+    named += [(("fonts", "latin"), fonts.latin)] if fonts.latin is not None else []
     named += [(("fonts", "by_language", lang), name) for lang, name in fonts.by_language.items()]
     named += [(("fonts", "fallback", n), name) for n, name in enumerate(fonts.fallback)]
     for loc, name in named:
@@ -156,9 +157,10 @@ def _licence_beside(folder: files.Root, family: FontFamily, regular: Path | None
 
 def families_for(fonts: Fonts, lang: str) -> tuple[str, ...]:
     """The families that draw `lang`, in the order tried for the language's own characters: its own family (if it
-    has one), the default, the fallbacks."""
+    has one), the Latin family (if there is one), the default, the fallbacks."""
     names = [fonts.by_language[lang]] if lang in fonts.by_language else []
-    for name in [fonts.default, *fonts.fallback]:
+    latin = [fonts.latin] if fonts.latin is not None else []
+    for name in [*latin, fonts.default, *fonts.fallback]:
         if name not in names:
             names.append(name)
     return tuple(names)

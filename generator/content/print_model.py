@@ -42,11 +42,14 @@ class FontFamily(Strict):
 class Fonts(Strict):
     """`default` draws every language; a language in `by_language` has its own family draw the characters of its
     own script (kana and kanji, say), while its Latin letters, digits, punctuation and Hangul stay in `default`.
+    `latin`, when given, draws the Latin script (letters, digits, punctuation, symbols) of every language ahead of
+    `default`: a text face made for Latin, paired with the CJK faces, which keep Hangul, kana and kanji.
     A character that a family lacks, or maps to a wrong glyph, comes from the next family that draws it right:
-    the language's, then `default`, then each of `fallback` in order."""
+    the language's, then `latin`, then `default`, then each of `fallback` in order."""
 
     default: str
     families: dict[str, FontFamily]
+    latin: str | None = None
     by_language: dict[str, str] = {}
     fallback: list[str] = []
 

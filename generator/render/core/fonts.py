@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -101,8 +102,26 @@ def _misnamed(path: str, folder: files.Root) -> frozenset[int]:
 _MISNAMED: dict[str, frozenset[int]] = {}
 
 
-def _misnamed_in(data: bytes) -> frozenset[int]:
+#: the glyph names that spell one character by its code (`uniAC00`, `u1F4F7`), as the Adobe Glyph List reads them:
+#: upper-case hex, no surrogates; most of a CJK face's names are such, and reading them here is ten times faster
+_CODE_NAME = re.compile(r"uni([0-9A-F]{4})|u([0-9A-F]{4,6})")
+
+
+def glyph_meaning(name: str) -> str:
+    """The characters a glyph name spells, as `fontTools.agl.toUnicode` reads it, with the common `uniXXXX` and
+    `uXXXX[XX]` names read directly."""
     from fontTools import agl
+
+    spelled = _CODE_NAME.fullmatch(name)
+    if spelled:
+        code = int(spelled.group(1) or spelled.group(2), 16)
+        if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+            return chr(code)
+    spelled_out: str = agl.toUnicode(name)
+    return spelled_out
+
+
+def _misnamed_in(data: bytes) -> frozenset[int]:
     from fontTools.ttLib import TTFont as ToolsFont
 
     with ToolsFont(io.BytesIO(data), lazy=True) as tools:
@@ -111,7 +130,7 @@ def _misnamed_in(data: bytes) -> frozenset[int]:
         for code, name in cmap.items():
             if "." in name or unicodedata.category(chr(code)) in _BLANK:
                 continue  # a variant glyph; a space or control, drawn as nothing whatever its glyph is called
-            meant = agl.toUnicode(name)
+            meant = glyph_meaning(name)
             if len(meant) == 1 and meant != chr(code) and not 0xE000 <= ord(meant) <= 0xF8FF \
                     and unicodedata.normalize("NFKC", meant) != unicodedata.normalize("NFKC", chr(code)):
                 wrong.add(code)
@@ -236,14 +255,24 @@ def _face_name(family: FamilyFiles, path: Path) -> str:
 
 @lru_cache(maxsize=None)
 def _stack(members: tuple[tuple[str, str, files.Root], ...], own: int | None,
-           own_first_for_all: bool = False) -> str:
+           own_first_for_all: bool = False, latin: int | None = None, default: int = 0) -> str:
     name = "+".join(face for face, _, _ in members) + f"/{own}" + ("/all" if own_first_for_all else "")
     if name not in pdfmetrics.getRegisteredFontNames():
         faces = tuple(_face(face, path, folder) for face, path, folder in members)
+        if latin is not None:
+            _share_vertical_metrics(faces[latin], faces[default])
         misnamed = tuple(_misnamed(path, folder) for _, path, folder in members)
         pdfmetrics.registerFont(FontStack(name, faces, misnamed, own,
                                           own_first_for_all))
     return name
+
+
+def _share_vertical_metrics(latin: TTFont, default: TTFont) -> None:
+    """Set the Latin face on the default family's ascent and descent (NanumGothic's 800/-200 rather than Noto
+    Sans's 1069/-293, which leaves room for stacked Vietnamese accents): a line mixing Latin and Hangul has one box
+    and one baseline grid, and every paragraph keeps the leading it was laid out with. Only the metrics a layout
+    and the PDF's font descriptor read change; no glyph is drawn differently."""
+    latin.face.ascent, latin.face.descent = default.face.ascent, default.face.descent
 
 
 def fonts_for(content: Content, lang: str) -> FontPair:
@@ -261,7 +290,10 @@ def fonts_for(content: Content, lang: str) -> FontPair:
             bold = weight == "Bold" and family.bold is not None and not bold_is_regular
             path = family.bold if bold and family.bold is not None else family.regular
             members.append((_face_name(family, path), str(path), family.folder))
-        stacks.append(_stack(tuple(members), own, weight == "Bold" and bold_is_regular))
+        fonts = content.print.fonts
+        latin = families.index(fonts.latin) if fonts.latin is not None else None
+        stacks.append(_stack(tuple(members), own, weight == "Bold" and bold_is_regular, latin,
+                             families.index(fonts.default)))
     return FontPair(stacks[0], stacks[1], families[0], families, bold_is_regular)
 
 

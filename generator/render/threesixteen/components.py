@@ -18,6 +18,7 @@ from ..core.canvas import DrawingCanvas, mm
 from ...games.threesixteen.model import PlayerColour, threesixteen_game
 from ..core import textfit
 from ..core.context import Box, Component, Face, Page, RenderContext
+from ..core.colour import mix
 from .board import board_page
 from .layout import edition_colour
 from .logsheet import log_sheet_pages
@@ -63,9 +64,18 @@ class NumeralStyle:
         return cls(font, size, baseline, textfit.unit_width("0", font) * size)
 
 
-#: a tile's corner cue: its size, and where its centre sits from the corner (inside the 3 mm safe band)
+#: a tile's corner cue: its size, and where its centre sits from the corner (inside the 3 mm safe band, and
+#: clear of the bevel line)
 CUE_SIZE = 1.9 * mm
-CUE_AT = 1.75 * mm
+CUE_AT = 2.2 * mm
+#: the bevel: a thin line this far inside a tile front's trim, with rounded corners, a third of the way from the
+#: tile's colour to its ink. It reads as a punched counter's edge and turns a cutting error of a fraction of a
+#: millimetre into a border slightly wider on one side, which the eye forgives on a 16 mm piece (Rummikub's number
+#: tiles show such a rim).
+BEVEL_INSET = 0.8 * mm
+BEVEL_WIDTH = 0.45
+BEVEL_RADIUS = 0.9 * mm
+BEVEL_TONE = 0.3
 
 
 def draw_cue(canvas: DrawingCanvas, cue: str, cx: float, cy: float, turned: bool = False) -> None:
@@ -99,8 +109,14 @@ def _fill_bleed(canvas: DrawingCanvas, box: Box, colour: str) -> None:
     canvas.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
 
 
-def draw_tile_front(style: NumeralStyle, colour: PlayerColour, n: int, marked: bool, canvas: DrawingCanvas, box: Box) -> None:
+def draw_tile_front(style: NumeralStyle, colour: PlayerColour, n: int, marked: bool, canvas: DrawingCanvas, box: Box,
+                    ink_saver: bool = False) -> None:
     _fill_bleed(canvas, box, colour.fill)
+    if not ink_saver:  # the ink saver's pale tiles keep to its 25% coverage: 48 bevels would take it past that
+        canvas.setStrokeColor(HexColor(mix(colour.fill, colour.ink, BEVEL_TONE)))
+        canvas.setLineWidth(BEVEL_WIDTH)
+        k = BEVEL_INSET
+        canvas.roundRect(box.x + k, box.y + k, box.w - 2 * k, box.h - 2 * k, BEVEL_RADIUS, stroke=1, fill=0)
     canvas.setFillColor(HexColor(colour.ink))
     if colour.cue:  # upper-left and, turned, lower-right, like a playing card's index
         draw_cue(canvas, colour.cue, box.x + CUE_AT, box.top - CUE_AT)
@@ -172,7 +188,7 @@ def threesixteen_components(ctx: RenderContext) -> list[Component]:
         colour = edition_colour(ctx, tile_set)
         back = Face(f"threesixteen/tile/{colour.id}/back", partial(draw_tile_back, ctx, colour))
         for n in range(1, game.high + 1):
-            draw = partial(draw_tile_front, style, colour, n, needs_mark(n, game.high))
+            draw = partial(draw_tile_front, style, colour, n, needs_mark(n, game.high), ink_saver=ctx.ink_saver)
             for copy in range(1, game.copies + 1):
                 front = Face(f"threesixteen/tile/{colour.id}/{n}/{copy}/front", draw)
                 components.append(Component(f"tile-{colour.id}-{n}-{copy}", f"tiles-{colour.id}", w, h, front, back,

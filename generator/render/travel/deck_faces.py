@@ -18,19 +18,17 @@ from ..core.icons import IconSet
 from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
 from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
-from .style import MUTED, PROHIBITION_RED, WARNING_YELLOW, TextBlock, Writer, disc, frame
+from .style import ICON_INK, MUTED, PROHIBITION_RED, WARNING_YELLOW, TextBlock, Writer, disc, frame, icon_at
 
 NAME_H = 30.0
 GAP = 3.0
 
 
-def _icon_on_disc(canvas: DrawingCanvas, icons: IconSet, code: str, area: Box, colour: str,
-                  fill: float = 0.78) -> None:
-    """The icon centred in `area` on a light disc of the card's colour."""
+def _icon_on_disc(canvas: DrawingCanvas, icons: IconSet, code: str, area: Box, colour: str) -> None:
+    """The icon centred in `area` on a light disc of the card's colour, at the one optical size (ICON_INK)."""
     d = min(area.w, area.h)
     disc(canvas, area.cx, area.y + area.h / 2, d / 2, tint(colour))
-    size = d * fill
-    icons.draw(canvas, code, area.cx - size / 2, area.y + (area.h - size) / 2, size, size)
+    icon_at(canvas, icons, code, area.cx, area.y + area.h / 2, d * ICON_INK)
 
 
 def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: str, icon: str, index: str,
@@ -184,9 +182,8 @@ def _prohibited_icon(canvas: DrawingCanvas, icons: IconSet, code: str, area: Box
     d = min(area.w, area.h)
     cx, cy = area.cx, area.y + area.h / 2
     disc(canvas, cx, cy, d / 2, WHITE)
-    size = d * 0.66
-    icons.draw(canvas, code, cx - size / 2, cy - size / 2, size, size)
     width = d * 0.085
+    icon_at(canvas, icons, code, cx, cy, (d - 2 * width) * ICON_INK)  # the ring's inside is its roundel
     r = d / 2 - width / 2
     canvas.setStrokeColor(PROHIBITION_RED)
     canvas.setLineWidth(width)
@@ -260,8 +257,7 @@ def _picture(canvas: DrawingCanvas, icons: IconSet, code: str, area: Box, colour
     """The postcard's picture: a washed sky, the icon, and a postmark in the corner."""
     canvas.setFillColor(tint(colour, 0.8))
     canvas.roundRect(area.x, area.y, area.w, area.h, 4, stroke=0, fill=1)
-    size = area.h - 6
-    icons.draw(canvas, code, area.cx - size / 2, area.y + 3, size, size)
+    icon_at(canvas, icons, code, area.cx, area.y + area.h / 2, area.h * ICON_INK * 1.25)  # a picture: larger
     canvas.setStrokeColor(mix(colour, WHITE, 0.35))
     canvas.setLineWidth(0.7)
     r = area.h * 0.2

@@ -2,7 +2,8 @@
 
 Every country against every other, in whole kilometres between capitals: the very numbers the checker compares
 (`games/travel/distances.py`), so a table and `pnp check` always agree. The page is landscape: 24 columns of
-five-digit numbers need its long side to keep clear air between them. Each row is labelled with its country's code
+five-digit numbers need its long side to keep clear air between them. The figures are the Latin face's tabular ones
+(every digit one width), set flush right in their column so units stand under units. Each row is labelled with its country's code
 and name (the legend), each column with the code; the two sides of one card sit side by side.
 """
 from __future__ import annotations
@@ -50,6 +51,7 @@ def draw_distances(ctx: RenderContext, heading: list[Para], text_w: float, margi
     code_w = max(stringWidth(code, bold, 1) for code in codes)
     label_w = code_w + max(stringWidth(name, regular, 1) for name in names)  # at 1 pt, plus NAME_GAP and pads
     widest = max(stringWidth(str(value), regular, 1) for row in km for value in row)
+    figures = widest  # the widest number at 1 pt: every number's right edge sits where that one's does
     widest = max(widest, code_w)
     # columns and the label share the width: n * (widest * size + MIN_GAP) + label_w * size + pads = width
     size = min(MAX_SIZE, (width - n * MIN_GAP - NAME_GAP - 2 * LABEL_PAD) / (n * widest + label_w))
@@ -70,12 +72,13 @@ def draw_distances(ctx: RenderContext, heading: list[Para], text_w: float, margi
             canvas.setFont(regular, size)
             canvas.drawString(margin + LABEL_PAD + code_w * size + NAME_GAP, base, names[row - 1])
         for col in range(1, n + 1):
-            if row == 0:
-                text, font = codes[col - 1], bold
-            else:
-                text, font = ("–" if row == col else str(km[row - 1][col - 1])), regular
-            canvas.setFont(font, size)
-            canvas.drawCentredString(margin + label + (col - 0.5) * cell_w, base, text)
+            centre = margin + label + (col - 0.5) * cell_w
+            if row == 0 or row == col:
+                canvas.setFont(bold if row == 0 else regular, size)
+                canvas.drawCentredString(centre, base, codes[col - 1] if row == 0 else "–")
+            else:  # right-aligned on the column's widest number: tabular figures put units under units
+                canvas.setFont(regular, size)
+                canvas.drawRightString(centre + figures * size / 2, base, str(km[row - 1][col - 1]))
     canvas.setStrokeColor(RULE_GREY)
     for k in range(0, n + 1, 2):  # a line after each card's two sides
         x = margin + label + k * cell_w

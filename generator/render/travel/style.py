@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...content.model_parts import GameData
 from ...games.travel.model import TravelGame
@@ -16,6 +17,10 @@ from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
 from ..core.colour import WHITE, tint
 from ..core.context import Box, RenderContext, TextOverflow
+from ..core.icons import IconSet
+
+if TYPE_CHECKING:
+    from .frames import Band
 
 MARGIN = 4 * mm  # trim to panel; the safe area is 3 mm
 HEADER = 6 * mm  # band above the panel holding the kind word and the timing badge
@@ -30,13 +35,19 @@ AIRMAIL_RED = "#d23c3c"
 AIRMAIL_BLUE = "#2c5aa0"
 WARNING_YELLOW = "#f6c915"
 PROHIBITION_RED = "#d7261e"
-#: kind word size and spacing in the header band (letter-spacing only for capitals, see `tracking`)
+#: kind word size and spacing in the header band (letter-spacing only for capitals, see `tracking`): tracked
+#: capitals in the regular weight, a label apart from the bold title below it (as Ticket to Ride's and Sushi Go's
+#: card labels are set)
 KIND_SIZE = 7.5
-KIND_SPACING = 0.9
+KIND_SPACING = 1.25
 BADGE_SIZE = 7.0
 BADGE_HEIGHT = BADGE_SIZE + 5
 #: word to pill end: the round end's radius plus air, so no glyph reaches into the curve
 BADGE_PAD = BADGE_HEIGHT / 2 + 1.5
+#: an icon's optical size: the larger side of its artwork's measured ink box, as a fraction of its roundel's
+#: diameter (of the disc, the ring, the tile it sits on), the same for every icon on every card; OpenMoji's own
+#: grid leaves each icon a different margin (a figure drew at two thirds of a camera's size)
+ICON_INK = 0.58
 
 
 def travel_game(game: GameData) -> TravelGame:
@@ -145,16 +156,20 @@ class Frame:
     colour: str
     kind_word: str
     kind_spacing: float
+    kind_font: str
     kind_ink: str = WHITE
     panel_fill: str = WHITE
     panel_stroke: str | None = None
     badge: Badge | None = None
+    band: Band | None = None
 
     def draw(self, canvas: DrawingCanvas, geo: Geometry, bleed: float, bold: str) -> None:
         canvas.setFillColor(self.colour)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
+        if self.band is not None:
+            self.band.draw(canvas, geo.w, geo.h, bleed)
         canvas.setFillColor(self.kind_ink)
-        canvas.setFont(bold, KIND_SIZE)
+        canvas.setFont(self.kind_font, KIND_SIZE)
         canvas.drawString(MARGIN + 1.0, geo.header_baseline, self.kind_word, charSpace=self.kind_spacing)
         if self.badge:
             self._draw_badge(canvas, geo, bold, self.badge)
@@ -187,7 +202,7 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
     kind_word = writer.ctx.t(f"kinds.{kind}").upper()
     room = geo.w - 2 * MARGIN - 1.0
     spacing = tracking(kind_word)
-    used = writer.width(kind_word, KIND_SIZE, bold=True) + spacing * len(kind_word)
+    used = writer.width(kind_word, KIND_SIZE) + spacing * len(kind_word)
     badge = None
     if timing:
         word = writer.ctx.t(f"timing.{timing}")
@@ -196,11 +211,16 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
     if used > room:
         key = f"timing.{timing}" if timing else f"kinds.{kind}"
         raise TextOverflow(writer.where, key, writer.ctx.lang, round(used - room, 2))
+    from .frames import band  # frames draws with this module's inks
+
     ink = kind_ink or travel_game(writer.ctx.game_data).kinds[kind].ink
+    regular = writer.ctx.fonts.regular
     if writer.ctx.ink_saver:  # white to the bleed; the kind's colour only in its word, the badge and an outline
         light_badge = badge and Badge(badge.text, badge.width, tint(colour, 0.82), colour)
-        return Frame(WHITE, kind_word, spacing, colour, panel_fill, panel_stroke or colour, light_badge)
-    return Frame(colour, kind_word, spacing, ink, panel_fill, panel_stroke, badge)
+        return Frame(WHITE, kind_word, spacing, regular, colour, panel_fill, panel_stroke or colour, light_badge,
+                     band(kind, colour, WHITE, True))
+    return Frame(colour, kind_word, spacing, regular, ink, panel_fill, panel_stroke, badge,
+                 band(kind, colour, colour, False))
 
 
 # ---- drawing helpers ------------------------------------------------------------------------------------------
@@ -220,6 +240,11 @@ def star(canvas: DrawingCanvas, cx: float, cy: float, r: float, colour: str) -> 
     path.close()
     canvas.setFillColor(colour)
     canvas.drawPath(path, stroke=0, fill=1)
+
+
+def icon_at(canvas: DrawingCanvas, icons: IconSet, code: str, cx: float, cy: float, side: float) -> None:
+    """Icon `code` centred on (cx, cy), its ink box's larger side `side` long (see ICON_INK)."""
+    icons.draw(canvas, code, cx - side / 2, cy - side / 2, side, side, crop=True)
 
 
 def disc(canvas: DrawingCanvas, cx: float, cy: float, r: float, colour: str) -> None:

@@ -17,7 +17,7 @@ from ..core.icons import IconSet, flag_code
 from ...games.travel.text_keys import card_values
 from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
-from .style import INK, MUTED, disc, frame, star
+from .style import ICON_INK, INK, MUTED, disc, frame, icon_at, star
 
 GAP = 3.0
 
@@ -88,7 +88,7 @@ def _country_layout(kit: Kit, card: CountryCard, code: str) -> Paint:
         for icon, tile in tiles:
             canvas.setFillColor(tile_fill)
             canvas.roundRect(tile.x, tile.y, tile.w, tile.h, 4, stroke=0, fill=1)
-            kit.icons.draw(canvas, icon, tile.x + 2, tile.y + 2, tile.w - 4, tile.h - 4)
+            icon_at(canvas, kit.icons, icon, tile.x + tile.w / 2, tile.y + tile.h / 2, tile.w * ICON_INK * 1.2)
         for label in labels:
             label.draw(canvas)
         usage.draw(canvas)
@@ -179,8 +179,7 @@ def _character_layout(kit: Kit, card: Character) -> Paint:
         name.draw(canvas)
         d = portrait.h
         disc(canvas, portrait.cx, portrait.y + d / 2, d / 2, tint(colour, 0.82))
-        size = d * 0.8
-        kit.icons.draw(canvas, card.icon, portrait.cx - size / 2, portrait.y + d * 0.1, size, size)
+        icon_at(canvas, kit.icons, card.icon, portrait.cx, portrait.y + d / 2, d * ICON_INK)
         canvas.setFillColor(colour)
         canvas.roundRect(pill.x, pill.y, pill.w, pill.h, pill.h / 2, stroke=0, fill=1)
         mark.draw(canvas)
