@@ -96,18 +96,44 @@ class Band:
         """Stripes at 45° across the whole card (the clip keeps them to the band), every `len(inks)`-th in each
         ink."""
         reach = w + h + 4 * bleed
+        edge = (-bleed, -bleed, w + bleed, h + bleed)
         for n, ink in enumerate(inks):
             path = canvas.beginPath()
             x = -bleed - h - 2 * bleed + n * STRIPE_PERIOD
             while x < w + bleed:
-                path.moveTo(x, -bleed)
-                path.lineTo(x + STRIPE_WIDTH, -bleed)
-                path.lineTo(x + STRIPE_WIDTH + reach, -bleed + reach)
-                path.lineTo(x + reach, -bleed + reach)
-                path.close()
+                stripe = [(x, -bleed), (x + STRIPE_WIDTH, -bleed), (x + STRIPE_WIDTH + reach, -bleed + reach),
+                          (x + reach, -bleed + reach)]
+                corners = _inside(stripe, edge)
+                if corners:
+                    path.moveTo(*corners[0])
+                    for corner in corners[1:]:
+                        path.lineTo(*corner)
+                    path.close()
                 x += STRIPE_PERIOD * len(inks)
             canvas.setFillColor(mix(ink, self.field, 1 - QUIET))
             canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _inside(polygon: list[tuple[float, float]], box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
+    """The part of a convex `polygon` inside `box` (x0, y0, x1, y1), by cutting it with each side in turn: a stripe
+    ends at the bleed's edge itself, so a card drawn anywhere (a rulebook's fan) marks nothing beyond it."""
+    x0, y0, x1, y1 = box
+    sides = ((0, x0, 1.0), (0, x1, -1.0), (1, y0, 1.0), (1, y1, -1.0))  # (axis, line, which way is in)
+    points = polygon
+    for axis, line, way in sides:
+        kept: list[tuple[float, float]] = []
+        for k, here in enumerate(points):
+            before = points[k - 1]
+            here_in, before_in = (here[axis] - line) * way >= 0, (before[axis] - line) * way >= 0
+            if here_in != before_in:
+                t = (line - before[axis]) / (here[axis] - before[axis])
+                kept.append((before[0] + t * (here[0] - before[0]), before[1] + t * (here[1] - before[1])))
+            if here_in:
+                kept.append(here)
+        points = kept
+        if not points:
+            break
+    return points
 
 
 def _luggage(band: Band, canvas: DrawingCanvas, w: float, h: float, bleed: float) -> None:
