@@ -59,6 +59,15 @@ def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def use_columns_v_to_z(content_copy: Path) -> None:
+    """Content whose columns are V-Z (the log sheet's worked example and the rulebook's next move in those letters
+    too: lint replays them)."""
+    path = content_copy / "threesixteen" / "game.yaml"
+    replace_in(path, "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
+    replace_in(path, "moves: [R, A, B>B, A, C>C, B], next: {call: 4, move: B>B}",
+               "moves: [R, V, W>W, V, X>X, W], next: {call: 4, move: W>W}")
+
+
 def line_col(path: Path, needle: str, occurrence: int = 1) -> tuple[int, int]:
     """1-based line and column of the n-th occurrence of `needle` in a file."""
     text = path.read_text(encoding="utf-8")

@@ -92,6 +92,8 @@ def test_no_name_of_the_language_file_is_parted_across_lines_on_any_page(game, l
 def lines_of(page) -> list[tuple[str, float, float, float, float, str]]:
     """The page's upright runs (`segments`), each with the face of its first letter ("NanumGothic",
     "NanumGothicExtraBold"; the subset prefix dropped: ReportLab splits one face into subsets of 256 glyphs)."""
+    page = page.filter(lambda obj: obj.get("object_type") != "char" or (obj["matrix"][1] == 0 and obj["size"] >= 6))
+    # (not the glyphs of a piece drawn small or turned: the cards and tiles of a rulebook's cover and diagrams)
     faces = {(round(c["x0"], 2), round(c["top"], 2)): c["fontname"].split("+")[-1] for c in page.chars
              if c["upright"]}
     return [(*run, faces[(round(run[1], 2), round(run[3], 2))]) for run in segments(page)

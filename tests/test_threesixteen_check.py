@@ -6,7 +6,7 @@ import types
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, line_col, replace_in
+from conftest import ROOT, line_col, replace_in, use_columns_v_to_z
 
 from generator.content.load import load_content
 from generator.errors import InputError
@@ -271,13 +271,6 @@ def test_the_r7_message_names_the_column_by_the_contents_letters(content_copy, t
     path = record(tmp_path, "1 2 1", {"Mina": "R V X"})
     data = check_file(path, load_content(content_copy), "en").to_json()["violation"]
     assert (data["rule"], data["facts"]) == ("R7", {"column": "X"})
-
-
-def use_columns_v_to_z(content_copy) -> None:
-    """Content whose columns are V-Z (the log sheet's worked example in those letters too: lint replays it)."""
-    path = content_copy / "threesixteen" / "game.yaml"
-    replace_in(path, "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
-    replace_in(path, "moves: [R, A, B>B, A, C>C, B]", "moves: [R, V, W>W, V, X>X, W]")
 
 
 def test_tiles_left_copied_from_the_log_sheet_are_checked_against_the_moves(tmp_path):

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conftest import replace_in
+from conftest import replace_in, use_columns_v_to_z
 from generator.content.load import load_content
 from generator.errors import InputError, Position
 from generator.games.threesixteen.solve_cli import parse_calls, solve_cmd
@@ -530,10 +530,3 @@ def test_the_checkers_best_plan_names_the_columns_by_the_contents_letters(conten
 def test_a_plan_with_letters_that_cannot_name_the_columns_is_refused():
     with pytest.raises(ValueError, match="need as many different letters"):
         solve(EXAMPLE, columns=2, nodes=0, letters="AR")
-
-
-def use_columns_v_to_z(content_copy) -> None:
-    """Content whose columns are V-Z (the log sheet's worked example in those letters too: lint replays it)."""
-    path = content_copy / "threesixteen" / "game.yaml"
-    replace_in(path, "columns: [A, B, C, D, E]", "columns: [V, W, X, Y, Z]")
-    replace_in(path, "moves: [R, A, B>B, A, C>C, B]", "moves: [R, V, W>W, V, X>X, W]")

@@ -188,12 +188,12 @@ class Para(Paragraph):  # type: ignore[misc]  # ReportLab ships no types: Paragr
         if kept is not None and kept.width == min(widths):  # a part of a paragraph split between frames
             frag, width, self._spread = frags[0], kept.width, kept.spread
             lines = [(line, False) for line in kept.lines]
-        elif breaks is None or len(frags) != 1 or getattr(self, "_splitpara", False) or not hasattr(frags[0], "text"):
+        elif breaks is None or not _one_run(frags) or getattr(self, "_splitpara", False):
             return None
         else:
             self.height = 0
             _handleBulletWidth(self.bulletText, self.style, widths)
-            frag = frags[0]
+            frag = frags[0].clone(text="".join(f.text for f in frags))
             width = min(widths)  # a bullet item's first line may be narrower; the book's hanging indent keeps it not
             lines = breaks(frag.text, frag.fontName, frag.fontSize, width,
                            keep=self.style.keep + tuple(UNSPACED_CITATION.findall(frag.text)))
@@ -224,6 +224,13 @@ class Para(Paragraph):  # type: ignore[misc]  # ReportLab ships no types: Paragr
             textfit.draw_justified(canvas, line, block.fontName, block.fontSize, x, y - n * style.leading,
                                    stringWidth(line, block.fontName, block.fontSize) + extra, spread[n])
         canvas.restoreState()
+
+
+def _one_run(frags: list[Any]) -> bool:
+    """Whether a paragraph's pieces are one run of plain text in one font: ReportLab's parser cuts a text at each
+    escaped sign ("4 B&gt;B" is three pieces), which must not send it to ReportLab's own line breaking."""
+    return bool(frags) and all(hasattr(f, "text") and (f.fontName, f.fontSize, f.textColor) ==
+                               (frags[0].fontName, frags[0].fontSize, frags[0].textColor) for f in frags)
 
 
 def bind_citations(text: str) -> str:
