@@ -23,8 +23,11 @@ class Hub:
 
     def __init__(self) -> None:
         self.listeners: set[asyncio.Queue[dict[str, Any] | None]] = set()
+        self.last_lint: dict[str, Any] | None = None
 
     def publish(self, event: dict[str, Any]) -> None:
+        if event["kind"] == "lint":
+            self.last_lint = event
         for queue in list(self.listeners):
             queue.put_nowait(event)
 
@@ -36,6 +39,8 @@ class Hub:
     async def stream(self) -> AsyncIterator[str]:
         """One page's stream: `event: NAME` and `data: JSON` per event."""
         queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        if self.last_lint is not None:  # a page drawn before lint's findings came and listening only after them
+            queue.put_nowait(self.last_lint)  # (a busy machine) would otherwise never show them on its cards
         self.listeners.add(queue)
         try:
             yield "retry: 1000\n\n"
