@@ -20,7 +20,8 @@ from ..core.context import Box, Face
 from ..core.icons import IconSet
 from .kit import Kit, Paint
 from ..core.colour import WHITE, mix, tint
-from .style import AIRMAIL_BLUE, AIRMAIL_RED, BACK_COLOUR, disc
+from .frames import AIRMAIL_BLUE, AIRMAIL_RED
+from .style import BACK_COLOUR, disc
 
 #: OpenMoji artwork on the backs: a globe for the draw pile, two silhouettes for the characters
 DECK_BACK_ICON = "1F30D"

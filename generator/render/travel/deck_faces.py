@@ -18,7 +18,8 @@ from ..core.icons import IconSet
 from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
 from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
-from .style import ICON_INK, MUTED, PROHIBITION_RED, WARNING_YELLOW, TextBlock, Writer, disc, frame, icon_at
+from .frames import WARNING_YELLOW
+from .style import ICON_INK, MUTED, PROHIBITION_RED, TextBlock, Writer, disc, frame, icon_at
 
 NAME_H = 30.0
 GAP = 3.0

@@ -18,7 +18,11 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..core.canvas import DrawingCanvas, mm
 from ..core.colour import WHITE, mix
-from .style import AIRMAIL_BLUE, AIRMAIL_RED, WARNING_YELLOW
+
+#: the inks of the patterns (and of the cards and backs that share them)
+AIRMAIL_RED = "#d23c3c"
+AIRMAIL_BLUE = "#2c5aa0"
+WARNING_YELLOW = "#f6c915"
 
 #: the keyline: on the safe-area line (3 mm inside the trim), thin, a lighter tone of the field
 KEYLINE_INSET = 3.0 * mm

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...content.model_parts import GameData
 from ...games.travel.model import TravelGame
@@ -18,9 +17,7 @@ from ..core import textfit
 from ..core.colour import WHITE, tint
 from ..core.context import Box, RenderContext, TextOverflow
 from ..core.icons import IconSet
-
-if TYPE_CHECKING:
-    from .frames import Band
+from .frames import Band, band
 
 MARGIN = 4 * mm  # trim to panel; the safe area is 3 mm
 HEADER = 6 * mm  # band above the panel holding the kind word and the timing badge
@@ -31,9 +28,6 @@ MUTED = "#5f6368"
 RED_SUIT = "#c62828"
 BLACK_SUIT = "#1b1b1b"
 BACK_COLOUR = "#1f3b5a"  # the common back of the draw pile (and passports)
-AIRMAIL_RED = "#d23c3c"
-AIRMAIL_BLUE = "#2c5aa0"
-WARNING_YELLOW = "#f6c915"
 PROHIBITION_RED = "#d7261e"
 #: kind word size and spacing in the header band (letter-spacing only for capitals, see `tracking`): tracked
 #: capitals in the regular weight, a label apart from the bold title below it (as Ticket to Ride's and Sushi Go's
@@ -211,8 +205,6 @@ def frame(writer: Writer, geo: Geometry, kind: str, colour: str, *, timing: str 
     if used > room:
         key = f"timing.{timing}" if timing else f"kinds.{kind}"
         raise TextOverflow(writer.where, key, writer.ctx.lang, round(used - room, 2))
-    from .frames import band  # frames draws with this module's inks
-
     ink = kind_ink or travel_game(writer.ctx.game_data).kinds[kind].ink
     regular = writer.ctx.fonts.regular
     if writer.ctx.ink_saver:  # white to the bleed; the kind's colour only in its word, the badge and an outline
