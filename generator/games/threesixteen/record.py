@@ -16,6 +16,8 @@ faster than the pure-Python parser, with the same marks).
 """
 from __future__ import annotations
 
+from abc import abstractmethod
+
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -82,7 +84,24 @@ def _same_name(written: str, names: list[str]) -> str:
     return matches[0] if len(matches) == 1 else written
 
 
-class ItemPositions(Sequence[Position]):
+class _Positions(Sequence[Position]):
+    """Positions found one at a time (`_one`), only when a message asks for one; a slice is a list of them."""
+
+    @overload
+    def __getitem__(self, i: int) -> Position: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Position]: ...
+
+    def __getitem__(self, i: int | slice) -> Position | list[Position]:
+        if isinstance(i, slice):
+            return [self._one(k) for k in range(*i.indices(len(self)))]
+        return self._one(i)
+
+    @abstractmethod
+    def _one(self, i: int) -> Position: ...
+
+
+class ItemPositions(_Positions):
     """Positions of the items of a YAML list, one token or number per item."""
 
     def __init__(self, path: str, nodes: list[yaml.Node]) -> None:
@@ -92,18 +111,11 @@ class ItemPositions(Sequence[Position]):
     def __len__(self) -> int:
         return len(self.nodes)
 
-    @overload
-    def __getitem__(self, i: int) -> Position: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Position]: ...
-
-    def __getitem__(self, i: int | slice) -> Position | list[Position]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
+    def _one(self, i: int) -> Position:
         return _at(self.path, self.nodes[i])
 
 
-class ScalarPositions(Sequence[Position]):
+class ScalarPositions(_Positions):
     """Positions of the words of one scalar, found in the raw source text when a message asks for one.
 
     Plain, quoted and block scalars keep their words in the source as written; when they do not (escapes in
@@ -123,14 +135,7 @@ class ScalarPositions(Sequence[Position]):
     def __len__(self) -> int:
         return self.length
 
-    @overload
-    def __getitem__(self, i: int) -> Position: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Position]: ...
-
-    def __getitem__(self, i: int | slice) -> Position | list[Position]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
+    def _one(self, i: int) -> Position:
         if not 0 <= i < self.length:
             raise IndexError(i)
         if self._span is None:
