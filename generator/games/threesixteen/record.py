@@ -16,10 +16,9 @@ faster than the pure-Python parser, with the same marks).
 """
 from __future__ import annotations
 
-from abc import abstractmethod
-
 import re
 import unicodedata
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
