@@ -309,10 +309,11 @@ def test_a_big_hand_of_copies_has_few_distinct_choices():
 
 
 def test_a_turn_the_rules_let_loop_for_ever_stops_the_game_unfinished():
-    """With a recycle of 1 card for 2 (the Merchant's cost and a `recycle_take=2` sweep), an Express Ticket comes
-    back each time it gives the action back; the strong bot took that loop for ever (seed 32 used 14 GB). The game
-    stops after MAX_TURN_ACTIONS actions in one turn and counts as unfinished."""
-    varied = build_tables(with_value(load_content().games["travel"], "recycle_take", 2))
+    """With a recycle of 1 card for 2 (a designer's sweep of `recycle_cost=1` and `recycle_take=2`; the old
+    Merchant's cost with such a sweep used 14 GB), an Express Ticket comes back each time it gives the action back
+    and the strong bot would take that loop for ever. The game stops after MAX_TURN_ACTIONS actions in one turn
+    and counts as unfinished."""
+    varied = build_tables(with_value(with_value(load_content().games["travel"], "recycle_take", 2), "recycle_cost", 1))
     result, record = sim.simulate_one(varied, 2, EVERYTHING, 32, "strong", recorder_factory=sim.Recorder)
     assert result.winner == -1 and result.turns < sim.MAX_TURNS
     assert record is not None and record.count("express-ticket") >= sim.MAX_TURN_ACTIONS // 2 - 1
