@@ -235,6 +235,32 @@ def test_the_tabletop_simulator_grid_makes_the_cards_largest():
     assert best_grid(5, *card, 4096) == (5, 1)
 
 
+def test_the_editions_and_papers_share_their_fitted_texts_and_rulebook(tmp_path: Path, monkeypatch):
+    """Issue 33: every text of a game is fitted once per language (not once per edition or paper: a card, a board
+    or a page of the same size on A4 and Letter), and the rulebook is laid out once per language and paper (a
+    second time, tighter, only to save a page), not once per edition."""
+    from generator.render.core import rulebook, textfit
+
+    fitted: list[tuple[object, ...]] = []
+    laid_out: list[tuple[str, str, bool]] = []
+    fit, lay_out = textfit.fit, rulebook.lay_out
+
+    def counted_fit(text, font, *args, **kw):
+        fitted.append((kw.get("lang"), text, font, args, sorted((k, v) for k, v in kw.items() if k != "bound")))
+        return fit(text, font, *args, **kw)
+
+    def counted_lay_out(ctx, tight):
+        laid_out.append((ctx.lang, ctx.paper, tight))
+        return lay_out(ctx, tight)
+
+    monkeypatch.setattr(textfit, "fit", counted_fit)
+    monkeypatch.setattr(rulebook, "lay_out", counted_lay_out)
+    summary = build(ROOT / "content", games=["travel"], langs=["en"], output_dir=tmp_path, workers=1, pod=False)
+    assert len(summary.written) == 6  # three editions on each of two papers
+    assert len(fitted) > 300 and len(set(map(repr, fitted))) == len(fitted)
+    assert sorted(set(laid_out)) == sorted(laid_out) and {paper for _, paper, _ in laid_out} == {"a4", "letter"}
+
+
 def test_jobs_are_dealt_to_workers_by_language_with_similar_cost():
     from generator.builder.plan import plan
     from generator.builder.work import deal

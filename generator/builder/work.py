@@ -16,7 +16,7 @@ import queue
 import traceback
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from .. import files
 from ..content.load import Content, load_content
@@ -27,6 +27,7 @@ from ..render.core.context import Component, RenderContext
 from ..render.core.fitcheck import CONTENT_PROBLEMS, diagnostics_for
 from ..render.core.fonts import fonts_for
 from ..render.core.rulebook import rulebook_pages
+from ..render.core.textfit import Fitted
 from .units import Unit, UnitResult
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ CACHE = ".cache"
 _CONTENT: Content | None = None
 #: each game's pieces per language, laid out once and drawn into every paper's PDF: (game, lang, ink_saver) -> pieces
 _PIECES: dict[tuple[str, str, bool], list[Component]] = {}
+#: each game's texts fitted so far per language, shared by every paper's context (RenderContext.fitted): a text in a
+#: box of the same size is fitted once, whether a card, a board or a page of A4 or Letter draws it
+_FITTED: dict[tuple[str, str], dict[tuple[Any, ...], Fitted]] = {}
 
 
 class WorkerCrashed(RuntimeError):
@@ -57,6 +61,7 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
     global _CONTENT
     _CONTENT = load_content(content_root)
     _PIECES.clear()  # laid out from the content of an earlier build in this process
+    _FITTED.clear()
     with disk_cache.kept_in(out_dir / CACHE):
         for lang in sorted({unit.lang for unit in units}):
             try:
@@ -160,7 +165,8 @@ def _next_result(results: Queue[UnitResult | str], processes: Sequence[BaseProce
 def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float]) -> UnitResult:
     try:
         content = _content()
-        ctx = RenderContext(content, unit.game, unit.lang, unit.paper or next(iter(content.print.papers)))
+        ctx = RenderContext(content, unit.game, unit.lang, unit.paper or next(iter(content.print.papers)),
+                            fitted=_FITTED.setdefault((unit.game, unit.lang), {}))
     except InputError as exc:  # a language file that does not load
         return UnitResult(unit, failure=tuple(exc.diagnostics))
     try:
