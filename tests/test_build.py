@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -125,6 +127,37 @@ def test_incremental_builds_redo_only_what_changed(content_copy: Path, tmp_path:
     assert shifted.written == editions("threesixteen-en-a4.pdf")
     manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
     assert sorted(manifest["units"]["pdf:threesixteen-en-a4"]["files"]) == editions("threesixteen-en-a4.pdf")
+
+
+def test_a_build_with_nothing_to_do_reads_no_font_again(content_copy: Path, tmp_path: Path, monkeypatch):
+    """The SHA-256 of each input file is kept in output/.cache by its size and modification time: a later build
+    (a new process, its own memory empty) with nothing to do reads none of the fonts; a font touched since is read
+    again, and the same bytes still build nothing."""
+    from generator import files
+    from generator.builder import hashes
+
+    settled = time.time() - 3600
+    fonts = sorted((content_copy / "fonts").rglob("*.ttf"))
+    for font in fonts:
+        os.utime(font, (settled, settled))
+    chosen = {"games": ["threesixteen"], "langs": ["en"], "papers": ["a4"], "pod": False, "output_dir": tmp_path}
+    assert build(content_copy, **chosen).written
+    assert (tmp_path / ".cache" / "hashes.json").is_file()
+    read: list[str] = []
+    bytes_of = files.Root.bytes_of
+
+    def spied(self, target, *args, **kw):
+        read.append(Path(target).name)
+        return bytes_of(self, target, *args, **kw)
+
+    monkeypatch.setattr(files.Root, "bytes_of", spied)
+    monkeypatch.setattr(hashes, "_HASHED", {})
+    assert build(content_copy, **chosen).written == []
+    assert not [name for name in read if name.endswith(".ttf")]
+    os.utime(fonts[0], (settled + 60, settled + 60))
+    monkeypatch.setattr(hashes, "_HASHED", {})
+    assert build(content_copy, **chosen).written == []
+    assert [name for name in read if name.endswith(".ttf")] == [fonts[0].name]
 
 
 def test_a_second_build_in_one_process_shows_edited_words(content_copy: Path, tmp_path: Path):

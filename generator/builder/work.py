@@ -28,6 +28,7 @@ from ..render.core.fitcheck import CONTENT_PROBLEMS, diagnostics_for
 from ..render.core.fonts import fonts_for
 from ..render.core.rulebook import rulebook_pages
 from ..render.core.textfit import Fitted
+from .hashes import CACHE
 from .units import Unit, UnitResult
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
 
     from PIL import Image
 
-#: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it
-CACHE = ".cache"
 
 _CONTENT: Content | None = None
 #: each game's pieces per language, laid out once and drawn into every paper's PDF: (game, lang, ink_saver) -> pieces
