@@ -160,6 +160,41 @@ def test_a_build_with_nothing_to_do_reads_no_font_again(content_copy: Path, tmp_
     assert [name for name in read if name.endswith(".ttf")] == [fonts[0].name]
 
 
+def test_a_clean_build_refits_no_text_an_earlier_build_kept(tmp_path: Path, monkeypatch):
+    """The texts fitted are kept in output/.cache per game and language (named after everything fitting reads):
+    after `make clean` nothing is fitted again and the PDFs are the same bytes; a kept file that is not one the
+    build wrote is a miss, fitted afresh."""
+    from generator.render.core import textfit
+
+    chosen = {"games": ["threesixteen"], "langs": ["ko"], "papers": ["a4"], "pod": False, "workers": 1,
+              "output_dir": tmp_path}
+    first = build(ROOT / "content", **chosen)
+    made = {name: (tmp_path / name).read_bytes() for name in first.written}
+    kept = sorted((tmp_path / ".cache" / "fitted").rglob("*.json"))
+    assert len(kept) == 1
+    fitted: list[str] = []
+    fit = textfit.fit
+
+    def counted(text, *args, **kw):
+        fitted.append(text)
+        return fit(text, *args, **kw)
+
+    monkeypatch.setattr(textfit, "fit", counted)
+
+    def clean_build() -> None:
+        for name in made:
+            (tmp_path / name).unlink()
+        (tmp_path / MANIFEST).unlink()
+        assert build(ROOT / "content", **chosen).written == first.written
+        assert {name: (tmp_path / name).read_bytes() for name in made} == made
+
+    clean_build()
+    assert fitted == []
+    kept[0].write_text('[["not", "a", "row"]]', encoding="utf-8")
+    clean_build()
+    assert len(fitted) > 100
+
+
 def test_a_second_build_in_one_process_shows_edited_words(content_copy: Path, tmp_path: Path):
     """Layouts cached inside a build never leak into the next one."""
     out = tmp_path / "out"
