@@ -6,10 +6,10 @@ same grid of pieces per page, but with plain `drawString` calls only: no icons, 
 fresh Python processes, so interpreter start and imports count for both; ours runs as `pnp build`, the command
 `make pdf` runs.
 
-Our build keeps parsed fonts and converted icons in output/.cache (generator/render/core/font_cache.py, icons.py), so a
-clean build is measured twice: warm, after deleting the PDFs and the manifest as `make clean` does (the cache stays),
-and cold, into an empty output folder, where fonts are parsed and icons converted again (the first build after a
-clone).
+Our build keeps parsed fonts, converted icons and fitted texts in output/.cache (generator/render/core/font_cache.py,
+icons.py, fit_cache.py), so a clean build is measured twice: warm, after deleting the PDFs and the manifest as
+`make clean` does (the cache stays), and cold, into an empty output folder, where fonts are parsed, icons converted
+and texts fitted again (the first build after a clone).
 """
 from __future__ import annotations
 
@@ -241,7 +241,7 @@ def run() -> list[Row]:
                    f"load average {load:.2f} before the runs"},
         {"name": "clean build of every printable PDF (cache cold, empty output folder)",
          "value": round(cold_s, 2), "unit": "s", "target": f"< {TARGET_SECONDS:g} s", "ok": cold_s < TARGET_SECONDS,
-         "detail": f"CPU {cold_cpu:.2f} s; fonts parsed and icons converted again"},
+         "detail": f"CPU {cold_cpu:.2f} s; fonts parsed, icons converted and texts fitted again"},
         {"name": "plain ReportLab baseline (same pieces, same words, no icons, 9-up)", "value": round(base_s, 2),
          "unit": "s", "target": "-", "ok": True, "detail": f"CPU {base_cpu:.2f} s, one process"},
         {"name": "printable PDFs / baseline (cache warm)", "value": round(warm_s / base_s, 2), "unit": "x",
