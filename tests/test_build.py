@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -127,6 +129,72 @@ def test_incremental_builds_redo_only_what_changed(content_copy: Path, tmp_path:
     assert sorted(manifest["units"]["pdf:threesixteen-en-a4"]["files"]) == editions("threesixteen-en-a4.pdf")
 
 
+def test_a_build_with_nothing_to_do_reads_no_font_again(content_copy: Path, tmp_path: Path, monkeypatch):
+    """The SHA-256 of each input file is kept in output/.cache by its size and modification time: a later build
+    (a new process, its own memory empty) with nothing to do reads none of the fonts; a font touched since is read
+    again, and the same bytes still build nothing."""
+    from generator import files
+    from generator.builder import hashes
+
+    settled = time.time() - 3600
+    fonts = sorted((content_copy / "fonts").rglob("*.ttf"))
+    for font in fonts:
+        os.utime(font, (settled, settled))
+    chosen = {"games": ["threesixteen"], "langs": ["en"], "papers": ["a4"], "pod": False, "output_dir": tmp_path}
+    assert build(content_copy, **chosen).written
+    assert (tmp_path / ".cache" / "hashes.json").is_file()
+    read: list[str] = []
+    bytes_of = files.Root.bytes_of
+
+    def spied(self, target, *args, **kw):
+        read.append(Path(target).name)
+        return bytes_of(self, target, *args, **kw)
+
+    monkeypatch.setattr(files.Root, "bytes_of", spied)
+    monkeypatch.setattr(hashes, "_HASHED", {})
+    assert build(content_copy, **chosen).written == []
+    assert not [name for name in read if name.endswith(".ttf")]
+    os.utime(fonts[0], (settled + 60, settled + 60))
+    monkeypatch.setattr(hashes, "_HASHED", {})
+    assert build(content_copy, **chosen).written == []
+    assert [name for name in read if name.endswith(".ttf")] == [fonts[0].name]
+
+
+def test_a_clean_build_refits_no_text_an_earlier_build_kept(tmp_path: Path, monkeypatch):
+    """The texts fitted are kept in output/.cache per game and language (named after everything fitting reads):
+    after `make clean` nothing is fitted again and the PDFs are the same bytes; a kept file that is not one the
+    build wrote is a miss, fitted afresh."""
+    from generator.render.core import textfit
+
+    chosen = {"games": ["threesixteen"], "langs": ["ko"], "papers": ["a4"], "pod": False, "workers": 1,
+              "output_dir": tmp_path}
+    first = build(ROOT / "content", **chosen)
+    made = {name: (tmp_path / name).read_bytes() for name in first.written}
+    kept = sorted((tmp_path / ".cache" / "fitted").rglob("*.json"))
+    assert len(kept) == 1
+    fitted: list[str] = []
+    fit = textfit.fit
+
+    def counted(text, *args, **kw):
+        fitted.append(text)
+        return fit(text, *args, **kw)
+
+    monkeypatch.setattr(textfit, "fit", counted)
+
+    def clean_build() -> None:
+        for name in made:
+            (tmp_path / name).unlink()
+        (tmp_path / MANIFEST).unlink()
+        assert build(ROOT / "content", **chosen).written == first.written
+        assert {name: (tmp_path / name).read_bytes() for name in made} == made
+
+    clean_build()
+    assert fitted == []
+    kept[0].write_text('[["not", "a", "row"]]', encoding="utf-8")
+    clean_build()
+    assert len(fitted) > 100
+
+
 def test_a_second_build_in_one_process_shows_edited_words(content_copy: Path, tmp_path: Path):
     """Layouts cached inside a build never leak into the next one."""
     out = tmp_path / "out"
@@ -233,6 +301,32 @@ def test_the_tabletop_simulator_grid_makes_the_cards_largest():
                     assert w * h <= best[0] * best[1], (count, (c, r))
     assert best_grid(12, *card, 4096) == (4, 3)  # every card at full size, no empty cell
     assert best_grid(5, *card, 4096) == (5, 1)
+
+
+def test_the_editions_and_papers_share_their_fitted_texts_and_rulebook(tmp_path: Path, monkeypatch):
+    """Issue 33: every text of a game is fitted once per language (not once per edition or paper: a card, a board
+    or a page of the same size on A4 and Letter), and the rulebook is laid out once per language and paper (a
+    second time, tighter, only to save a page), not once per edition."""
+    from generator.render.core import rulebook, textfit
+
+    fitted: list[tuple[object, ...]] = []
+    laid_out: list[tuple[str, str, bool]] = []
+    fit, lay_out = textfit.fit, rulebook.lay_out
+
+    def counted_fit(text, font, *args, **kw):
+        fitted.append((kw.get("lang"), text, font, args, sorted((k, v) for k, v in kw.items() if k != "bound")))
+        return fit(text, font, *args, **kw)
+
+    def counted_lay_out(ctx, tight):
+        laid_out.append((ctx.lang, ctx.paper, tight))
+        return lay_out(ctx, tight)
+
+    monkeypatch.setattr(textfit, "fit", counted_fit)
+    monkeypatch.setattr(rulebook, "lay_out", counted_lay_out)
+    summary = build(ROOT / "content", games=["travel"], langs=["en"], output_dir=tmp_path, workers=1, pod=False)
+    assert len(summary.written) == 6  # three editions on each of two papers
+    assert len(fitted) > 300 and len(set(map(repr, fitted))) == len(fitted)
+    assert sorted(set(laid_out)) == sorted(laid_out) and {paper for _, paper, _ in laid_out} == {"a4", "letter"}
 
 
 def test_jobs_are_dealt_to_workers_by_language_with_similar_cost():

@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Sequence
 from .. import files
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
+from . import hashes
 from .names import PlayerNames, player_names
 from .units import Unit, UnitResult
 from ..content.folders import language_name_problems, languages, text_folders
@@ -206,10 +207,7 @@ def _source_digest(games: frozenset[str]) -> str:
         source = files.package(where if where.is_dir() else where.parent)
         for rel in _python_files(source) if where.is_dir() else [where.name]:
             digest.update(f"{label}/{rel}".encode() if where.is_dir() else label.encode())
-            try:
-                digest.update(source.bytes_of(rel))
-            except InputError:
-                digest.update(b"missing")
+            digest.update(hashes.file_sha(source, rel))
     return digest.hexdigest()
 
 
@@ -280,7 +278,7 @@ def _files_digest(folders: list[tuple[str, files.Root, str]]) -> str:
     for label, root, folder in folders:
         for rel in _files_under(root, folder):
             digest.update(f"{label}/{rel}\0".encode())
-            digest.update(_file_sha(root, rel))
+            digest.update(hashes.file_sha(root, rel))
     return digest.hexdigest()
 
 
@@ -292,27 +290,6 @@ def _files_under(root: files.Root, folder: str) -> list[str]:
     return sorted(found)
 
 
-#: (real path, size, modification time) -> SHA-256 of a file hashed before in this process (the fonts are 25 MB)
-_HASHED: dict[tuple[str, int, int], bytes] = {}
-
-
-def _file_sha(root: files.Root, rel: str) -> bytes:
-    """The SHA-256 of a file (read through the file boundary), or of its refusal: the job says what is wrong."""
-    version = root.version(rel)
-    key = (str(root.real / rel), *version) if version is not None else None
-    if key is not None and key in _HASHED:
-        return _HASHED[key]
-    try:
-        found = hashlib.sha256(root.bytes_of(rel, limit=FONT_BYTES)).digest()
-    except InputError as exc:
-        return exc.diagnostics[0].message.encode()
-    if key is not None:
-        _HASHED[key] = found
-    return found
-
-
-#: the largest file a digest reads: a font file (content/font_files.py's limit)
-FONT_BYTES = 64 * 1024 * 1024
 
 
 def drawing_digest(content_root: Path, game: str, lang: str) -> str:
@@ -406,7 +383,8 @@ def build(content_root: Path | str, games: Sequence[str] | None = None, langs: S
                               "--back-offset-mm")
     units = plan(content_root, games, langs, papers, png, pod)
     options: dict[str, object] = {"duplex": duplex, "back_offset_mm": list(offset)}
-    digests = unit_digests(content_root, units, options)
+    with hashes.kept_in(out_dir):
+        digests = unit_digests(content_root, units, options)
     manifest = read_manifest(out_dir)
     stale = [u for u in units if not _fresh(u, manifest.get(u.name), digests[u], out_dir)]
     summary = BuildSummary(up_to_date=len(units) - len(stale), output=_display(out_dir))
@@ -442,7 +420,8 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict[Uni
          workers: int | None, names: PlayerNames) -> None:
     from . import work as build_work  # the heavy part: content models, ReportLab, the renderers
 
-    build_work.prepare(content_root, out_dir, stale)  # raises InputError for content that does not load
+    drawings = {(u.game, u.lang): drawing_digest(content_root, u.game, u.lang) for u in stale}
+    build_work.prepare(content_root, out_dir, stale, drawings)  # raises InputError for content that does not load
     refused = build_work.refused(content_root, sorted({u.lang for u in stale}))  # lint's errors, as lint says them
     failures: list[Diagnostic] = [finding for found in refused.values() for finding in found]
     stale = sorted((u for u in stale if u.lang not in refused), key=lambda u: (-u.cost, u))

@@ -16,17 +16,19 @@ import queue
 import traceback
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from .. import files
 from ..content.load import Content, load_content
 from ..errors import Diagnostic, InputError, Position
 from ..games import registry
-from ..render.core import disk_cache, document, pod, png, tts
+from ..render.core import disk_cache, document, fit_cache, pod, png, tts
 from ..render.core.context import Component, RenderContext
 from ..render.core.fitcheck import CONTENT_PROBLEMS, diagnostics_for
 from ..render.core.fonts import fonts_for
 from ..render.core.rulebook import rulebook_pages
+from ..render.core.textfit import Fitted
+from .hashes import CACHE
 from .units import Unit, UnitResult
 
 if TYPE_CHECKING:
@@ -35,21 +37,28 @@ if TYPE_CHECKING:
 
     from PIL import Image
 
-#: under the output folder: what later builds reuse (parsed fonts, icons' operators); `make clean` leaves it
-CACHE = ".cache"
 
 _CONTENT: Content | None = None
 #: each game's pieces per language, laid out once and drawn into every paper's PDF: (game, lang, ink_saver) -> pieces
 _PIECES: dict[tuple[str, str, bool], list[Component]] = {}
+#: each game's texts fitted so far per language, shared by every paper's context (RenderContext.fitted): a text in a
+#: box of the same size is fitted once, whether a card, a board or a page of A4 or Letter draws it; read from the
+#: cache folder when an earlier build kept them (render/core/fit_cache.py)
+_FITTED: dict[tuple[str, str], dict[tuple[Any, ...], Fitted]] = {}
+#: per game and language: its fitted texts' kept file, and how many of them it holds
+_FITS_KEPT: dict[tuple[str, str], tuple[str, int]] = {}
+#: per game and language: the digest of what drawing it reads (`prepare`), which names its kept fitted texts
+_DRAWINGS: dict[tuple[str, str], str] = {}
 
 
 class WorkerCrashed(RuntimeError):
     """A worker process failed on something that is not a content problem (a bug): its traceback is the message."""
 
 
-def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
+def prepare(content_root: Path, out_dir: Path, units: list[Unit], drawings: dict[tuple[str, str], str]) -> None:
     """Load and validate the content, then do the setup the jobs share, in this process: workers forked later
-    inherit it instead of each doing it again.
+    inherit it instead of each doing it again. `drawings` names each game and language's drawing (its digest,
+    `plan.drawing_digest`), after which the texts it fits are kept.
 
     Raises InputError for content that does not load. A problem that shows while drawing (a font that is not
     installed, a language file that does not load, an unknown icon) is left for each job to report, as its own.
@@ -57,6 +66,10 @@ def prepare(content_root: Path, out_dir: Path, units: list[Unit]) -> None:
     global _CONTENT
     _CONTENT = load_content(content_root)
     _PIECES.clear()  # laid out from the content of an earlier build in this process
+    _FITTED.clear()
+    _FITS_KEPT.clear()
+    _DRAWINGS.clear()
+    _DRAWINGS.update(drawings)
     with disk_cache.kept_in(out_dir / CACHE):
         for lang in sorted({unit.lang for unit in units}):
             try:
@@ -160,7 +173,8 @@ def _next_result(results: Queue[UnitResult | str], processes: Sequence[BaseProce
 def run_unit(unit: Unit, out_dir: str, duplex: str, offset: tuple[float, float]) -> UnitResult:
     try:
         content = _content()
-        ctx = RenderContext(content, unit.game, unit.lang, unit.paper or next(iter(content.print.papers)))
+        ctx = RenderContext(content, unit.game, unit.lang, unit.paper or next(iter(content.print.papers)),
+                            fitted=_fitted(unit.game, unit.lang, Path(out_dir)))
     except InputError as exc:  # a language file that does not load
         return UnitResult(unit, failure=tuple(exc.diagnostics))
     try:
@@ -184,7 +198,33 @@ def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tup
                                                  gutterfold=True)}
     for name, doc in docs.items():  # every edition is drawn before the first file is written
         _write(out_dir, unit, name, doc.data)
+    _keep_fitted(unit.game, unit.lang, out_dir)
     return UnitResult(unit, tuple(docs), sum(len(doc.pages) for doc in docs.values()))
+
+
+def _fitted(game: str, lang: str, out_dir: Path) -> dict[tuple[Any, ...], Fitted]:
+    """The texts of `game` fitted in `lang` so far: in this process, else as an earlier build kept them."""
+    if (game, lang) not in _FITTED:
+        drawing = _DRAWINGS.get((game, lang))
+        if drawing is None:  # a job `prepare` was not told about: fitted afresh, nothing kept
+            return _FITTED.setdefault((game, lang), {})
+        kept = fit_cache.name(drawing)
+        with disk_cache.kept_in(out_dir / CACHE):
+            _FITTED[game, lang] = fit_cache.read(kept)
+        _FITS_KEPT[game, lang] = (kept, len(_FITTED[game, lang]))
+    return _FITTED[game, lang]
+
+
+def _keep_fitted(game: str, lang: str, out_dir: Path) -> None:
+    """Keep the texts of `game` fitted in `lang` in the cache folder, when a job fitted new ones."""
+    if (game, lang) not in _FITS_KEPT:
+        return
+    kept, count = _FITS_KEPT[game, lang]
+    fitted = _FITTED[game, lang]
+    if len(fitted) > count:
+        with disk_cache.kept_in(out_dir / CACHE):
+            fit_cache.write(kept, fitted)
+        _FITS_KEPT[game, lang] = (kept, len(fitted))
 
 
 def _write(out_dir: Path, unit: Unit, name: str, data: bytes) -> None:

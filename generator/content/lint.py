@@ -204,7 +204,10 @@ def translation_progress(root: Path, lang: str) -> Progress:
 
 
 def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | None,
-                 glyph_check: GlyphCheck | None) -> Iterator[Diagnostic]:
+                 glyph_check: GlyphCheck | None, checked: AbstractSet[str] | None = None) -> Iterator[Diagnostic]:
+    """The findings in `folder`'s files of `langs`; with `checked`, only those languages' own texts are checked
+    (the reference language is still read, to compare them with)."""
+    checked = set(langs) if checked is None else checked
     loaded: dict[str, Texts] = {}
     for lang in langs:
         rel = f"{folder}/{lang}.yaml"
@@ -220,13 +223,15 @@ def _lint_folder(root: Path, folder: str, langs: list[str], content: Content | N
     reference = loaded.get(REFERENCE_LANG)
     game = content.games.get(folder) if content is not None else None
     spec = _known_spec(folder)
-    if reference is not None and folder == COMMON:
-        yield from _required(reference, common_keys(content.print if content is not None else None), {})
-    elif reference is not None and game is not None and spec is not None:
-        yield from _required(reference, required_keys(spec, game), allowed_placeholders(spec, game))
+    if reference is not None and REFERENCE_LANG in checked:
+        if folder == COMMON:
+            yield from _required(reference, common_keys(content.print if content is not None else None), {})
+        elif game is not None and spec is not None:
+            yield from _required(reference, required_keys(spec, game), allowed_placeholders(spec, game))
     for lang, texts in loaded.items():
-        yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check,
-                               _same_lines(root, f"{folder}/{lang}.yaml"))
+        if lang in checked:
+            yield from _lint_texts(texts, reference if lang != REFERENCE_LANG else None, content, glyph_check,
+                                   _same_lines(root, f"{folder}/{lang}.yaml"))
     own = spec.part("lint_texts") if spec is not None else None
     if own is not None:
         yield from own(loaded, game)
@@ -350,7 +355,7 @@ def language_errors(root: Path, content: Content, lang: str, glyph_check: GlyphC
     exactly as lint reports them: `pnp build` refuses a language that has any."""
     langs = list(dict.fromkeys([REFERENCE_LANG, lang]))
     return [finding for folder in text_folders(Path(root))
-            for finding in _lint_folder(Path(root), folder, langs, content, glyph_check)
+            for finding in _lint_folder(Path(root), folder, langs, content, glyph_check, checked={lang})
             if finding.severity == "error" and Path(finding.position.path).name == f"{lang}.yaml"]
 
 

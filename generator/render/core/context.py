@@ -114,8 +114,9 @@ class RenderContext:
     paper: str
     #: the ink-saver edition: white backs and backgrounds, light fills, colour kept for outlines and words
     ink_saver: bool = False
-    #: every text fitted so far, by what fitting it depends on: the editions of one language and paper share it
-    #: (`replace(ctx, ink_saver=True)` keeps the same dict), so each card text is fitted once, not once per edition
+    #: every text fitted so far, by what fitting it depends on: the editions of one language share it
+    #: (`replace(ctx, ink_saver=True)` keeps the same dict, and a build gives every paper's context the same one), so
+    #: each text is fitted once, not once per edition or paper
     fitted: dict[tuple[Any, ...], textfit.Fitted] = field(default_factory=dict, repr=False, compare=False)
     texts: Texts = field(init=False)
     fonts: FontPair = field(init=False)
@@ -165,12 +166,15 @@ class RenderContext:
             bold: bool = False, **kw: Any) -> textfit.Fitted:
         """Fit or raise TextOverflow naming the component (`where`), the text key, the language and the overflow."""
         font = self.fonts.bold if bold else self.fonts.regular
-        memo = (key, text, font, width, height, size, min_size, tuple(sorted(kw.items())))
+        # not by key: the same words under several keys (the forbidden items' shared rule) are fitted once
+        memo = (text, font, width, height, size, min_size, tuple(sorted(kw.items())))
         fitted = self.fitted.get(memo)
         if fitted is None:
             fitted = textfit.fit(text, font, width, height, size, min_size, lang=self.lang, keep=self.names,
                                  bound=self.bound, **kw)
             self.fitted[memo] = fitted = replace(fitted, key=key)
+        elif fitted.key != key:
+            fitted = replace(fitted, key=key)
         if not fitted.fits:
             raise TextOverflow(where, key, self.lang, fitted.overflow_pt, textfit.advice(fitted))
         return fitted

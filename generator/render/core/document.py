@@ -71,24 +71,42 @@ def _sheets(group: list[Component], per_page: int, apart: bool = True) -> list[l
     Component; unless `apart` is False: gutterfold pairs fold each back round its own front, so no back can show
     a strip of another). So face-up pieces fill the slots other face-up pieces left (the characters and reference
     cards join the last country sheet) before a new sheet is opened."""
-    sheets: list[list[Component]] = []
+    sheets: list[_Sheet] = []
     for piece in group:
         sheet = next((sheet for sheet in sheets
-                      if len(sheet) < per_page and not (apart and _kept_apart(sheet, piece))), None)
+                      if len(sheet.pieces) < per_page and not (apart and sheet.keeps_apart(piece))), None)
         if sheet is None:
-            sheets.append([piece])
-        else:
-            sheet.append(piece)
-    return sheets
+            sheet = _Sheet()
+            sheets.append(sheet)
+        sheet.add(piece)
+    return [sheet.pieces for sheet in sheets]
+
+
+@dataclass(slots=True)
+class _Sheet:
+    """A sheet being filled, with the backs its pieces show and the backs of its hidden pieces: whether a piece
+    must be kept apart from it is then a look at one or two backs, not at every piece on it (plan_layout counts
+    the sheets of every group for every layout it weighs)."""
+
+    pieces: list[Component] = field(default_factory=list)
+    backs: set[str | None] = field(default_factory=set)
+    hidden_backs: set[str | None] = field(default_factory=set)
+
+    def add(self, piece: Component) -> None:
+        self.pieces.append(piece)
+        self.backs.add(_back_key(piece))
+        if piece.hidden:
+            self.hidden_backs.add(_back_key(piece))
+
+    def keeps_apart(self, piece: Component) -> bool:
+        """A hidden piece shares no sheet with another back; any piece, no sheet with a hidden piece of another."""
+        back = _back_key(piece)
+        return any(other != back for other in (self.backs if piece.hidden else self.hidden_backs))
 
 
 def _sheet_counter(group: list[Component]) -> Callable[[int], int]:
     """How many sheets `group` takes at so many pieces to a page (`_sheets`), for plan_layout to compare layouts."""
     return lambda per_page: len(_sheets(group, per_page))
-
-
-def _kept_apart(sheet: list[Component], piece: Component) -> bool:
-    return any((other.hidden or piece.hidden) and _back_key(other) != _back_key(piece) for other in sheet)
 
 
 def _back_key(piece: Component) -> str | None:

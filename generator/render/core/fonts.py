@@ -30,7 +30,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 from ... import files
-from ...content.font_files import MAX_BYTES, FamilyFiles, families_for
+from ...content.font_files import MAX_BYTES, families_for
 from ...content.load import Content
 from . import disk_cache, font_cache
 from .canvas import DrawingCanvas
@@ -248,9 +248,11 @@ def _face(name: str, path: str, folder: files.Root) -> TTFont:
     return font_cache.load(name, Path(path), folder)
 
 
-def _face_name(family: FamilyFiles, path: Path) -> str:
-    """One registered face per file (a family without bold lends the same face to both stacks)."""
-    return f"{family.name}-{path.stem}-{hashlib.sha256(str(path).encode()).hexdigest()[:8]}"
+@lru_cache(maxsize=None)
+def _face_name(family: str, path: Path) -> str:
+    """One registered face per file (a family without bold lends the same face to both stacks); named once per
+    process, as lint's glyph check asks `fonts_for` about every text."""
+    return f"{family}-{path.stem}-{hashlib.sha256(str(path).encode()).hexdigest()[:8]}"
 
 
 @lru_cache(maxsize=None)
@@ -289,7 +291,7 @@ def fonts_for(content: Content, lang: str) -> FontPair:
             family = content.fonts[name]
             bold = weight == "Bold" and family.bold is not None and not bold_is_regular
             path = family.bold if bold and family.bold is not None else family.regular
-            members.append((_face_name(family, path), str(path), family.folder))
+            members.append((_face_name(family.name, path), str(path), family.folder))
         fonts = content.print.fonts
         latin = families.index(fonts.latin) if fonts.latin is not None else None
         stacks.append(_stack(tuple(members), own, weight == "Bold" and bold_is_regular, latin,
