@@ -326,3 +326,26 @@ def test_every_tile_front_has_a_bevel_line_inside_its_trim_clear_of_the_corner_c
                            bevel["bottom"] - cue["bottom"])
                 assert edge >= 0.2 * mm + tiles.BEVEL_WIDTH / 2, (component.id, edge)
     assert tiles.BEVEL_INSET == 0.8 * mm
+
+
+def test_the_deck_backs_airmail_ring_is_striped_all_round(content):
+    """Rasterized: every eighth of the ring round the common back's medallion shows red and blue stripes (its
+    upper-left part was left white: the stripes started too far right)."""
+    from generator.render.travel.backs import AIRMAIL_OUTER, MEDALLION
+
+    ctx = RenderContext(content, "travel", "en", "a4")
+    component = first_of_each_deck(ctx)[0]
+    back = Component(component.id, component.deck, component.width, component.height, component.back)
+    pixels = pypdfium2.PdfDocument(render_fronts(ctx, [back]))[0].render(scale=SCALE).to_numpy()[:, :, :3]
+    pixels = pixels.astype(int)
+    h = pixels.shape[0]
+    cx, cy = (MARGIN + BLEED + component.width / 2) * SCALE, h - (MARGIN + BLEED + component.height * 0.56) * SCALE
+    ys, xs = np.mgrid[0:h, 0:pixels.shape[1]]
+    radius = np.hypot(xs - cx, ys - cy) / SCALE
+    angle = (np.degrees(np.arctan2(cy - ys, xs - cx)) + 360) % 360
+    ring = (radius > MEDALLION / 2 + 1) & (radius < AIRMAIL_OUTER - 1)
+    red = (pixels[:, :, 0] > 150) & (pixels[:, :, 2] < 120)
+    blue = (pixels[:, :, 2] > 120) & (pixels[:, :, 0] < 100)
+    for sector in range(8):
+        inside = ring & (angle >= sector * 45) & (angle < (sector + 1) * 45)
+        assert red[inside].mean() > 0.1 and blue[inside].mean() > 0.1, sector

@@ -147,7 +147,9 @@ def _airmail_ring(canvas: DrawingCanvas, cx: float, cy: float) -> None:
     disc(canvas, cx, cy, outer, WHITE)
     step = 4.2 * mm
     width = step * 0.32
-    x, n = cx - 2 * outer, 0
+    # a stripe runs from (x, cy - outer) up at 45°: the ring's upper-left edge lies on the stripe that starts
+    # (1 + √2) radii left of the centre, so the first one starts three radii left (two left that part white)
+    x, n = cx - 3 * outer, 0
     while x < cx + outer:
         canvas.setFillColor(AIRMAIL_RED if n % 2 == 0 else AIRMAIL_BLUE)
         path = canvas.beginPath()
