@@ -122,15 +122,15 @@ def test_a_character_number_has_the_bounds_of_its_rule(content_copy):
     the express ticket and plays it again, a turn without end), whether the ability sets the number or changes
     it."""
     path = content_copy / "travel" / "game.yaml"
-    replace_in(path, "ability: {rule: recycle_take, to: 2}", "ability: {rule: recycle_cost, to: 0}")
+    replace_in(path, "ability: [{rule: recycle_take, to: 2},", "ability: [{rule: recycle_cost, to: 0},")
     line, col = line_col(path, "recycle_cost, to: 0")
     col += len("recycle_cost, to: ")
     assert errors_of(content_copy) == [
-        f"content/travel/game.yaml:{line}:{col}: error: characters[4].ability.to: rule 'recycle_cost': expected a "
+        f"content/travel/game.yaml:{line}:{col}: error: characters[4].ability[0].to: rule 'recycle_cost': expected a "
         f"number at least 1; found 0 [effect]"]
-    replace_in(path, "ability: {rule: recycle_cost, to: 0}", "ability: {rule: recycle_cost, by: -2}")
+    replace_in(path, "ability: [{rule: recycle_cost, to: 0},", "ability: [{rule: recycle_cost, by: -2},")
     assert errors_of(content_copy)[0].endswith(
-        "characters[4].ability.by: rule 'recycle_cost': expected a number at least 1; found 0 [effect]")
+        "characters[4].ability[0].by: rule 'recycle_cost': expected a number at least 1; found 0 [effect]")
 
 
 def test_effect_timing_not_allowed(content_copy):
@@ -211,19 +211,19 @@ def test_a_character_for_more_players_than_the_game_has(content_copy):
     assert errors_of(content_copy) == [
         f"content/travel/game.yaml:{entry}:3: error: characters: with 6 players only 5 characters are dealt; "
         f"each player needs one [count]",
-        f"content/travel/game.yaml:{line}:{col}: error: characters[0].players: character 'smuggler' is dealt at 7 "
+        f"content/travel/game.yaml:{line}:{col}: error: characters[4].players: character 'collector' is dealt at 7 "
         f"to 8 players; the game is for 2 to 6 [count]"]
 
 
 def test_too_few_characters_for_a_player_count(content_copy):
-    """R33: three more characters set aside below 6 players leave 2-, 4- and 5-player games short of characters."""
+    """R33: three characters set aside below 6 players leave 4- and 5-player games short of characters."""
     path = content_copy / "travel" / "game.yaml"
-    for ability in ("{rule: starting_hand, by: 2}", "{rule: recycle_take, to: 2}", "{rule: travel_bonus_draw, to: 3}"):
+    for ability in ("{rule: starting_hand, by: 2}", "{rule: travel_bonus_draw, to: 3}"):
         replace_in(path, f"ability: {ability}}}", f"ability: {ability}, players: {{min: 6, max: 6}}}}")
-    line, _ = line_col(path, "characters:\n")
+    replace_in(path, "players: {min: 3, max: 6}}", "players: {min: 6, max: 6}}")
     assert [f.split(": error: ", 1)[1] for f in errors_of(content_copy)] == [
         f"characters: with {n} players only {dealt} characters are dealt; each player needs one [count]"
-        for n, dealt in ((2, 1), (4, 3), (5, 3))]
+        for n, dealt in ((4, 3), (5, 3))]
 
 
 @pytest.mark.parametrize("moves, problem", [

@@ -481,7 +481,7 @@ def test_forbidden_items_set_their_flavour_apart_from_the_rule_text(sheet):
 REVIEWED_WORDS = {
     ("en", "trading-post", "front"): "Action: discard 1 to {max} cards (no forbidden items)",  # 0 is no action (R23)
     ("ko", "trading-post", "front"): "행동: 핸드에서 카드를 1~{max}장 버리고(금지 물건 제외)",
-    ("en", "merchant", "front"): "Recycling costs you {value} card instead of {recycle_cost}",  # one card: not "cards"
+    ("en", "merchant", "front"): "Your trade bonus is {value} cards instead of {trade_bonus_draw}",
     ("en", "messy-map", "front"): "it counts as any one item that country needs.",
     ("en", "call-mom", "front"): "Call Mum",  # British English, like colour and centre
     ("ko", "ref-1", "front"): "교환: 한 명과 앞면이 보이게 교환 후 {trade_bonus_draw}장 뽑기",

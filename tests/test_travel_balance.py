@@ -69,7 +69,7 @@ def test_the_head_to_head_table_reads_row_against_column():
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
     at = next(i for i, line in enumerate(lines) if line.strip().startswith("Head to head, 2 players, all extensions"))
-    assert lines[at + 1].split() == ["Backpacker", "Collector", "Merchant", "Pilot"]  # (the Smuggler, Pickpocket: 3+)
+    assert lines[at + 1].split() == ["Backpacker", "Merchant", "Pickpocket", "Pilot", "Smuggler"]  # (Collector: 3+)
     data = json.loads(balance("--games", "40", "--players", "2", "--extensions", "all", "--bot", "greedy",
                               "--workers", "1", "--format", "json").stdout)
     pairs = {(h["character"], h["opponent"]): h for h in data["configurations"][0]["head_to_head"]}
@@ -106,11 +106,11 @@ def test_a_sweep_sets_a_rule_parameter_or_a_card_number(game):
     ("hand_limit", 1, "hand_limit=1: expected a number at least 3; found 1"),
     # a free recycle would take back an extra-action card and play it again: a turn without end
     ("recycle_cost", 0, "recycle_cost=0: expected a number at least 1; found 0"),
-    ("characters.collector.ability.to", 0,
-     "characters.collector.ability.to=0: rule 'recycle_take': expected a number at least 1; found 0"),
+    ("characters.collector.ability.0.to", 0,
+     "characters.collector.ability.0.to=0: rule 'recycle_take': expected a number at least 1; found 0"),
     # R33: a character for more players than the game has
-    ("characters.smuggler.players.max", 7,
-     "characters.smuggler.players.max=7: character 'smuggler' is dealt at 3 to 7 players; the game is for 2 to 6"),
+    ("characters.collector.players.max", 7,
+     "characters.collector.players.max=7: character 'collector' is dealt at 3 to 7 players; the game is for 2 to 6"),
 ])
 def test_a_bad_sweep_says_what_is_wrong(game, key, value, message):
     with pytest.raises(SweepError, match=message.replace("(", r"\(")):
@@ -219,13 +219,13 @@ def test_every_report_states_its_inputs(game, tmp_path):
     assert inputs["fingerprint"] == fingerprint(game) and len(inputs["fingerprint"]) == 16
     assert (inputs["bot"], inputs["games"], inputs["seed"]) == ("greedy", 4, 5)
     assert inputs["rules"]["hand_limit"] == 7 and inputs["rules"]["steal_chooses"] is False
-    smuggler = next(c for c in game.characters if c.id == "smuggler")
-    assert {c["id"]: (c["changes"], c["players"]) for c in inputs["characters"]}["smuggler"] == (
-        {change.rule: change.value(game.rules_params) for change in smuggler.changes}, {"min": 3, "max": 6})
+    collector = next(c for c in game.characters if c.id == "collector")
+    assert {c["id"]: (c["changes"], c["players"]) for c in inputs["characters"]}["collector"] == (
+        {change.rule: change.value(game.rules_params) for change in collector.changes}, {"min": 3, "max": 6})
     assert f"Inputs: content {inputs['fingerprint']}, pnp {inputs['version']}, greedy bots, 4 games per " \
            "configuration, seed 5." in text
     assert "Base rules: hand_limit 7, starting_hand 3," in text
-    assert "Backpacker (2–6 players): starting_hand 5." in text and "Smuggler (3–6 players): " in text
+    assert "Backpacker (2–6 players): starting_hand 5." in text and "Collector (3–6 players): " in text
     balance(*args, "--out", str(tmp_path))
     assert f"content {inputs['fingerprint']}" in (tmp_path / "balance.html").read_text(encoding="utf-8")
 

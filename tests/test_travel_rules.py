@@ -16,7 +16,6 @@ from generator.games.travel.rules import RULE_NAMES
 EXT = "[events, special, forbidden, postcards]"
 MERCHANT = "{name: Joon, passport: passport-jp, transit: DE, character: merchant, hand: adapter map umbrella}"
 PILOT = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map coat}"
-COLLECTOR = "{name: Mina, passport: passport-kr, transit: FR, character: collector, hand: camera map coat}"
 SORA = "{name: Sora, passport: passport-in, transit: IT, character: backpacker, hand: camera backpack swimsuit coat umbrella}"
 with open("examples/travel-three-players.yaml", encoding="utf-8") as _example:
     THREE_PLAYERS = _example.read()
@@ -195,9 +194,12 @@ BROKEN = {
         "R33", "character_without_extension"),
     "R33 trading a character": (
         table(turns("Joon: trade Mina adapter for ^merchant +coat")), "R33", "character_not_card"),
-    "R34 another player's character ability": (
-        table(turns("Joon: draw coat", "Mina: recycle camera ^-> map"), extensions="all", mina=COLLECTOR,
-              joon=MERCHANT), "R34", "cost"),
+    "R34 a character's ability left out (the Merchant's trade bonus written as the base game's)": (
+        table(turns("Joon: ^trade Mina adapter for camera +coat"), extensions="all", mina=PILOT, joon=MERCHANT),
+        "R34", "missing_draw"),
+    "R34 another player's character ability (the Merchant's trade bonus of 3, taken by the Pilot)": (
+        table(turns("Joon: draw coat", "Mina: trade Joon camera for coat +swimsuit ^+sunglasses +backpack"),
+              extensions="all", mina=PILOT, joon=MERCHANT), "R34", "extra_draw"),
 }
 
 
@@ -266,28 +268,35 @@ def owner_rules(content, character: str):
     return next(c for c in game.characters if c.id == character).rules(game.rules_params)
 
 
-def test_r34_the_merchant_recycles_for_one_card_and_holds_ten(content):
-    report = assert_valid(content, table(turns("Joon: recycle adapter -> adapter"), extensions="all",
-                                         mina=COLLECTOR, joon=MERCHANT))
-    assert report.to_json()["result"]["standing"][1]["hand"] == ["passport-jp", "map", "umbrella", "adapter"]
-    assert_breaks(content, table(turns("Joon: recycle adapter ^map -> map"), extensions="all", mina=COLLECTOR,
-                                 joon=MERCHANT), "R34", "cost")
+def test_r34_the_merchant_draws_three_after_a_trade_and_holds_ten(content):
+    report = assert_valid(content, table(turns("Joon: trade Mina adapter for camera +coat +swimsuit +sunglasses"),
+                                         extensions="all", mina=PILOT, joon=MERCHANT))
+    assert report.to_json()["result"]["standing"][1]["hand"] == [
+        "passport-jp", "map", "umbrella", "camera", "coat", "swimsuit", "sunglasses"]
+    assert_breaks(content, table(turns("Joon: ^trade Mina adapter for camera +coat"), extensions="all", mina=PILOT,
+                                 joon=MERCHANT), "R34", "missing_draw")
     draws = ["Joon: draw coat", "Mina: draw coat", "Joon: draw camera", "Mina: draw camera",
              "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw sunglasses", "Mina: draw sunglasses -coat",
              "Joon: draw backpack", "Mina: draw backpack -coat", "Joon: draw coat"]
-    assert_valid(content, table(turns(*draws), extensions="all", mina=COLLECTOR, joon=MERCHANT))
-    assert_breaks(content, table(turns(*draws[:-1], "Joon: draw coat ^-coat"), extensions="all", mina=COLLECTOR,
+    assert_valid(content, table(turns(*draws), extensions="all", mina=PILOT, joon=MERCHANT))
+    assert_breaks(content, table(turns(*draws[:-1], "Joon: draw coat ^-coat"), extensions="all", mina=PILOT,
                                  joon=MERCHANT), "R34", "no_discard_due")
 
 
-def test_r34_the_collector_takes_two_cards_when_she_recycles(content):
+def test_r34_the_collector_takes_two_cards_when_she_recycles_and_holds_six(content):
     collector = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
-    mina = "{name: Mina, passport: passport-kr, transit: FR, character: merchant, hand: camera map coat}"
+    joon = collector + "\n  - " + SORA
     report = assert_valid(content, table(turns("Joon: recycle adapter umbrella -> adapter umbrella"), extensions="all",
-                                         mina=mina, joon=collector))
+                                         mina=PILOT, joon=joon))
     assert report.to_json()["result"]["standing"][1]["hand"] == ["passport-jp", "map", "adapter", "umbrella"]
-    assert_breaks(content, table(turns("Joon: recycle adapter umbrella ^-> adapter"), extensions="all", mina=mina,
-                                 joon=collector), "R34", "recycle_take")
+    assert_breaks(content, table(turns("Joon: recycle adapter umbrella ^-> adapter"), extensions="all", mina=PILOT,
+                                 joon=joon), "R34", "recycle_take")
+    draws = ["Joon: draw coat", "Sora: draw coat", "Mina: draw camera", "Joon: draw sunglasses",
+             "Sora: draw sunglasses -sunglasses", "Mina: draw umbrella"]
+    assert_valid(content, table(turns(*draws, "Joon: draw swimsuit -swimsuit"), extensions="all", mina=PILOT,
+                                joon=joon))
+    assert_breaks(content, table(turns(*draws, "Joon: draw ^swimsuit"), extensions="all", mina=PILOT, joon=joon),
+                  "R34", "over_limit")
 
 
 def test_r34_the_pickpocket_chooses_the_card_and_holds_five(content):
@@ -308,8 +317,8 @@ def test_r34_the_pickpocket_chooses_the_card_and_holds_five(content):
 
 
 def test_r33_a_character_marked_for_more_players_stays_in_the_box(content):
-    pickpocket = "{name: Mina, passport: passport-kr, transit: FR, character: ^pickpocket, hand: camera map coat}"
-    assert_breaks(content, table("", extensions="all", mina=pickpocket, joon=MERCHANT), "R33")
+    collector = "{name: Mina, passport: passport-kr, transit: FR, character: ^collector, hand: camera map coat}"
+    assert_breaks(content, table("", extensions="all", mina=collector, joon=MERCHANT), "R33", "character_players")
 
 
 def test_r18_an_empty_hand_draws_three_first(content):
