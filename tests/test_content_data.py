@@ -211,7 +211,7 @@ def test_a_character_for_more_players_than_the_game_has(content_copy):
     assert errors_of(content_copy) == [
         f"content/travel/game.yaml:{entry}:3: error: characters: with 6 players only 5 characters are dealt; "
         f"each player needs one [count]",
-        f"content/travel/game.yaml:{line}:{col}: error: characters[4].players: character 'collector' is dealt at 7 "
+        f"content/travel/game.yaml:{line}:{col}: error: characters[0].players: character 'smuggler' is dealt at 7 "
         f"to 8 players; the game is for 2 to 6 [count]"]
 
 

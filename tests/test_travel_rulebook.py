@@ -89,6 +89,10 @@ FOUR_WITH_MERCHANT = (
     "  - {name: Hana, passport: passport-fr, transit: ES, character: collector, hand: sunglasses umbrella adapter}")
 """Four players with every extension, centre JP: Joon (the Merchant; Berlin is nearest Tokyo) starts."""
 PICKPOCKET = "{name: Mina, passport: passport-kr, transit: FR, character: pickpocket, hand: camera map coat}"
+COLLECTOR_AND_SORA = ("{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map "
+                      "umbrella}\n  - {name: Sora, passport: passport-in, transit: IT, character: merchant, "
+                      "hand: camera backpack swimsuit}")
+"""Three players (the Collector is set aside with 2, R33): play goes Joon (the Collector), Sora, Mina."""
 READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw backpack", "Mina: draw swimsuit",
                         "Joon: travel DE +camera", "Mina: draw umbrella", "Joon: draw backpack",
                         "Mina: draw sunglasses -sunglasses")
@@ -97,14 +101,15 @@ READY_FOR_THE_CENTRE = ("Joon: draw coat", "Mina: draw camera", "Joon: draw back
 
 PILOT_FR = "{name: Mina, passport: passport-kr, transit: FR, character: pilot, hand: camera map swimsuit}"
 DRAWN_DOWN = ("Joon: draw coat", "Mina: travel FR +camera +umbrella +backpack", *(
-    f"{name}: draw {item}" + (f" -{item}" if k >= (4 if name == "Joon" else 7) else "")
+    f"{name}: draw {item}" + (f" -{item}" if k >= (10 if name == "Joon" else 7) else "")
     for k, (name, item) in enumerate(zip(
         ["Joon", "Mina"] * 11,
         ["camera", "camera", "map", "map", "backpack", "backpack", "backpack", "umbrella", "umbrella", "adapter",
          "adapter", "adapter", "coat", "coat", "swimsuit", "swimsuit", "swimsuit", "sunglasses", "sunglasses", "coat",
          "sunglasses"]))))
 """Mina, the Pilot (3 cards as the travel bonus), has travelled to France and holds what Japan needs; the draw
-pile is drawn down to its last card (sunglasses), the rest of the items discarded for the limit."""
+pile is drawn down to its last card (sunglasses), the rest of the items discarded for the limit (Joon, the
+Merchant, holds 10)."""
 
 
 THREE_POSTCARDS = ("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
@@ -138,10 +143,21 @@ BACK_TO_GERMANY = ("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +c
 
 KNIFE_DRAWN = ("Joon: draw knife", "Mina: draw coat")
 SMUGGLER = "{name: Joon, passport: passport-jp, transit: DE, character: smuggler, hand: adapter map umbrella}"
-COLLECTOR = "{name: Joon, passport: passport-jp, transit: DE, character: collector, hand: adapter map umbrella}"
-COLLECTOR_AND_SORA = COLLECTOR + ("\n  - {name: Sora, passport: passport-in, transit: IT, character: merchant, "
-                                  "hand: camera backpack swimsuit}")
-"""Three players (the Collector is set aside with 2, R33): play goes Joon (the Collector), Sora, Mina."""
+SMUGGLER_AND_SORA = SMUGGLER + ("\n  - {name: Sora, passport: passport-in, transit: IT, character: merchant, "
+                                "hand: camera backpack swimsuit}")
+"""Three players (the Smuggler is set aside with 2, R33): play goes Joon (the Smuggler), Sora, Mina."""
+
+
+def with_sora(*lines: str) -> tuple[str, ...]:
+    """A two-player record's turns with Sora (the Merchant, hand limit 10), seated after Joon, drawing a special
+    item after each of Joon's turns but a last one."""
+    draws = iter(("padlock", "binoculars", "lucky-coin", "trading-post", "local-guide"))
+    turns = []
+    for line in lines:
+        if turns and turns[-1].startswith("Joon:"):
+            turns.append(f"Sora: draw {next(draws)}")
+        turns.append(line)
+    return tuple(turns)
 
 
 STOLEN_KNIFE = ("Joon: draw knife", "Mina: draw swimsuit", "Joon: draw coat", "Mina: steal Joon pay coat -> knife")
@@ -186,7 +202,7 @@ EVENTS_SPENT = ("Joon: draw lost-and-found[]", "Mina: draw customs-check[]",
 """Events only: four of them are drawn, then every item: the Duty-Free Spree is the last card of the draw pile."""
 
 
-ALL_PILOT = dict(extensions="all", mina=PILOT, joon=SMUGGLER)
+ALL_PILOT = dict(extensions="all", mina=PILOT, joon=SMUGGLER_AND_SORA)
 
 
 MINA_EMPTIED = ("Joon: draw coat", "Mina: trade Joon passport-kr camera map for coat +knife",
@@ -309,9 +325,9 @@ STATEMENTS = {
         "R9", "passport_not_in_pile"),
     "lines 60-62, 72: the Pilot's winning travel may show its 3 cards, on from the discards once the pile is out": (
         table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses reshuffle +camera +map"),
-              extensions="[characters]", mina=PILOT_FR, joon=SMUGGLER),
+              extensions="[characters]", mina=PILOT_FR, joon=MERCHANT),
         table(turns(*DRAWN_DOWN, "Mina: travel JP +sunglasses ^+passport-jp"),
-              extensions="[characters]", mina=PILOT_FR, joon=SMUGGLER),
+              extensions="[characters]", mina=PILOT_FR, joon=MERCHANT),
         "R9", "not_in_pile_reshuffled"),
     "lines 79-80: an event is played when drawn, and nothing replaces it": (
         table(turns("Joon: draw lost-and-found[]", "Mina: draw coat")),
@@ -401,17 +417,17 @@ STATEMENTS = {
         "R23", "pays_itself"),
     "line 102: a character is never traded, so never offered either (an offer may bluff with cards, FAQ 118-119)": (
         table(turns("Joon: trade Mina swimsuit for camera refused; draw coat"), extensions="all", mina=PILOT,
-              joon=SMUGGLER),
+              joon=MERCHANT),
         table(turns("Joon: trade Mina adapter for ^pilot refused; draw coat"), extensions="all", mina=PILOT,
-              joon=SMUGGLER),
+              joon=MERCHANT),
         "R33", "character_not_card"),
     "lines 98-102 (our characters, README): a count the owner's character changed is R34, not the printed base": (
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
                     "Joon: draw camera", "Mina: travel FR +umbrella +coat +backpack"),
-              extensions="all", mina=PILOT, joon=SMUGGLER),
+              extensions="all", mina=PILOT, joon=MERCHANT),
         table(turns("Joon: draw backpack", "Mina: draw coat", "Joon: travel DE +coat", "Mina: draw swimsuit",
                     "Joon: draw camera", "Mina: ^travel FR +umbrella +coat"),
-              extensions="all", mina=PILOT, joon=SMUGGLER),
+              extensions="all", mina=PILOT, joon=MERCHANT),
         "R34", "missing_draw"),
     "lines 98-102 (ours, README and R13): the Binoculars cost their card, for her too": (
         table(turns("Joon: draw coat", "Sora: draw coat", "Mina: draw binoculars", "Joon: draw coat",
@@ -426,10 +442,10 @@ STATEMENTS = {
         table(turns("Joon: draw coat"), extensions="all", mina=PILOT,
               joon=BACKPACKER.replace(" umbrella}", " umbrella backpack}").replace("hand: ", "hand: ^")),
         "R34", "hand_size"),
-    "ours (README, R33 and the Collector's card): with 2 players the Collector is set aside before the deal": (
-        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=COLLECTOR_AND_SORA),
+    "ours (README, R33 and the Smuggler's card): with 2 players the Smuggler is set aside before the deal": (
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=SMUGGLER_AND_SORA),
         table(turns("Joon: draw coat"), extensions="all", mina=PILOT,
-              joon=COLLECTOR.replace("collector", "^collector")),
+              joon=SMUGGLER.replace("smuggler", "^smuggler")),
         "R33", "character_players"),
     "line 2 and 74: the first to travel to the centre country wins, so nobody plays after": (
         table(turns(*READY_FOR_THE_CENTRE, "Joon: travel JP")),
@@ -595,13 +611,13 @@ STATEMENTS = {
         table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter", "Mina: recycle camera map -> ^umbrella")),
         "R10", "not_in_discard"),
     "lines 99-100: with the characters, every player has one": (
-        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=SMUGGLER),
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=MERCHANT),
         table(turns("Joon: draw coat"), extensions="all", mina=PILOT,
               joon="{name: ^Joon, passport: passport-jp, transit: DE, hand: adapter map umbrella}"),
         "R33", "character_missing"),
     "lines 99-101: one character card each, so no two players have the same": (
-        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=SMUGGLER),
-        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=SMUGGLER.replace("smuggler", "^pilot")),
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: draw coat"), extensions="all", mina=PILOT, joon=MERCHANT.replace("merchant", "^pilot")),
         "R33", "character_twice"),
     "FAQ line 105: any passport will do, another player's too": (
         table(turns("Joon: trade Mina passport-jp for passport-kr +backpack", "Mina: draw coat",
@@ -627,7 +643,8 @@ STATEMENTS = {
                     "Joon: draw swimsuit", "Mina: draw swimsuit", "Joon: draw ^-coat sunglasses")),
         "R17", "no_discard_due"),
     "FAQ line 115: the Smuggler travels holding a forbidden item, nobody else does": (
-        table(turns(*KNIFE_AND_GERMANY, "Joon: travel DE +swimsuit"), extensions="all", mina=PILOT, joon=SMUGGLER),
+        table(turns(*with_sora(*KNIFE_AND_GERMANY, "Joon: travel DE +swimsuit")), extensions="all", mina=PILOT,
+              joon=SMUGGLER_AND_SORA),
         table(turns(*KNIFE_AND_GERMANY, "Joon: ^travel DE +swimsuit"), extensions="all", mina=PILOT,
               joon=MERCHANT),
         "R28", "travel_forbidden"),
@@ -749,12 +766,12 @@ STATEMENTS = {
     "lines 96-97 and 72 (our Pilot): a 4th postcard among the Pilot's 3 travel cards wins, the rest are not drawn": (
         table(turns("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
                     "Mina: draw postcard-temple", "Joon: draw coat", "Mina: draw postcard-volcano",
-                    "Joon: draw coat -coat", "Mina: travel FR +umbrella +postcard-mountains"),
-              extensions="all", mina=PILOT_FR, joon=SMUGGLER),
+                    "Joon: draw coat", "Mina: travel FR +umbrella +postcard-mountains"),
+              extensions="all", mina=PILOT_FR, joon=MERCHANT),
         table(turns("Joon: draw postcard-city", "Mina: draw postcard-beach", "Joon: draw coat",
                     "Mina: draw postcard-temple", "Joon: draw coat", "Mina: draw postcard-volcano",
-                    "Joon: draw coat -coat", "Mina: travel FR +umbrella +postcard-mountains ^+backpack"),
-              extensions="all", mina=PILOT_FR, joon=SMUGGLER),
+                    "Joon: draw coat", "Mina: travel FR +umbrella +postcard-mountains ^+backpack"),
+              extensions="all", mina=PILOT_FR, joon=MERCHANT),
         "R32", "game_over"),
     "line 55 and 80: Lost Luggage that takes a Big Suitcase away: its holder discards down in the same part": (
         table(turns(*SUITCASE_HAND, "Mina: draw lost-luggage[Mina coat, Joon big-suitcase -umbrella]")),
@@ -848,39 +865,41 @@ STATEMENTS = {
                     "Mina: drop ^knife with coat")),
         "R29", "not_in_hand"),
     "FAQ lines 115 and 126 (our Smuggler): the Smuggler travels with a forbidden item, but never pays with one": (
-        table(turns(*KNIFE_DRAWN, "Joon: steal Mina pay adapter -> coat"), **ALL_PILOT),
-        table(turns(*KNIFE_DRAWN, "Joon: steal Mina pay ^knife -> coat"), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: steal Mina pay adapter -> coat")), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: steal Mina pay ^knife -> coat")), **ALL_PILOT),
         "R30", "forbidden_cost"),
     "FAQ lines 115 and 127: nor discards one for the hand limit": (
-        table(turns(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit",
-                    "Mina: draw camera", "Joon: draw sunglasses -camera"), **ALL_PILOT),
-        table(turns(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit",
-                    "Mina: draw camera", "Joon: draw sunglasses ^-knife"), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit",
+                               "Mina: draw camera", "Joon: draw sunglasses -camera")), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw camera", "Mina: draw coat", "Joon: draw swimsuit",
+                               "Mina: draw camera", "Joon: draw sunglasses ^-knife")), **ALL_PILOT),
         "R30", "forbidden_limit"),
     "FAQ line 115 and lines 90-92: the Smuggler may still get rid of a forbidden item, as the whole turn": (
-        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter"), **ALL_PILOT),
-        table(turns(*KNIFE_DRAWN, "Joon: drop knife with adapter; ^draw coat"), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: drop knife with adapter")), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: drop knife with adapter; ^draw coat")), **ALL_PILOT),
         "R29", "drop_ended_turn"),
     "FAQ line 115 and line 80 (our Lost Luggage): Lost Luggage never takes a forbidden item, the Smuggler's either": (
-        table(turns(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon adapter, Mina coat]"), **ALL_PILOT),
-        table(turns(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon ^knife, Mina coat]"), **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon adapter, Sora swimsuit, Mina coat]")),
+              **ALL_PILOT),
+        table(turns(*with_sora(*KNIFE_DRAWN, "Joon: draw lost-luggage[Joon ^knife, Sora swimsuit, Mina coat]")),
+              **ALL_PILOT),
         "R30", "forbidden_event_discard"),
     "lines 79-80 and 72 (our Pilot): an event among the Pilot's 3 travel cards is one of them": (
         table(turns("Joon: draw coat", "Mina: travel FR +duty-free[Mina coat, Joon camera] +umbrella +backpack"),
-              extensions="all", mina=PILOT_FR, joon=SMUGGLER),
+              extensions="all", mina=PILOT_FR, joon=MERCHANT),
         table(turns("Joon: draw coat",
                     "Mina: travel FR +duty-free[Mina coat, Joon camera] +umbrella +backpack ^+coat"),
-              extensions="all", mina=PILOT_FR, joon=SMUGGLER),
+              extensions="all", mina=PILOT_FR, joon=MERCHANT),
         "R21", "event_not_replaced"),
     "line 102 (R33: not part of the hand): a character is never stolen": (
-        table(turns("Joon: steal Mina pay adapter -> camera"), extensions="all", mina=PILOT, joon=SMUGGLER),
-        table(turns("Joon: steal Mina pay adapter -> ^pilot"), extensions="all", mina=PILOT, joon=SMUGGLER),
+        table(turns("Joon: steal Mina pay adapter -> camera"), extensions="all", mina=PILOT, joon=MERCHANT),
+        table(turns("Joon: steal Mina pay adapter -> ^pilot"), extensions="all", mina=PILOT, joon=MERCHANT),
         "R33", "character_not_card"),
     "line 102 (R33) and line 80: nor passed in a Souvenir Swap": (
         table(turns("Joon: draw souvenir-swap[Joon adapter, Mina coat]"), extensions="all", mina=PILOT,
-              joon=SMUGGLER),
+              joon=MERCHANT),
         table(turns("Joon: draw souvenir-swap[Joon ^collector, Mina coat]"), extensions="all", mina=PILOT,
-              joon=SMUGGLER),
+              joon=MERCHANT),
         "R33", "character_not_card"),
     "lines 53 and 98-102 (our Backpacker): 5 cards dealt, but the hand limit stays 7": (
         table(turns("Joon: draw coat", "Mina: draw swimsuit", "Joon: draw camera -coat"), extensions="all",
