@@ -6,7 +6,8 @@ duplex drift could show as uneven, so a back printed a millimetre off in any dir
 (the airmail stripes ring the medallion instead of the card). The common back carries the cards' band idea to its
 edge as quiet airmail stripes over its whole field: a pattern that is the same at every depth from the trim, so a
 drift moves it without showing (a band that stopped a few millimetres inside the trim would come out 1 mm wide on
-one edge and 3 mm on the other). The ink-saver edition's backs are plain white.
+one edge and 3 mm on the other), as borderless playing-card backs repeat their pattern over the whole back.
+The ink-saver edition's backs are plain white.
 
 A back is the same artwork on many cards, so it is drawn once per PDF as a Form XObject (one per bleed size, as
 the sheet code may ask for different bleeds) and reused.

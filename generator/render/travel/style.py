@@ -45,7 +45,7 @@ ICON_INK = 0.58
 #: the title bar: a band of the kind's colour behind a card's name, inside the panel with a white rim round it (the
 #: same rim as the index's inset), so it reads as a label of its own and not as part of the coloured frame; its
 #: words sit this far inside its ends and edges. In the ink-saver edition it is a light tint with the name in the
-#: kind's colour. As Dominion's and Sushi Go's cards name themselves on a coloured bar.
+#: kind's colour. As Magic: The Gathering's name bar inside the frame and Dominion's name banner.
 BAR_RIM = 1.2 * mm
 BAR_RADIUS = 1.6 * mm
 BAR_PAD_X = 1.4 * mm
