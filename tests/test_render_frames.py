@@ -20,7 +20,10 @@ from generator.content.load import load_content
 from generator.render.core.context import Box, Component, RenderContext
 from generator.render.travel import frames
 from generator.render.travel.cards import travel_components
-from generator.render.travel.style import KIND_SIZE
+from generator.render.core.colour import WHITE, contrast, mix, rgb
+from generator.render.travel.frames import WARNING_YELLOW
+from generator.render.travel.index import CLEARANCE, top_corner
+from generator.render.travel.style import BAR_CONTRAST, BAR_RIM, KIND_SIZE, bar_colours, geometry, travel_game
 
 BLEED = 3.175 * mm
 MARGIN = 12.0
@@ -161,6 +164,83 @@ def test_latin_letters_figures_and_punctuation_are_set_in_the_latin_face(content
     assert (lang == "ko") == bool(faces["hangul"]) and (lang == "ja") == bool(faces["kana"])
 
 
+# ---- the title bar ----------------------------------------------------------------------------------------------
+
+#: the kinds whose name sits at the top of the panel between the two upright indices
+BETWEEN_INDICES = {"item", "event", "special", "forbidden"}
+
+
+def expected_names(ctx: RenderContext) -> dict[str, str]:
+    """The name each kind's first card shows on its bar (as first_of_each_deck picks the cards)."""
+    game = travel_game(ctx.game_data)
+    return {"item": ctx.t(f"items.{game.items[0].id}.name"), "passport": ctx.t(f"passports.{game.passports[0].id}.name"),
+            "country": ctx.t(f"countries.{game.countries[0].sides[0].code}.name"),
+            "event": ctx.t(f"events.{game.events[0].id}.name"), "special": ctx.t(f"special.{game.special[0].id}.name"),
+            "forbidden": ctx.t(f"forbidden.{game.forbidden[0].id}.name"),
+            "postcard": ctx.t(f"postcards.{game.postcards[0].id}.name"),
+            "character": ctx.t(f"characters.{game.characters[0].id}.name"),
+            "reference": ctx.t(f"reference.{game.reference_cards[0].sides[0]}.title")}
+
+
+def same_colour(pdf_colour, hex_colour: str) -> bool:
+    return pdf_colour is not None and len(pdf_colour) == 3 and all(
+        abs(a - b) < 0.002 for a, b in zip(pdf_colour, rgb(hex_colour)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize("ink_saver", [False, True], ids=["standard", "ink-saver"])
+def test_every_kind_names_its_card_on_a_title_bar_in_its_colour(content, lang, ink_saver):
+    """Measured from the PDF, on the first card of each deck: exactly one filled rounded rectangle in the bar's
+    colour (the kind's colour, deepened only where white words on it would read at less than 4.5:1; in the
+    ink-saver edition its light tint), BAR_RIM inside the panel, across it or between the indices; the card's name
+    drawn inside it, wholly, in the bar's ink with a contrast of at least 4.5:1. The ink-saver edition draws no
+    solid bar: nothing inside the panel is filled in the kind's full colour as large as a bar."""
+    ctx = RenderContext(content, "travel", lang, "a4", ink_saver=ink_saver)
+    components = first_of_each_deck(ctx)
+    game = travel_game(ctx.game_data)
+    names = expected_names(ctx)
+    geo = geometry(ctx)
+    trim = MARGIN + BLEED
+    with pdfplumber.open(io.BytesIO(render_fronts(ctx, components))) as doc:
+        for component, page in zip(components, doc.pages):
+            kind = DECKS[component.deck]
+            colour = game.kinds[kind].colour
+            ink = WARNING_YELLOW if kind == "forbidden" else WHITE
+            fill, words = bar_colours(colour, ink, ink_saver)
+            assert contrast(fill, words) >= BAR_CONTRAST, kind
+            panel = geo.panel
+            left, right, top = trim + panel.x, trim + panel.right, page.height - trim - panel.top  # from page top
+            bars = [c for c in page.curves + page.rects if c["fill"] and same_colour(c["non_stroking_color"], fill)
+                    and c["x0"] >= left and c["x1"] <= right and c["top"] >= top and c["width"] > 20 * mm]
+            assert len(bars) == 1, (kind, len(bars))
+            bar = bars[0]
+            if kind in BETWEEN_INDICES:
+                index = top_corner(panel)
+                assert bar["x0"] - trim == pytest.approx(index.right + CLEARANCE, abs=0.01), kind
+                assert bar["top"] - top == pytest.approx(BAR_RIM, abs=0.01), kind
+            else:
+                assert bar["x0"] - left == pytest.approx(BAR_RIM, abs=0.01), kind
+            assert right - bar["x1"] == pytest.approx(bar["x0"] - left, abs=0.01), kind  # centred on the panel
+            inside = [c for c in page.chars if c["text"].strip() and bar["x0"] <= c["x0"] and c["x1"] <= bar["x1"]
+                      and bar["top"] <= c["top"] and c["bottom"] <= bar["bottom"]]
+            assert "".join(c["text"] for c in inside) == names[kind].replace(" ", ""), kind
+            assert all(same_colour(c["non_stroking_color"], words) for c in inside), kind
+            if ink_saver:
+                solid = [c for c in page.curves + page.rects if c["fill"] and same_colour(c["non_stroking_color"],
+                         colour) and c["width"] > 20 * mm and c["height"] > 5 * mm]
+                assert not solid, kind
+
+
+def test_a_bar_under_white_words_is_the_kinds_colour_unless_too_light_for_them():
+    """A dark kind colour is the bar's colour itself; the ochre of special items and the teal of postcards (3.7
+    and 4.0 to 1 under white) are deepened, no further than the step that reaches 4.5."""
+    assert bar_colours("#34495e", WHITE, False) == ("#34495e", WHITE)
+    for light in ("#b9770e", "#2a8c8c"):
+        fill, _ = bar_colours(light, WHITE, False)
+        assert fill != light and contrast(fill, WHITE) >= 4.5
+        assert contrast(mix(light, "#000000", 0.0), WHITE) < 4.5
+
+
 # ---- icons: one optical size ------------------------------------------------------------------------------------
 
 
@@ -246,3 +326,26 @@ def test_every_tile_front_has_a_bevel_line_inside_its_trim_clear_of_the_corner_c
                            bevel["bottom"] - cue["bottom"])
                 assert edge >= 0.2 * mm + tiles.BEVEL_WIDTH / 2, (component.id, edge)
     assert tiles.BEVEL_INSET == 0.8 * mm
+
+
+def test_the_deck_backs_airmail_ring_is_striped_all_round(content):
+    """Rasterized: every eighth of the ring round the common back's medallion shows red and blue stripes (its
+    upper-left part was left white: the stripes started too far right)."""
+    from generator.render.travel.backs import AIRMAIL_OUTER, MEDALLION
+
+    ctx = RenderContext(content, "travel", "en", "a4")
+    component = first_of_each_deck(ctx)[0]
+    back = Component(component.id, component.deck, component.width, component.height, component.back)
+    pixels = pypdfium2.PdfDocument(render_fronts(ctx, [back]))[0].render(scale=SCALE).to_numpy()[:, :, :3]
+    pixels = pixels.astype(int)
+    h = pixels.shape[0]
+    cx, cy = (MARGIN + BLEED + component.width / 2) * SCALE, h - (MARGIN + BLEED + component.height * 0.56) * SCALE
+    ys, xs = np.mgrid[0:h, 0:pixels.shape[1]]
+    radius = np.hypot(xs - cx, ys - cy) / SCALE
+    angle = (np.degrees(np.arctan2(cy - ys, xs - cx)) + 360) % 360
+    ring = (radius > MEDALLION / 2 + 1) & (radius < AIRMAIL_OUTER - 1)
+    red = (pixels[:, :, 0] > 150) & (pixels[:, :, 2] < 120)
+    blue = (pixels[:, :, 2] > 120) & (pixels[:, :, 0] < 100)
+    for sector in range(8):
+        inside = ring & (angle >= sector * 45) & (angle < (sector + 1) * 45)
+        assert red[inside].mean() > 0.1 and blue[inside].mean() > 0.1, sector

@@ -13,6 +13,7 @@ from generator.content.load import load_content
 from generator.content.required import rule_values
 from generator.render.core.context import RenderContext
 from generator.render.core.document import render_document
+from generator.render.core.figures import OUTLINE
 from generator.render.core.rulebook import (BULLET, COVER_TEXT, FOOTER, MARGIN, Styles, lay_out, accent_for, bind_citations, component_counts, para,
                                        rulebook_pages)
 
@@ -130,6 +131,15 @@ def test_title_tagline_components_and_footers(book):
         assert squash(footer) == squash(ctx.t("title"))
 
 
+def on_a_card(page, char) -> bool:
+    """Whether `char` lies on a card drawn small (the cover's fan, the setup diagram): inside the hairline edge
+    `figures.lay` strokes round each (a card's name, white on its title bar)."""
+    edge = tuple(round(v, 3) for v in (OUTLINE.red, OUTLINE.green, OUTLINE.blue))
+    return any(shape["stroke"] and tuple(round(v, 3) for v in shape["stroking_color"] or ()) == edge
+               and shape["x0"] <= char["x0"] and char["x1"] <= shape["x1"] and shape["top"] <= char["top"]
+               and char["bottom"] <= shape["bottom"] for shape in page.rects + page.curves)
+
+
 def badge_ids(pdf_bytes: bytes) -> list[str]:
     """The words printed white on the accent colour (the rules' ids, the glossary's terms), in reading order:
     page, column, top."""
@@ -139,7 +149,7 @@ def badge_ids(pdf_bytes: bytes) -> list[str]:
             # white on colour, upright, at the badges' size: not the words of the cards drawn small on the cover
             # and in the diagram
             white = [c for c in page.chars if tuple(c["non_stroking_color"] or ()) == (1.0, 1.0, 1.0)
-                     and c["upright"] and c["matrix"][1] == 0 and c["size"] >= 7.5]
+                     and c["upright"] and c["matrix"][1] == 0 and c["size"] >= 7.5 and not on_a_card(page, c)]
             badges: dict[tuple, list] = {}
             for c in white:
                 # by baseline: a glyph's top depends on its face's ascent, and Latin and Hangul come from two faces
@@ -305,10 +315,13 @@ def figure_words(ctx) -> list[str]:
         for section in ("items", "countries", "passports", "card", "kinds", "events", "special", "timing"):
             words += [str(v) for v in flatten(ctx.texts.section(section))]
         return words
-    nxt = ctx.game_data.example.next
-    values = {"call": nxt.call, "column": nxt.move[0], "end": nxt.call - 1, "token": nxt.move}
-    return [ctx.t(f"diagram.{k}", **values) for k in ("title", "place", "move", "caption")] + [str(ctx.t(f"board.{k}", name=n))
-                                                                      for k in ("column",) for n in "ABCDE"]
+    from generator.render.threesixteen.example import next_move, worked_example
+    from generator.render.threesixteen.rulebook import diagram_caption, diagram_values
+
+    example = worked_example(ctx)
+    values = diagram_values(ctx, example, next_move(ctx, example))
+    words = [ctx.t(f"diagram.{k}", **values) for k in ("title", "place", "move")] + [diagram_caption(ctx, values)]
+    return words + [str(ctx.t(f"board.{k}", name=n)) for k in ("column",) for n in "ABCDE"]
 
 
 def flatten(node) -> list:

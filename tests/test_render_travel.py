@@ -225,15 +225,15 @@ SCALE = 1.5  # px per pt
 
 def test_faces_paint_out_to_the_bleed_and_keep_3mm_of_plain_background(sheet):
     """Outside the bleed box: white paper. From the bleed edge to 3 mm inside the trim: one colour (background), or
-    on the fronts of a patterned kind (frames.PATTERNS) the background and its quiet pattern, which runs on into the
-    bleed (tests/test_render_frames.py measures it)."""
+    on the fronts of a patterned kind (frames.PATTERNS) and on the common back the background and its quiet pattern,
+    which runs on into the bleed (tests/test_render_frames.py and test_render_print.py measure them)."""
     from generator.render.travel.frames import PATTERNS
 
     patterned = {"items", "passports", "forbidden", "postcards"}
     assert {f"{kind}s" if kind != "forbidden" else kind for kind in PATTERNS} == patterned
     pdf = pypdfium2.PdfDocument(sheet.pdf)
     edge = 2  # px left for anti-aliasing at each boundary
-    for n, (component, side, _) in enumerate(sheet.faces):
+    for n, (component, side, face) in enumerate(sheet.faces):
         pixels = pdf[n].render(scale=SCALE).to_numpy()[:, :, :3].astype(int)
         h, w = pixels.shape[:2]
         m, b, s = round(MARGIN * SCALE), round((MARGIN + BLEED) * SCALE), round((MARGIN + BLEED + SAFE) * SCALE)
@@ -246,7 +246,8 @@ def test_faces_paint_out_to_the_bleed_and_keep_3mm_of_plain_background(sheet):
         background = pixels[m + edge, m + edge]
         assert (pixels[m + edge, m + edge] < 250).any(), (component.id, side, "no art in the bleed")
         spread = np.abs(pixels[ring] - background).max()
-        quiet = 45 if side == "front" and component.deck in patterned else 6
+        striped = (side == "front" and component.deck in patterned) or face.key == "travel/back/deck"
+        quiet = 45 if striped else 6
         assert spread <= quiet, (component.id, side, "something other than background within 3 mm of the trim")
 
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import pdfplumber
 import pytest
+from reportlab.lib.units import mm
 
 from generator.content.load import load_content
 from generator.render.core.context import RenderContext
@@ -109,11 +110,50 @@ def test_the_diagrams_labels_are_printed_in_every_language(game, keys, lang):
         values: dict[str, object] = dict(ctx.game_data.rules_params.model_dump())
     else:
         nxt = ctx.game_data.example.next
-        values = {"call": nxt.call, "column": nxt.move[0], "end": nxt.call - 1, "token": nxt.move}
+        values = {"call": nxt.call, "column": nxt.move[0], "end": nxt.call - 1, "token": nxt.move,
+                  "waits": ctx.t("diagram.waiting", call=4, in_column="A", under=9)}  # game.yaml's example: 4A, 9A
     with pdfplumber.open(io.BytesIO(data)) as pdf:  # drawn order: labels side by side do not interleave
         text = "".join(glyphs(p.chars) for p in pdf.pages)
     for key in ("diagram.title", *keys, "diagram.caption"):
         assert squash(ctx.t(key, **values)) in text, key
+
+
+EXAMPLE = "example: {calls: [1, 4, 2, 9, 3, 6], moves: [R, A, B>B, A, C>C, B], next: {call: 4, move: B>B}}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("example,waits", [
+    (EXAMPLE, ("A", 9)),
+    ("example: {calls: [1, 4, 2, 7, 3, 6], moves: [R, B, A>A, B, C>C, A], next: {call: 4, move: A>A}}", ("B", 7)),
+    ("example: {calls: [1, 5, 2, 9, 3, 6], moves: [R, A, B>B, A, C>C, B], next: {call: 4, move: B>B}}", None)])
+def test_the_3x16_diagram_caption_says_what_the_example_draws(tmp_path, lang, example, waits):
+    """The caption is filled in from the example the diagram draws: with game.yaml's example changed, the tile
+    that waits in a column (its column and the tile under it) changes with it, and a board where no tile of the
+    call's number waits has no such sentence."""
+    import shutil
+
+    root = tmp_path / "content"
+    shutil.copytree(content().root, root)
+    game_file = root / "threesixteen" / "game.yaml"
+    game_file.write_text(game_file.read_text(encoding="utf-8").replace(EXAMPLE, example), encoding="utf-8")
+    ctx = RenderContext(load_content(root), "threesixteen", lang, "a4")
+    buffer = io.BytesIO()
+    canvas = PdfCanvas(buffer, pagesize=ctx.page_size, invariant=1)
+    for page in rulebook_pages(ctx):
+        canvas.setPageSize(ctx.page_size[::-1] if page.landscape else ctx.page_size)
+        page.draw(canvas, *(ctx.page_size[::-1] if page.landscape else ctx.page_size))
+        canvas.showPage()
+    canvas.save()
+    with pdfplumber.open(io.BytesIO(buffer.getvalue())) as pdf:
+        text = "".join(glyphs(p.chars) for p in pdf.pages)
+    nxt = ctx.game_data.example.next
+    waiting = "" if waits is None else ctx.t("diagram.waiting", call=nxt.call, in_column=waits[0], under=waits[1])
+    caption = ctx.t("diagram.caption", call=nxt.call, token=nxt.move, waits=waiting)
+    assert squash(caption) in text
+    if waits is None:
+        for letter in "ABCDE":
+            for under in range(1, 17):
+                assert squash(ctx.t("diagram.waiting", call=nxt.call, in_column=letter, under=under)) not in text
 
 
 @pytest.mark.parametrize("game", ["travel", "threesixteen"])
@@ -151,3 +191,43 @@ def test_page_counts_with_the_cover_and_diagrams(game, paper):
         kinds = [p.kind for p in doc.pages]
         assert kinds.count("rulebook") == RULEBOOK_PAGES[game], lang
         assert len(doc.pages) == PDF_PAGES[(game, paper)], lang
+
+
+def solid_card_fills(page, colours: set[tuple[float, ...]]) -> int:
+    """Filled shapes on `page` in one of `colours` (a card kind's full colour, as 0-1 RGB) at least 8 mm across
+    both ways: a card's coloured field (a suit pip, a badge or a star in the kind's colour is smaller)."""
+    return sum(1 for shape in page.rects + page.curves
+               if shape["fill"] and tuple(round(v, 3) for v in shape["non_stroking_color"] or ()) in colours
+               and min(shape["width"], shape["height"]) > 8 * mm)
+
+
+def test_the_ink_saver_rulebook_draws_its_own_faces_from_the_one_layout(monkeypatch):
+    """The ink-saver edition draws the rulebook laid out once for every edition (laying it out again fails this
+    test), yet its cover and its setup diagram show the ink-saver's faces: on the standard edition's first
+    rulebook page the cards fill shapes in the travel kinds' full colours, on the ink-saver's none; every word
+    stands where the standard edition put it."""
+    from dataclasses import replace
+
+    from generator.render.core import rulebook
+    from generator.render.core.colour import rgb
+    from generator.render.travel.style import travel_game
+
+    ctx = RenderContext(content(), "travel", "en", "a4")
+    pages = rulebook_pages(ctx)
+
+    def laid_out_again(*args, **kwargs):
+        raise AssertionError("the rulebook was laid out again")
+
+    monkeypatch.setattr(rulebook, "lay_out", laid_out_again)
+    kinds = {tuple(round(v, 3) for v in rgb(kind.colour)) for kind in travel_game(ctx.game_data).kinds.values()}
+    drawn = {}
+    for edition in (ctx, replace(ctx, ink_saver=True)):
+        doc = render_document(edition, components=[], full_pages=[], rule_pages=pages)
+        numbers = [n for n, plan in enumerate(doc.pages) if plan.key.startswith("travel/rulebook/")]
+        with pdfplumber.open(io.BytesIO(doc.data)) as pdf:
+            first = pdf.pages[numbers[0]]
+            drawn[edition.ink_saver] = (solid_card_fills(first, kinds),
+                                        [[(c["text"], round(c["x0"], 2), round(c["top"], 2)) for c in pdf.pages[n].chars
+                                          if c["size"] > 8.5] for n in numbers])
+    assert drawn[False][0] > 5 and drawn[True][0] == 0, (drawn[False][0], drawn[True][0])
+    assert drawn[True][1] == drawn[False][1]

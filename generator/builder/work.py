@@ -191,7 +191,7 @@ def _pdf(ctx: RenderContext, unit: Unit, out_dir: Path, duplex: str, offset: tup
     """The three editions of one game, language and paper (Unit.pdf_files): standard, ink-saver, gutterfold."""
     ink = replace(ctx, ink_saver=True)  # shares ctx's fitted texts
     standard, saver, gutterfold = unit.pdf_files
-    rules = rulebook_pages(ctx)  # laid out once for the three editions: the rulebook has no ink-saver look
+    rules = rulebook_pages(ctx)  # laid out once for the three editions; each draws it in its own inks
     docs = {standard: document.render_document(ctx, duplex, offset, components=_components(ctx), rule_pages=rules),
             saver: document.render_document(ink, duplex, offset, components=_components(ink), rule_pages=rules),
             gutterfold: document.render_document(ctx, duplex, offset, components=_components(ctx), rule_pages=rules,

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
 def text_keys(game: ThreeSixteenGame) -> list[str]:
     """A name for every colour, the caller's too."""
-    diagram = [f"diagram.{part}" for part in ("title", "place", "move", "caption")]  # the rulebook's diagram
+    diagram = [f"diagram.{part}" for part in ("title", "place", "move", "caption", "waiting")]  # the rulebook's diagram
     return [f"colours.{c.id}" for c in game.colours] + [f"colours.{game.caller.id}"] + diagram
 
 

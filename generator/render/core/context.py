@@ -95,6 +95,9 @@ class Page:
     footer: Callable[[float, float], tuple[float, float, float, float]] | None = None
     #: printed on the back of the page before it (the log sheet's second side): the two share a sheet
     back_of_previous: bool = False
+    #: the same page drawn in another edition's context (the ink-saver's inks) from the same layout, for a page
+    #: laid out once for every edition (the rulebook's); None: the page draws alike in every edition
+    in_edition: Callable[["RenderContext"], "Page"] | None = None
 
 
 class TextOverflow(Exception):

@@ -163,6 +163,7 @@ def render_document(ctx: RenderContext, duplex: str = "long", back_offset_mm: tu
     components = [replace(c, back=None) if c.fronts_only else c for c in components]  # one-sided on the sheets
     if rule_pages is None:
         rule_pages = rulebook_pages(ctx)
+    rule_pages = [page.in_edition(ctx) if page.in_edition else page for page in rule_pages]  # in this edition's inks
     if full_pages is None:
         full_pages = game_pages(ctx)
     page_w, page_h = ctx.page_size

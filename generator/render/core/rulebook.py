@@ -14,6 +14,7 @@ Running text in Japanese and Chinese is set justified (`Para.drawPara`); English
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import dataclass
 from functools import partial
 from html import escape
@@ -338,12 +339,15 @@ class GlossaryEntry(Flowable):  # type: ignore[misc]  # ReportLab ships no types
 
 class Diagram(Flowable):  # type: ignore[misc]  # ReportLab ships no types: Flowable is Any to mypy
     """A game's drawing in a column: as wide as the column, `height_for(width)` tall, drawn by `paint` into its box
-    (the game's own pieces, drawn by their faces' code; any text it fits raises TextOverflow naming `key`)."""
+    (the game's own pieces, drawn by their faces' code; any text it fits raises TextOverflow naming `key`).
 
-    def __init__(self, key: str, height_for: Callable[[float], float],
-                 paint: Callable[[DrawingCanvas, Box], None], space_before: float = 0.0) -> None:
+    `paint` is given the context it draws in: the one it was laid out in, or another edition's (`drawn_in`), so
+    the ink-saver edition draws its own faces in a rulebook laid out once."""
+
+    def __init__(self, key: str, ctx: RenderContext, height_for: Callable[[float], float],
+                 paint: Callable[[RenderContext, DrawingCanvas, Box], None], space_before: float = 0.0) -> None:
         super().__init__()
-        self.text_key, self.height_for, self.paint = key, height_for, paint
+        self.text_key, self.ctx, self.height_for, self.paint = key, ctx, height_for, paint
         self.spaceBefore = space_before
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
@@ -351,7 +355,15 @@ class Diagram(Flowable):  # type: ignore[misc]  # ReportLab ships no types: Flow
         return self.width, self.height
 
     def draw(self) -> None:
-        self.paint(self.canv, Box(0, 0, self.width, self.height))
+        self.paint(self.ctx, self.canv, Box(0, 0, self.width, self.height))
+
+    def drawn_in(self, ctx: RenderContext) -> "Diagram":
+        """This diagram, as laid out, drawn in `ctx` (another edition of the same language and paper)."""
+        if ctx is self.ctx:
+            return self
+        other = copy(self)
+        other.ctx = ctx
+        return other
 
 
 @dataclass(frozen=True)
@@ -652,19 +664,25 @@ def rulebook_pages(ctx: RenderContext) -> list[Page]:
         if len(tighter.pages) < len(book.pages):
             book = tighter
     pages = balanced(book.story, book.frames_for, book.pages, ctx.lang)
-    out = [Page(f"{ctx.game}/rulebook/{n}", False,
-                partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v,
-                        book.cover and n == 1),
-                ctx.t("title") if n == 1 else "", number_y=book.margin_v)
-           for n, placed in enumerate(pages, start=1)]
+    out = [_page(book, n, placed, ctx) for n, placed in enumerate(pages, start=1)]
     extra = ctx.spec.part("rulebook_pages")  # pages of the game's own after the rules (a table, say)
     return out + (list(extra(ctx, book, len(out))) if extra else [])
+
+
+def _page(book: Book, n: int, placed: list[Placed], ctx: RenderContext) -> Page:
+    """Page `n` of the laid-out `book`, drawn in `ctx`'s edition; `Page.in_edition` gives the same page for
+    another edition (the ink-saver's cover and diagrams draw the ink-saver's faces) without laying it out again."""
+    return Page(f"{ctx.game}/rulebook/{n}", False,
+                partial(_draw_page, ctx, book.styles, placed, book.header_h if n == 1 else 0, book.margin_v,
+                        book.cover and n == 1),
+                ctx.t("title") if n == 1 else "", number_y=book.margin_v, in_edition=partial(_page, book, n, placed))
 
 
 def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_h: float, margin_v: float,
                cover: bool, canvas: DrawingCanvas, page_w: float, page_h: float) -> None:
     """One rulebook page; the document adds the page number, counted over the whole PDF, on the footer's baseline
-    (`Page.number_y`, the same `margin_v` the running title sits on)."""
+    (`Page.number_y`, the same `margin_v` the running title sits on). A game's diagram is drawn in `ctx`'s edition,
+    whichever edition laid the page out."""
     if cover:
         draw_cover(ctx, styles, canvas, cover_band(page_w, page_h, margin_v))
     if header_h:
@@ -673,7 +691,8 @@ def _draw_page(ctx: RenderContext, styles: Styles, placed: list[Placed], header_
         canvas.setLineWidth(2)
         canvas.line(MARGIN, y, page_w - MARGIN, y)
     for p in placed:
-        p.flowable.drawOn(canvas, p.x, p.y)
+        flowable = p.flowable.drawn_in(ctx) if isinstance(p.flowable, Diagram) else p.flowable
+        flowable.drawOn(canvas, p.x, p.y)
     draw_footer(ctx, canvas, page_w, margin_v)
 
 

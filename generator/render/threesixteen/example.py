@@ -94,6 +94,25 @@ def next_move(ctx: RenderContext, example: Example) -> NextMove | None:
     return NextMove(number, move, place, row)
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A tile of the next call's number already in a column with tiles under it: it cannot move on to a row until
+    they leave (R10), which is why the diagram's move places the new tile instead."""
+
+    column: int
+    under: int  # the number of the tile directly under it
+
+
+def waiting_tile(example: Example, call: int) -> Waiting | None:
+    """The first tile of `call`'s number, column by column, with a tile under it in the example's board; None when
+    the board has none."""
+    for c, column in enumerate(example.board.columns):
+        for i, number in enumerate(column[:-1]):
+            if number == call:
+                return Waiting(c, column[i + 1])
+    return None
+
+
 def figure_size(example: Example, pitch: float, places: int = ROW_PLACES) -> tuple[float, float]:
     """Width and height of the figure drawn with tiles of side `pitch`: the main rows (`places` of each), and the
     columns beside them."""

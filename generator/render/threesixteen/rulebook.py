@@ -3,6 +3,7 @@ tiles) and the diagram (a board mid-game and one move shown by arrows)."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from functools import partial
 
@@ -18,7 +19,8 @@ from ..core.context import Box, Face, RenderContext
 from ..core.rulebook import Diagram, Figure, Styles, para
 from .board import FOOT, BoardLayout, draw_rows_and_lanes
 from .components import NumeralStyle, draw_tile_front, needs_mark
-from .example import Example, NextMove, draw_example_board, example_grid, figure_size, next_move, worked_example
+from .example import (Example, NextMove, draw_example_board, example_grid, figure_size, next_move, waiting_tile,
+                      worked_example)
 from .layout import circled_number, edition_colour, wash
 
 
@@ -117,17 +119,34 @@ def figure(ctx: RenderContext, styles: Styles) -> Figure:
     move = next_move(ctx, example)
     if move is None:
         raise ValueError("the 3x16 rulebook's diagram needs game.yaml's example.next")
-    letters = example.letters
-    values = {"call": move.call, "column": letters[move.column] if move.column is not None else "",
-              "end": move.call - 1, "token": move.token}
+    values = diagram_values(ctx, example, move)
     title = para(ctx.t("diagram.title", **values), styles.rule_title, "diagram.title")
     title.spaceBefore = styles.rule_gap * 2
-    caption = para(ctx.t("diagram.caption", **values), styles.body, "diagram.caption")
+    caption = para(diagram_caption(ctx, values), styles.body, "diagram.caption")
     caption.spaceBefore = 2 * mm  # clear of the diagram's last label
     steps = [ctx.t(key, **values) for key in STEP_KEYS]
-    diagram = Diagram("diagram", partial(_diagram_height, ctx, example),
-                      partial(_draw_diagram, ctx, example, move, steps, styles.accent), space_before=2 * mm)
+    diagram = Diagram("diagram", ctx, partial(_diagram_height, ctx, example),
+                      partial(_draw_diagram, example, move, steps, styles.accent), space_before=2 * mm)
     return Figure("rows", [title, diagram, caption])
+
+
+def diagram_values(ctx: RenderContext, example: Example, move: NextMove) -> dict[str, object]:
+    """What the diagram's words name, from the data it draws: the call, the column it is placed in, the row end it
+    joins, its token, and `waits`, the sentence on a tile of the same number waiting in a column (`diagram.waiting`
+    filled in, or empty when the example's board has none)."""
+    letters = example.letters
+    values: dict[str, object] = {"call": move.call, "column": letters[move.column] if move.column is not None else "",
+                                 "end": move.call - 1, "token": move.token}
+    waiting = waiting_tile(example, move.call)
+    values["waits"] = "" if waiting is None else ctx.t("diagram.waiting", call=move.call,
+                                                       in_column=letters[waiting.column], under=waiting.under)
+    return values
+
+
+def diagram_caption(ctx: RenderContext, values: dict[str, object]) -> str:
+    """The caption under the diagram, its sentences filled in from `values` (`diagram_values`); where the waiting
+    tile's sentence is left out, the space before it goes with it."""
+    return re.sub(r" {2,}", " ", ctx.t("diagram.caption", **values)).strip()
 
 
 def _shown(example: Example) -> Example:
@@ -151,8 +170,9 @@ def _diagram_height(ctx: RenderContext, example: Example, width: float) -> float
     return grid.h + 2 * mm + 2 * (2 * LABEL_SIZE * 1.25 + 1 * mm) + 2 * mm
 
 
-def _draw_diagram(ctx: RenderContext, example: Example, move: NextMove, steps: list[str], accent: Color,
+def _draw_diagram(example: Example, move: NextMove, steps: list[str], accent: Color, ctx: RenderContext,
                   canvas: DrawingCanvas, box: Box) -> None:
+    """The diagram drawn in `ctx`'s edition (its tiles in that edition's colours)."""
     shown = _shown(example)
     grid_box, pitch = _grid(example, box.w)
     board_box = Box(box.x, box.top - 1 * mm - grid_box.h, grid_box.w, grid_box.h)

@@ -1,9 +1,13 @@
 """Card backs: one common back for every card that can sit in a hand or the draw pile (so no card can be told
 from behind), and a back for the character cards.
 
-A back is one flat colour out to the bleed with its artwork in the middle, far from the trim: no border or frame a
+A back is one colour out to the bleed with its artwork in the middle, far from the trim: no border or frame a
 duplex drift could show as uneven, so a back printed a millimetre off in any direction looks like every other back
-(the airmail stripes ring the medallion instead of the card).
+(the airmail stripes ring the medallion instead of the card). The common back carries the cards' band idea to its
+edge as quiet airmail stripes over its whole field: a pattern that is the same at every depth from the trim, so a
+drift moves it without showing (a band that stopped a few millimetres inside the trim would come out 1 mm wide on
+one edge and 3 mm on the other), as borderless playing-card backs repeat their pattern over the whole back.
+The ink-saver edition's backs are plain white.
 
 A back is the same artwork on many cards, so it is drawn once per PDF as a Form XObject (one per bleed size, as
 the sheet code may ask for different bleeds) and reused.
@@ -20,7 +24,7 @@ from ..core.context import Box, Face
 from ..core.icons import IconSet
 from .kit import Kit, Paint
 from ..core.colour import WHITE, mix, tint
-from .frames import AIRMAIL_BLUE, AIRMAIL_RED
+from .frames import AIRMAIL_BLUE, AIRMAIL_INKS, AIRMAIL_RED, stripes
 from .style import BACK_COLOUR, disc
 
 #: OpenMoji artwork on the backs: a globe for the draw pile, two silhouettes for the characters
@@ -34,6 +38,8 @@ BACK_CLEAR = 8 * mm
 AIRMAIL_OUTER = MEDALLION / 2 + AIRMAIL_BAND + 1.0
 CHARACTER_RINGS = (MEDALLION / 2 + 6, MEDALLION / 2 + 9)
 RING_LINE = 1.2
+#: the common back's stripes: quieter than a face's band (they cover the whole back, under its words)
+BACK_QUIET = 0.1
 #: clear space between a ring and the words under it (a text's box starts at the top of its tallest glyphs)
 UNDER_RING = 2.5 * mm
 
@@ -62,6 +68,8 @@ def _deck_back_layout(kit: Kit) -> Paint:
     def draw(canvas: DrawingCanvas, bleed: float) -> None:
         canvas.setFillColor(field)
         canvas.rect(-bleed, -bleed, geo.w + 2 * bleed, geo.h + 2 * bleed, stroke=0, fill=1)
+        if not ink_saver:
+            stripes(canvas, field, geo.w, geo.h, bleed, AIRMAIL_INKS, BACK_QUIET)
         _airmail_ring(canvas, geo.w / 2, centre_y)
         _medallion(canvas, kit.icons, DECK_BACK_ICON, geo.w / 2, centre_y, None)
         title.draw(canvas)
@@ -140,7 +148,9 @@ def _airmail_ring(canvas: DrawingCanvas, cx: float, cy: float) -> None:
     disc(canvas, cx, cy, outer, WHITE)
     step = 4.2 * mm
     width = step * 0.32
-    x, n = cx - 2 * outer, 0
+    # a stripe runs from (x, cy - outer) up at 45°: the ring's upper-left edge lies on the stripe that starts
+    # (1 + √2) radii left of the centre, so the first one starts three radii left (two left that part white)
+    x, n = cx - 3 * outer, 0
     while x < cx + outer:
         canvas.setFillColor(AIRMAIL_RED if n % 2 == 0 else AIRMAIL_BLUE)
         path = canvas.beginPath()

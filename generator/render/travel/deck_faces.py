@@ -15,14 +15,25 @@ if TYPE_CHECKING:
 from ..core import textfit
 from ..core.context import Box, Face
 from ..core.icons import IconSet
-from .index import CLEARANCE, CardIndex, beside, corner, draw_indices, joker_word, top_corner
+from .index import CardIndex, beside, corner, draw_indices, joker_word
 from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
 from .frames import WARNING_YELLOW
-from .style import ICON_INK, MUTED, PROHIBITION_RED, TextBlock, Writer, disc, frame, icon_at
+from .style import (BAR_RIM, bar_across, ICON_INK, MUTED, PROHIBITION_RED, TextBlock, TitleBar, Writer, disc, frame, icon_at,
+                    title_bar)
 
 NAME_H = 30.0
 GAP = 3.0
+
+
+def top_bar(kit: Kit, writer: Writer, key: str, text: str, cursor: Cursor, colour: str, *, role: str = "title",
+            ink: str = WHITE) -> TitleBar:
+    """The name on a title bar at the top of the panel, between the two upright indices: from the panel's rim down
+    to NAME_H under the content's top, taken from `cursor`."""
+    panel = kit.geo.panel
+    bottom = cursor.take(NAME_H).y
+    rect = beside(Box(panel.x + BAR_RIM, bottom, panel.w - 2 * BAR_RIM, panel.top - BAR_RIM - bottom), panel)
+    return title_bar(writer, key, text, rect, colour, role=role, ink=ink)
 
 
 def _icon_on_disc(canvas: DrawingCanvas, icons: IconSet, code: str, area: Box, colour: str) -> None:
@@ -45,8 +56,8 @@ def deck_face(kit: Kit, *, where: str, key: str, kind: str, colour: str, texts: 
         card_index = CardIndex.parse(index)
         index_area = corner(geo.panel)
         cursor = Cursor(geo.content)
-        name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values),
-                            beside(cursor.take(NAME_H), geo.panel), role=name_role, max_lines=2)
+        name = top_bar(kit, writer, f"{texts}.name", kit.words(f"{texts}.name", **values), cursor, colour,
+                       role=name_role)
         cursor.skip(GAP)
         icon_area = cursor.take(icon_h)
         cursor.skip(2 * GAP)
@@ -87,6 +98,7 @@ def special_face(kit: Kit, card: DeckCard) -> Face:
 # The card's joke (its flavour) sits on its own lines, small and muted, above a short rule and the rule text.
 
 HAZARD_H = 2.2 * mm
+HAZARD_GAP = 1.0 * mm  # between the title bar and the hazard stripes under it
 FLAVOUR_LINES = 2
 FLAVOUR_RULE = 18 * mm  # the short rule between the flavour line and the rule text
 FLAVOUR_GAP = 4.5  # above and below that rule
@@ -107,10 +119,11 @@ def _forbidden_layout(kit: Kit, card: DeckCard) -> Paint:
     texts = f"forbidden.{card.id}"
     content = geo.content
     cursor = Cursor(content)
-    cursor.skip(HAZARD_H)
-    name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), beside(cursor.take(NAME_H), geo.panel),
-                        role="title", max_lines=2)
-    cursor.skip(GAP)
+    name = top_bar(kit, writer, f"{texts}.name", kit.words(f"{texts}.name", **values), cursor, colour,
+                   ink=WARNING_YELLOW)
+    cursor.skip(HAZARD_GAP)
+    hazard = Box(name.rect.x, cursor.take(HAZARD_H).y, name.rect.w, HAZARD_H)
+    cursor.skip(HAZARD_GAP)
     icon_area = cursor.take(58)
     cursor.skip(2 * GAP)
     flavour = _flavour(kit, writer, f"{texts}.flavour", cursor)
@@ -126,7 +139,7 @@ def _forbidden_layout(kit: Kit, card: DeckCard) -> Paint:
 
     def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
-        _hazard_band(canvas, geo.panel, colour)
+        _hazard_band(canvas, hazard, colour)
         name.draw(canvas)
         _prohibited_icon(canvas, kit.icons, card.icon, icon_area)
         if flavour:
@@ -153,10 +166,8 @@ def _flavour(kit: Kit, writer: Writer, key: str, cursor: Cursor) -> TextBlock | 
     return replace(block, rect=Box(block.rect.x, cursor.y, block.rect.w, block.fitted.height))
 
 
-def _hazard_band(canvas: DrawingCanvas, panel: Box, dark: str) -> None:
-    """Yellow and black diagonal stripes across the top of the panel, between the indices."""
-    inset = top_corner(panel).right + CLEARANCE - panel.x
-    band = Box(panel.x + inset, panel.top - 4.0 - HAZARD_H, panel.w - 2 * inset, HAZARD_H)
+def _hazard_band(canvas: DrawingCanvas, band: Box, dark: str) -> None:
+    """Yellow and black diagonal stripes in `band`, under the title bar and as wide as it: a warning label."""
     canvas.saveState()
     path = canvas.beginPath()
     path.roundRect(band.x, band.y, band.w, band.h, band.h / 2)
@@ -197,6 +208,7 @@ def _prohibited_icon(canvas: DrawingCanvas, icons: IconSet, code: str, area: Box
 # ---- postcards: a picture, its caption, a greeting, ruled lines for a message and a "to" line ----------------
 
 LINE_GAP = 15.0
+POSTCARD_BAR = 24.0  # the name's title bar under the picture
 MESSAGE_LINES = 3
 
 
@@ -214,8 +226,10 @@ def _postcard_layout(kit: Kit, card: DeckCard) -> Paint:
     cursor = Cursor(content)
     picture = beside(cursor.take(52), geo.panel)
     cursor.skip(GAP)
-    name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), cursor.take(24), role="title",
-                        max_lines=2)
+    name_row = cursor.take(POSTCARD_BAR)
+    name = title_bar(writer, f"{texts}.name", kit.words(f"{texts}.name", **values),
+                     bar_across(geo.panel, name_row.top, name_row.h), colour)
+    cursor.skip(2)
     greeting = writer.block(f"{texts}.text", kit.words(f"{texts}.text", **values), cursor.take(20), role="small",
                             colour=MUTED, max_lines=2)
     cursor.skip(2 * GAP)

@@ -23,6 +23,8 @@ from ..core.colour import WHITE, mix
 AIRMAIL_RED = "#d23c3c"
 AIRMAIL_BLUE = "#2c5aa0"
 WARNING_YELLOW = "#f6c915"
+#: an airmail envelope's edge: red, white, blue, white
+AIRMAIL_INKS = (AIRMAIL_RED, WHITE, AIRMAIL_BLUE, WHITE)
 
 #: the keyline: on the safe-area line (3 mm inside the trim), thin, a lighter tone of the field
 KEYLINE_INSET = 3.0 * mm
@@ -96,26 +98,27 @@ class Band:
         k = KEYLINE_INSET
         canvas.roundRect(k, k, w - 2 * k, h - 2 * k, KEYLINE_RADIUS, stroke=1, fill=0)
 
-    def _stripes(self, canvas: DrawingCanvas, w: float, h: float, bleed: float, inks: tuple[str, ...]) -> None:
-        """Stripes at 45° across the whole card (the clip keeps them to the band), every `len(inks)`-th in each
-        ink."""
-        reach = w + h + 4 * bleed
-        edge = (-bleed, -bleed, w + bleed, h + bleed)
-        for n, ink in enumerate(inks):
-            path = canvas.beginPath()
-            x = -bleed - h - 2 * bleed + n * STRIPE_PERIOD
-            while x < w + bleed:
-                stripe = [(x, -bleed), (x + STRIPE_WIDTH, -bleed), (x + STRIPE_WIDTH + reach, -bleed + reach),
-                          (x + reach, -bleed + reach)]
-                corners = _inside(stripe, edge)
-                if corners:
-                    path.moveTo(*corners[0])
-                    for corner in corners[1:]:
-                        path.lineTo(*corner)
-                    path.close()
-                x += STRIPE_PERIOD * len(inks)
-            canvas.setFillColor(mix(ink, self.field, 1 - QUIET))
-            canvas.drawPath(path, stroke=0, fill=1)
+def stripes(canvas: DrawingCanvas, field: str, w: float, h: float, bleed: float, inks: tuple[str, ...],
+            quiet: float = QUIET) -> None:
+    """Stripes at 45° across the whole card out to its bleed's edge, every `len(inks)`-th in each ink, each ink
+    leaning `quiet` of the way from `field` towards itself (a band's clip keeps them to the band)."""
+    reach = w + h + 4 * bleed
+    edge = (-bleed, -bleed, w + bleed, h + bleed)
+    for n, ink in enumerate(inks):
+        path = canvas.beginPath()
+        x = -bleed - h - 2 * bleed + n * STRIPE_PERIOD
+        while x < w + bleed:
+            stripe = [(x, -bleed), (x + STRIPE_WIDTH, -bleed), (x + STRIPE_WIDTH + reach, -bleed + reach),
+                      (x + reach, -bleed + reach)]
+            corners = _inside(stripe, edge)
+            if corners:
+                path.moveTo(*corners[0])
+                for corner in corners[1:]:
+                    path.lineTo(*corner)
+                path.close()
+            x += STRIPE_PERIOD * len(inks)
+        canvas.setFillColor(mix(ink, field, 1 - quiet))
+        canvas.drawPath(path, stroke=0, fill=1)
 
 
 def _inside(polygon: list[tuple[float, float]], box: tuple[float, float, float, float]) -> list[tuple[float, float]]:
@@ -141,15 +144,15 @@ def _inside(polygon: list[tuple[float, float]], box: tuple[float, float, float, 
 
 
 def _luggage(band: Band, canvas: DrawingCanvas, w: float, h: float, bleed: float) -> None:
-    band._stripes(canvas, w, h, bleed, (WHITE,))
+    stripes(canvas, band.field, w, h, bleed, (WHITE,))
 
 
 def _hazard(band: Band, canvas: DrawingCanvas, w: float, h: float, bleed: float) -> None:
-    band._stripes(canvas, w, h, bleed, (WARNING_YELLOW,))
+    stripes(canvas, band.field, w, h, bleed, (WARNING_YELLOW,))
 
 
 def _airmail(band: Band, canvas: DrawingCanvas, w: float, h: float, bleed: float) -> None:
-    band._stripes(canvas, w, h, bleed, (AIRMAIL_RED, WHITE, AIRMAIL_BLUE, WHITE))
+    stripes(canvas, band.field, w, h, bleed, AIRMAIL_INKS)
 
 
 def _perforation(band: Band, canvas: DrawingCanvas, w: float, h: float, bleed: float) -> None:

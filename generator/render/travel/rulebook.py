@@ -81,7 +81,7 @@ def figure(ctx: RenderContext, styles: Styles) -> Figure:
     title = para(ctx.t("diagram.title", **values), styles.rule_title, "diagram.title")
     caption = para(ctx.t("diagram.caption", **values), styles.body, "diagram.caption")
     caption.spaceBefore = 2 * mm  # clear of the diagram's last label
-    diagram = Diagram("diagram", partial(_diagram_height, kit), partial(_draw_diagram, kit, labels),
+    diagram = Diagram("diagram", ctx, partial(_diagram_height, kit), partial(_draw_diagram, labels),
                       space_before=2 * mm)
     title.spaceBefore = styles.rule_gap * 2
     return Figure("setup", [title, diagram, caption])
@@ -116,7 +116,9 @@ def _hand(kit: Kit) -> list[figures.Piece]:
     return [_piece(kit, f) for f in faces]
 
 
-def _draw_diagram(kit: Kit, labels: dict[str, str], canvas: DrawingCanvas, box: Box) -> None:
+def _draw_diagram(labels: dict[str, str], ctx: RenderContext, canvas: DrawingCanvas, box: Box) -> None:
+    """The diagram drawn in `ctx`'s edition: its cards are that edition's faces."""
+    kit = Kit(ctx)
     geo, game = kit.geo, kit.game
     top_h, hand_h = _rows(kit, box.w)
     card_w = box.w * COUNTRY_SHARE

@@ -14,7 +14,7 @@ from ...content.model_parts import GameData
 from ...games.travel.model import TravelGame
 from ..core.canvas import DrawingCanvas, mm
 from ..core import textfit
-from ..core.colour import WHITE, tint
+from ..core.colour import WHITE, readable, tint
 from ..core.context import Box, RenderContext, TextOverflow
 from ..core.icons import IconSet
 from .frames import Band, band
@@ -42,6 +42,19 @@ BADGE_PAD = BADGE_HEIGHT / 2 + 1.5
 #: diameter (of the disc, the ring, the tile it sits on), the same for every icon on every card; OpenMoji's own
 #: grid leaves each icon a different margin (a figure drew at two thirds of a camera's size)
 ICON_INK = 0.58
+#: the title bar: a band of the kind's colour behind a card's name, inside the panel with a white rim round it (the
+#: same rim as the index's inset), so it reads as a label of its own and not as part of the coloured frame; its
+#: words sit this far inside its ends and edges. In the ink-saver edition it is a light tint with the name in the
+#: kind's colour. As Magic: The Gathering's name bar inside the frame and Dominion's name banner.
+BAR_RIM = 1.2 * mm
+BAR_RADIUS = 1.6 * mm
+BAR_PAD_X = 1.4 * mm
+BAR_PAD_Y = 0.6 * mm
+#: the ink-saver bar: how far the kind's colour is washed towards white
+BAR_TINT = 0.88
+#: the least contrast between a bar and its words (WCAG AA for text of any size): a light kind colour (the special
+#: items' ochre, the postcards' teal) is deepened just enough under white words
+BAR_CONTRAST = 4.5
 
 
 def travel_game(game: GameData) -> TravelGame:
@@ -128,6 +141,44 @@ class Writer:
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
         return textfit.unit_width(text, self.ctx.fonts.bold if bold else self.ctx.fonts.regular) * size
+
+
+@dataclass(frozen=True)
+class TitleBar:
+    """A card's name on its title bar: the bar's rectangle and fill, and the name fitted inside it."""
+
+    rect: Box
+    fill: str
+    title: TextBlock
+
+    def draw(self, canvas: DrawingCanvas) -> None:
+        canvas.setFillColor(self.fill)
+        r = self.rect
+        canvas.roundRect(r.x, r.y, r.w, r.h, BAR_RADIUS, stroke=0, fill=1)
+        self.title.draw(canvas)
+
+
+def bar_colours(colour: str, ink: str, ink_saver: bool) -> tuple[str, str]:
+    """The bar's fill and its words' colour for a kind of `colour` whose words are `ink` on it (white, mostly): the
+    kind's colour under the ink, or in the ink-saver edition a light tint under the kind's colour, each deepened as
+    far as BAR_CONTRAST needs."""
+    if ink_saver:
+        fill = tint(colour, BAR_TINT)
+        return fill, readable(colour, fill, BAR_CONTRAST)
+    return readable(colour, ink, BAR_CONTRAST), ink
+
+
+def title_bar(writer: Writer, key: str, text: str, rect: Box, colour: str, *, role: str = "title",
+              max_lines: int = 2, ink: str = WHITE) -> TitleBar:
+    """The name `text` (of `key`) on a title bar filling `rect`, fitted to the bar's inside."""
+    fill, words = bar_colours(colour, ink, writer.ctx.ink_saver)
+    inside = rect.inset(BAR_PAD_X, BAR_PAD_Y)
+    return TitleBar(rect, fill, writer.block(key, text, inside, role=role, colour=words, max_lines=max_lines))
+
+
+def bar_across(panel: Box, top: float, height: float) -> Box:
+    """A title bar's rectangle across `panel` (inside its rim), from `top` down `height`."""
+    return Box(panel.x + BAR_RIM, top - height, panel.w - 2 * BAR_RIM, height)
 
 
 # ---- frame ----------------------------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from ..core.icons import IconSet, flag_code
 from ...games.travel.text_keys import card_values
 from .kit import Cursor, Kit, Paint
 from ..core.colour import WHITE, mix, tint
-from .style import ICON_INK, INK, MUTED, disc, frame, icon_at, star
+from .style import (BAR_PAD_X, BAR_PAD_Y, BAR_RIM, ICON_INK, INK, MUTED, TextBlock, TitleBar, bar_across,
+                    bar_colours, disc, frame, icon_at, star, title_bar)
 
 GAP = 3.0
 
@@ -29,6 +30,7 @@ def _flag(canvas: DrawingCanvas, icons: IconSet, iso: str, area: Box) -> None:
 # ---- country cards: flag, name, capital, the three items needed, and what the card is for --------------------
 
 TILE = 13.5 * mm  # the tinted square behind each needed item's icon
+COUNTRY_BAR = 26.0  # the name's title bar under the flag
 
 
 def country_face(kit: Kit, card: CountryCard, side: int) -> Face:
@@ -42,9 +44,11 @@ def _country_layout(kit: Kit, card: CountryCard, code: str) -> Paint:
     content = geo.content
     cursor = Cursor(content)
     flag_area = cursor.take(56).inset(8, 0)
-    cursor.skip(5)
-    name = writer.block(f"countries.{code}.name", kit.words(f"countries.{code}.name"), cursor.take(22),
-                        role="display", max_lines=2)
+    cursor.skip(4)
+    name_row = cursor.take(COUNTRY_BAR)
+    name = title_bar(writer, f"countries.{code}.name", kit.words(f"countries.{code}.name"),
+                     bar_across(geo.panel, name_row.top, name_row.h), colour, role="display")
+    cursor.skip(1)
     capital_rect = cursor.take(13).inset(7, 0)
     capital = writer.block(f"countries.{code}.capital", kit.words(f"countries.{code}.capital"), capital_rect,
                            role="small", colour=MUTED, max_lines=1)
@@ -111,7 +115,8 @@ def _passport_layout(kit: Kit, passport: Passport) -> Paint:
     flag_area = cursor.take(62).inset(6, 0)
     cursor.skip(8)
     name_key = f"passports.{passport.id}.name"
-    name = writer.block(name_key, kit.words(name_key), cursor.take(34), role="title", max_lines=2)
+    name_row = cursor.take(34)
+    name = title_bar(writer, name_key, kit.words(name_key), bar_across(geo.panel, name_row.top, name_row.h), colour)
     cursor.skip(GAP)
     text = writer.block("card.passport_text", kit.words("card.passport_text"), cursor.take(36), colour=MUTED,
                         max_lines=3)
@@ -164,8 +169,10 @@ def _character_layout(kit: Kit, card: Character) -> Paint:
     values = card_values(card, kit.game)
     texts = f"characters.{card.id}"
     cursor = Cursor(geo.content)
-    name = writer.block(f"{texts}.name", kit.words(f"{texts}.name", **values), cursor.take(30), role="title",
-                        max_lines=2)
+    panel = geo.panel
+    name_bottom = cursor.take(30).y
+    name = title_bar(writer, f"{texts}.name", kit.words(f"{texts}.name", **values),
+                     bar_across(panel, panel.top - BAR_RIM, panel.top - BAR_RIM - name_bottom), colour)
     cursor.skip(GAP)
     portrait = cursor.take(100)
     cursor.skip(2 * GAP)
@@ -192,9 +199,9 @@ def _character_layout(kit: Kit, card: Character) -> Paint:
 
 GUTTER = 9.5  # left of each summary line: its bullet, or its own number ("1.") when it has one
 NUMBERED = re.compile(r"^(\d+[.)])\s+(.*)$")
-TITLE_GAP = 4.0  # under the title line, and again down to the divider
-BODY_GAP = 7.0  # divider to the summary
-TITLE_INSET = 1.8 * mm  # each side of the title, beyond the panel's padding: a long title keeps air at its ends
+TITLE_AIR = 2.0  # above and below the title's line inside its bar, beyond the bar's own padding
+BODY_GAP = 7.0  # title bar to the summary
+TITLE_INSET = 1.4 * mm  # each side of the title, beyond the bar's padding: a long title keeps air at its ends
 
 
 @dataclass(frozen=True)
@@ -221,31 +228,34 @@ def _summary(kit: Kit, side: str) -> tuple[list[str | None], str]:
     return markers, "\n".join(paragraphs)
 
 
-def _divider_y(content: Box, title_size: float) -> float:
-    return content.top - title_size * textfit.LEADING - 2 * TITLE_GAP
+def _bar(panel: Box, title_size: float) -> Box:
+    """The title bar across the top of the panel: one line of the title with air above and below."""
+    height = title_size * textfit.LEADING + 2 * (BAR_PAD_Y + TITLE_AIR)
+    return bar_across(panel, panel.top - BAR_RIM, height)
 
 
-def _title_box(content: Box) -> Box:
-    return content.inset(TITLE_INSET, 0)
+def _title_box(panel: Box) -> Box:
+    """The title's room inside its bar (only its width counts: the title is one line)."""
+    return _bar(panel, 0.0).inset(BAR_PAD_X + TITLE_INSET, 0)
 
 
-def _body_area(content: Box, title_size: float) -> Box:
-    top = _divider_y(content, title_size) - BODY_GAP
+def _body_area(content: Box, panel: Box, title_size: float) -> Box:
+    top = _bar(panel, title_size).y - BODY_GAP
     return Box(content.x + GUTTER, content.y, content.w - GUTTER, top - content.y)
 
 
 def reference_type(kit: Kit) -> ReferenceType:
     """Fit every side's title (one line) and summary; a side that does not fit at the minimum size raises
     TextOverflow naming its card and text key."""
-    ctx, content = kit.ctx, kit.geo.content
+    ctx, content, panel = kit.ctx, kit.geo.content, kit.geo.panel
     type_scale = kit.writer("reference")
     title_size, title_min, _ = type_scale.sizes("title")
     body_size, body_min, _ = type_scale.sizes("body")
     sides = [(card.id, side) for card in kit.game.reference_cards for side in card.sides]
-    title_box = _title_box(content)
+    title_box = _title_box(panel)
     title = min(ctx.fit(card_id, f"reference.{side}.title", kit.words(f"reference.{side}.title"), title_box.w,
-                        title_box.h, title_size, title_min, bold=True, max_lines=1).size for card_id, side in sides)
-    area = _body_area(content, title)
+                        content.h, title_size, title_min, bold=True, max_lines=1).size for card_id, side in sides)
+    area = _body_area(content, panel, title)
     body = min(ctx.fit(card_id, f"reference.{side}.lines", _summary(kit, side)[1], area.w, area.h, body_size,
                        body_min).size for card_id, side in sides)
     return ReferenceType(title, body)
@@ -255,25 +265,22 @@ def _reference_layout(kit: Kit, card: ReferenceCard, side: str) -> Paint:
     geo, writer, ctx = kit.geo, kit.writer(card.id), kit.ctx
     colour = kit.colour("reference")
     card_frame = frame(writer, geo, "reference", colour)
-    content = geo.content
+    content, panel = geo.content, geo.panel
     sizes: ReferenceType = kit.shared("reference_type", lambda: reference_type(kit))
     title_key = f"reference.{side}.title"
-    title_box = _title_box(content)
-    title_fitted = ctx.fit(card.id, title_key, kit.words(title_key), title_box.w, title_box.h, sizes.title,
+    title_box = _title_box(panel)
+    title_fitted = ctx.fit(card.id, title_key, kit.words(title_key), title_box.w, content.h, sizes.title,
                            sizes.title, bold=True, max_lines=1)
-    title_rect = Box(title_box.x, title_box.top - title_fitted.height, title_box.w, title_fitted.height)
-    divider_y = _divider_y(content, sizes.title)
+    bar = _bar(panel, sizes.title)
+    fill, words = bar_colours(colour, WHITE, ctx.ink_saver)
+    title = TitleBar(bar, fill, TextBlock(title_fitted, bar.inset(BAR_PAD_X + TITLE_INSET, BAR_PAD_Y), words))
     markers, text = _summary(kit, side)
-    body = _body_area(content, sizes.title)
+    body = _body_area(content, panel, sizes.title)
     fitted = ctx.fit(card.id, f"reference.{side}.lines", text, body.w, body.h, sizes.body, sizes.body)
 
     def draw(canvas: DrawingCanvas, bleed: float) -> None:
         card_frame.draw(canvas, geo, bleed, kit.bold)
-        canvas.setFillColor(colour)
-        textfit.draw(canvas, title_fitted, title_rect.x, title_rect.top, title_rect.w, align="center")
-        canvas.setStrokeColor(tint(colour, 0.6))
-        canvas.setLineWidth(0.8)
-        canvas.line(content.x, divider_y, content.right, divider_y)
+        title.draw(canvas)
         _listed(canvas, fitted, markers, body, colour, kit.bold)
 
     return draw
