@@ -156,6 +156,27 @@ def test_the_3x16_diagram_caption_says_what_the_example_draws(tmp_path, lang, ex
                 assert squash(ctx.t("diagram.waiting", call=nxt.call, in_column=letter, under=under)) not in text
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_3x16_caption_follows_the_diagrams_last_step(lang, paper):
+    """The diagram is as tall as its steps' words as fitted: the caption starts under the last step, not after
+    the room a two-line step would need (8-12 mm of blank before, in every language)."""
+    from generator.render.threesixteen.example import next_move, worked_example
+    from generator.render.threesixteen.rulebook import diagram_caption, diagram_values
+
+    ctx, data = book("threesixteen", lang, paper)
+    example = worked_example(ctx)
+    values = diagram_values(ctx, example, next_move(ctx, example))
+    step, caption = squash(ctx.t("diagram.move", **values)), squash(diagram_caption(ctx, values))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        [(chars, at, cap_at)] = [(chars, text.find(step), text.find(caption))
+                                 for page in pdf.pages
+                                 for chars in [[c for c in page.chars if c["text"].strip()]]
+                                 for text in ["".join(c["text"] for c in chars)] if step in text]
+    step_bottom = max(c["bottom"] for c in chars[at:at + len(step)])
+    assert cap_at > at and 2 * mm < chars[cap_at]["top"] - step_bottom < 5 * mm
+
+
 @pytest.mark.parametrize("game", ["travel", "threesixteen"])
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)

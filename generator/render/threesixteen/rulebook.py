@@ -125,7 +125,7 @@ def figure(ctx: RenderContext, styles: Styles) -> Figure:
     caption = para(diagram_caption(ctx, values), styles.body, "diagram.caption")
     caption.spaceBefore = 2 * mm  # clear of the diagram's last label
     steps = [ctx.t(key, **values) for key in STEP_KEYS]
-    diagram = Diagram("diagram", ctx, partial(_diagram_height, ctx, example),
+    diagram = Diagram("diagram", ctx, partial(_diagram_height, ctx, example, steps),
                       partial(_draw_diagram, example, move, steps, styles.accent), space_before=2 * mm)
     return Figure("rows", [title, diagram, caption])
 
@@ -165,9 +165,23 @@ def _grid(example: Example, width: float) -> tuple[Box, float]:
     return Box(0, -unit_h * pitch - CALL_ROOM * pitch, unit_w * pitch, (unit_h + CALL_ROOM) * pitch), pitch
 
 
-def _diagram_height(ctx: RenderContext, example: Example, width: float) -> float:
+def _diagram_height(ctx: RenderContext, example: Example, steps: list[str], width: float) -> float:
+    """The board, then the steps' words as they are fitted (one line or two), and nothing more below them."""
     grid, _ = _grid(example, width)
-    return grid.h + 2 * mm + 2 * (2 * LABEL_SIZE * 1.25 + 1 * mm) + 2 * mm
+    return 1 * mm + grid.h + 2 * mm + sum(_step_height(fitted) for fitted in _fitted_steps(ctx, steps, width))
+
+
+STEP_BADGE = LABEL_SIZE * 0.62  # the radius of a step's number
+
+
+def _fitted_steps(ctx: RenderContext, steps: list[str], width: float) -> list[textfit.Fitted]:
+    """The steps' words fitted beside their numbers, at most two lines each."""
+    return [ctx.fit("rulebook diagram", key, text, width - 3 * STEP_BADGE, 2 * LABEL_SIZE * 1.25 + 1, LABEL_SIZE,
+                    ctx.print.type.min_body, max_lines=2) for key, text in zip(STEP_KEYS, steps)]
+
+
+def _step_height(fitted: textfit.Fitted) -> float:
+    return max(fitted.height, 2 * STEP_BADGE) + 1 * mm
 
 
 def _draw_diagram(example: Example, move: NextMove, steps: list[str], accent: Color, ctx: RenderContext,
@@ -202,15 +216,12 @@ def _draw_diagram(example: Example, move: NextMove, steps: list[str], accent: Co
         start = end
     # the steps' words under the figure, each after its number
     y = board_box.y - 2 * mm
-    size = LABEL_SIZE
-    for n, text in enumerate(steps, start=1):
-        r = size * 0.62
+    r = STEP_BADGE
+    for n, fitted in enumerate(_fitted_steps(ctx, steps, box.w), start=1):
         circled_number(canvas, ctx, n, box.x + r, y - r, r, fill=accent)
-        fitted = ctx.fit("rulebook diagram", STEP_KEYS[n - 1], text, box.w - 3 * r, 2 * size * 1.25 + 1, size,
-                         ctx.print.type.min_body, max_lines=2)
         canvas.setFillColor(INK)
         textfit.draw(canvas, fitted, box.x + 3 * r, y, box.w - 3 * r)
-        y -= max(fitted.height, 2 * r) + 1 * mm
+        y -= _step_height(fitted)
 
 
 def _face_tile(ctx: RenderContext, canvas: DrawingCanvas, colour: PlayerColour, n: int, box: Box) -> None:
