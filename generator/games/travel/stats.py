@@ -176,11 +176,21 @@ class LocalProcesses:
                 parts.append(_play_range(job))
                 done(job.stop - job.start)
             return parts
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(self.workers, initializer=_init_pool_worker, initargs=(tables,)) as pool:
+        # Done, the pool is closed and its workers leave on their own; only an interrupted run terminates them. A
+        # worker sent SIGTERM while it waits for the task queue's lock can miss it (its handler runs only between
+        # bytecodes) and the pool's join then waits for ever: `with Pool` terminates even a finished pool.
+        pool = multiprocessing.get_context("fork").Pool(self.workers, initializer=_init_pool_worker,
+                                                        initargs=(tables,))
+        try:
             for job, part in zip(jobs, pool.imap(_play_range, jobs)):
                 parts.append(part)
                 done(job.stop - job.start)
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            raise
+        finally:
+            pool.join()
         return parts
 
 
