@@ -420,7 +420,7 @@ def _run(content_root: Path, out_dir: Path, stale: list[Unit], digests: dict[Uni
          workers: int | None, names: PlayerNames) -> None:
     from . import work as build_work  # the heavy part: content models, ReportLab, the renderers
 
-    drawings = {(u.game, u.lang): drawing_digest(content_root, u.game, u.lang) for u in stale}
+    drawings = {key: drawing_digest(content_root, *key) for key in sorted({(u.game, u.lang) for u in stale})}
     build_work.prepare(content_root, out_dir, stale, drawings)  # raises InputError for content that does not load
     refused = build_work.refused(content_root, sorted({u.lang for u in stale}))  # lint's errors, as lint says them
     failures: list[Diagnostic] = [finding for found in refused.values() for finding in found]
